@@ -1,0 +1,146 @@
+// The abstract syntax of KPL, the paper's Kernel Programming Language (GPUVerify,
+// OOPSLA'12, figure 6), in the concrete form of ../shared/kpl-language.md.
+//
+// The AST is plain data: every node carries the source range it was parsed from, so that
+// diagnostics, traces and witnesses can point at the source. Nothing here knows how a
+// kernel executes; semantics/ lowers this tree before running it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sdvmc::kpl {
+
+/// A position in a source file: 1-based line and column (in bytes). Line 0 means
+/// "no position" (a node synthesised rather than parsed).
+struct SourceLoc {
+  uint32_t line = 0;
+  uint32_t col = 0;
+  bool valid() const { return line != 0; }
+  friend bool operator==(const SourceLoc&, const SourceLoc&) = default;
+};
+
+/// The half-open range [begin, end) of a node's text.
+struct SourceRange {
+  SourceLoc begin;
+  SourceLoc end;
+  friend bool operator==(const SourceRange&, const SourceRange&) = default;
+};
+
+/// A name as written, with where it was written.
+struct Ident {
+  std::string name;
+  SourceRange range;
+};
+
+enum class UnaryOp { Neg, LogNot, BitNot };
+
+enum class BinaryOp {
+  Mul, Div, Rem,
+  Add, Sub,
+  Shl, Shr,
+  Lt, Le, Gt, Ge,
+  Eq, Ne,
+  BitAnd, BitXor, BitOr,
+  LogAnd, LogOr,
+};
+
+enum class ExprKind {
+  IntLit,   ///< a decimal or hex literal; `value` holds it wrapped to 32 bits
+  BoolLit,  ///< `true` (value 1) or `false` (value 0)
+  Lid,      ///< the thread's local id
+  Gid,      ///< the group id
+  Name,     ///< a local or a procedure parameter: `name`
+  Unary,    ///< `uop` applied to operands[0]
+  Binary,   ///< operands[0] `bop` operands[1]
+  Cond,     ///< operands[0] ? operands[1] : operands[2]
+};
+
+struct Expr;
+using ExprPtr = std::unique_ptr<Expr>;
+
+/// An expression. Expressions are pure: shared memory is read only by the `rd` statement.
+struct Expr {
+  ExprKind kind = ExprKind::IntLit;
+  SourceRange range;
+  int32_t value = 0;              ///< IntLit, BoolLit
+  std::string name;               ///< Name
+  UnaryOp uop = UnaryOp::Neg;     ///< Unary
+  BinaryOp bop = BinaryOp::Add;   ///< Binary
+  std::vector<ExprPtr> operands;  ///< Unary: 1, Binary: 2, Cond: 3
+};
+
+enum class StmtKind {
+  Block,        ///< `{ stmts }`: a sequence (G-SEQ)
+  LocalDecl,    ///< `local a, b;`: scope is the rest of the enclosing block (G-VAR)
+  LocalScoped,  ///< `local x S`: the paper's form; scope is stmts[0] (G-VAR)
+  If,           ///< `if (exprs[0]) stmts[0] else stmts[1]`; no else: stmts.size() == 1
+  While,        ///< `while (exprs[0]) stmts[0]`
+  Call,         ///< `target(exprs...)`: procedure call (G-CALL)
+  Barrier,
+  Break,
+  Continue,
+  Return,
+  Skip,
+  Assert,       ///< `assert(exprs[0])`
+  Assume,       ///< `assume(exprs[0])`
+  Assign,       ///< `target := exprs[0]` (T-ASSIGN)
+  Read,         ///< `target := rd([array,] exprs[0])` (T-RD)
+  Write,        ///< `wr([array,] exprs[0], exprs[1])` (T-WR)
+};
+
+struct Stmt;
+using StmtPtr = std::unique_ptr<Stmt>;
+
+/// A statement. Which fields are used depends on `kind` (see StmtKind).
+struct Stmt {
+  StmtKind kind = StmtKind::Skip;
+  SourceRange range;
+  std::vector<StmtPtr> stmts;    ///< Block: body; LocalScoped: [scope]; If: [then, else?]; While: [body]
+  std::vector<Ident> names;      ///< LocalDecl, LocalScoped: the declared locals
+  Ident target;                  ///< Assign, Read: the local assigned; Call: the procedure
+  std::optional<Ident> array;    ///< Read, Write: the named array, when written out
+  std::vector<ExprPtr> exprs;    ///< see StmtKind
+};
+
+/// `shared NAME[size] = {…};`. Without an initialiser every cell is arbitrary; an
+/// initialiser element that is nullopt was written `*` (arbitrary).
+struct ArrayDecl {
+  Ident name;
+  uint32_t size = 0;
+  SourceRange range;
+  std::optional<std::vector<std::optional<int32_t>>> init;
+  SourceRange initRange;  ///< the `{…}` of the initialiser, when there is one
+};
+
+/// `procedure NAME(params) body`. The paper's KPL has exactly one parameter; sdvmc
+/// accepts any number (an extension, specs/KPL.md).
+struct Procedure {
+  Ident name;
+  std::vector<Ident> params;
+  StmtPtr body;
+  SourceRange range;
+};
+
+/// A whole kernel.
+struct Program {
+  std::string file;          ///< the path it was read from, as given (for diagnostics)
+  uint32_t threads = 1;      ///< `threads: n;` (the default group size)
+  uint32_t group = 0;        ///< `group: g;` (the default group id)
+  SourceRange threadsRange;
+  SourceRange groupRange;
+  std::vector<ArrayDecl> arrays;
+  std::vector<Procedure> procedures;
+  StmtPtr main;              ///< the body after `main:`
+  SourceRange mainRange;     ///< the `main` keyword
+};
+
+/// Structural equality, ignoring source ranges (the pretty-printer's round-trip property).
+bool sameAst(const Expr& a, const Expr& b);
+bool sameAst(const Stmt& a, const Stmt& b);
+bool sameAst(const Program& a, const Program& b);
+
+}  // namespace sdvmc::kpl

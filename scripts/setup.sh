@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package sdvmc needs to build and test. Idempotent: it only
+# calls apt-get when something is missing. Run as root (or with sudo available).
+set -euo pipefail
+pkgs=(build-essential cmake ninja-build pkg-config
+      libboost-graph-dev libtbb-dev libxxhash-dev libz3-dev catch2
+      libcli11-dev libfmt-dev nlohmann-json3-dev
+      clang-14 libclang-rt-14-dev
+      oclgrind)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
