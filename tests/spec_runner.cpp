@@ -1,0 +1,495 @@
+// The spec runner: walks specs/ and checks every kernel against the expectations written
+// in its own header (specs/README.md describes the format). A new spec is a new file, never
+// a CMake edit (CBMC's test.desc, cvc5's `; EXPECT:`, LLVM lit's `// CHECK:`).
+//
+//   spec_runner SDVMC_BINARY SPECS_DIR [--filter SUBSTRING]
+//
+// For each case (a `// run: ARGS` line) it executes `SDVMC ARGS --json FILE` under
+// `timeout`, with stdout and stderr captured in temporary files, then checks the exit
+// status, the `expect:` paths into the JSON on stdout and the `stderr:` substrings. It
+// prints `PASS file [case k]` or `FAIL file:line: reason` per case and ends with
+// `N passed, N failed`; its exit status is 0 iff nothing failed.
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+/// Seconds a single case may run before `timeout` stops it.
+constexpr const char* kCaseTimeout = "120";
+
+/// One `PATH=VALUE` of an `expect:` line.
+struct Expectation {
+  std::string path;
+  json value;
+  int line = 0;
+};
+
+/// One `stderr:` line.
+struct StderrNeedle {
+  std::string text;
+  int line = 0;
+};
+
+/// One `run:` line and the expectations attached to it.
+struct Case {
+  std::vector<std::string> args;
+  int line = 0;
+  std::optional<int> exit;
+  int exitLine = 0;
+  std::vector<Expectation> expects;
+  std::vector<StderrNeedle> stderrs;
+};
+
+struct Spec {
+  fs::path file;
+  std::string description;
+  std::vector<Case> cases;
+};
+
+/// A failure to parse a spec's header, with the line at fault.
+struct HeaderError {
+  int line = 0;
+  std::string message;
+};
+
+std::string trim(std::string_view s) {
+  size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return std::string(s.substr(b, e - b));
+}
+
+/// Splits ARGS of a `run:` line like a (very small) shell: whitespace separates words,
+/// and '…' or "…" quote a word that contains spaces. No escapes, no expansions.
+std::optional<std::vector<std::string>> splitArgs(std::string_view s, std::string& error) {
+  std::vector<std::string> out;
+  std::string cur;
+  bool inWord = false;
+  char quote = 0;
+  for (char c : s) {
+    if (quote) {
+      if (c == quote) quote = 0;
+      else cur += c;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+      inWord = true;
+    } else if (std::isspace(static_cast<unsigned char>(c))) {
+      if (inWord) out.push_back(cur);
+      cur.clear();
+      inWord = false;
+    } else {
+      cur += c;
+      inWord = true;
+    }
+  }
+  if (quote) {
+    error = "unterminated quote in run: line";
+    return std::nullopt;
+  }
+  if (inWord) out.push_back(cur);
+  return out;
+}
+
+/// Whitespace-separated words (expect: lines; a VALUE holds no spaces).
+std::vector<std::string> words(std::string_view s) {
+  std::vector<std::string> out;
+  std::istringstream in{std::string(s)};
+  std::string w;
+  while (in >> w) out.push_back(w);
+  return out;
+}
+
+/// VALUE of an expect: word: JSON when it parses as JSON, otherwise the bare string.
+json parseValue(const std::string& text) {
+  json v = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (v.is_discarded()) return json(text);
+  return v;
+}
+
+/// Parses the leading `//` lines of a spec. Header keys: spec, run, exit, expect, stderr,
+/// why. A line `//` followed by at least two spaces (or nothing) continues the previous
+/// free-text key (spec:, why:); any other comment line in the header is malformed.
+std::variant<Spec, HeaderError> parseSpec(const fs::path& file) {
+  std::ifstream in(file);
+  if (!in) return HeaderError{0, "cannot open file"};
+  Spec spec;
+  spec.file = file;
+  std::string raw;
+  int lineNo = 0;
+  bool haveSpec = false;
+  bool lastFreeText = false;
+  while (std::getline(in, raw)) {
+    ++lineNo;
+    std::string line = trim(raw);
+    if (line.empty()) {
+      lastFreeText = false;
+      continue;  // blank lines may separate header paragraphs
+    }
+    if (line.rfind("//", 0) != 0) break;  // the header ends at the first non-comment line
+    std::string body = line.substr(2);
+    if (trim(body).empty() || body.rfind("  ", 0) == 0) {
+      if (!lastFreeText)
+        return HeaderError{lineNo, "continuation line (`//` + two spaces) must follow spec: or why:"};
+      continue;
+    }
+    body = trim(body);
+    size_t colon = body.find(':');
+    std::string key = colon == std::string::npos ? std::string() : body.substr(0, colon);
+    bool keyOk = !key.empty() && std::all_of(key.begin(), key.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+    if (!keyOk)
+      return HeaderError{lineNo, fmt::format("malformed header line (expected `// KEY: …` with KEY one of spec, run, exit, expect, stderr, why): {}", line)};
+    std::string value = trim(std::string_view(body).substr(colon + 1));
+    lastFreeText = false;
+    if (key == "spec") {
+      if (haveSpec) return HeaderError{lineNo, "second spec: line"};
+      if (value.empty()) return HeaderError{lineNo, "empty spec: description"};
+      spec.description = value;
+      haveSpec = true;
+      lastFreeText = true;
+    } else if (key == "why") {
+      lastFreeText = true;
+    } else if (key == "run") {
+      std::string err;
+      auto args = splitArgs(value, err);
+      if (!args) return HeaderError{lineNo, err};
+      if (args->empty()) return HeaderError{lineNo, "empty run: line (ARGS start with the subcommand)"};
+      Case c;
+      c.args = std::move(*args);
+      c.line = lineNo;
+      spec.cases.push_back(std::move(c));
+    } else if (key == "exit" || key == "expect" || key == "stderr") {
+      if (spec.cases.empty()) return HeaderError{lineNo, fmt::format("{}: before any run:", key)};
+      Case& c = spec.cases.back();
+      if (key == "exit") {
+        if (c.exit) return HeaderError{lineNo, "second exit: for the same run:"};
+        char* end = nullptr;
+        errno = 0;
+        long v = std::strtol(value.c_str(), &end, 10);
+        if (value.empty() || *end != '\0' || errno != 0 || v < 0 || v > 255)
+          return HeaderError{lineNo, fmt::format("exit: wants a status 0..255, got `{}`", value)};
+        c.exit = static_cast<int>(v);
+        c.exitLine = lineNo;
+      } else if (key == "expect") {
+        auto ws = words(value);
+        if (ws.empty()) return HeaderError{lineNo, "empty expect: line"};
+        for (const auto& w : ws) {
+          size_t eq = w.find('=');
+          if (eq == std::string::npos || eq == 0 || eq + 1 == w.size())
+            return HeaderError{lineNo, fmt::format("expect: wants PATH=VALUE, got `{}`", w)};
+          c.expects.push_back({w.substr(0, eq), parseValue(w.substr(eq + 1)), lineNo});
+        }
+      } else {
+        if (value.empty()) return HeaderError{lineNo, "empty stderr: text"};
+        c.stderrs.push_back({value, lineNo});
+      }
+    } else {
+      return HeaderError{lineNo, fmt::format("unknown header key `{}:`", key)};
+    }
+  }
+  if (!haveSpec) return HeaderError{1, "missing `// spec:` line"};
+  if (spec.cases.empty()) return HeaderError{1, "missing `// run:` line"};
+  for (const auto& c : spec.cases)
+    if (!c.exit) return HeaderError{c.line, "run: without exit:"};
+  return spec;
+}
+
+/// Follows a dotted PATH into `root`: object keys by name, array elements by index.
+const json* lookup(const json& root, const std::string& path, std::string& missing) {
+  const json* cur = &root;
+  size_t pos = 0;
+  while (true) {
+    size_t dot = path.find('.', pos);
+    std::string part = path.substr(pos, dot == std::string::npos ? std::string::npos : dot - pos);
+    if (cur->is_object()) {
+      auto it = cur->find(part);
+      if (it == cur->end()) {
+        missing = fmt::format("no key `{}`", part);
+        return nullptr;
+      }
+      cur = &*it;
+    } else if (cur->is_array()) {
+      bool digits = !part.empty() && std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; });
+      if (!digits) {
+        missing = fmt::format("`{}` is not an index into an array", part);
+        return nullptr;
+      }
+      size_t i = std::stoul(part);
+      if (i >= cur->size()) {
+        missing = fmt::format("index {} past the end of an array of {}", i, cur->size());
+        return nullptr;
+      }
+      cur = &(*cur)[i];
+    } else {
+      missing = fmt::format("cannot descend into a {} with `{}`", cur->type_name(), part);
+      return nullptr;
+    }
+    if (dot == std::string::npos) return cur;
+    pos = dot + 1;
+  }
+}
+
+/// Exact equality, except that an expected object constrains only the keys it names
+/// (recursively, also inside arrays).
+bool matches(const json& expected, const json& actual) {
+  if (expected.is_object()) {
+    if (!actual.is_object()) return false;
+    for (auto it = expected.begin(); it != expected.end(); ++it) {
+      auto a = actual.find(it.key());
+      if (a == actual.end() || !matches(it.value(), *a)) return false;
+    }
+    return true;
+  }
+  if (expected.is_array()) {
+    if (!actual.is_array() || actual.size() != expected.size()) return false;
+    for (size_t i = 0; i < expected.size(); ++i)
+      if (!matches(expected[i], actual[i])) return false;
+    return true;
+  }
+  if (expected.is_number() && actual.is_number()) {
+    // 3 and 3.0 are the same number; integers compare exactly.
+    if (expected.is_number_integer() && actual.is_number_integer())
+      return expected.get<int64_t>() == actual.get<int64_t>();
+    return expected.get<double>() == actual.get<double>();
+  }
+  return expected == actual;
+}
+
+std::string readFile(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+/// A temporary file, removed when it goes out of scope.
+struct TempFile {
+  std::string path;
+  int fd = -1;
+  TempFile() {
+    std::string dir = fs::temp_directory_path().string();
+    std::string tmpl = dir + "/spec_runner.XXXXXX";
+    std::vector<char> buf(tmpl.begin(), tmpl.end());
+    buf.push_back('\0');
+    fd = ::mkstemp(buf.data());
+    if (fd >= 0) path = buf.data();
+  }
+  ~TempFile() {
+    if (fd >= 0) ::close(fd);
+    if (!path.empty()) ::unlink(path.c_str());
+  }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+};
+
+struct RunResult {
+  int status = -1;           ///< exit status, or -1 when it did not exit normally
+  std::string signal;        ///< set when killed by a signal
+  std::string out, err;
+  std::string spawnError;
+};
+
+/// Runs `timeout -k 5 120 argv…` with stdout/stderr into temporary files. fork/exec: no
+/// shell, so paths need no quoting.
+RunResult runCommand(const std::vector<std::string>& argv) {
+  RunResult r;
+  TempFile out, err;
+  if (out.fd < 0 || err.fd < 0) {
+    r.spawnError = fmt::format("cannot create temporary files: {}", std::strerror(errno));
+    return r;
+  }
+  std::vector<std::string> full = {"timeout", "-k", "5", kCaseTimeout};
+  full.insert(full.end(), argv.begin(), argv.end());
+  std::vector<char*> cargv;
+  for (auto& s : full) cargv.push_back(s.data());
+  cargv.push_back(nullptr);
+  std::fflush(stdout);
+  pid_t pid = ::fork();
+  if (pid < 0) {
+    r.spawnError = fmt::format("fork failed: {}", std::strerror(errno));
+    return r;
+  }
+  if (pid == 0) {
+    int devnull = ::open("/dev/null", O_RDONLY);
+    if (devnull >= 0) ::dup2(devnull, 0);
+    ::dup2(out.fd, 1);
+    ::dup2(err.fd, 2);
+    ::execvp(cargv[0], cargv.data());
+    std::fprintf(stderr, "spec_runner: cannot exec %s: %s\n", cargv[0], std::strerror(errno));
+    ::_exit(127);
+  }
+  int ws = 0;
+  while (::waitpid(pid, &ws, 0) < 0) {
+    if (errno != EINTR) {
+      r.spawnError = fmt::format("waitpid failed: {}", std::strerror(errno));
+      return r;
+    }
+  }
+  if (WIFEXITED(ws)) r.status = WEXITSTATUS(ws);
+  else if (WIFSIGNALED(ws)) r.signal = ::strsignal(WTERMSIG(ws));
+  r.out = readFile(out.path);
+  r.err = readFile(err.path);
+  return r;
+}
+
+/// Shortens captured output for a failure message.
+std::string excerpt(const std::string& s, size_t max = 400) {
+  std::string t = trim(s);
+  if (t.size() > max) t = t.substr(0, max) + "…";
+  return t.empty() ? "<empty>" : t;
+}
+
+/// Checks one case; returns the failure messages (empty = pass).
+std::vector<std::string> checkCase(const std::string& sdvmc, const Spec& spec, const Case& c,
+                                   const std::string& shown) {
+  std::vector<std::string> fails;
+  auto fail = [&](int line, const std::string& msg) { fails.push_back(fmt::format("{}:{}: {}", shown, line, msg)); };
+
+  std::vector<std::string> argv = {sdvmc};
+  argv.insert(argv.end(), c.args.begin(), c.args.end());
+  argv.push_back("--json");
+  argv.push_back(spec.file.string());
+  RunResult r = runCommand(argv);
+  if (!r.spawnError.empty()) {
+    fail(c.line, r.spawnError);
+    return fails;
+  }
+  if (!r.signal.empty()) {
+    fail(c.line, fmt::format("sdvmc killed by signal ({}) (stderr: {})", r.signal, excerpt(r.err)));
+    return fails;
+  }
+  if (r.status == 124 || r.status == 137) {
+    fail(c.line, fmt::format("timed out after {} s (exit {})", kCaseTimeout, r.status));
+    return fails;
+  }
+
+  bool statusOk = r.status == *c.exit;
+  if (!statusOk)
+    fail(c.exitLine, fmt::format("wrong exit status (expected {}, got {}; stdout: {}; stderr: {})", *c.exit,
+                                 r.status, excerpt(r.out), excerpt(r.err)));
+
+  // stdout: exactly one JSON object when the tool reports a result (0, 1, 3); otherwise
+  // (2: bad input) parsed when it can be, for the expect: lines that look into it.
+  json doc = json::parse(r.out, nullptr, /*allow_exceptions=*/false);
+  bool haveDoc = !doc.is_discarded() && doc.is_object();
+  if ((r.status == 0 || r.status == 1 || r.status == 3) && !haveDoc)
+    fail(c.line, fmt::format("stdout is not exactly one JSON object (exit {}; stdout: {})", r.status, excerpt(r.out)));
+
+  for (const auto& e : c.expects) {
+    if (!haveDoc) {
+      fail(e.line, fmt::format("{}: no JSON object on stdout (expected {}, got stdout {})", e.path, e.value.dump(),
+                               excerpt(r.out)));
+      continue;
+    }
+    std::string missing;
+    const json* got = lookup(doc, e.path, missing);
+    if (!got) {
+      fail(e.line, fmt::format("{}: {} (expected {}, got nothing)", e.path, missing, e.value.dump()));
+      continue;
+    }
+    if (!matches(e.value, *got)) fail(e.line, fmt::format("{} differs (expected {}, got {})", e.path, e.value.dump(), got->dump()));
+  }
+  for (const auto& s : c.stderrs)
+    if (r.err.find(s.text) == std::string::npos)
+      fail(s.line, fmt::format("stderr lacks text (expected `{}`, got {})", s.text, excerpt(r.err)));
+  return fails;
+}
+
+int usage() {
+  std::fprintf(stderr, "usage: spec_runner SDVMC_BINARY SPECS_DIR [--filter SUBSTRING]\n");
+  return 2;
+}
+
+bool isSpecFile(const fs::path& p) {
+  auto ext = p.extension().string();
+  return ext == ".kpl" || ext == ".cu" || ext == ".cl";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> positional;
+  std::string filter;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--filter") {
+      if (i + 1 >= argc) return usage();
+      filter = argv[++i];
+    } else if (a.rfind("--filter=", 0) == 0) {
+      filter = a.substr(9);
+    } else if (a == "-h" || a == "--help") {
+      usage();
+      return 0;
+    } else {
+      positional.push_back(a);
+    }
+  }
+  if (positional.size() != 2) return usage();
+  const std::string sdvmc = positional[0];
+  const fs::path root = positional[1];
+
+  std::error_code ec;
+  if (!fs::is_directory(root, ec)) {
+    std::fprintf(stderr, "spec_runner: %s is not a directory\n", root.string().c_str());
+    return 2;
+  }
+  std::vector<fs::path> files;
+  for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::follow_directory_symlink, ec);
+       it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (ec) break;
+    if (it->is_regular_file() && isSpecFile(it->path())) files.push_back(it->path());
+  }
+  if (ec) {
+    std::fprintf(stderr, "spec_runner: cannot walk %s: %s\n", root.string().c_str(), ec.message().c_str());
+    return 2;
+  }
+  std::sort(files.begin(), files.end());
+
+  int passed = 0, failed = 0;
+  for (const auto& file : files) {
+    std::string rel = fs::relative(file, root, ec).generic_string();
+    if (ec) rel = file.generic_string();
+    if (!filter.empty() && rel.find(filter) == std::string::npos) continue;
+    const std::string shown = file.string();
+    auto parsed = parseSpec(file);
+    if (auto* he = std::get_if<HeaderError>(&parsed)) {
+      fmt::print("FAIL {}:{}: malformed spec header: {}\n", shown, he->line, he->message);
+      ++failed;
+      continue;
+    }
+    const Spec& spec = std::get<Spec>(parsed);
+    for (size_t k = 0; k < spec.cases.size(); ++k) {
+      auto fails = checkCase(sdvmc, spec, spec.cases[k], shown);
+      if (fails.empty()) {
+        fmt::print("PASS {} [case {}]\n", shown, k + 1);
+        ++passed;
+      } else {
+        for (const auto& f : fails) fmt::print("FAIL {} [case {}]\n", f, k + 1);
+        ++failed;
+      }
+    }
+  }
+  fmt::print("{} passed, {} failed\n", passed, failed);
+  return failed == 0 ? 0 : 1;
+}
