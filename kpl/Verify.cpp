@@ -1,0 +1,426 @@
+// Well-formedness of a KPL kernel (sdv-semantics.md, "Well-formedness"): every error is
+// reported, each at the most precise location, in source order as far as possible:
+// arrays, then procedures, then main, then recursion (which needs the whole call graph).
+//
+// Scopes: a procedure's parameters, then one frame per block or sub-statement; `local
+// a, b;` adds to the innermost frame (its scope is the rest of the enclosing block) and
+// `local x S` opens a frame for S. Since hiding is an error, a name is never declared in
+// two frames at once in a well-formed kernel.
+//
+// Recursion: the call graph (procedures as vertices, calls as edges) is built with
+// Boost.Graph and its strongly connected components found with strong_components; every
+// component with a cycle (two procedures or more, or a self-call) is reported once, with
+// one cycle through it written out, "recursion: f -> g -> f".
+#include "kpl/Verify.h"
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/strong_components.hpp>
+
+#include <algorithm>
+#include <deque>
+#include <fmt/format.h>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace sdvmc::kpl {
+
+namespace {
+
+constexpr uint32_t kMaxThreads = 1u << 20;
+constexpr uint32_t kMaxArraySize = 1u << 24;
+
+enum class NameKind { Param, Local };
+
+struct Binding {
+  std::string name;
+  NameKind kind;
+  SourceLoc loc;
+};
+
+class Verifier {
+public:
+  Verifier(const Program& program, DiagnosticEngine& diags) : program_(program), diags_(diags) {}
+
+  bool run() {
+    size_t before = diags_.errorCount();
+    checkHeader();
+    checkArrays();
+    indexProcedures();
+    for (size_t i = 0; i < program_.procedures.size(); ++i) checkProcedure(i);
+    checkMain();
+    checkRecursion();
+    return diags_.errorCount() == before;
+  }
+
+private:
+  void error(SourceLoc at, std::string message) { diags_.error(at, std::move(message)); }
+  void note(SourceLoc at, std::string message) { diags_.note(at, std::move(message)); }
+
+  // ---- program level ------------------------------------------------------------------
+
+  void checkHeader() {
+    if (program_.threads < 1 || program_.threads > kMaxThreads)
+      error(program_.threadsRange.begin,
+            fmt::format("thread count {} out of range (1 to {})", program_.threads, kMaxThreads));
+  }
+
+  void checkArrays() {
+    std::map<std::string, const ArrayDecl*> seen;
+    for (const ArrayDecl& a : program_.arrays) {
+      auto [it, fresh] = seen.emplace(a.name.name, &a);
+      if (!fresh) {
+        error(a.name.range.begin, fmt::format("duplicate array '{}'", a.name.name));
+        note(it->second->name.range.begin, "previous declaration is here");
+      }
+      if (a.size < 1 || a.size > kMaxArraySize)
+        error(a.name.range.begin,
+              fmt::format("array '{}' has size {}, out of range (1 to {})", a.name.name, a.size,
+                          kMaxArraySize));
+      if (a.init && a.init->size() != a.size) {
+        SourceLoc at = a.initRange.begin.valid() ? a.initRange.begin : a.name.range.begin;
+        error(at, fmt::format("array '{}' has {} element{} but its initialiser has {}",
+                              a.name.name, a.size, a.size == 1 ? "" : "s", a.init->size()));
+      }
+    }
+  }
+
+  void indexProcedures() {
+    for (size_t i = 0; i < program_.procedures.size(); ++i) {
+      const Procedure& p = program_.procedures[i];
+      auto [it, fresh] = procIndex_.emplace(p.name.name, i);
+      if (!fresh) {
+        error(p.name.range.begin, fmt::format("duplicate procedure '{}'", p.name.name));
+        note(program_.procedures[it->second].name.range.begin, "previous definition is here");
+      }
+    }
+    calls_.resize(program_.procedures.size());
+  }
+
+  void checkProcedure(size_t index) {
+    const Procedure& p = program_.procedures[index];
+    current_ = &p;
+    currentIndex_ = index;
+    inMain_ = false;
+    loopDepth_ = 0;
+    scopes_.clear();
+    scopes_.emplace_back();
+    for (const Ident& param : p.params) {
+      if (const Binding* prev = lookupFrame(scopes_.back(), param.name)) {
+        error(param.range.begin, fmt::format("duplicate parameter '{}'", param.name));
+        note(prev->loc, "previous parameter is here");
+        continue;
+      }
+      scopes_.back().push_back({param.name, NameKind::Param, param.range.begin});
+    }
+    if (p.body) subStmt(*p.body);
+    else error(p.name.range.begin, fmt::format("procedure '{}' has no body", p.name.name));
+    current_ = nullptr;
+  }
+
+  void checkMain() {
+    current_ = nullptr;
+    inMain_ = true;
+    loopDepth_ = 0;
+    scopes_.clear();
+    scopes_.emplace_back();
+    if (!program_.main) {
+      error(program_.mainRange.begin, "the kernel has no main");
+      return;
+    }
+    subStmt(*program_.main);
+    if (!endsWithBarrier(*program_.main))
+      error(program_.mainRange.begin.valid() ? program_.mainRange.begin : program_.main->range.begin,
+            "main must end with 'barrier'");
+  }
+
+  // The last statement of main, looking through blocks and `local x S`, is a barrier. A
+  // block ending in `local a;` ends with nothing, so not with a barrier.
+  static bool endsWithBarrier(const Stmt& s) {
+    switch (s.kind) {
+      case StmtKind::Barrier: return true;
+      case StmtKind::Block:
+        return !s.stmts.empty() && s.stmts.back() && endsWithBarrier(*s.stmts.back());
+      case StmtKind::LocalScoped:
+        return !s.stmts.empty() && s.stmts[0] && endsWithBarrier(*s.stmts[0]);
+      case StmtKind::LocalDecl:
+      case StmtKind::If:
+      case StmtKind::While:
+      case StmtKind::Call:
+      case StmtKind::Break:
+      case StmtKind::Continue:
+      case StmtKind::Return:
+      case StmtKind::Skip:
+      case StmtKind::Assert:
+      case StmtKind::Assume:
+      case StmtKind::Assign:
+      case StmtKind::Read:
+      case StmtKind::Write:
+        return false;
+    }
+    return false;
+  }
+
+  // ---- scopes -------------------------------------------------------------------------
+
+  using Frame = std::vector<Binding>;
+
+  static const Binding* lookupFrame(const Frame& f, const std::string& name) {
+    for (const Binding& b : f)
+      if (b.name == name) return &b;
+    return nullptr;
+  }
+
+  const Binding* lookup(const std::string& name) const {
+    for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it)
+      if (const Binding* b = lookupFrame(*it, name)) return b;
+    return nullptr;
+  }
+
+  // Declares the names of one `local` in the innermost frame.
+  void declareLocals(const std::vector<Ident>& names) {
+    std::set<std::string> here;
+    for (const Ident& n : names) {
+      if (!here.insert(n.name).second) {
+        error(n.range.begin, fmt::format("'{}' is declared twice in one 'local'", n.name));
+        continue;
+      }
+      if (const Binding* prev = lookup(n.name)) {
+        error(n.range.begin,
+              fmt::format("local '{}' hides an enclosing {}", n.name,
+                          prev->kind == NameKind::Param ? "parameter" : "local"));
+        note(prev->loc, "the hidden declaration is here");
+      }
+      scopes_.back().push_back({n.name, NameKind::Local, n.range.begin});
+    }
+  }
+
+  // ---- statements ---------------------------------------------------------------------
+
+  // A statement in a position of its own (a branch, a loop body, a scope): a `local a;`
+  // directly there is scoped to it alone.
+  void subStmt(const Stmt& s) {
+    scopes_.emplace_back();
+    stmt(s);
+    scopes_.pop_back();
+  }
+
+  void assigned(const Ident& target) {
+    const Binding* b = lookup(target.name);
+    if (!b) {
+      error(target.range.begin, fmt::format("assignment to undeclared local '{}'", target.name));
+    } else if (b->kind == NameKind::Param) {
+      error(target.range.begin,
+            fmt::format("procedure '{}' assigns its parameter '{}' (parameters are passed by name "
+                        "and cannot be assigned)",
+                        current_ ? current_->name.name : std::string("?"), target.name));
+    }
+  }
+
+  void checkArrayName(const std::optional<Ident>& array) {
+    if (!array) return;
+    if (program_.arrays.empty()) {
+      if (array->name != "mem")
+        error(array->range.begin,
+              fmt::format("unknown array '{}' (without 'shared' declarations the only memory is "
+                          "'mem')",
+                          array->name));
+      return;
+    }
+    for (const ArrayDecl& a : program_.arrays)
+      if (a.name.name == array->name) return;
+    error(array->range.begin, fmt::format("unknown array '{}'", array->name));
+  }
+
+  void exprs(const Stmt& s) {
+    for (const ExprPtr& e : s.exprs)
+      if (e) expr(*e);
+  }
+
+  // Errors come in source order: the target or array first, then the expressions.
+  void stmt(const Stmt& s) {
+    switch (s.kind) {
+      case StmtKind::Block:
+        scopes_.emplace_back();
+        for (const StmtPtr& c : s.stmts)
+          if (c) stmt(*c);
+        scopes_.pop_back();
+        break;
+      case StmtKind::LocalDecl:
+        declareLocals(s.names);
+        break;
+      case StmtKind::LocalScoped:
+        scopes_.emplace_back();
+        declareLocals(s.names);
+        for (const StmtPtr& c : s.stmts)
+          if (c) subStmt(*c);
+        scopes_.pop_back();
+        break;
+      case StmtKind::If:
+        exprs(s);
+        for (const StmtPtr& c : s.stmts)
+          if (c) subStmt(*c);
+        break;
+      case StmtKind::While:
+        exprs(s);
+        ++loopDepth_;
+        for (const StmtPtr& c : s.stmts)
+          if (c) subStmt(*c);
+        --loopDepth_;
+        break;
+      case StmtKind::Call:
+        call(s);
+        exprs(s);
+        break;
+      case StmtKind::Barrier:
+      case StmtKind::Skip:
+        break;
+      case StmtKind::Assert:
+      case StmtKind::Assume:
+        exprs(s);
+        break;
+      case StmtKind::Break:
+      case StmtKind::Continue:
+        if (loopDepth_ == 0)
+          error(s.range.begin, fmt::format("'{}' outside a loop",
+                                           s.kind == StmtKind::Break ? "break" : "continue"));
+        break;
+      case StmtKind::Return:
+        if (inMain_) error(s.range.begin, "'return' in main");
+        break;
+      case StmtKind::Assign:
+        assigned(s.target);
+        exprs(s);
+        break;
+      case StmtKind::Read:
+        assigned(s.target);
+        checkArrayName(s.array);
+        exprs(s);
+        break;
+      case StmtKind::Write:
+        checkArrayName(s.array);
+        exprs(s);
+        break;
+    }
+  }
+
+  void call(const Stmt& s) {
+    const std::string& name = s.target.name;
+    SourceLoc at = s.target.range.begin.valid() ? s.target.range.begin : s.range.begin;
+    if (name == "main") {
+      error(at, "'main' cannot be called");
+      return;
+    }
+    auto it = procIndex_.find(name);
+    if (it == procIndex_.end()) {
+      error(at, fmt::format("call to unknown procedure '{}'", name));
+      return;
+    }
+    const Procedure& callee = program_.procedures[it->second];
+    if (callee.params.size() != s.exprs.size()) {
+      error(at, fmt::format("procedure '{}' takes {} argument{} but {} {} given", name,
+                            callee.params.size(), callee.params.size() == 1 ? "" : "s",
+                            s.exprs.size(), s.exprs.size() == 1 ? "was" : "were"));
+      note(callee.name.range.begin, fmt::format("'{}' is defined here", name));
+    }
+    if (current_) {
+      auto& out = calls_[currentIndex_];
+      out.emplace(it->second, at);  // keeps the first call site of each edge
+    }
+  }
+
+  // ---- expressions --------------------------------------------------------------------
+
+  void expr(const Expr& e) {
+    switch (e.kind) {
+      case ExprKind::IntLit:
+      case ExprKind::BoolLit:
+      case ExprKind::Lid:
+      case ExprKind::Gid:
+        break;
+      case ExprKind::Name:
+        if (!lookup(e.name)) error(e.range.begin, fmt::format("use of undeclared name '{}'", e.name));
+        break;
+      case ExprKind::Unary:
+      case ExprKind::Binary:
+      case ExprKind::Cond:
+        break;
+    }
+    for (const ExprPtr& o : e.operands)
+      if (o) expr(*o);
+  }
+
+  // ---- recursion ----------------------------------------------------------------------
+
+  void checkRecursion() {
+    using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
+    size_t n = program_.procedures.size();
+    Graph g(n);
+    for (size_t from = 0; from < n; ++from)
+      for (const auto& [to, at] : calls_[from]) boost::add_edge(from, to, g);
+    std::vector<size_t> component(n);
+    if (n == 0) return;
+    boost::strong_components(
+        g, boost::make_iterator_property_map(component.begin(),
+                                             boost::get(boost::vertex_index, g)));
+
+    std::set<size_t> reported;
+    for (size_t start = 0; start < n; ++start) {
+      size_t comp = component[start];
+      if (reported.count(comp)) continue;
+      std::vector<size_t> cycle = findCycle(start, component);
+      if (cycle.empty()) continue;
+      reported.insert(comp);
+      std::string text = program_.procedures[start].name.name;
+      for (size_t i = 1; i < cycle.size(); ++i) text += " -> " + program_.procedures[cycle[i]].name.name;
+      SourceLoc at = calls_[cycle[0]].at(cycle[1]);
+      error(at, "recursion: " + text);
+    }
+  }
+
+  // A cycle from `start` back to it within its component (breadth-first, so shortest,
+  // and in procedure order, so deterministic): [start, …, start]; empty when none.
+  std::vector<size_t> findCycle(size_t start, const std::vector<size_t>& component) const {
+    std::map<size_t, size_t> parent;
+    std::deque<size_t> queue{start};
+    std::set<size_t> seen;
+    while (!queue.empty()) {
+      size_t u = queue.front();
+      queue.pop_front();
+      for (const auto& [v, at] : calls_[u]) {
+        if (component[v] != component[start]) continue;
+        if (v == start) {
+          std::vector<size_t> path{start};
+          for (size_t w = u; w != start; w = parent.at(w)) path.push_back(w);
+          std::reverse(path.begin() + 1, path.end());
+          path.push_back(start);
+          return path;
+        }
+        if (seen.insert(v).second) {
+          parent[v] = u;
+          queue.push_back(v);
+        }
+      }
+    }
+    return {};
+  }
+
+  const Program& program_;
+  DiagnosticEngine& diags_;
+  std::map<std::string, size_t> procIndex_;
+  std::vector<std::map<size_t, SourceLoc>> calls_;  // caller -> callee -> first call site
+  std::vector<Frame> scopes_;
+  const Procedure* current_ = nullptr;
+  size_t currentIndex_ = 0;
+  bool inMain_ = false;
+  int loopDepth_ = 0;
+};
+
+}  // namespace
+
+bool verifyProgram(const Program& program, DiagnosticEngine& diags) {
+  return Verifier(program, diags).run();
+}
+
+}  // namespace sdvmc::kpl
