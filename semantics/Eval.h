@@ -1,0 +1,77 @@
+// Evaluating an expression e^σ for every thread of the group at once.
+//
+// SDV runs the group in lock step, so every expression is evaluated column-wise: each
+// operator is one loop over the n threads (which the compiler vectorises), instead of n
+// walks of the expression tree. A mask says which threads need the value; only those can
+// raise an error (division by zero, shift out of range), and `&&`, `||` and `?:`
+// evaluate their second operand only for the threads that need it, as C does per thread.
+//
+// Word arithmetic is 32-bit two's complement (kpl-language.md, "Meaning"): + - * wrap,
+// / and % truncate toward zero with INT_MIN / -1 = INT_MIN and INT_MIN % -1 = 0, >> is
+// arithmetic, a shift by a negative amount or by 32 or more is an error.
+#pragma once
+
+#include "semantics/Ir.h"
+#include "semantics/State.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace sdvmc::sem {
+
+/// The first error met while evaluating: the lowest thread, and for that thread the
+/// leftmost failing operator.
+struct EvalError {
+  enum class Kind { None, DivisionByZero, ShiftOutOfRange } kind = Kind::None;
+  uint32_t thread = UINT32_MAX;
+  ExprId at = kNone;
+  Word operand = 0;  ///< the offending divisor or shift amount
+
+  bool any() const { return kind != Kind::None; }
+};
+
+/// Scratch space and the evaluation routine for one group size. Not thread-safe: each
+/// worker owns one.
+class Evaluator {
+public:
+  Evaluator(const Ir& ir, uint32_t n);
+
+  uint32_t threads() const { return n_; }
+
+  /// Evaluates `e` for the threads t with mask[t] != 0. Returns a column of n values,
+  /// valid (for masked threads) until the next call. Records the first error in `err`.
+  const Word* eval(ExprId e, const GroupState& s, const uint8_t* mask, EvalError& err);
+
+  /// Computes the predicate `p` (a conjunction of flags) for every thread into `mask`.
+  void predicate(PredId p, const GroupState& s, uint8_t* mask) const;
+
+private:
+  const Word* ev(ExprId e, const GroupState& s, const uint8_t* mask, uint32_t depth,
+                 EvalError& err);
+  Word* col(uint32_t depth) { return cols_.data() + static_cast<size_t>(depth) * n_; }
+  uint8_t* maskCol(uint32_t depth) { return masks_.data() + static_cast<size_t>(depth) * n_; }
+  void fail(EvalError& err, EvalError::Kind kind, uint32_t thread, ExprId at, Word operand);
+
+  const Ir& ir_;
+  uint32_t n_;
+  std::vector<Word> cols_;      ///< exprNeed + 1 scratch columns
+  std::vector<uint8_t> masks_;  ///< exprNeed + 1 scratch masks
+  std::vector<Word> lid_;       ///< 0 … n-1
+};
+
+/// Wrapping Word arithmetic, shared by every execution model.
+namespace word {
+inline Word add(Word a, Word b) { return static_cast<Word>(static_cast<uint32_t>(a) + static_cast<uint32_t>(b)); }
+inline Word sub(Word a, Word b) { return static_cast<Word>(static_cast<uint32_t>(a) - static_cast<uint32_t>(b)); }
+inline Word mul(Word a, Word b) { return static_cast<Word>(static_cast<uint32_t>(a) * static_cast<uint32_t>(b)); }
+inline Word neg(Word a) { return static_cast<Word>(0u - static_cast<uint32_t>(a)); }
+/// b != 0 required.
+inline Word div(Word a, Word b) { return b == -1 ? neg(a) : a / b; }
+/// b != 0 required.
+inline Word rem(Word a, Word b) { return b == -1 ? 0 : a % b; }
+/// 0 <= b < 32 required.
+inline Word shl(Word a, Word b) { return static_cast<Word>(static_cast<uint32_t>(a) << b); }
+inline Word shr(Word a, Word b) { return a >> b; }
+}  // namespace word
+
+}  // namespace sdvmc::sem

@@ -1,0 +1,25 @@
+// Locating command-line errors (see CommandLine.h).
+#include "tools/sdvmc/CommandLine.h"
+
+#include <fmt/format.h>
+
+namespace sdvmc::tool {
+
+CommandLine::CommandLine(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) args_.emplace_back(argv[i]);
+}
+
+unsigned CommandLine::columnOf(const std::string& needle) const {
+  unsigned col = 1;
+  for (const std::string& a : args_) {
+    if (!needle.empty() && (a == needle || a.rfind(needle, 0) == 0)) return col;
+    col += static_cast<unsigned>(a.size()) + 1;
+  }
+  return 1;
+}
+
+void CommandLine::error(const std::string& needle, const std::string& message) const {
+  fmt::print(stderr, "<command-line>:1:{}: error: {}\n", columnOf(needle), message);
+}
+
+}  // namespace sdvmc::tool

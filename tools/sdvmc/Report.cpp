@@ -1,0 +1,217 @@
+// Text and JSON presentation of results (see Report.h).
+#include "tools/sdvmc/Report.h"
+
+#include "kpl/Printer.h"
+
+#include <fmt/format.h>
+
+namespace sdvmc::tool {
+
+using nlohmann::json;
+
+json locationJson(const std::string& file, kpl::SourceLoc loc) {
+  return json{{"file", file}, {"line", loc.line}, {"col", loc.col}};
+}
+
+json verdictJson(const sem::Ir& ir, const sem::Verdict& v, const std::string& file) {
+  json j;
+  j["verdict"] = sem::verdictName(v.kind);
+  if (v.kind == sem::VerdictKind::Ok) return j;
+  j["rule"] = sem::ruleName(v.rule);
+  j["threads"] = v.threads;
+  if (v.loc.valid()) j["location"] = locationJson(file, v.loc);
+  if (v.kind == sem::VerdictKind::Divergence) {
+    j["enabled"] = v.enabled;
+    j["disabled"] = v.disabled;
+  }
+  if (v.kind == sem::VerdictKind::Race) {
+    json acc = json::array();
+    for (const sem::RaceAccess& a : v.accesses) {
+      json x{{"thread", a.thread},
+             {"kind", a.write ? "write" : "read"},
+             {"array", ir.arrays[a.addr.array].name},
+             {"index", a.addr.index}};
+      if (a.at != sem::kNone) x["location"] = locationJson(file, ir.nodes[a.at].loc);
+      acc.push_back(std::move(x));
+    }
+    j["accesses"] = std::move(acc);
+  }
+  if (v.kind == sem::VerdictKind::OutOfBounds) {
+    j["array"] = ir.arrays[v.array].name;
+    j["index"] = v.value;
+  }
+  if (!v.message.empty()) j["message"] = v.message;
+  return j;
+}
+
+json memoryJson(const sem::Ir& ir, const sem::Memory& m) {
+  json j = json::object();
+  for (size_t a = 0; a < ir.arrays.size(); ++a) {
+    const sem::ArrayInfo& info = ir.arrays[a];
+    if (info.bounded) {
+      j[info.name] = m.bounded[a];
+      continue;
+    }
+    json cells = json::array();
+    auto last = m.unbounded.empty() ? m.unbounded.end() : std::prev(m.unbounded.end());
+    if (last != m.unbounded.end() && last->first >= 0)
+      for (sem::Word i = 0; i <= last->first; ++i) {
+        auto it = m.unbounded.find(i);
+        cells.push_back(it == m.unbounded.end() ? m.unboundedDefault : it->second);
+      }
+    j[info.name] = std::move(cells);
+  }
+  return j;
+}
+
+json diagnosticsJson(const std::vector<kpl::Diagnostic>& diags) {
+  json out = json::array();
+  for (const kpl::Diagnostic& d : diags) {
+    const char* sev = d.severity == kpl::Severity::Error     ? "error"
+                      : d.severity == kpl::Severity::Warning ? "warning"
+                                                             : "note";
+    out.push_back(json{{"severity", sev}, {"file", d.file}, {"line", d.loc.line}, {"col", d.loc.col},
+                       {"message", d.message}});
+  }
+  return out;
+}
+
+namespace {
+std::string firstLine(std::string s) {
+  auto nl = s.find('\n');
+  if (nl != std::string::npos) s.resize(nl);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '{')) s.pop_back();
+  size_t b = s.find_first_not_of(' ');
+  return b == std::string::npos ? s : s.substr(b);
+}
+}  // namespace
+
+std::string stmtSummary(const sem::Ir& ir, sem::NodeId id) {
+  const sem::Node& n = ir.nodes[id];
+  const kpl::Stmt& s = *n.src;
+  switch (n.origin) {
+    case sem::Origin::IfFlag: return "if-flag := " + kpl::printExpr(*s.exprs[0]);
+    case sem::Origin::LoopGuard: return "loop-guard := " + kpl::printExpr(*s.exprs[0]);
+    case sem::Origin::Break: return "break-flag := true  (break)";
+    case sem::Origin::Continue: return "continue-flag := true  (continue)";
+    case sem::Origin::Return: return "return-flag := true  (return)";
+    case sem::Origin::ElseSkip: return "skip  (no else)";
+    case sem::Origin::Source: break;
+  }
+  switch (n.kind) {
+    case sem::NodeKind::If: return "if (" + kpl::printExpr(*s.exprs[0]) + ")";
+    case sem::NodeKind::While: return "while (" + kpl::printExpr(*s.exprs[0]) + ")";
+    case sem::NodeKind::Seq: return "{ … }";
+    case sem::NodeKind::Var: case sem::NodeKind::Call: case sem::NodeKind::Barrier:
+    case sem::NodeKind::Assign: case sem::NodeKind::Read: case sem::NodeKind::Write:
+    case sem::NodeKind::Assert: case sem::NodeKind::Assume: case sem::NodeKind::Skip:
+      break;
+  }
+  return firstLine(kpl::printStmt(s));
+}
+
+std::string threadSet(const uint8_t* mask, uint32_t n) {
+  std::string out;
+  for (uint32_t i = 0; i < n;) {
+    if (!mask[i]) {
+      ++i;
+      continue;
+    }
+    uint32_t j = i;
+    while (j + 1 < n && mask[j + 1]) ++j;
+    if (!out.empty()) out += ",";
+    out += i == j ? std::to_string(i) : fmt::format("{}-{}", i, j);
+    i = j + 1;
+  }
+  return "{" + out + "}";
+}
+
+std::string threadList(const std::vector<uint32_t>& threads) {
+  std::vector<uint8_t> mask;
+  for (uint32_t t : threads) {
+    if (t >= mask.size()) mask.resize(t + 1, 0);
+    mask[t] = 1;
+  }
+  return threadSet(mask.data(), static_cast<uint32_t>(mask.size()));
+}
+
+namespace {
+void quote(std::ostream& os, const kpl::SourceFile& src, kpl::SourceLoc loc, const std::string& indent) {
+  if (!loc.valid()) return;
+  std::string_view line = src.lineText(loc.line);
+  os << indent << fmt::format("{:>5} | ", loc.line) << line << "\n";
+  std::string pad;
+  for (uint32_t c = 1; c < loc.col && c - 1 < line.size(); ++c) pad += line[c - 1] == '\t' ? '\t' : ' ';
+  os << indent << "      | " << pad << "^\n";
+}
+std::string where(const kpl::SourceFile& src, kpl::SourceLoc loc) {
+  return fmt::format("{}:{}:{}", src.path(), loc.line, loc.col);
+}
+}  // namespace
+
+void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& ir, const sem::Verdict& v) {
+  using sem::VerdictKind;
+  switch (v.kind) {
+    case VerdictKind::Ok:
+      os << "verdict: ok (no race, no barrier divergence, no error)\n";
+      return;
+    case VerdictKind::Race: {
+      os << fmt::format("verdict: data race ({}) at the barrier {}\n", sem::ruleName(v.rule), where(src, v.loc));
+      quote(os, src, v.loc, "  ");
+      for (const sem::RaceAccess& a : v.accesses) {
+        const sem::Node& n = ir.nodes[a.at];
+        os << fmt::format("  {} {} by thread {} of {}[{}] at {}: {}\n", a.write ? "write" : "read ",
+                          a.write ? "" : " ", a.thread, ir.arrays[a.addr.array].name, a.addr.index,
+                          where(src, n.loc), stmtSummary(ir, a.at));
+        quote(os, src, n.loc, "    ");
+      }
+      os << "  (" << v.message << ")\n";
+      return;
+    }
+    case VerdictKind::Divergence:
+      os << fmt::format("verdict: barrier divergence ({}) at {}\n", sem::ruleName(v.rule), where(src, v.loc));
+      quote(os, src, v.loc, "  ");
+      os << fmt::format("  thread {} reaches this barrier enabled, thread {} disabled\n", v.threads[0],
+                        v.threads[1]);
+      os << fmt::format("  enabled:  {}\n  disabled: {}\n", threadList(v.enabled), threadList(v.disabled));
+      return;
+    case VerdictKind::Assertion:
+    case VerdictKind::OutOfBounds:
+    case VerdictKind::DivisionByZero:
+    case VerdictKind::ShiftOutOfRange:
+    case VerdictKind::Deadlock:
+    case VerdictKind::Discarded:
+    case VerdictKind::Inconclusive: {
+      const char* what = v.kind == VerdictKind::Assertion        ? "assertion failure"
+                         : v.kind == VerdictKind::OutOfBounds    ? "out-of-bounds access"
+                         : v.kind == VerdictKind::DivisionByZero ? "division by zero"
+                         : v.kind == VerdictKind::ShiftOutOfRange ? "shift out of range"
+                         : v.kind == VerdictKind::Deadlock       ? "deadlock"
+                         : v.kind == VerdictKind::Discarded      ? "discarded (an assume failed; no violation)"
+                                                                 : "inconclusive";
+      os << fmt::format("verdict: {} ({}) at {}\n", what, sem::ruleName(v.rule), where(src, v.loc));
+      quote(os, src, v.loc, "  ");
+      if (!v.message.empty()) os << "  " << v.message << "\n";
+      return;
+    }
+  }
+}
+
+void printMemory(std::ostream& os, const sem::Ir& ir, const sem::Memory& m) {
+  json j = memoryJson(ir, m);
+  for (const sem::ArrayInfo& info : ir.arrays) {
+    const json& cells = j[info.name];
+    std::string line = "  " + info.name + " = {";
+    std::string body;
+    for (size_t i = 0; i < cells.size(); ++i) {
+      if (i) body += ", ";
+      body += std::to_string(cells[i].get<sem::Word>());
+    }
+    os << line << body << "}\n";
+    if (!info.bounded)
+      for (const auto& [addr, value] : m.unbounded)
+        if (addr < 0) os << fmt::format("  {}[{}] = {}\n", info.name, addr, value);
+  }
+}
+
+}  // namespace sdvmc::tool

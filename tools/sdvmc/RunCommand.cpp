@@ -1,0 +1,169 @@
+// `sdvmc run FILE`: parse, lower, build the initial state from the command line, apply
+// the SDV rules to the end, and report (see RunCommand.h).
+#include "tools/sdvmc/RunCommand.h"
+
+#include "semantics/Sdv.h"
+#include "tools/sdvmc/Kernel.h"
+#include "tools/sdvmc/Report.h"
+
+#include <charconv>
+#include <chrono>
+#include <fmt/format.h>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace sdvmc::tool {
+
+namespace {
+
+using nlohmann::json;
+
+/// Prints each rule application: step, rule, statement, enabled threads.
+class TracePrinter : public sem::RuleObserver {
+public:
+  TracePrinter(const sem::Ir& ir, std::FILE* out) : ir_(ir), out_(out) {}
+  void onRule(sem::Rule rule, sem::NodeId node, const sem::GroupState& s, const uint8_t* enabled) override {
+    const sem::Node& n = ir_.nodes[node];
+    bool basic = rule == sem::Rule::TAssign || rule == sem::Rule::TRd || rule == sem::Rule::TWr ||
+                 rule == sem::Rule::TAssert || rule == sem::Rule::TAssume || rule == sem::Rule::TSkip;
+    std::string name = basic ? std::string("G-BASIC/") + sem::ruleName(rule) : sem::ruleName(rule);
+    fmt::print(out_, "{:>7}  {:<17} {:>4}:{:<3} {}{:<44} enabled {}\n", ++count_, name, n.loc.line, n.loc.col,
+               std::string(2 * n.callDepth, ' '), stmtSummary(ir_, node), threadSet(enabled, s.n));
+  }
+
+private:
+  const sem::Ir& ir_;
+  std::FILE* out_;
+  uint64_t count_ = 0;
+};
+
+bool parseWord(const std::string& text, int64_t lo, int64_t hi, int64_t& out) {
+  std::string t = text;
+  bool neg = !t.empty() && t[0] == '-';
+  if (neg) t.erase(0, 1);
+  int base = 10;
+  if (t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
+    base = 16;
+    t.erase(0, 2);
+  }
+  if (t.empty()) return false;
+  int64_t v = 0;
+  auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v, base);
+  if (ec != std::errc() || p != t.data() + t.size()) return false;
+  if (neg) v = -v;
+  if (v < lo || v > hi) return false;
+  out = v;
+  return true;
+}
+
+}  // namespace
+
+int runCommand(const RunOptions& o, const CommandLine& cl) {
+  auto inputError = [&](const std::string& needle, const std::string& message) {
+    cl.error(needle, message);
+    if (o.json)
+      std::cout << json{{"verdict", "error"},
+                        {"diagnostics", json::array({json{{"severity", "error"},
+                                                          {"file", "<command-line>"},
+                                                          {"line", 1},
+                                                          {"col", cl.columnOf(needle)},
+                                                          {"message", message}}})}}
+                << "\n";
+    return 2;
+  };
+
+  std::unique_ptr<kpl::SourceFile> source;
+  std::vector<kpl::Diagnostic> diags;
+  std::string rendered;
+  std::unique_ptr<Kernel> k = loadKernel(o.file, source, diags, rendered);
+  std::cerr << rendered;
+  if (!k) {
+    if (o.json) std::cout << json{{"verdict", "error"}, {"diagnostics", diagnosticsJson(diags)}} << "\n";
+    return 2;
+  }
+  const sem::Ir& ir = k->ir;
+
+  // The configuration: group size and id, initial memory.
+  const int64_t threads = o.threads.value_or(k->program.threads);
+  if (threads < 1 || threads > (1 << 20))
+    return inputError("--threads", fmt::format("--threads must be between 1 and {}, not {}", 1 << 20, threads));
+  const int64_t group = o.group.value_or(k->program.group);
+  if (group < 0 || group > INT32_MAX)
+    return inputError("--group", fmt::format("--group must be between 0 and {}, not {}", INT32_MAX, group));
+  for (const std::string& p : o.params) {
+    std::string name = p.substr(0, p.find('='));
+    return inputError("--param", fmt::format("the kernel has no parameter '{}' (KPL kernels take none)", name));
+  }
+
+  sem::Memory memory = sem::initialMemory(ir, 0);
+  for (const std::string& init : o.inits) {
+    auto eq = init.find('=');
+    if (eq == std::string::npos)
+      return inputError("--init", fmt::format("--init expects NAME=v,v,…, not '{}'", init));
+    std::string name = init.substr(0, eq);
+    sem::ArrayId id = sem::kNone;
+    for (size_t a = 0; a < ir.arrays.size(); ++a)
+      if (ir.arrays[a].name == name) id = static_cast<sem::ArrayId>(a);
+    if (id == sem::kNone) return inputError("--init", fmt::format("--init: the kernel has no array '{}'", name));
+    std::vector<sem::Word> values;
+    std::string rest = init.substr(eq + 1);
+    size_t pos = 0;
+    while (!rest.empty() && pos <= rest.size()) {
+      size_t comma = rest.find(',', pos);
+      std::string item = rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+      int64_t v = 0;
+      if (!parseWord(item, INT32_MIN, UINT32_MAX, v))
+        return inputError("--init", fmt::format("--init {}: '{}' is not a 32-bit integer", name, item));
+      values.push_back(static_cast<sem::Word>(static_cast<uint32_t>(v)));
+      if (comma == std::string::npos) break;
+      pos = comma + 1;
+    }
+    const sem::ArrayInfo& info = ir.arrays[id];
+    if (info.bounded && values.size() > info.size)
+      return inputError("--init", fmt::format("--init {}: {} values for an array of {}", name, values.size(), info.size));
+    for (size_t i = 0; i < values.size(); ++i) memory.store(ir, sem::Address{id, static_cast<sem::Word>(i)}, values[i]);
+  }
+
+  // The run.
+  sem::SdvMachine machine(ir, static_cast<uint32_t>(threads));
+  sem::GroupState state = machine.initialState(static_cast<sem::Word>(group), std::move(memory));
+  TracePrinter tracer(ir, o.json ? stderr : stdout);
+  if (o.trace) machine.setObserver(&tracer);
+  const auto start = std::chrono::steady_clock::now();
+  sem::Verdict v = machine.run(state, o.maxSteps);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  std::string replay = fmt::format("sdvmc run {} --threads {} --group {}", o.file, threads, group);
+  for (const std::string& init : o.inits) replay += " --init " + init;
+
+  if (o.json) {
+    json j = verdictJson(ir, v, o.file);
+    if (v.kind == sem::VerdictKind::Ok) j["final"] = memoryJson(ir, state.base);
+    j["threads_in_group"] = threads;
+    j["group"] = group;
+    j["steps"] = machine.steps();
+    j["thread_steps"] = machine.threadSteps();
+    j["seconds"] = seconds;
+    if (v.kind != sem::VerdictKind::Ok) j["replay"] = replay;
+    std::cout << j.dump() << "\n";
+  } else {
+    std::ostringstream os;
+    os << fmt::format("sdvmc run {}: {} threads, group {}\n", o.file, threads, group);
+    printVerdict(os, *source, ir, v);
+    if (v.kind == sem::VerdictKind::Ok) {
+      os << "final shared memory:\n";
+      printMemory(os, ir, state.base);
+    } else if (v.kind != sem::VerdictKind::Inconclusive) {
+      os << "replay: " << replay << " --trace\n";
+    }
+    if (o.stats)
+      os << fmt::format("{} rule applications, {} thread-statement executions in {:.3f} s ({:.1f} M/s)\n",
+                        machine.steps(), machine.threadSteps(), seconds,
+                        seconds > 0 ? machine.threadSteps() / seconds / 1e6 : 0.0);
+    std::cout << os.str();
+  }
+  return sem::verdictExitStatus(v.kind);
+}
+
+}  // namespace sdvmc::tool
