@@ -201,13 +201,20 @@ void printMemory(std::ostream& os, const sem::Ir& ir, const sem::Memory& m) {
   json j = memoryJson(ir, m);
   for (const sem::ArrayInfo& info : ir.arrays) {
     const json& cells = j[info.name];
-    std::string line = "  " + info.name + " = {";
-    std::string body;
-    for (size_t i = 0; i < cells.size(); ++i) {
-      if (i) body += ", ";
-      body += std::to_string(cells[i].get<sem::Word>());
+    if (cells.size() <= 16) {
+      std::string body;
+      for (size_t i = 0; i < cells.size(); ++i) body += (i ? ", " : "") + std::to_string(cells[i].get<sem::Word>());
+      os << "  " << info.name << " = {" << body << "}\n";
+    } else {
+      // Long arrays: eight cells a row, each row labelled with its first index.
+      os << fmt::format("  {}[0..{}] =\n", info.name, cells.size() - 1);
+      for (size_t row = 0; row < cells.size(); row += 8) {
+        std::string line = fmt::format("    [{:>5}]", row);
+        for (size_t i = row; i < row + 8 && i < cells.size(); ++i)
+          line += fmt::format(" {:>11}", cells[i].get<sem::Word>());
+        os << line << "\n";
+      }
     }
-    os << line << body << "}\n";
     if (!info.bounded)
       for (const auto& [addr, value] : m.unbounded)
         if (addr < 0) os << fmt::format("  {}[{}] = {}\n", info.name, addr, value);
