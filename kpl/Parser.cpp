@@ -115,8 +115,9 @@ private:
 
   // Skips to the end of the broken statement: past the next `;` or balanced `{…}` at
   // this level, or up to (not past) a `}` closing an enclosing block or a keyword that
-  // starts a top-level item.
-  void synchronize() {
+  // starts a top-level item. At the top level there is no enclosing block, so an
+  // unbalanced `}` (say, of a broken initialiser) is skipped.
+  void synchronize(bool topLevel = false) {
     size_t start = pos_;
     int braces = 0;
     int parens = 0;
@@ -129,7 +130,11 @@ private:
       if (k == TokenKind::RParen && parens > 0) --parens;
       if (k == TokenKind::LBrace) ++braces;
       if (k == TokenKind::RBrace) {
-        if (braces == 0) return;
+        if (braces == 0 && !topLevel) return;
+        if (braces == 0) {
+          next();
+          continue;
+        }
         if (--braces == 0) {
           next();
           return;
@@ -175,7 +180,7 @@ private:
     } catch (const SyntaxError&) {
       // A missing header: go on with whatever top-level item comes next.
       if (!at(TokenKind::KwShared) && !at(TokenKind::KwProcedure) && !at(TokenKind::KwMain))
-        synchronize();
+        synchronize(true);
     }
     bool seenProc = false;
     bool seenMain = false;
@@ -209,8 +214,8 @@ private:
             failExpected("'shared', 'procedure' or 'main'");
         }
       } catch (const SyntaxError&) {
-        synchronize();
-        if (pos_ == before) next();  // a stray `}`: skip it
+        synchronize(true);
+        if (pos_ == before) next();
       }
     }
     if (!seenMain) report(tok().range.begin, "expected 'main:' (every kernel has a main)");
@@ -618,9 +623,10 @@ private:
         return {std::move(e), 1};
       }
       case TokenKind::LParen: {
-        next();
+        // The tree has no parenthesis node; the range of what is inside grows to cover them.
+        SourceLoc begin = next().range.begin;
         PExpr inner = parseCond();
-        expect(TokenKind::RParen);
+        inner.e->range = {begin, expect(TokenKind::RParen).range.end};
         return inner;
       }
       case TokenKind::KwRd:

@@ -1,0 +1,189 @@
+// Unit tests of the pretty-printer: exact output for small cases, and the round-trip
+// property (print, re-parse, sameAst) on a set of programs including the figure-4 litmus
+// kernel. Also checks that sameAst really tells different trees apart.
+#include "kpl/Parser.h"
+#include "kpl/Printer.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+using namespace sdvmc::kpl;
+
+namespace {
+
+std::optional<Program> parseText(const std::string& text, std::string* errors = nullptr) {
+  SourceFile file("t.kpl", text);
+  DiagnosticEngine diags(&file);
+  std::optional<Program> p = parseProgram(file, diags);
+  if (errors)
+    for (const Diagnostic& d : diags.diagnostics()) *errors += formatDiagnostic(d, &file);
+  return p;
+}
+
+// Parses, prints, re-parses and compares; also checks that printing is a fixed point.
+void roundTrip(const std::string& text) {
+  INFO(text);
+  std::string errors;
+  std::optional<Program> first = parseText(text, &errors);
+  INFO(errors);
+  REQUIRE(first);
+  std::string printed = printProgram(*first);
+  INFO(printed);
+  std::string errors2;
+  std::optional<Program> second = parseText(printed, &errors2);
+  INFO(errors2);
+  REQUIRE(second);
+  CHECK(sameAst(*first, *second));
+  CHECK(printProgram(*second) == printed);
+}
+
+std::string printedExpr(const std::string& e) {
+  auto p = parseText("threads: 1; group: 0; main: { local a, b, c, x; x := " + e + "; barrier; }");
+  REQUIRE(p);
+  return printExpr(*p->main->stmts[1]->exprs[0]);
+}
+
+const char* kFigure4 = R"(threads: 4;
+group: 0;
+shared A[8] = {0, 1, 2, 3, 0, 0, 0, 0};   // A[0][*] = 0..3, A[1][*] = 0
+main: {
+  local buf, x, y, i, j, t;
+  x := lid == 0 ? 4 : 1;
+  y := lid == 0 ? 1 : 4;
+  buf := 0; i := 0;
+  while (i < x) {
+    j := 0;
+    while (j < y) {
+      barrier;
+      t := rd(A, buf * 4 + (lid + 1) % 4);
+      wr(A, (1 - buf) * 4 + lid, t);
+      buf := 1 - buf;
+      j := j + 1;
+    }
+    i := i + 1;
+  }
+  barrier;
+}
+)";
+
+}  // namespace
+
+TEST_CASE("expressions print with minimal parentheses", "[kpl][printer]") {
+  CHECK(printedExpr("a - (b - c)") == "a - (b - c)");
+  CHECK(printedExpr("(a - b) - c") == "a - b - c");
+  CHECK(printedExpr("(a + b) * c") == "(a + b) * c");
+  CHECK(printedExpr("a + (b * c)") == "a + b * c");
+  CHECK(printedExpr("- -a") == "- -a");
+  CHECK(printedExpr("-(5)") == "-5");
+  CHECK(printedExpr("-(a + 1)") == "-(a + 1)");
+  CHECK(printedExpr("!(a && b)") == "!(a && b)");
+  CHECK(printedExpr("(a ? b : c) ? a : b") == "(a ? b : c) ? a : b");
+  CHECK(printedExpr("a ? b : (c ? a : b)") == "a ? b : c ? a : b");
+  CHECK(printedExpr("a + (b ? c : a)") == "a + (b ? c : a)");
+  CHECK(printedExpr("0xFFFFFFFF") == "0xffffffff");
+  CHECK(printedExpr("0x80000000 + 2147483647") == "0x80000000 + 2147483647");
+  CHECK(printedExpr("true || false") == "true || false");
+  CHECK(printedExpr("lid * gid") == "lid * gid");
+  CHECK(printedExpr("a << (b >> c)") == "a << (b >> c)");
+}
+
+TEST_CASE("statements and programs print in the house layout", "[kpl][printer]") {
+  auto p = parseText(
+      "threads: 2; group: 1; shared A[3] = {-1, *, 0x7fffffff}; shared B[2];"
+      "procedure f(a, b) { if (a) skip; else { wr(B, a, b); } }"
+      "main: { local x; local y x := rd(A, 0); if (x) { skip; } else if (x) skip; barrier; }");
+  REQUIRE(p);
+  CHECK(printProgram(*p) ==
+        "threads: 2;\n"
+        "group: 1;\n"
+        "shared A[3] = {-1, *, 2147483647};\n"
+        "shared B[2];\n"
+        "\n"
+        "procedure f(a, b) {\n"
+        "  if (a)\n"
+        "    skip;\n"
+        "  else {\n"
+        "    wr(B, a, b);\n"
+        "  }\n"
+        "}\n"
+        "\n"
+        "main: {\n"
+        "  local x;\n"
+        "  local y\n"
+        "    x := rd(A, 0);\n"
+        "  if (x) {\n"
+        "    skip;\n"
+        "  } else if (x)\n"
+        "    skip;\n"
+        "  barrier;\n"
+        "}\n");
+  CHECK(printStmt(*p->main->stmts[0], 2) == "    local x;\n");
+}
+
+TEST_CASE("round trip: print then parse gives the same tree", "[kpl][printer]") {
+  roundTrip(kFigure4);
+  roundTrip("threads: 1; group: 0; main: barrier;");
+  roundTrip("threads: 1; group: 0; main: {}");
+  roundTrip("threads: 1; group: 0; main: local a; ");
+  roundTrip("threads: 3; group: 7; shared A[2] = {-2147483648, *}; shared C[1] = {}; main: barrier;");
+  roundTrip(
+      "threads: 8; group: 0;\n"
+      "procedure p(x, y, z) { local t; t := x - (y - z); wr(t, -x); return; }\n"
+      "procedure q() { while (1) { if (lid) break; else continue; } }\n"
+      "main: {\n"
+      "  local a, b, c;\n"
+      "  local d local e { a := - -b; c := ~!a; d := -(5); e := 0xffffffff; }\n"
+      "  if (a) if (b) skip; else c := 1;\n"
+      "  if (a) { if (b) skip; } else c := 1;\n"
+      "  if (a) skip; else if (b) skip; else if (c) skip; else skip;\n"
+      "  while (a) while (b) if (c) break;\n"
+      "  a := a ? b ? 1 : 2 : c ? 3 : 4;\n"
+      "  a := (a ? b : c) ? 1 : 2;\n"
+      "  a := a || b && c | a ^ b & c == a < b << c + a * b;\n"
+      "  a := ((((a || b) && c) | a) ^ b) & c;\n"
+      "  a := a % (b / c) - (a - b) + (-a) * -b;\n"
+      "  a := rd(mem, a + 1); wr(mem, a, b); a := rd(a);\n"
+      "  p(a, b + 1, c ? 1 : 2); q();\n"
+      "  assert(a != b); assume(a >= 0 && b <= 3);\n"
+      "  barrier;\n"
+      "}\n");
+}
+
+TEST_CASE("a tree the parser cannot build still prints with its meaning", "[kpl][printer]") {
+  // if (a) { if (b) skip; } else skip;  but with the braces removed from the tree.
+  auto p = parseText("threads: 1; group: 0; main: { local a, b; if (a) { if (b) skip; } else skip; barrier; }");
+  REQUIRE(p);
+  Stmt& outer = *p->main->stmts[1];
+  StmtPtr inner = std::move(outer.stmts[0]->stmts[0]);
+  outer.stmts[0] = std::move(inner);
+  std::string text = printStmt(outer);
+  CHECK(text == "if (a) {\n  if (b)\n    skip;\n} else\n  skip;\n");
+}
+
+TEST_CASE("sameAst tells different trees apart and ignores ranges", "[kpl][printer]") {
+  auto a = parseText("threads: 1; group: 0; main: { local x; x := 1 - 2 - 3; barrier; }");
+  auto b = parseText("threads: 1; group: 0;\n\n main: {local x;x:=(1-2)-3;barrier;}");
+  auto c = parseText("threads: 1; group: 0; main: { local x; x := 1 - (2 - 3); barrier; }");
+  auto d = parseText("threads: 2; group: 0; main: { local x; x := 1 - 2 - 3; barrier; }");
+  auto e = parseText("threads: 1; group: 0; main: { local x; { x := 1 - 2 - 3; } barrier; }");
+  auto f = parseText("threads: 1; group: 0; shared A[1] = {1}; main: { local x; x := 1 - 2 - 3; barrier; }");
+  auto g = parseText("threads: 1; group: 0; shared A[1] = {*}; main: { local x; x := 1 - 2 - 3; barrier; }");
+  auto h = parseText("threads: 1; group: 0; main: { local y; y := 1 - 2 - 3; barrier; }");
+  REQUIRE((a && b && c && d && e && f && g && h));
+  CHECK(sameAst(*a, *b));
+  CHECK_FALSE(sameAst(*a, *c));
+  CHECK_FALSE(sameAst(*a, *d));
+  CHECK_FALSE(sameAst(*a, *e));
+  CHECK_FALSE(sameAst(*a, *f));
+  CHECK_FALSE(sameAst(*f, *g));
+  CHECK_FALSE(sameAst(*a, *h));
+  auto t = parseText("threads: 1; group: 0; main: { local x; x := true; barrier; }");
+  auto one = parseText("threads: 1; group: 0; main: { local x; x := 1; barrier; }");
+  REQUIRE((t && one));
+  CHECK_FALSE(sameAst(*t, *one));  // BoolLit is not IntLit
+  auto p1 = parseText("threads: 1; group: 0; procedure f(a) skip; main: barrier;");
+  auto p2 = parseText("threads: 1; group: 0; procedure f(b) skip; main: barrier;");
+  REQUIRE((p1 && p2));
+  CHECK_FALSE(sameAst(*p1, *p2));
+}
