@@ -160,9 +160,8 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
       quote(os, src, v.loc, "  ");
       for (const sem::RaceAccess& a : v.accesses) {
         const sem::Node& n = ir.nodes[a.at];
-        os << fmt::format("  {} {} by thread {} of {}[{}] at {}: {}\n", a.write ? "write" : "read ",
-                          a.write ? "" : " ", a.thread, ir.arrays[a.addr.array].name, a.addr.index,
-                          where(src, n.loc), stmtSummary(ir, a.at));
+        os << fmt::format("  {:<5} by thread {} of {}[{}] at {}: {}\n", a.write ? "write" : "read", a.thread,
+                          ir.arrays[a.addr.array].name, a.addr.index, where(src, n.loc), stmtSummary(ir, a.at));
         quote(os, src, n.loc, "    ");
       }
       os << "  (" << v.message << ")\n";
