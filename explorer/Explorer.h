@@ -1,0 +1,65 @@
+// The explicit-state explorer: breadth-first (default; witnesses are shortest) or
+// depth-first search over the states of a sem::Model, with states identified by XXH3
+// fingerprints (or stored whole with `exact`), TBB-parallel and deterministic.
+//
+// It knows queues, hashing and the visited set, nothing of KPL or of what a state means
+// (../shared/style.md: Storm's ExplicitModelBuilder).
+#pragma once
+
+#include "semantics/Model.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sdvmc::explore {
+
+struct Options {
+  unsigned jobs = 1;                 ///< worker threads (TBB)
+  bool depthFirst = false;           ///< depth-first instead of breadth-first (one worker)
+  bool exact = false;                ///< store whole states instead of fingerprints
+  uint64_t maxStates = 0;            ///< 0: no limit
+  double maxSeconds = 0;             ///< 0: no limit
+  uint64_t maxMemoryBytes = 0;       ///< 0: no limit (besides the machine's)
+  bool progress = false;             ///< a progress line on stderr, refreshed every second
+  bool collectTerminals = false;     ///< keep the terminal states (outcomes)
+  uint32_t initialTableBits = 20;    ///< the visited set starts with 2^bits slots
+};
+
+struct Result {
+  enum class Status {
+    Complete,      ///< every reachable state was explored, no violation
+    Violation,     ///< a violation was reached (the first found; shortest with BFS)
+    Inconclusive,  ///< a limit was reached, or the model was stuck
+  } status = Status::Complete;
+
+  uint64_t states = 0;          ///< distinct states visited
+  uint64_t transitions = 0;     ///< successors generated (duplicates included)
+  uint64_t terminalStates = 0;  ///< states with every thread finished
+  uint64_t discarded = 0;       ///< states discarded by a failed assume
+  uint32_t depth = 0;           ///< BFS: levels completed; DFS: maximal stack depth
+  double seconds = 0;
+  uint64_t peakMemoryBytes = 0;     ///< peak resident set of the process
+  uint64_t visitedBytes = 0;        ///< bytes held by the visited set
+  double visitedBytesPerState = 0;
+  double omissionProbability = 0;   ///< that a state was wrongly considered visited (fingerprints)
+  std::string limit;                ///< Inconclusive: which limit, and what was covered
+
+  /// Violation: the path to it: the index of the initial state and, for each step, the
+  /// index of the successor taken (as Model::expand orders them).
+  uint32_t initial = 0;
+  std::vector<uint32_t> path;
+  std::optional<sem::Verdict> violation;
+
+  /// collectTerminals: the terminal states, sorted by their bytes.
+  std::vector<sem::StateBytes> terminals;
+};
+
+/// Explores every state reachable from `model`'s initial states. `model` is cloned for
+/// each worker. Deterministic: the status, counts, path and terminals are the same for
+/// every `jobs`.
+Result explore(const sem::Model& model, const Options& options);
+
+}  // namespace sdvmc::explore

@@ -1,0 +1,82 @@
+// The interface between an execution model (semantics/) and the explorer (explorer/),
+// after Storm's NextStateGenerator / ExplicitModelBuilder split: a model turns a state
+// into its successors; the explorer owns the queue, the visited set and the order, and
+// never looks inside a state. A state is a canonical byte string: two states that agree
+// on everything the semantics can observe have the same bytes (dead locations, access
+// provenance and the like are left out), so that hashing the bytes identifies states.
+//
+// Models: `sdv` (SdvModel.h) and `mimd` (MimdModel.h). What a state and a transition
+// are in each is documented there, precisely enough to count states by hand.
+#pragma once
+
+#include "semantics/Verdict.h"
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sdvmc::sem {
+
+using StateBytes = std::vector<uint8_t>;
+
+/// What expanding one state produced. A state has successors, or is terminal (every
+/// thread finished, no error), or reaches a violation, or is discarded (an `assume`
+/// failed); the last three have no successors.
+struct Expansion {
+  std::vector<StateBytes> successors;   ///< in a deterministic order
+  std::optional<Verdict> violation;
+  bool terminal = false;
+  bool discarded = false;
+  /// The model could not finish expanding (a thread ran more than the model's step cap
+  /// without reaching a point where the model stops): the result is inconclusive.
+  std::optional<std::string> stuck;
+
+  void clear() {
+    successors.clear();
+    violation.reset();
+    terminal = false;
+    discarded = false;
+    stuck.reset();
+  }
+};
+
+/// One configuration of a run: what `sdvmc run` needs to reproduce it.
+struct Configuration {
+  uint32_t threads = 0;
+  Word group = 0;
+  /// Initial values the execution depended on, by array name and index, in order.
+  std::vector<std::pair<std::string, std::vector<std::pair<Word, Word>>>> init;
+  /// (mimd) the thread of each transition, in order.
+  std::vector<uint32_t> schedule;
+};
+
+/// A path from an initial state, and what the model says about it.
+struct Replay {
+  Configuration config;
+  std::optional<Verdict> violation;  ///< the verdict the path ends in, if any
+  StateBytes last;                   ///< the state the path ends in
+};
+
+class Model {
+public:
+  virtual ~Model() = default;
+  /// A copy for another worker (models keep scratch space and are not thread-safe).
+  virtual std::unique_ptr<Model> clone() const = 0;
+  /// "sdv", "mimd", …
+  virtual std::string name() const = 0;
+  /// The initial states, in a deterministic order.
+  virtual std::vector<StateBytes> initialStates() = 0;
+  /// Expands `state` into `out` (cleared first).
+  virtual void expand(std::span<const uint8_t> state, Expansion& out) = 0;
+  /// Re-executes a path: initial state `initial`, then successor number path[i] at each
+  /// step. Returns the configuration that reproduces it and the verdict it ends in.
+  virtual Replay replay(uint32_t initial, std::span<const uint32_t> path) = 0;
+  /// The shared memory of a state as `{"A": [..]}` text, arbitrary cells not yet chosen
+  /// as `*` (for outcomes and witnesses).
+  virtual std::string describeMemory(std::span<const uint8_t> state) const = 0;
+};
+
+}  // namespace sdvmc::sem
