@@ -49,7 +49,9 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
       std::fill(out, out + n, e.imm);
       return out;
     case EOp::Lid:
-      return lid_.data();
+      if (s.lidBase == 0) return lid_.data();
+      for (uint32_t i = 0; i < n; ++i) out[i] = word::add(s.lidBase, static_cast<Word>(i));
+      return out;
     case EOp::Gid:
       std::fill(out, out + n, s.gid);
       return out;

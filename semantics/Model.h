@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -22,14 +23,19 @@ namespace sdvmc::sem {
 
 using StateBytes = std::vector<uint8_t>;
 
-/// What expanding one state produced. A state has successors, or is terminal (every
-/// thread finished, no error), or reaches a violation, or is discarded (an `assume`
-/// failed); the last three have no successors.
+/// What expanding one state produced. Its transitions are numbered in a deterministic
+/// order; each one leads to a successor, or to a violation, or is discarded (an `assume`
+/// failed: the execution is outside what the kernel handles). A state without
+/// transitions is terminal (every thread finished).
 struct Expansion {
-  std::vector<StateBytes> successors;   ///< in a deterministic order
+  std::vector<StateBytes> successors;   ///< the successors, in transition order
+  /// The first transition that reaches a violation; expansion stops there. Its number
+  /// `violationIndex` is the count of successors before it, so a path whose last entry is
+  /// `violationIndex` names it unambiguously (no successor has that index).
   std::optional<Verdict> violation;
+  uint32_t violationIndex = 0;
+  uint32_t discarded = 0;               ///< transitions discarded by a failed assume
   bool terminal = false;
-  bool discarded = false;
   /// The model could not finish expanding (a thread ran more than the model's step cap
   /// without reaching a point where the model stops): the result is inconclusive.
   std::optional<std::string> stuck;
@@ -37,10 +43,22 @@ struct Expansion {
   void clear() {
     successors.clear();
     violation.reset();
+    violationIndex = 0;
+    discarded = 0;
     terminal = false;
-    discarded = false;
     stuck.reset();
   }
+};
+
+/// The configurations `check` explores: every group size, every group id, and every
+/// arbitrary initial Word over [domainLo, domainHi] (chosen when first read).
+struct Bounds {
+  std::vector<uint32_t> threads{1};
+  std::vector<Word> groups{0};
+  Word domainLo = 0;
+  Word domainHi = 1;
+  /// Rule applications one expansion may take before the model reports itself stuck.
+  uint64_t stepCap = 10'000'000;
 };
 
 /// One configuration of a run: what `sdvmc run` needs to reproduce it.
@@ -72,7 +90,8 @@ public:
   /// Expands `state` into `out` (cleared first).
   virtual void expand(std::span<const uint8_t> state, Expansion& out) = 0;
   /// Re-executes a path: initial state `initial`, then successor number path[i] at each
-  /// step. Returns the configuration that reproduces it and the verdict it ends in.
+  /// step; a last entry equal to the last state's violationIndex takes the violating
+  /// transition. Returns the configuration that reproduces it and the verdict it ends in.
   virtual Replay replay(uint32_t initial, std::span<const uint32_t> path) = 0;
   /// The shared memory of a state as `{"A": [..]}` text, arbitrary cells not yet chosen
   /// as `*` (for outcomes and witnesses).

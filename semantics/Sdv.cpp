@@ -100,20 +100,37 @@ Verdict SdvMachine::verdictAt(VerdictKind kind, Rule rule, NodeId id) const {
   return v;
 }
 
-Verdict SdvMachine::evalFailure(const Node& node, NodeId id, Rule rule,
-                                const EvalError& err) const {
-  (void)node;
-  Verdict v = verdictAt(err.kind == EvalError::Kind::DivisionByZero ? VerdictKind::DivisionByZero
-                                                                    : VerdictKind::ShiftOutOfRange,
-                        rule, id);
+Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& err) {
+  Verdict v;
+  v.kind = err.kind == EvalError::Kind::DivisionByZero ? VerdictKind::DivisionByZero
+                                                       : VerdictKind::ShiftOutOfRange;
+  v.rule = rule;
+  v.at = id;
+  v.loc = ir.nodes[id].loc;
   v.threads = {err.thread};
   v.value = err.operand;
-  const kpl::SourceLoc at = ir_.exprs[err.at].loc;
+  const kpl::SourceLoc at = ir.exprs[err.at].loc;
   if (err.kind == EvalError::Kind::DivisionByZero)
     v.message = fmt::format("thread {} divides by zero (operator at {}:{})", err.thread, at.line, at.col);
   else
     v.message = fmt::format("thread {} shifts by {}, outside 0..31 (operator at {}:{})", err.thread,
                             err.operand, at.line, at.col);
+  return v;
+}
+
+Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Word index, bool write) {
+  const Node& node = ir.nodes[id];
+  const ArrayInfo& arr = ir.arrays[node.array];
+  Verdict v;
+  v.kind = VerdictKind::OutOfBounds;
+  v.rule = rule;
+  v.at = id;
+  v.loc = node.loc;
+  v.threads = {tid};
+  v.value = index;
+  v.array = node.array;
+  v.message = fmt::format("thread {} {} {}[{}], outside {}[0..{}]", tid, write ? "writes" : "reads",
+                          arr.name, index, arr.name, arr.size - 1);
   return v;
 }
 
@@ -140,7 +157,7 @@ std::optional<Verdict> SdvMachine::step(GroupState& s) {
       if (err.any()) {
         s.ss.push_back(it);  // the error state keeps the loop where it failed
         lastRule_ = Rule::GIter;
-        return evalFailure(node, it.node, Rule::GIter, err);
+        return evalFailureVerdict(ir_, it.node, Rule::GIter, err);
       }
       bool any = false;
       for (uint32_t i = 0; i < n_; ++i) any |= p[i] && e[i] != 0;
@@ -286,8 +303,12 @@ void SdvMachine::gSeq(GroupState& s, Item it) {
   lastRule_ = Rule::GSeq;
   const Node& node = ir_.nodes[it.node];
   if (observer_) notify(Rule::GSeq, it.node, s, node.pred);
-  if (it.aux + 1 < node.children.size()) push(s, it.node, it.aux + 1);  // (S2, p)
-  push(s, node.children[it.aux]);                                      // (S1, p)
+  // (S2, p): the rest of the sequence, or the last statement itself.
+  if (it.aux + 2 == node.children.size())
+    push(s, node.children.back());
+  else if (it.aux + 1 < node.children.size())
+    push(s, it.node, it.aux + 1);
+  push(s, node.children[it.aux]);  // (S1, p)
 }
 
 // G-VAR: v fresh  ⟹  (Σ, (local x S, p)@ss) →g (Σ, (S[x ↦ v], p)@ss).
@@ -353,41 +374,26 @@ void SdvMachine::gCall(GroupState& s, Item it) {
 std::optional<Verdict> SdvMachine::tAssign(GroupState& s, const Node& node, const uint8_t* p) {
   EvalError err;
   const Word* e = eval_.eval(node.e0, s, p, err);
-  if (err.any()) return evalFailure(node, 0, Rule::TAssign, err);
+  if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TAssign, err);
   Word* l = s.column(node.slot0);
   for (uint32_t i = 0; i < n_; ++i)
     if (p[i]) l[i] = e[i];
   return std::nullopt;
 }
 
-namespace {
-std::optional<Verdict> outOfBounds(const Ir& ir, const Node& node, Rule rule, uint32_t tid,
-                                   Word index, bool write) {
-  const ArrayInfo& arr = ir.arrays[node.array];
-  Verdict v;
-  v.kind = VerdictKind::OutOfBounds;
-  v.rule = rule;
-  v.threads = {tid};
-  v.value = index;
-  v.array = node.array;
-  v.message = fmt::format("thread {} {} {}[{}], outside {}[0..{}]", tid, write ? "writes" : "reads",
-                          arr.name, index, arr.name, arr.size - 1);
-  return v;
-}
-}  // namespace
 
 // T-RD: p^σ, l' = σ.l[v := σ.sh(e^σ)], R' = σ.R ∪ {e^σ}.
 std::optional<Verdict> SdvMachine::tRd(GroupState& s, const Node& node, const uint8_t* p) {
   EvalError err;
   const Word* e = eval_.eval(node.e0, s, p, err);
-  if (err.any()) return evalFailure(node, 0, Rule::TRd, err);
+  if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TRd, err);
   const ArrayInfo& arr = ir_.arrays[node.array];
   if (arr.bounded)
     for (uint32_t i = 0; i < n_; ++i)
       if (p[i] && (e[i] < 0 || static_cast<uint32_t>(e[i]) >= arr.size))
-        return outOfBounds(ir_, node, Rule::TRd, i, e[i], false);
+        return outOfBoundsVerdict(ir_, nodeId(node), Rule::TRd, i, e[i], false);
   Word* l = s.column(node.slot0);
-  const NodeId at = static_cast<NodeId>(&node - ir_.nodes.data());
+  const NodeId at = nodeId(node);
   for (uint32_t i = 0; i < n_; ++i) {
     if (!p[i]) continue;
     const Address a{node.array, e[i]};
@@ -404,13 +410,13 @@ std::optional<Verdict> SdvMachine::tWr(GroupState& s, const Node& node, const ui
   const Word* e1 = eval_.eval(node.e0, s, p, err);
   std::copy(e1, e1 + n_, addrBuf_.begin());  // the next evaluation reuses the scratch columns
   const Word* e2 = eval_.eval(node.e1, s, p, err);
-  if (err.any()) return evalFailure(node, 0, Rule::TWr, err);
+  if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TWr, err);
   const ArrayInfo& arr = ir_.arrays[node.array];
   if (arr.bounded)
     for (uint32_t i = 0; i < n_; ++i)
       if (p[i] && (addrBuf_[i] < 0 || static_cast<uint32_t>(addrBuf_[i]) >= arr.size))
-        return outOfBounds(ir_, node, Rule::TWr, i, addrBuf_[i], true);
-  const NodeId at = static_cast<NodeId>(&node - ir_.nodes.data());
+        return outOfBoundsVerdict(ir_, nodeId(node), Rule::TWr, i, addrBuf_[i], true);
+  const NodeId at = nodeId(node);
   for (uint32_t i = 0; i < n_; ++i)
     if (p[i]) logWrite(s.logs[i], Address{node.array, addrBuf_[i]}, e2[i], at);
   return std::nullopt;
@@ -420,7 +426,7 @@ std::optional<Verdict> SdvMachine::tWr(GroupState& s, const Node& node, const ui
 std::optional<Verdict> SdvMachine::tAssert(GroupState& s, const Node& node, const uint8_t* p) {
   EvalError err;
   const Word* e = eval_.eval(node.e0, s, p, err);
-  if (err.any()) return evalFailure(node, 0, Rule::TAssert, err);
+  if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TAssert, err);
   for (uint32_t i = 0; i < n_; ++i)
     if (p[i] && e[i] == 0) {
       Verdict v;
@@ -437,7 +443,7 @@ std::optional<Verdict> SdvMachine::tAssert(GroupState& s, const Node& node, cons
 std::optional<Verdict> SdvMachine::tAssume(GroupState& s, const Node& node, const uint8_t* p) {
   EvalError err;
   const Word* e = eval_.eval(node.e0, s, p, err);
-  if (err.any()) return evalFailure(node, 0, Rule::TAssume, err);
+  if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TAssume, err);
   for (uint32_t i = 0; i < n_; ++i)
     if (p[i] && e[i] == 0) {
       Verdict v;

@@ -51,6 +51,8 @@ public:
   Verdict run(GroupState& s, uint64_t maxSteps);
 
   void setObserver(RuleObserver* o) { observer_ = o; }
+  /// The machine's evaluator (models use it to look ahead at a statement's addresses).
+  Evaluator& evaluator() { return eval_; }
   Rule lastRule() const { return lastRule_; }
   uint64_t steps() const { return steps_; }
   /// Basic statements and barriers applied, times the number of threads.
@@ -88,11 +90,11 @@ public:
   void merge(GroupState& s) const;
 
 private:
+  NodeId nodeId(const Node& n) const { return static_cast<NodeId>(&n - ir_.nodes.data()); }
   void push(GroupState& s, NodeId node, uint32_t aux = 0) const { s.ss.push_back(Item{node, aux}); }
   void fresh(GroupState& s, Slot first, uint32_t count) const;
   uint8_t* predicateMask(const GroupState& s, PredId p);
   void notify(Rule r, NodeId node, const GroupState& s, PredId p);
-  Verdict evalFailure(const Node& node, NodeId id, Rule rule, const EvalError& err) const;
   Verdict verdictAt(VerdictKind kind, Rule rule, NodeId id) const;
 
   const Ir& ir_;
@@ -105,6 +107,11 @@ private:
   uint64_t steps_ = 0;
   uint64_t threadSteps_ = 0;
 };
+
+/// The verdict for an expression error met while applying `rule` to statement `id`.
+Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& err);
+/// The verdict for thread `tid` reading (or writing) `array`[index] out of its bounds.
+Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Word index, bool write);
 
 /// σ_i.R and σ_i.W bookkeeping: add `a` to a sorted log (keeping the first statement
 /// that made the access); for a write, set the shadow value.

@@ -45,6 +45,17 @@ struct Memory {
   std::vector<std::vector<Word>> bounded;        ///< by ArrayId; empty vector for `mem`
   std::map<Word, Word> unbounded;                ///< `mem`, when the kernel has it
   Word unboundedDefault = 0;
+  /// (check) unknown[a][i] = 1: cell i of bounded array a still holds an arbitrary initial
+  /// value that has not been chosen (it is chosen when first read). Empty vector: none.
+  std::vector<std::vector<uint8_t>> unknown;
+  /// (check) cells of `mem` absent from `unbounded` are unknown rather than
+  /// `unboundedDefault`.
+  bool lazyUnbounded = false;
+
+  bool isUnknown(const Ir& ir, Address a) const {
+    if (!ir.arrays[a.array].bounded) return lazyUnbounded && !unbounded.count(a.index);
+    return !unknown.empty() && !unknown[a.array].empty() && unknown[a.array][static_cast<size_t>(a.index)];
+  }
 
   Word load(const Ir& ir, Address a) const {
     if (ir.arrays[a.array].bounded) return bounded[a.array][static_cast<size_t>(a.index)];
@@ -52,10 +63,12 @@ struct Memory {
     return it == unbounded.end() ? unboundedDefault : it->second;
   }
   void store(const Ir& ir, Address a, Word v) {
-    if (ir.arrays[a.array].bounded)
+    if (ir.arrays[a.array].bounded) {
       bounded[a.array][static_cast<size_t>(a.index)] = v;
-    else
+      if (!unknown.empty() && !unknown[a.array].empty()) unknown[a.array][static_cast<size_t>(a.index)] = 0;
+    } else {
       unbounded[a.index] = v;
+    }
   }
 };
 
@@ -71,6 +84,7 @@ struct Item {
 struct GroupState {
   uint32_t n = 0;                 ///< threads in the group
   Word gid = 0;                   ///< group id
+  Word lidBase = 0;               ///< lid of lane 0 (a model running a slice of a group)
   std::vector<Word> locals;       ///< slotCount × n, slot-major
   std::vector<Item> ss;
   Memory base;

@@ -63,6 +63,8 @@ const char* ruleName(Rule r) {
     case Rule::TAssert: return "T-ASSERT";
     case Rule::TAssume: return "T-ASSUME";
     case Rule::TSkip: return "T-SKIP";
+    case Rule::MimdRace: return "MIMD-RACE";
+    case Rule::MimdDeadlock: return "MIMD-DEADLOCK";
   }
   assert(false && "unknown rule");
   return "?";

@@ -33,6 +33,8 @@ int verdictExitStatus(VerdictKind k);
 enum class Rule {
   GBasic, GDivergence, GNoOp, GRace, GSync, GSeq, GVar, GIf, GOpen, GIter, GDone, GCall,
   TDisabled, TAssign, TRd, TWr, TAssert, TAssume, TSkip,
+  MimdRace,      ///< (mimd) two threads access a location, one writes, no barrier between
+  MimdDeadlock,  ///< (mimd) a thread finishes while others wait at a barrier
 };
 /// "G-BASIC", "T-RD", …
 const char* ruleName(Rule r);

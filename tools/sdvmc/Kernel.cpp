@@ -4,11 +4,13 @@
 #include "kpl/Parser.h"
 #include "kpl/Verify.h"
 #include "semantics/Lower.h"
+#include "tools/sdvmc/Report.h"
 
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 namespace sdvmc::tool {
@@ -57,6 +59,16 @@ std::unique_ptr<Kernel> loadKernel(const std::string& path, std::unique_ptr<kpl:
   diags.render(os);
   rendered = os.str();
   return kernel;
+}
+
+std::unique_ptr<Kernel> loadKernelOrReport(const std::string& path, bool json,
+                                           std::unique_ptr<kpl::SourceFile>& source) {
+  std::vector<kpl::Diagnostic> diags;
+  std::string rendered;
+  std::unique_ptr<Kernel> k = loadKernel(path, source, diags, rendered);
+  std::cerr << rendered;
+  if (!k && json) std::cout << nlohmann::json{{"verdict", "error"}, {"diagnostics", diagnosticsJson(diags)}} << "\n";
+  return k;
 }
 
 }  // namespace sdvmc::tool

@@ -24,4 +24,9 @@ struct Kernel {
 std::unique_ptr<Kernel> loadKernel(const std::string& path, std::unique_ptr<kpl::SourceFile>& source,
                                    std::vector<kpl::Diagnostic>& diagnostics, std::string& rendered);
 
+/// loadKernel, printing the diagnostics to stderr (and, when `json`, the JSON error
+/// object to stdout). Null on failure: the command then exits with status 2.
+std::unique_ptr<Kernel> loadKernelOrReport(const std::string& path, bool json,
+                                           std::unique_ptr<kpl::SourceFile>& source);
+
 }  // namespace sdvmc::tool

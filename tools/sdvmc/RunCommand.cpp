@@ -61,27 +61,12 @@ bool parseWord(const std::string& text, int64_t lo, int64_t hi, int64_t& out) {
 
 int runCommand(const RunOptions& o, const CommandLine& cl) {
   auto inputError = [&](const std::string& needle, const std::string& message) {
-    cl.error(needle, message);
-    if (o.json)
-      std::cout << json{{"verdict", "error"},
-                        {"diagnostics", json::array({json{{"severity", "error"},
-                                                          {"file", "<command-line>"},
-                                                          {"line", 1},
-                                                          {"col", cl.columnOf(needle)},
-                                                          {"message", message}}})}}
-                << "\n";
-    return 2;
+    return cl.reject(needle, message, o.json);
   };
 
   std::unique_ptr<kpl::SourceFile> source;
-  std::vector<kpl::Diagnostic> diags;
-  std::string rendered;
-  std::unique_ptr<Kernel> k = loadKernel(o.file, source, diags, rendered);
-  std::cerr << rendered;
-  if (!k) {
-    if (o.json) std::cout << json{{"verdict", "error"}, {"diagnostics", diagnosticsJson(diags)}} << "\n";
-    return 2;
-  }
+  std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source);
+  if (!k) return 2;
   const sem::Ir& ir = k->ir;
 
   // The configuration: group size and id, initial memory.
@@ -102,6 +87,13 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
     if (eq == std::string::npos)
       return inputError("--init", fmt::format("--init expects NAME=v,v,…, not '{}'", init));
     std::string name = init.substr(0, eq);
+    // NAME[i]=v,w,…: from cell i on (also negative i for the default memory).
+    int64_t first = 0;
+    if (auto lb = name.find('['); lb != std::string::npos) {
+      if (name.back() != ']' || !parseWord(name.substr(lb + 1, name.size() - lb - 2), INT32_MIN, INT32_MAX, first))
+        return inputError("--init", fmt::format("--init expects NAME=v,… or NAME[i]=v,…, not '{}'", init));
+      name.resize(lb);
+    }
     sem::ArrayId id = sem::kNone;
     for (size_t a = 0; a < ir.arrays.size(); ++a)
       if (ir.arrays[a].name == name) id = static_cast<sem::ArrayId>(a);
@@ -120,9 +112,13 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
       pos = comma + 1;
     }
     const sem::ArrayInfo& info = ir.arrays[id];
-    if (info.bounded && values.size() > info.size)
-      return inputError("--init", fmt::format("--init {}: {} values for an array of {}", name, values.size(), info.size));
-    for (size_t i = 0; i < values.size(); ++i) memory.store(ir, sem::Address{id, static_cast<sem::Word>(i)}, values[i]);
+    if (info.bounded && (first < 0 || first + static_cast<int64_t>(values.size()) > info.size))
+      return inputError("--init", fmt::format("--init {}: cells {}..{} are outside {}[0..{}]", name, first,
+                                              first + static_cast<int64_t>(values.size()) - 1, name, info.size - 1));
+    if (first + static_cast<int64_t>(values.size()) - 1 > INT32_MAX)
+      return inputError("--init", fmt::format("--init {}: addresses beyond {}", name, INT32_MAX));
+    for (size_t i = 0; i < values.size(); ++i)
+      memory.store(ir, sem::Address{id, static_cast<sem::Word>(first + static_cast<int64_t>(i))}, values[i]);
   }
 
   // The run.

@@ -1,5 +1,6 @@
 // sdvmc: the command-line entry point. One subcommand per job
 // (../shared/cli-contract.md); each lives in its own *Command.cpp.
+#include "tools/sdvmc/CheckCommand.h"
 #include "tools/sdvmc/CommandLine.h"
 #include "tools/sdvmc/RunCommand.h"
 
@@ -25,6 +26,26 @@ int main(int argc, char** argv) {
   runCmd->add_flag("--trace", run.trace, "print every rule application");
   runCmd->add_flag("--stats", run.stats, "print rule and thread-statement counts and speed");
 
+  CheckOptions check;
+  CLI::App* checkCmd = app.add_subcommand("check", "exhaustive exploration of every configuration in the given bounds");
+  checkCmd->add_option("file", check.file, "kernel (.kpl)")->required();
+  checkCmd->add_option("--threads", check.threads, "group sizes: N or A..B");
+  checkCmd->add_option("--group", check.group, "group ids: G or A..B");
+  checkCmd->add_option("--domain", check.domain, "LO..HI: the values an arbitrary Word ranges over (default 0..1)");
+  checkCmd->add_option("--param", check.params, "NAME=LO..HI: the values a kernel parameter ranges over");
+  checkCmd->add_option("--model", check.model, "execution model: sdv (default) or mimd");
+  checkCmd->add_option("--jobs", check.jobs, "worker threads (default: all cores)");
+  checkCmd->add_flag("--dfs", check.dfs, "depth-first instead of breadth-first (one worker)");
+  checkCmd->add_flag("--exact", check.exact, "store whole states instead of fingerprints");
+  checkCmd->add_flag("--no-por", check.noPor, "(mimd) interleave every statement, not only shared accesses and barriers");
+  checkCmd->add_option("--symmetry", check.symmetry, "on (default) or off");
+  checkCmd->add_option("--max-states", check.maxStates, "stop (exit 3) after this many states");
+  checkCmd->add_option("--max-seconds", check.maxSeconds, "stop (exit 3) after this many seconds");
+  checkCmd->add_option("--max-memory", check.maxMemory, "stop (exit 3) before using more memory, e.g. 4G");
+  checkCmd->add_flag("--json", check.json, "one JSON object on stdout");
+  checkCmd->add_flag("--progress", check.progress, "a progress line on stderr even when it is not a terminal");
+  checkCmd->add_flag("--no-progress", check.noProgress, "no progress line");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -41,5 +62,6 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (runCmd->parsed()) return runCommand(run, cl);
+  if (checkCmd->parsed()) return checkCommand(check, cl);
   return 2;
 }

@@ -60,7 +60,7 @@ SCENARIO("G-SEQ pushes S1 on top of the rest of the sequence, Σ unchanged", "[s
 }
 
 SCENARIO("G-SEQ on the last two statements leaves S2 itself below S1",
-         "[semantics][G-SEQ][!mayfail]") {
+         "[semantics][G-SEQ]") {
   // (S1; S2, p) →g (S1, p)@(S2, p): when S2 is a single statement, the item below S1 is
   // (S2, p), not a one-statement sequence that would need another (non-rule) step.
   const std::string src =

@@ -1,0 +1,328 @@
+// The mimd execution model (see MimdModel.h).
+#include "semantics/MimdModel.h"
+
+#include "semantics/ModelSupport.h"
+#include "semantics/StateCodec.h"
+
+#include <cassert>
+#include <fmt/format.h>
+
+namespace sdvmc::sem {
+
+namespace {
+bool isStructural(NodeKind k) {
+  switch (k) {
+    case NodeKind::Seq: case NodeKind::Var: case NodeKind::If: case NodeKind::While:
+    case NodeKind::Call: case NodeKind::Skip:
+      return true;
+    case NodeKind::Barrier: case NodeKind::Assign: case NodeKind::Read: case NodeKind::Write:
+    case NodeKind::Assert: case NodeKind::Assume:
+      return false;
+  }
+  return false;
+}
+
+const LogEntry* findEntry(const std::vector<LogEntry>& log, Address a) {
+  for (const LogEntry& e : log)
+    if (e.addr == a) return &e;
+  return nullptr;
+}
+}  // namespace
+
+MimdModel::MimdModel(const Ir& ir, Bounds bounds, bool por)
+    : ir_(ir), bounds_(std::move(bounds)), por_(por), lane_(ir, 1), mask_(1) {}
+
+std::unique_ptr<Model> MimdModel::clone() const {
+  return std::make_unique<MimdModel>(ir_, bounds_, por_);
+}
+
+void MimdModel::encode(const MimdState& s, StateBytes& out) const {
+  out.clear();
+  ByteWriter w(out);
+  w.u32(s.n);
+  w.i32(s.gid);
+  encodeMemory(ir_, s.memory, w);
+  for (uint32_t t = 0; t < s.n; ++t) {
+    w.u8(static_cast<uint8_t>(s.status[t]));
+    encodeThreads(ir_, s.threads[t], /*withValues=*/false, w);
+  }
+}
+
+void MimdModel::decode(std::span<const uint8_t> bytes, MimdState& s) const {
+  ByteReader r(bytes);
+  s.n = r.u32();
+  s.gid = r.i32();
+  decodeMemory(ir_, s.memory, r);
+  s.memory.lazyUnbounded = true;
+  s.threads.resize(s.n);
+  s.status.resize(s.n);
+  for (uint32_t t = 0; t < s.n; ++t) {
+    s.status[t] = static_cast<ThreadStatus>(r.u8());
+    GroupState& T = s.threads[t];
+    T.n = 1;
+    T.gid = s.gid;
+    T.lidBase = static_cast<Word>(t);
+    T.locals.resize(ir_.slotCount);
+    decodeThreads(ir_, T, /*withValues=*/false, r);
+  }
+  assert(r.done() && "trailing bytes in a mimd state");
+}
+
+MimdModel::Outcome MimdModel::fail(std::optional<Verdict>& v, Verdict verdict, uint32_t t) const {
+  // Verdicts of the one-thread machine name lane 0: it is thread t.
+  for (uint32_t& x : verdict.threads) x += t;
+  v = std::move(verdict);
+  return v->kind == VerdictKind::Discarded ? Outcome::Discarded : Outcome::Violation;
+}
+
+std::vector<StateBytes> MimdModel::initialStates() {
+  std::vector<StateBytes> out;
+  for (uint32_t n : bounds_.threads)
+    for (Word g : bounds_.groups) {
+      MimdState s;
+      s.n = n;
+      s.gid = g;
+      s.memory = checkInitialMemory(ir_);
+      s.threads.resize(n);
+      s.status.assign(n, ThreadStatus::Running);
+      for (uint32_t t = 0; t < n; ++t) {
+        s.threads[t] = lane_.initialState(g, Memory{});
+        s.threads[t].lidBase = static_cast<Word>(t);
+      }
+      // Only the bookkeeping rules here: executed statements, invisible or not, are
+      // transitions of the initial state, so that their errors have a path.
+      for (uint32_t t = 0; t < n; ++t) {
+        std::optional<Verdict> v;
+        Outcome o = normalise(s, t, v, /*fuse=*/false);
+        if (o != Outcome::Successor) {
+          // G-ITER's guard or a call's argument can fail before anything executes:
+          // keep the thread where it is; its first transition reports the error.
+          continue;
+        }
+      }
+      out.emplace_back();
+      encode(s, out.back());
+    }
+  return out;
+}
+
+std::optional<Address> MimdModel::pendingChoice(MimdState& s, uint32_t t) {
+  if (s.status[t] != ThreadStatus::Running) return std::nullopt;
+  return unknownCellRead(ir_, lane_, s.threads[t], s.memory);
+}
+
+MimdModel::Outcome MimdModel::normalise(MimdState& s, uint32_t t, std::optional<Verdict>& v, bool fuse) {
+  GroupState& T = s.threads[t];
+  for (uint64_t steps = 0;; ++steps) {
+    if (T.ss.empty()) {
+      s.status[t] = ThreadStatus::Done;
+      for (uint32_t u = 0; u < s.n; ++u)
+        if (s.status[u] == ThreadStatus::Waiting) {
+          Verdict d;
+          d.kind = VerdictKind::Deadlock;
+          d.rule = Rule::MimdDeadlock;
+          d.at = s.threads[u].ss.back().node;
+          d.loc = ir_.nodes[d.at].loc;
+          d.threads = {t, u};
+          d.message = fmt::format("thread {} finished while thread {} waits at a barrier", t, u);
+          v = std::move(d);
+          return Outcome::Violation;
+        }
+      return Outcome::Successor;
+    }
+    if (steps >= bounds_.stepCap) return Outcome::Stuck;
+    const Node& node = ir_.nodes[T.ss.back().node];
+    if (!isStructural(node.kind)) {
+      lane_.evaluator().predicate(node.pred, T, mask_.data());
+      if (mask_[0]) {
+        const bool visible = node.kind == NodeKind::Barrier || node.kind == NodeKind::Read ||
+                             node.kind == NodeKind::Write;
+        if (visible || !fuse) return Outcome::Successor;
+      }
+    }
+    // Bookkeeping, a disabled statement, or (POR) an invisible one: this thread alone.
+    if (auto verdict = lane_.step(T)) return fail(v, std::move(*verdict), t);
+  }
+}
+
+MimdModel::Outcome MimdModel::act(MimdState& s, uint32_t t, std::optional<Word> choice,
+                                  std::optional<Verdict>& v) {
+  GroupState& T = s.threads[t];
+  if (choice) {
+    std::optional<Address> cell = pendingChoice(s, t);
+    assert(cell && "a choice for a read that needs none");
+    chooseCell(ir_, s.memory, *cell, *choice);
+  }
+  const NodeId id = T.ss.back().node;
+  const Node& node = ir_.nodes[id];
+  // Only a thread whose bookkeeping failed in the initial state (a loop guard that
+  // divides by zero, say) has a bookkeeping rule on top: applying it reports the error.
+  if (isStructural(node.kind)) return normalise(s, t, v, por_);
+  mask_[0] = 1;
+  switch (node.kind) {
+    case NodeKind::Read:
+    case NodeKind::Write: {
+      const bool write = node.kind == NodeKind::Write;
+      const Rule rule = write ? Rule::TWr : Rule::TRd;
+      EvalError err;
+      const Word index = lane_.evaluator().eval(node.e0, T, mask_.data(), err)[0];
+      Word value = 0;
+      if (write && !err.any()) value = lane_.evaluator().eval(node.e1, T, mask_.data(), err)[0];
+      if (err.any()) return fail(v, evalFailureVerdict(ir_, id, rule, err), t);
+      const ArrayInfo& arr = ir_.arrays[node.array];
+      if (arr.bounded && (index < 0 || static_cast<uint32_t>(index) >= arr.size))
+        return fail(v, outOfBoundsVerdict(ir_, id, rule, 0, index, write), t);
+      const Address a{node.array, index};
+      // A race: another thread accessed `a` since the last barrier, one of the two writes.
+      for (uint32_t j = 0; j < s.n; ++j) {
+        if (j == t) continue;
+        const ThreadLog& other = s.threads[j].logs[0];
+        const LogEntry* w = findEntry(other.writes, a);
+        const LogEntry* r = write ? findEntry(other.reads, a) : nullptr;
+        if (!w && !r) continue;
+        Verdict race;
+        race.kind = VerdictKind::Race;
+        race.rule = Rule::MimdRace;
+        race.at = id;
+        race.loc = node.loc;
+        race.accesses = {RaceAccess{j, w != nullptr, a, (w ? w : r)->at}, RaceAccess{t, write, a, id}};
+        race.threads = {j, t};
+        race.message = fmt::format("{}-{} race on {}[{}]: thread {} then thread {}, no barrier between",
+                                   w ? "write" : "read", write ? "write" : "read", arr.name, index, j, t);
+        v = std::move(race);
+        return Outcome::Violation;
+      }
+      if (write) {
+        s.memory.store(ir_, a, value);
+        logWrite(T.logs[0], a, 0, id);
+      } else {
+        assert(!s.memory.isUnknown(ir_, a) && "a read of an unknown cell without a choice");
+        T.column(node.slot0)[0] = s.memory.load(ir_, a);
+        logRead(T.logs[0], a, id);
+      }
+      T.ss.pop_back();
+      break;
+    }
+    case NodeKind::Barrier: {
+      s.status[t] = ThreadStatus::Waiting;
+      for (uint32_t u = 0; u < s.n; ++u)
+        if (s.status[u] == ThreadStatus::Running) return Outcome::Successor;
+      // Every thread that has not finished waits: all pass, and start a new interval.
+      for (uint32_t u = 0; u < s.n; ++u) {
+        s.threads[u].logs[0].reads.clear();
+        s.threads[u].logs[0].writes.clear();
+        if (s.status[u] != ThreadStatus::Waiting) continue;
+        s.threads[u].ss.pop_back();
+        s.status[u] = ThreadStatus::Running;
+      }
+      for (uint32_t u = 0; u < s.n; ++u) {
+        if (s.status[u] != ThreadStatus::Running) continue;
+        Outcome o = normalise(s, u, v, por_);
+        if (o != Outcome::Successor) return o;
+      }
+      return Outcome::Successor;
+    }
+    case NodeKind::Assign:
+    case NodeKind::Assert:
+    case NodeKind::Assume:
+      if (auto verdict = lane_.step(T)) return fail(v, std::move(*verdict), t);
+      break;
+    case NodeKind::Seq: case NodeKind::Var: case NodeKind::If: case NodeKind::While:
+    case NodeKind::Call: case NodeKind::Skip:
+      assert(false && "handled above");
+      break;
+  }
+  return normalise(s, t, v, por_);
+}
+
+void MimdModel::expand(std::span<const uint8_t> state, Expansion& out) {
+  out.clear();
+  decode(state, scratch_);
+  bool any = false;
+  for (uint32_t t = 0; t < scratch_.n; ++t) {
+    if (scratch_.status[t] != ThreadStatus::Running) continue;
+    any = true;
+    std::optional<Address> cell = pendingChoice(scratch_, t);
+    const Word lo = cell ? bounds_.domainLo : 0, hi = cell ? bounds_.domainHi : 0;
+    for (Word value = lo;; ++value) {
+      work_ = scratch_;
+      std::optional<Verdict> v;
+      std::optional<Word> choice;
+      if (cell) choice = value;
+      switch (act(work_, t, choice, v)) {
+        case Outcome::Successor:
+          out.successors.emplace_back();
+          encode(work_, out.successors.back());
+          break;
+        case Outcome::Violation:
+          out.violation = std::move(v);
+          out.violationIndex = static_cast<uint32_t>(out.successors.size());
+          return;
+        case Outcome::Discarded:
+          ++out.discarded;
+          break;
+        case Outcome::Stuck:
+          out.stuck = fmt::format("thread {} ran more than {} rule applications without a read, write or barrier",
+                                  t, bounds_.stepCap);
+          return;
+      }
+      if (value == hi) break;
+    }
+  }
+  if (!any) out.terminal = true;
+}
+
+Replay MimdModel::replay(uint32_t initial, std::span<const uint32_t> path) {
+  Replay rep;
+  MimdState s;
+  decode(initialStates().at(initial), s);
+  rep.config.threads = s.n;
+  rep.config.group = s.gid;
+  std::map<std::string, std::vector<std::pair<Word, Word>>> init;
+  for (uint32_t k : path) {
+    // Number the transitions as expand does; take number k (discarded ones have none).
+    uint32_t count = 0;
+    bool taken = false, ended = false;
+    for (uint32_t t = 0; t < s.n && !taken && !ended; ++t) {
+      if (s.status[t] != ThreadStatus::Running) continue;
+      std::optional<Address> cell = pendingChoice(s, t);
+      const Word lo = cell ? bounds_.domainLo : 0, hi = cell ? bounds_.domainHi : 0;
+      for (Word value = lo;; ++value) {
+        MimdState next = s;
+        std::optional<Verdict> v;
+        std::optional<Word> choice;
+        if (cell) choice = value;
+        Outcome o = act(next, t, choice, v);
+        if (o == Outcome::Successor || o == Outcome::Violation) {
+          if (count == k) {
+            s = std::move(next);
+            rep.config.schedule.push_back(t);
+            if (cell) init[ir_.arrays[cell->array].name].emplace_back(cell->index, value);
+            if (o == Outcome::Violation) rep.violation = std::move(v);
+            taken = true;
+            break;
+          }
+          if (o == Outcome::Violation) {
+            ended = true;  // expand numbers no transition after a violation
+            break;
+          }
+          ++count;
+        }
+        if (value == hi) break;
+      }
+    }
+    if (!taken || rep.violation) break;
+  }
+  for (const ArrayInfo& a : ir_.arrays)
+    if (auto it = init.find(a.name); it != init.end()) rep.config.init.emplace_back(a.name, it->second);
+  encode(s, rep.last);
+  return rep;
+}
+
+std::string MimdModel::describeMemory(std::span<const uint8_t> state) const {
+  MimdState s;
+  decode(state, s);
+  return describeMemoryText(ir_, s.memory);
+}
+
+}  // namespace sdvmc::sem

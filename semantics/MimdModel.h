@@ -1,0 +1,87 @@
+// The `mimd` execution model (../shared/vendor-behaviours.md): threads run independently
+// on one shared memory, in every interleaving of their statements; a barrier blocks until
+// every thread that has not finished has arrived at *a* barrier (instances are counted,
+// not matched by source location); a thread that finishes while others wait is a
+// deadlock. A race is two accesses to one location by different threads, at least one a
+// write, with no barrier between them; it is reported at the second access.
+//
+// Each thread runs the same lowered program as a group of one (its own ss and locals),
+// so structured control flow means exactly what it means under SDV for one thread.
+//
+// States and transitions, precisely (so that state counts can be worked out by hand):
+//  - A state is: the group size and id, the shared memory (arbitrary cells may be
+//    unknown), and for each thread its status (running, waiting at a barrier, done), its
+//    ss and live locations, and the locations it read and wrote since the last barrier.
+//  - Every thread is kept *normalised*: the rules that only rearrange its own statements
+//    (G-SEQ, G-VAR, G-IF, G-OPEN, G-ITER, G-DONE, G-CALL, `skip`, and any statement or
+//    barrier for which the thread is disabled) are applied eagerly, after each transition
+//    and in the initial state, until the statement on top is one it executes, or its ss
+//    is empty (done).
+//  - The visible actions are reads, writes and barriers. Without partial-order
+//    reduction (`por = false`) the other executed statements (assignments, assert,
+//    assume) are transitions too. With it (the default), they are invisible: touching
+//    only the thread's locals, they commute with every other thread's steps, so they are
+//    applied eagerly as part of normalisation. Every state still offers every running
+//    thread's next visible action, so no thread is ignored (the cycle proviso holds
+//    trivially); a thread that runs `stepCap` rules without a visible action is reported
+//    as stuck.
+//  - The transitions of a state are, for each running thread in increasing order: its
+//    next action; a read of an unknown cell is one transition per domain value
+//    (increasing), choosing the value and reading it. A barrier action makes the thread
+//    wait; when no running thread is left, every waiting thread passes the barrier at
+//    once (the access sets are cleared) and is normalised again.
+//  - A state in which every thread is done is terminal.
+#pragma once
+
+#include "semantics/Ir.h"
+#include "semantics/Model.h"
+#include "semantics/Sdv.h"
+
+#include <memory>
+
+namespace sdvmc::sem {
+
+enum class ThreadStatus : uint8_t { Running = 0, Waiting = 1, Done = 2 };
+
+/// A decoded mimd state.
+struct MimdState {
+  uint32_t n = 0;
+  Word gid = 0;
+  Memory memory;
+  std::vector<GroupState> threads;    ///< each a group of one, lidBase = its id
+  std::vector<ThreadStatus> status;
+};
+
+class MimdModel final : public Model {
+public:
+  MimdModel(const Ir& ir, Bounds bounds, bool por = true);
+
+  std::unique_ptr<Model> clone() const override;
+  std::string name() const override { return "mimd"; }
+  std::vector<StateBytes> initialStates() override;
+  void expand(std::span<const uint8_t> state, Expansion& out) override;
+  Replay replay(uint32_t initial, std::span<const uint32_t> path) override;
+  std::string describeMemory(std::span<const uint8_t> state) const override;
+
+  void decode(std::span<const uint8_t> bytes, MimdState& s) const;
+  void encode(const MimdState& s, StateBytes& out) const;
+
+private:
+  enum class Outcome { Successor, Violation, Discarded, Stuck };
+  /// Thread t's next action; `choice` is the value for an unknown cell it reads.
+  Outcome act(MimdState& s, uint32_t t, std::optional<Word> choice, std::optional<Verdict>& v);
+  /// Applies thread t's own bookkeeping rules (and, when `fuse`, its invisible statements).
+  Outcome normalise(MimdState& s, uint32_t t, std::optional<Verdict>& v, bool fuse);
+  /// The unknown cell thread t's next action reads, if any.
+  std::optional<Address> pendingChoice(MimdState& s, uint32_t t);
+  Outcome fail(std::optional<Verdict>& v, Verdict verdict, uint32_t t) const;
+
+  const Ir& ir_;
+  Bounds bounds_;
+  bool por_;
+  SdvMachine lane_;  ///< a machine for groups of one thread
+  MimdState scratch_, work_;
+  std::vector<uint8_t> mask_;
+};
+
+}  // namespace sdvmc::sem

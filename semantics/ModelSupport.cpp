@@ -1,0 +1,78 @@
+// Support shared by the execution models (see ModelSupport.h).
+#include "semantics/ModelSupport.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace sdvmc::sem {
+
+Memory checkInitialMemory(const Ir& ir) {
+  Memory m = initialMemory(ir, 0);
+  m.unknown.resize(ir.arrays.size());
+  for (size_t a = 0; a < ir.arrays.size(); ++a) {
+    const ArrayInfo& info = ir.arrays[a];
+    if (!info.bounded) continue;
+    bool any = false;
+    for (const auto& v : info.init) any |= !v.has_value();
+    if (!any) continue;
+    m.unknown[a].resize(info.size);
+    for (uint32_t i = 0; i < info.size; ++i) m.unknown[a][i] = !info.init[i].has_value();
+  }
+  m.lazyUnbounded = true;
+  return m;
+}
+
+std::optional<Address> unknownCellRead(const Ir& ir, SdvMachine& m, const GroupState& s,
+                                       const Memory& memory) {
+  if (s.ss.empty()) return std::nullopt;
+  const Node& node = ir.nodes[s.ss.back().node];
+  if (node.kind != NodeKind::Read) return std::nullopt;
+  const ArrayInfo& arr = ir.arrays[node.array];
+  std::vector<uint8_t> mask(s.n);
+  m.evaluator().predicate(node.pred, s, mask.data());
+  EvalError err;
+  const Word* e = m.evaluator().eval(node.e0, s, mask.data(), err);
+  if (err.any()) return std::nullopt;
+  std::optional<Address> best;
+  for (uint32_t i = 0; i < s.n; ++i) {
+    if (!mask[i]) continue;
+    if (arr.bounded && (e[i] < 0 || static_cast<uint32_t>(e[i]) >= arr.size)) continue;
+    const Address a{node.array, e[i]};
+    if (!memory.isUnknown(ir, a)) continue;
+    const auto& w = s.logs[i].writes;
+    bool own = std::any_of(w.begin(), w.end(), [&](const LogEntry& x) { return x.addr == a; });
+    if (own) continue;
+    if (!best || a < *best) best = a;
+  }
+  return best;
+}
+
+void chooseCell(const Ir& ir, Memory& memory, Address a, Word value) {
+  memory.store(ir, a, value);
+}
+
+std::string describeMemoryText(const Ir& ir, const Memory& m) {
+  std::string out;
+  for (size_t a = 0; a < ir.arrays.size(); ++a) {
+    const ArrayInfo& info = ir.arrays[a];
+    if (!out.empty()) out += "; ";
+    out += info.name + " = {";
+    if (info.bounded) {
+      for (uint32_t i = 0; i < info.size; ++i) {
+        if (i) out += ", ";
+        bool unknown = !m.unknown.empty() && !m.unknown[a].empty() && m.unknown[a][i];
+        out += unknown ? std::string("*") : std::to_string(m.bounded[a][i]);
+      }
+    } else {
+      bool first = true;
+      for (const auto& [addr, value] : m.unbounded) {
+        out += fmt::format("{}[{}] = {}", first ? "" : ", ", addr, value);
+        first = false;
+      }
+    }
+    out += "}";
+  }
+  return out;
+}
+
+}  // namespace sdvmc::sem

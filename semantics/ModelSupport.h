@@ -1,0 +1,32 @@
+// What the execution models share: the initial memory of `check` (arbitrary cells
+// unknown until first read), choosing an arbitrary cell, and printing memories.
+#pragma once
+
+#include "semantics/Ir.h"
+#include "semantics/Sdv.h"
+#include "semantics/State.h"
+
+#include <optional>
+#include <string>
+
+namespace sdvmc::sem {
+
+/// Declared values where the kernel gives them; every arbitrary cell (`*`, arrays
+/// without initialiser, the default memory) unknown.
+Memory checkInitialMemory(const Ir& ir);
+
+/// When the statement on top of `s` is an enabled read (T-RD), the smallest address
+/// that some enabled thread reads and whose arbitrary initial value has not been chosen
+/// yet in `memory`. A thread's own write since the last barrier hides the cell from it
+/// (its shadow holds the written value). Addresses out of bounds or whose evaluation
+/// fails are left for the rule to report.
+std::optional<Address> unknownCellRead(const Ir& ir, SdvMachine& m, const GroupState& s,
+                                       const Memory& memory);
+
+/// Chooses the initial value of an unknown cell.
+void chooseCell(const Ir& ir, Memory& memory, Address a, Word value);
+
+/// `A = {0, 1, *, 3}; mem = {[0] = 5, [7] = *}` — unknown cells as `*`.
+std::string describeMemoryText(const Ir& ir, const Memory& memory);
+
+}  // namespace sdvmc::sem

@@ -1,0 +1,141 @@
+// The SDV semantics as an explorable model (see SdvModel.h).
+#include "semantics/SdvModel.h"
+
+#include "semantics/ModelSupport.h"
+#include "semantics/StateCodec.h"
+
+#include <cassert>
+
+namespace sdvmc::sem {
+
+SdvModel::SdvModel(const Ir& ir, Bounds bounds) : ir_(ir), bounds_(std::move(bounds)) {}
+
+std::unique_ptr<Model> SdvModel::clone() const { return std::make_unique<SdvModel>(ir_, bounds_); }
+
+SdvMachine& SdvModel::machine(uint32_t n) {
+  auto& m = machines_[n];
+  if (!m) m = std::make_unique<SdvMachine>(ir_, n);
+  return *m;
+}
+
+void SdvModel::encode(const GroupState& s, StateBytes& out) const {
+  out.clear();
+  ByteWriter w(out);
+  w.u32(s.n);
+  w.i32(s.gid);
+  encodeMemory(ir_, s.base, w);
+  encodeThreads(ir_, s, /*withValues=*/true, w);
+}
+
+GroupState SdvModel::decode(std::span<const uint8_t> bytes) {
+  GroupState s;
+  ByteReader r(bytes);
+  s.n = r.u32();
+  s.gid = r.i32();
+  decodeMemory(ir_, s.base, r);
+  s.base.lazyUnbounded = true;
+  s.locals.assign(static_cast<size_t>(ir_.slotCount) * s.n, 0);
+  decodeThreads(ir_, s, /*withValues=*/true, r);
+  assert(r.done() && "trailing bytes in an SDV state");
+  return s;
+}
+
+std::vector<StateBytes> SdvModel::initialStates() {
+  std::vector<StateBytes> out;
+  for (uint32_t n : bounds_.threads)
+    for (Word g : bounds_.groups) {
+      GroupState s = machine(n).initialState(g, checkInitialMemory(ir_));
+      out.emplace_back();
+      encode(s, out.back());
+    }
+  return out;
+}
+
+SdvModel::Outcome SdvModel::segment(GroupState& s, std::optional<Verdict>& verdict) {
+  SdvMachine& m = machine(s.n);
+  for (uint64_t steps = 0;; ++steps) {
+    if (s.ss.empty()) return steps == 0 ? Outcome::Terminal : Outcome::Successor;
+    if (steps > 0 && unknownCellRead(ir_, m, s, s.base)) return Outcome::Successor;
+    if (steps >= bounds_.stepCap) return Outcome::Stuck;
+    if (auto v = m.step(s)) {
+      verdict = std::move(v);
+      return verdict->kind == VerdictKind::Discarded ? Outcome::Discarded : Outcome::Violation;
+    }
+    if (m.lastRule() == Rule::GSync || m.lastRule() == Rule::GNoOp) return Outcome::Successor;
+  }
+}
+
+void SdvModel::expand(std::span<const uint8_t> state, Expansion& out) {
+  out.clear();
+  scratch_ = decode(state);
+  if (scratch_.ss.empty()) {
+    out.terminal = true;
+    return;
+  }
+  if (auto cell = unknownCellRead(ir_, machine(scratch_.n), scratch_, scratch_.base)) {
+    for (Word v = bounds_.domainLo;; ++v) {  // Choice: one transition per value
+      GroupState next = scratch_;
+      chooseCell(ir_, next.base, *cell, v);
+      out.successors.emplace_back();
+      encode(next, out.successors.back());
+      if (v == bounds_.domainHi) break;
+    }
+    return;
+  }
+  std::optional<Verdict> verdict;
+  switch (segment(scratch_, verdict)) {
+    case Outcome::Successor:
+      out.successors.emplace_back();
+      encode(scratch_, out.successors.back());
+      return;
+    case Outcome::Terminal:
+      out.terminal = true;
+      return;
+    case Outcome::Violation:
+      out.violation = std::move(verdict);
+      out.violationIndex = 0;
+      return;
+    case Outcome::Discarded:
+      out.discarded = 1;
+      return;
+    case Outcome::Stuck:
+      out.stuck = "one SDV segment ran more than " + std::to_string(bounds_.stepCap) +
+                  " rule applications without reaching a barrier";
+      return;
+  }
+}
+
+Replay SdvModel::replay(uint32_t initial, std::span<const uint32_t> path) {
+  Replay rep;
+  std::vector<StateBytes> inits = initialStates();
+  GroupState s = decode(inits.at(initial));
+  rep.config.threads = s.n;
+  rep.config.group = s.gid;
+  std::map<std::string, std::vector<std::pair<Word, Word>>> init;
+  for (uint32_t k : path) {
+    if (auto cell = unknownCellRead(ir_, machine(s.n), s, s.base)) {
+      Word v = bounds_.domainLo + static_cast<Word>(k);
+      chooseCell(ir_, s.base, *cell, v);
+      init[ir_.arrays[cell->array].name].emplace_back(cell->index, v);
+      continue;
+    }
+    std::optional<Verdict> verdict;
+    Outcome o = segment(s, verdict);
+    if (o == Outcome::Violation || o == Outcome::Discarded) {
+      rep.violation = std::move(verdict);
+      break;
+    }
+  }
+  // Arrays in declaration order, so the replay command is stable.
+  for (const ArrayInfo& a : ir_.arrays)
+    if (auto it = init.find(a.name); it != init.end()) rep.config.init.emplace_back(a.name, it->second);
+  encode(s, rep.last);
+  return rep;
+}
+
+std::string SdvModel::describeMemory(std::span<const uint8_t> state) const {
+  GroupState s = const_cast<SdvModel*>(this)->decode(state);
+  return describeMemoryText(ir_, s.base);
+}
+
+}  // namespace sdvmc::sem

@@ -1,0 +1,56 @@
+// The SDV semantics as a model for the explorer (`sdvmc check`, `--model sdv`).
+//
+// States and transitions, precisely (so that state counts can be worked out by hand):
+//  - A state is an SDV group state (Σ, ss) together with the group size n, the group id
+//    and the shared memory, in which arbitrary cells may still be *unknown* (not chosen).
+//  - The initial states are one per group size and group id, in that order (sizes
+//    ascending, then ids), each with ss = ⟨(main, true)⟩ and every arbitrary cell unknown.
+//  - A state whose ss is empty is terminal.
+//  - *Choice*: when the statement on top of ss is a read (T-RD) for which some enabled
+//    thread reads an unknown cell (not hidden by its own write since the last barrier),
+//    the state has one transition per value of the domain, in increasing order, each
+//    choosing that value for the smallest such cell (and nothing else).
+//  - *Segment*: otherwise the state has one transition: the SDV rules are applied until
+//    a barrier rule has been applied (G-SYNC or G-NO-OP), or ss is empty, or the next
+//    statement is a read that needs a choice (after at least one rule), or a rule reaches
+//    an error (a violation) or discards the execution (a failed assume).
+// So a race- and choice-free kernel with k barriers has k + 1 states per configuration.
+#pragma once
+
+#include "semantics/Ir.h"
+#include "semantics/Model.h"
+#include "semantics/Sdv.h"
+
+#include <map>
+#include <memory>
+
+namespace sdvmc::sem {
+
+class SdvModel final : public Model {
+public:
+  SdvModel(const Ir& ir, Bounds bounds);
+
+  std::unique_ptr<Model> clone() const override;
+  std::string name() const override { return "sdv"; }
+  std::vector<StateBytes> initialStates() override;
+  void expand(std::span<const uint8_t> state, Expansion& out) override;
+  Replay replay(uint32_t initial, std::span<const uint32_t> path) override;
+  std::string describeMemory(std::span<const uint8_t> state) const override;
+
+  /// Decodes a state (public for tests and for `--compare`).
+  GroupState decode(std::span<const uint8_t> bytes);
+  void encode(const GroupState& s, StateBytes& out) const;
+
+private:
+  enum class Outcome { Successor, Terminal, Violation, Discarded, Stuck };
+  SdvMachine& machine(uint32_t n);
+  /// The segment transition, in place.
+  Outcome segment(GroupState& s, std::optional<Verdict>& verdict);
+
+  const Ir& ir_;
+  Bounds bounds_;
+  std::map<uint32_t, std::unique_ptr<SdvMachine>> machines_;
+  GroupState scratch_;
+};
+
+}  // namespace sdvmc::sem

@@ -1,0 +1,107 @@
+// Canonical state encodings (see StateCodec.h).
+#include "semantics/StateCodec.h"
+
+#include <algorithm>
+
+namespace sdvmc::sem {
+
+uint32_t liveSlots(const Ir& ir, const std::vector<Item>& ss) {
+  uint32_t live = 0;
+  for (const Item& it : ss) {
+    const Node& n = ir.nodes[it.node];
+    // An opened loop (while̲) holds its break flag; every other item holds exactly the
+    // slots of the scopes around it (its own allocations happen when its rule applies).
+    uint32_t d = n.depth + (n.kind == NodeKind::While && it.aux == 1 ? 1 : 0);
+    live = std::max(live, d);
+  }
+  return live;
+}
+
+void encodeMemory(const Ir& ir, const Memory& m, ByteWriter& w) {
+  for (size_t a = 0; a < ir.arrays.size(); ++a) {
+    if (ir.arrays[a].bounded) {
+      w.raw(m.bounded[a].data(), m.bounded[a].size() * sizeof(Word));
+      bool hasUnknown = !m.unknown.empty() && !m.unknown[a].empty();
+      w.u8(hasUnknown);
+      if (hasUnknown) w.raw(m.unknown[a].data(), m.unknown[a].size());
+    } else {
+      w.u32(static_cast<uint32_t>(m.unbounded.size()));
+      for (const auto& [addr, value] : m.unbounded) {
+        w.i32(addr);
+        w.i32(value);
+      }
+    }
+  }
+}
+
+void decodeMemory(const Ir& ir, Memory& m, ByteReader& r) {
+  m.bounded.resize(ir.arrays.size());
+  m.unknown.resize(ir.arrays.size());
+  m.unbounded.clear();
+  for (size_t a = 0; a < ir.arrays.size(); ++a) {
+    if (ir.arrays[a].bounded) {
+      m.bounded[a].resize(ir.arrays[a].size);
+      r.raw(m.bounded[a].data(), m.bounded[a].size() * sizeof(Word));
+      if (r.u8()) {
+        m.unknown[a].resize(ir.arrays[a].size);
+        r.raw(m.unknown[a].data(), m.unknown[a].size());
+      } else {
+        m.unknown[a].clear();
+      }
+    } else {
+      uint32_t count = r.u32();
+      for (uint32_t i = 0; i < count; ++i) {
+        Word addr = r.i32();
+        m.unbounded.emplace_hint(m.unbounded.end(), addr, r.i32());
+      }
+    }
+  }
+}
+
+void encodeThreads(const Ir& ir, const GroupState& s, bool withValues, ByteWriter& w) {
+  w.u32(static_cast<uint32_t>(s.ss.size()));
+  w.raw(s.ss.data(), s.ss.size() * sizeof(Item));
+  const uint32_t live = liveSlots(ir, s.ss);
+  w.raw(s.locals.data(), static_cast<size_t>(live) * s.n * sizeof(Word));
+  for (const ThreadLog& log : s.logs) {
+    w.u32(static_cast<uint32_t>(log.reads.size()));
+    for (const LogEntry& e : log.reads) {
+      w.u32(e.addr.array);
+      w.i32(e.addr.index);
+    }
+    w.u32(static_cast<uint32_t>(log.writes.size()));
+    for (const LogEntry& e : log.writes) {
+      w.u32(e.addr.array);
+      w.i32(e.addr.index);
+      if (withValues) w.i32(e.value);
+    }
+  }
+}
+
+void decodeThreads(const Ir& ir, GroupState& s, bool withValues, ByteReader& r) {
+  s.ss.resize(r.u32());
+  r.raw(s.ss.data(), s.ss.size() * sizeof(Item));
+  const uint32_t live = liveSlots(ir, s.ss);
+  const size_t liveWords = static_cast<size_t>(live) * s.n;
+  r.raw(s.locals.data(), liveWords * sizeof(Word));
+  std::fill(s.locals.begin() + static_cast<std::ptrdiff_t>(liveWords), s.locals.end(), 0);
+  s.logs.resize(s.n);
+  for (ThreadLog& log : s.logs) {
+    log.reads.resize(r.u32());
+    for (LogEntry& e : log.reads) {
+      e.addr.array = r.u32();
+      e.addr.index = r.i32();
+      e.value = 0;
+      e.at = kNone;
+    }
+    log.writes.resize(r.u32());
+    for (LogEntry& e : log.writes) {
+      e.addr.array = r.u32();
+      e.addr.index = r.i32();
+      e.value = withValues ? r.i32() : 0;
+      e.at = kNone;
+    }
+  }
+}
+
+}  // namespace sdvmc::sem

@@ -1,0 +1,207 @@
+// `sdvmc check FILE`: build the model for the bounds, explore it, and report the verdict
+// with a witness that replays (see CheckCommand.h).
+#include "tools/sdvmc/CheckCommand.h"
+
+#include "explorer/Explorer.h"
+#include "semantics/MimdModel.h"
+#include "semantics/ModelSupport.h"
+#include "semantics/Sdv.h"
+#include "semantics/SdvModel.h"
+#include "tools/sdvmc/Kernel.h"
+#include "tools/sdvmc/Report.h"
+
+#include <climits>
+#include <fmt/format.h>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+#include <unistd.h>
+
+namespace sdvmc::tool {
+
+namespace {
+
+using nlohmann::json;
+
+std::string rangeText(const std::vector<uint32_t>& v) {
+  return v.size() == 1 ? std::to_string(v.front()) : fmt::format("{}..{}", v.front(), v.back());
+}
+std::string rangeText(const std::vector<sem::Word>& v) {
+  return v.size() == 1 ? std::to_string(v.front()) : fmt::format("{}..{}", v.front(), v.back());
+}
+
+/// `sdvmc run` arguments reproducing an SDV configuration.
+std::string replayCommand(const std::string& file, const sem::Configuration& c) {
+  std::string cmd = fmt::format("sdvmc run {} --threads {} --group {}", file, c.threads, c.group);
+  for (const auto& [array, cells] : c.init)
+    for (const auto& [index, value] : cells) cmd += fmt::format(" --init {}[{}]={}", array, index, value);
+  return cmd;
+}
+
+json witnessJson(const sem::Configuration& c, bool schedule) {
+  json init = json::object();
+  for (const auto& [array, cells] : c.init) {
+    json list = json::array();
+    for (const auto& [index, value] : cells) list.push_back(json::array({index, value}));
+    init[array] = std::move(list);
+  }
+  json w{{"threads", c.threads}, {"group", c.group}, {"init", std::move(init)}, {"params", json::object()}};
+  if (schedule) w["schedule"] = c.schedule;
+  return w;
+}
+
+std::string witnessText(const sem::Configuration& c) {
+  std::string out = fmt::format("{} threads, group {}", c.threads, c.group);
+  for (const auto& [array, cells] : c.init)
+    for (const auto& [index, value] : cells) out += fmt::format(", {}[{}] = {}", array, index, value);
+  if (c.init.empty()) out += ", no arbitrary value read";
+  return out;
+}
+
+}  // namespace
+
+int checkCommand(const CheckOptions& o, const CommandLine& cl) {
+  std::unique_ptr<kpl::SourceFile> source;
+  std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source);
+  if (!k) return 2;
+  const sem::Ir& ir = k->ir;
+
+  // The bounds.
+  sem::Bounds bounds;
+  int64_t lo = 0, hi = 0;
+  const std::string threads = o.threads.empty() ? std::to_string(k->program.threads) : o.threads;
+  if (!parseRange(threads, 1, 1 << 20, lo, hi))
+    return cl.reject("--threads", fmt::format("--threads expects N or A..B with 1 <= A <= B <= {}, not '{}'", 1 << 20, threads), o.json);
+  bounds.threads.clear();
+  for (int64_t n = lo; n <= hi; ++n) bounds.threads.push_back(static_cast<uint32_t>(n));
+  const std::string group = o.group.empty() ? std::to_string(k->program.group) : o.group;
+  if (!parseRange(group, 0, INT32_MAX, lo, hi) || hi - lo > 1'000'000)
+    return cl.reject("--group", fmt::format("--group expects G or A..B within 0..{}, not '{}'", INT32_MAX, group), o.json);
+  bounds.groups.clear();
+  for (int64_t g = lo; g <= hi; ++g) bounds.groups.push_back(static_cast<sem::Word>(g));
+  if (!parseRange(o.domain, INT32_MIN, INT32_MAX, lo, hi) || hi - lo > 65535)
+    return cl.reject("--domain", fmt::format("--domain expects LO..HI (32-bit, at most 65536 values), not '{}'", o.domain), o.json);
+  bounds.domainLo = static_cast<sem::Word>(lo);
+  bounds.domainHi = static_cast<sem::Word>(hi);
+  for (const std::string& p : o.params)
+    return cl.reject("--param", fmt::format("the kernel has no parameter '{}' (KPL kernels take none)",
+                                            p.substr(0, p.find('='))), o.json);
+  if (o.symmetry != "on" && o.symmetry != "off")
+    return cl.reject("--symmetry", fmt::format("--symmetry expects on or off, not '{}'", o.symmetry), o.json);
+
+  explore::Options eo;
+  eo.jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+  eo.depthFirst = o.dfs;
+  eo.exact = o.exact;
+  eo.maxStates = o.maxStates;
+  eo.maxSeconds = o.maxSeconds;
+  if (!o.maxMemory.empty() && !parseByteSize(o.maxMemory, eo.maxMemoryBytes))
+    return cl.reject("--max-memory", fmt::format("--max-memory expects a size like 512M or 4G, not '{}'", o.maxMemory), o.json);
+  eo.initialTableBits = 16;  // 768 KiB; the set grows between levels
+  eo.progress = !o.noProgress && (o.progress || isatty(2));
+
+  std::unique_ptr<sem::Model> model;
+  if (o.model == "sdv")
+    model = std::make_unique<sem::SdvModel>(ir, bounds);
+  else if (o.model == "mimd")
+    model = std::make_unique<sem::MimdModel>(ir, bounds, !o.noPor);
+  else
+    return cl.reject("--model", fmt::format("--model expects sdv or mimd, not '{}'", o.model), o.json);
+
+  explore::Result r = explore::explore(*model, eo);
+
+  // The verdict, with a witness that replays.
+  sem::Verdict verdict;
+  std::optional<sem::Configuration> witness;
+  std::string replay;
+  bool confirmed = false;
+  if (r.status == explore::Result::Status::Violation) {
+    sem::Replay rep = model->replay(r.initial, r.path);
+    witness = rep.config;
+    verdict = rep.violation ? *rep.violation : *r.violation;
+    if (o.model == "sdv") {
+      // Re-run the configuration concretely: the same verdict, with every access's
+      // statement (exploration keeps no provenance in states).
+      replay = replayCommand(o.file, rep.config);
+      sem::Memory memory = sem::initialMemory(ir, 0);
+      for (const auto& [array, cells] : rep.config.init)
+        for (size_t a = 0; a < ir.arrays.size(); ++a)
+          if (ir.arrays[a].name == array)
+            for (const auto& [index, value] : cells)
+              memory.store(ir, sem::Address{static_cast<sem::ArrayId>(a), index}, value);
+      sem::SdvMachine machine(ir, rep.config.threads);
+      sem::GroupState s = machine.initialState(rep.config.group, std::move(memory));
+      sem::Verdict concrete = machine.run(s, UINT64_MAX);
+      confirmed = concrete.kind == verdict.kind && concrete.at == verdict.at;
+      if (confirmed) verdict = concrete;
+    } else {
+      confirmed = rep.violation.has_value();
+    }
+  } else if (r.status == explore::Result::Status::Inconclusive) {
+    verdict.kind = sem::VerdictKind::Inconclusive;
+    verdict.message = r.limit;
+  }
+  const int status = sem::verdictExitStatus(verdict.kind);
+
+  if (o.json) {
+    json j = verdictJson(ir, verdict, o.file);
+    j["model"] = o.model;
+    j["states"] = r.states;
+    j["transitions"] = r.transitions;
+    j["seconds"] = r.seconds;
+    j["terminal_states"] = r.terminalStates;
+    j["discarded"] = r.discarded;
+    j["depth"] = r.depth;
+    j["peak_memory_bytes"] = r.peakMemoryBytes;
+    j["visited_bytes_per_state"] = r.visitedBytesPerState;
+    if (!o.exact) j["omission_probability"] = r.omissionProbability;
+    j["bounds"] = json{{"threads", bounds.threads},
+                       {"groups", bounds.groups},
+                       {"domain", json::array({bounds.domainLo, bounds.domainHi})}};
+    if (r.status == explore::Result::Status::Inconclusive) j["limit"] = r.limit;
+    if (witness) {
+      j["witness"] = witnessJson(*witness, o.model != "sdv");
+      if (!replay.empty()) j["replay"] = replay;
+      j["confirmed"] = confirmed;
+    }
+    std::cout << j.dump() << "\n";
+    return status;
+  }
+
+  std::ostringstream os;
+  os << fmt::format("sdvmc check {}: model {}, threads {}, group {}, domain {}..{}, {} job{}{}\n", o.file, o.model,
+                    rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo, bounds.domainHi, eo.jobs,
+                    eo.jobs == 1 ? "" : "s", o.model == "mimd" && o.noPor ? ", no partial-order reduction" : "");
+  switch (r.status) {
+    case explore::Result::Status::Complete:
+      os << fmt::format("verdict: ok: no violation in any configuration within the bounds ({} states)\n", r.states);
+      break;
+    case explore::Result::Status::Violation:
+      printVerdict(os, *source, ir, verdict);
+      os << "witness: " << witnessText(*witness) << "\n";
+      if (!witness->schedule.empty()) {
+        os << "schedule:";
+        for (uint32_t t : witness->schedule) os << " " << t;
+        os << "\n";
+      }
+      if (!replay.empty()) os << "replay: " << replay << (confirmed ? "" : "   (NOT confirmed by sdvmc run)") << "\n";
+      break;
+    case explore::Result::Status::Inconclusive:
+      os << "verdict: inconclusive: " << r.limit << "\n";
+      break;
+  }
+  os << fmt::format("  {} states, {} transitions, {} terminal, {} discarded, depth {}\n", r.states, r.transitions,
+                    r.terminalStates, r.discarded, r.depth);
+  os << fmt::format("  {:.3f} s, {:.0f} states/s, peak memory {:.1f} MiB\n", r.seconds,
+                    r.seconds > 0 ? r.states / r.seconds : 0.0, r.peakMemoryBytes / 1048576.0);
+  if (o.exact)
+    os << fmt::format("  visited set: whole states, {:.1f} bytes/state\n", r.visitedBytesPerState);
+  else
+    os << fmt::format("  visited set: 96-bit fingerprints, {:.1f} bytes/state, probability a state was omitted {:.3g}\n",
+                      r.visitedBytesPerState, r.omissionProbability);
+  std::cout << os.str();
+  return status;
+}
+
+}  // namespace sdvmc::tool

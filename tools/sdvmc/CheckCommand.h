@@ -1,0 +1,36 @@
+// `sdvmc check FILE`: exhaustive exploration of every configuration within the bounds
+// (../shared/cli-contract.md), under the SDV reference semantics or the mimd model.
+#pragma once
+
+#include "tools/sdvmc/CommandLine.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sdvmc::tool {
+
+struct CheckOptions {
+  std::string file;
+  std::string threads;             ///< N or A..B (default: the kernel's threads:)
+  std::string group;               ///< G or A..B (default: the kernel's group:)
+  std::string domain = "0..1";     ///< LO..HI
+  std::vector<std::string> params; ///< NAME=LO..HI
+  std::string model = "sdv";
+  std::string compare;             ///< "sdv,mimd"
+  unsigned jobs = 0;               ///< 0: all cores
+  bool dfs = false;
+  bool exact = false;
+  bool noPor = false;
+  std::string symmetry = "on";
+  uint64_t maxStates = 0;
+  double maxSeconds = 0;
+  std::string maxMemory;           ///< e.g. 512M, 4G
+  bool json = false;
+  bool progress = false;
+  bool noProgress = false;
+};
+
+int checkCommand(const CheckOptions& opts, const CommandLine& cl);
+
+}  // namespace sdvmc::tool
