@@ -1,0 +1,577 @@
+// The explorer's two searches over a sem::Model.
+//
+// Breadth-first is level-synchronous, two phases per level, which makes it deterministic
+// for every number of jobs:
+//   A. in parallel over the frontier, each worker (with its own clone of the model)
+//      expands states and looks each successor up in the visited set, which nobody
+//      writes during this phase; unvisited successors become candidates
+//      (fingerprint, parent index, successor index, bytes);
+//   B. the candidates are sorted by (state, parent, successor); the first of each state
+//      survives, so a state's parent is its smallest (parent, successor) discoverer; the
+//      survivors, ordered by (parent, successor), are the next frontier in its canonical
+//      order, and are inserted into the visited set (in parallel, lock-free).
+// Parent links (parent index, successor index) per level give the witness; a violation
+// found in a level is the one with the smallest frontier index, after the whole level was
+// expanded, so counts do not depend on scheduling either.
+//
+// Depth-first uses one worker and an explicit stack; the path is the stack.
+#include "explorer/Explorer.h"
+
+#include "explorer/Monitor.h"
+#include "explorer/Resources.h"
+#include "explorer/VisitedSet.h"
+
+#include <fmt/format.h>
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/global_control.h>
+#include <tbb/info.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_sort.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cassert>
+#include <cstring>
+#include <limits>
+#include <new>
+
+namespace sdvmc::explore {
+
+namespace {
+
+/// The memory the run may use, and whose limit it is (for the message).
+struct MemoryLimit {
+  uint64_t bytes = 0;  ///< 0: unknown, no check
+  bool user = false;   ///< --max-memory, rather than the machine's
+};
+
+MemoryLimit memoryLimit(const Options& options) {
+  MemoryLimit limit;
+  // The machine's: what is resident now plus 90% of what is still available, so that the
+  // run stops cleanly before the kernel would kill it.
+  uint64_t available = availableBytes();
+  if (available > 0) limit.bytes = residentBytes() + available / 10 * 9;
+  if (options.maxMemoryBytes > 0 && (limit.bytes == 0 || options.maxMemoryBytes <= limit.bytes)) {
+    limit.bytes = options.maxMemoryBytes;
+    limit.user = true;
+  }
+  return limit;
+}
+
+std::string memoryLimitName(const MemoryLimit& limit) {
+  if (limit.user) return fmt::format("--max-memory {} reached", limit.bytes);
+  return fmt::format("the machine's memory is nearly exhausted ({} MiB)", limit.bytes >> 20);
+}
+
+std::string stopName(const Options& options, Monitor::Reason reason, const MemoryLimit& limit) {
+  if (reason == Monitor::Reason::Time) return fmt::format("--max-seconds {} reached", options.maxSeconds);
+  return memoryLimitName(limit);
+}
+
+void finishResult(Result& result, const VisitedSet& visited, Monitor& monitor) {
+  monitor.finish();
+  result.seconds = monitor.elapsed();
+  result.peakMemoryBytes = peakResidentBytes();
+  result.visitedBytes = visited.bytes();
+  result.visitedBytesPerState =
+      result.states ? double(result.visitedBytes) / double(result.states) : 0;
+  result.omissionProbability = visited.omissionProbability();
+  // Lexicographic order of the bytes (spelled out: GCC 12 warns falsely on vector's <).
+  auto less = [](const sem::StateBytes& a, const sem::StateBytes& b) {
+    size_t n = std::min(a.size(), b.size());
+    int c = n ? std::memcmp(a.data(), b.data(), n) : 0;
+    return c != 0 ? c < 0 : a.size() < b.size();
+  };
+  std::sort(result.terminals.begin(), result.terminals.end(), less);
+  result.terminals.erase(std::unique(result.terminals.begin(), result.terminals.end()),
+                         result.terminals.end());
+}
+
+// ---------------------------------------------------------------------------------------
+// Breadth-first
+
+/// A level's states, back to back.
+struct Level {
+  std::vector<uint8_t> bytes;
+  std::vector<uint64_t> offsets{0};  ///< size() + 1 entries
+  size_t size() const { return offsets.size() - 1; }
+  std::span<const uint8_t> state(size_t i) const {
+    return {bytes.data() + offsets[i], size_t(offsets[i + 1] - offsets[i])};
+  }
+};
+
+/// How a state of a level was first reached: the index of its parent in the previous
+/// level (level 0: the index in Model::initialStates) and the successor number.
+struct Link {
+  uint32_t parent;
+  uint32_t successor;
+};
+
+/// An unvisited successor found in phase A; its bytes are in its owner's buffer.
+struct Candidate {
+  Fingerprint fp;
+  uint32_t parent;
+  uint32_t successor;
+  uint64_t offset;
+  uint32_t length;
+  uint32_t owner;
+};
+
+/// The first violation (or stuck expansion) a worker met: the smallest frontier index.
+template <typename T>
+struct First {
+  uint32_t index = std::numeric_limits<uint32_t>::max();
+  std::optional<T> what;
+  void offer(uint32_t i, const T& t) {
+    if (!what || i < index) {
+      index = i;
+      what = t;
+    }
+  }
+};
+
+struct Worker {
+  explicit Worker(std::unique_ptr<sem::Model> m) : model(std::move(m)) {}
+  std::unique_ptr<sem::Model> model;
+  sem::Expansion expansion;
+  std::vector<Candidate> candidates;
+  std::vector<uint8_t> bytes;
+  std::vector<sem::StateBytes> terminals;
+  uint64_t transitions = 0, terminal = 0, discarded = 0, expanded = 0;
+  First<sem::Verdict> violation;
+  First<std::string> stuck;
+
+  void newLevel() {
+    candidates.clear();
+    bytes.clear();
+    transitions = terminal = discarded = expanded = 0;
+    violation = {};
+    stuck = {};
+  }
+};
+
+unsigned jobsOf(const Options& options) {
+  return options.jobs ? options.jobs : unsigned(tbb::info::default_concurrency());
+}
+
+class BreadthFirst {
+public:
+  BreadthFirst(const sem::Model& model, const Options& options)
+      : model_(model),
+        options_(options),
+        control_(tbb::global_control::max_allowed_parallelism,
+                 std::max<size_t>(jobsOf(options),
+                                  tbb::global_control::active_value(
+                                      tbb::global_control::max_allowed_parallelism))),
+        limit_(memoryLimit(options)),
+        monitor_(options.progress, options.maxSeconds, limit_.bytes, counters_),
+        visited_(options.exact, uint64_t(1) << std::min<uint32_t>(options.initialTableBits, 40)),
+        arena_(int(jobsOf(options))),
+        workers_([&model] { return Worker(model.clone()); }) {}
+
+  Result run() {
+    try {
+      search();
+    } catch (const std::bad_alloc&) {
+      result_.status = Result::Status::Inconclusive;
+      result_.limit = fmt::format("out of memory: {}", covered());
+    }
+    for (Worker& w : workers_)
+      for (auto& t : w.terminals) result_.terminals.push_back(std::move(t));
+    finishResult(result_, visited_, monitor_);
+    return std::move(result_);
+  }
+
+private:
+  /// What was covered, for a limit's message: levels 0..depth-1 fully expanded.
+  std::string covered() const {
+    if (result_.depth == 0) return fmt::format("no level completed ({} states)", result_.states);
+    return fmt::format("every state at depth <= {} explored ({} states)", result_.depth - 1,
+                       result_.states);
+  }
+
+  void stop(std::string why) {
+    result_.status = Result::Status::Inconclusive;
+    result_.limit = std::move(why);
+  }
+
+  void search() {
+    // Level 0: the initial states, first occurrence wins.
+    std::vector<sem::StateBytes> initial = model_.clone()->initialStates();
+    sources_.assign(1, {});
+    std::vector<uint8_t>& source = sources_[0];
+    std::vector<Candidate> candidates;
+    for (size_t i = 0; i < initial.size(); ++i) {
+      candidates.push_back(Candidate{fingerprint(initial[i]), uint32_t(i), 0, source.size(),
+                                     uint32_t(initial[i].size()), 0});
+      source.insert(source.end(), initial[i].begin(), initial[i].end());
+    }
+    std::vector<const std::vector<uint8_t>*> owners{&source};
+    if (!admit(candidates, owners)) return;
+
+    for (;;) {
+      if (frontier_.size() == 0) return;  // Complete
+      if (monitor_.stopRequested())
+        return stop(fmt::format("{}: {}; the {} states at depth {} not expanded",
+                                stopName(options_, monitor_.reason(), limit_), covered(),
+                                frontier_.size(), level_));
+      if (!expandLevel()) return;
+      result_.depth = level_ + 1;
+
+      // Phase B.
+      std::vector<const std::vector<uint8_t>*> sources;
+      size_t total = 0;
+      for (Worker& w : workers_) {
+        sources.push_back(&w.bytes);
+        total += w.candidates.size();
+      }
+      std::vector<Candidate> all(total);
+      size_t at = 0;
+      uint32_t owner = 0;
+      for (Worker& w : workers_) {
+        for (Candidate c : w.candidates) {
+          c.owner = owner;
+          all[at++] = c;
+        }
+        ++owner;
+      }
+      lastCandidates_ = total;
+      if (!admit(all, sources)) return;
+    }
+  }
+
+  /// Phase A over the current frontier. Returns false when the search ends here.
+  bool expandLevel() {
+    const Level& frontier = frontier_;
+    const uint32_t n = uint32_t(frontier.size());
+    counters_.queue.store(n, std::memory_order_relaxed);
+    counters_.depth.store(level_, std::memory_order_relaxed);
+
+    // Will the candidates fit? Predicted from the previous level's ratio of candidates.
+    if (limit_.bytes) {
+      double ratio = level_ == 0 ? 4.0 : double(lastCandidates_) / double(std::max<size_t>(1, lastFrontier_));
+      double length = double(frontier.bytes.size()) / double(std::max<uint32_t>(1, n));
+      double need = double(n) * ratio * (3.0 * sizeof(Candidate) + 2.0 * length + 48.0);
+      if (double(residentBytes()) + need > double(limit_.bytes))
+        return stop(fmt::format("{}: {}; expanding the {} states at depth {} would not fit",
+                                memoryLimitName(limit_), covered(), n, level_)),
+               false;
+    }
+    lastFrontier_ = n;
+
+    for (Worker& w : workers_) w.newLevel();
+    std::atomic<bool> aborted{false};
+    const bool collect = options_.collectTerminals;
+    arena_.execute([&] {
+      tbb::parallel_for(tbb::blocked_range<uint32_t>(0, n, 16), [&](const tbb::blocked_range<uint32_t>& r) {
+        Worker& w = workers_.local();
+        for (uint32_t i = r.begin(); i != r.end(); ++i) {
+          if (monitor_.stopRequested()) {
+            aborted.store(true, std::memory_order_relaxed);
+            return;
+          }
+          std::span<const uint8_t> state = frontier.state(i);
+          sem::Expansion& e = w.expansion;
+          w.model->expand(state, e);
+          ++w.expanded;
+          if (e.stuck) {
+            w.stuck.offer(i, *e.stuck);
+            continue;
+          }
+          if (e.violation) {
+            w.violation.offer(i, *e.violation);
+            continue;
+          }
+          if (e.terminal) {
+            ++w.terminal;
+            if (collect) w.terminals.emplace_back(state.begin(), state.end());
+          }
+          if (e.discarded) ++w.discarded;
+          w.transitions += e.successors.size();
+          for (uint32_t j = 0; j < e.successors.size(); ++j) {
+            const sem::StateBytes& s = e.successors[j];
+            Fingerprint fp = fingerprint(s);
+            if (visited_.contains({fp, s})) continue;
+            w.candidates.push_back(Candidate{fp, i, j, w.bytes.size(), uint32_t(s.size()), 0});
+            w.bytes.insert(w.bytes.end(), s.begin(), s.end());
+          }
+        }
+        counters_.expanded.fetch_add(r.size(), std::memory_order_relaxed);
+        counters_.queue.fetch_sub(r.size(), std::memory_order_relaxed);
+      });
+    });
+
+    First<sem::Verdict> violation;
+    First<std::string> stuck;
+    uint64_t expanded = 0;
+    for (Worker& w : workers_) {
+      result_.transitions += w.transitions;
+      result_.terminalStates += w.terminal;
+      result_.discarded += w.discarded;
+      expanded += w.expanded;
+      if (w.violation.what) violation.offer(w.violation.index, *w.violation.what);
+      if (w.stuck.what) stuck.offer(w.stuck.index, *w.stuck.what);
+    }
+
+    // A violation is a verdict even when a limit interrupted the level: every shallower
+    // level was complete, so its path is still a shortest one.
+    if (violation.what) {
+      result_.status = Result::Status::Violation;
+      result_.violation = std::move(violation.what);
+      result_.depth = level_ + 1;
+      reconstruct(violation.index);
+      return false;
+    }
+    if (stuck.what) return stop(*stuck.what), false;
+    if (aborted.load()) {
+      return stop(fmt::format("{}: {}; {} of the {} states at depth {} expanded",
+                              stopName(options_, monitor_.reason(), limit_), covered(), expanded,
+                              n, level_)),
+             false;
+    }
+    return true;
+  }
+
+  /// The path to state `index` of the current level, from the parent links.
+  void reconstruct(uint32_t index) {
+    std::vector<uint32_t> path;
+    for (size_t l = links_.size() - 1; l > 0; --l) {
+      const Link& link = links_[l][index];
+      path.push_back(link.successor);
+      index = link.parent;
+    }
+    result_.initial = links_[0][index].parent;
+    std::reverse(path.begin(), path.end());
+    result_.path = std::move(path);
+  }
+
+  /// Phase B: deduplicates the candidates, orders them canonically and makes them the
+  /// next level (checking the limits first). Returns false when the search ends here.
+  bool admit(std::vector<Candidate>& all, const std::vector<const std::vector<uint8_t>*>& sources) {
+    const bool exact = options_.exact;
+    auto bytesOf = [&sources](const Candidate& c) {
+      return std::span<const uint8_t>(sources[c.owner]->data() + c.offset, c.length);
+    };
+    // Any total order on bytes will do, as long as it depends on the bytes only.
+    auto compareBytes = [&](const Candidate& a, const Candidate& b) {
+      if (a.length != b.length) return a.length < b.length ? -1 : 1;
+      return a.length ? std::memcmp(bytesOf(a).data(), bytesOf(b).data(), a.length) : 0;
+    };
+    auto byState = [&](const Candidate& a, const Candidate& b) {
+      if (a.fp != b.fp) return a.fp < b.fp;
+      if (exact) {
+        int c = compareBytes(a, b);
+        if (c != 0) return c < 0;
+      }
+      if (a.parent != b.parent) return a.parent < b.parent;
+      return a.successor < b.successor;
+    };
+    auto byDiscovery = [](const Candidate& a, const Candidate& b) {
+      if (a.parent != b.parent) return a.parent < b.parent;
+      return a.successor < b.successor;
+    };
+
+    std::vector<Candidate> next;
+    arena_.execute([&] {
+      tbb::parallel_sort(all.begin(), all.end(), byState);
+      size_t kept = 0;
+      for (size_t i = 0; i < all.size(); ++i) {
+        if (i > 0 && all[i].fp == all[i - 1].fp && (!exact || compareBytes(all[i], all[i - 1]) == 0))
+          continue;
+        all[kept++] = all[i];
+      }
+      all.resize(kept);
+      tbb::parallel_sort(all.begin(), all.end(), byDiscovery);
+    });
+    const uint64_t m = all.size();
+    if (m == 0) {
+      frontier_ = Level();
+      return true;
+    }
+    if (m > std::numeric_limits<uint32_t>::max())
+      return stop(fmt::format("a level of more than 2^32 states: {}", covered())), false;
+
+    const uint32_t nextLevel = links_.empty() ? 0 : level_ + 1;
+    if (options_.maxStates && result_.states + m > options_.maxStates) {
+      return stop(fmt::format("--max-states {} reached: {}; depth {} has {} more", options_.maxStates,
+                              covered(), nextLevel, m)),
+             false;
+    }
+    uint64_t length = 0;
+    for (const Candidate& c : all) length += c.length;
+    if (limit_.bytes) {
+      uint64_t transient = 0;
+      visited_.bytesAfterReserve(m, &transient);
+      uint64_t need = length + m * (sizeof(uint64_t) + sizeof(Link) + sizeof(VisitedSet::Key)) + transient;
+      if (residentBytes() + need > limit_.bytes)
+        return stop(fmt::format("{}: {}; the {} states at depth {} would not fit",
+                                memoryLimitName(limit_), covered(), m, nextLevel)),
+               false;
+    }
+
+    Level level;
+    level.offsets.resize(m + 1);
+    level.offsets[0] = 0;
+    for (uint64_t i = 0; i < m; ++i) level.offsets[i + 1] = level.offsets[i] + all[i].length;
+    level.bytes.resize(length);
+    std::vector<Link> links(m);
+    std::vector<VisitedSet::Key> keys(m);
+    arena_.execute([&] {
+      tbb::parallel_for(tbb::blocked_range<uint64_t>(0, m, 1024), [&](const tbb::blocked_range<uint64_t>& r) {
+        for (uint64_t i = r.begin(); i != r.end(); ++i) {
+          const Candidate& c = all[i];
+          if (c.length) std::memcpy(level.bytes.data() + level.offsets[i], bytesOf(c).data(), c.length);
+          links[i] = Link{c.parent, c.successor};
+          keys[i] = VisitedSet::Key{c.fp, level.state(i)};
+        }
+      });
+      visited_.insertAbsent(keys);
+    });
+    if (!links_.empty()) ++level_;
+    links_.push_back(std::move(links));
+    frontier_ = std::move(level);
+    result_.states += m;
+    return true;
+  }
+
+  const sem::Model& model_;
+  const Options& options_;
+  /// Lets `jobs` exceed the cores (TBB would otherwise cap the workers, with a warning).
+  tbb::global_control control_;
+  const MemoryLimit limit_;
+  RunCounters counters_;
+  Monitor monitor_;
+  VisitedSet visited_;
+  tbb::task_arena arena_;
+  tbb::enumerable_thread_specific<Worker> workers_;
+  std::vector<std::vector<uint8_t>> sources_;  ///< level 0's bytes
+  Level frontier_;
+  uint32_t level_ = 0;                          ///< the frontier's depth
+  std::vector<std::vector<Link>> links_;       ///< per level
+  size_t lastCandidates_ = 0, lastFrontier_ = 0;
+  Result result_;
+};
+
+// ---------------------------------------------------------------------------------------
+// Depth-first
+
+class DepthFirst {
+public:
+  DepthFirst(const sem::Model& model, const Options& options)
+      : model_(model.clone()),
+        options_(options),
+        limit_(memoryLimit(options)),
+        monitor_(options.progress, options.maxSeconds, limit_.bytes, counters_),
+        visited_(options.exact, uint64_t(1) << std::min<uint32_t>(options.initialTableBits, 40)) {}
+
+  Result run() {
+    try {
+      search();
+    } catch (const std::bad_alloc&) {
+      stop(fmt::format("out of memory: {}", covered()));
+    }
+    finishResult(result_, visited_, monitor_);
+    return std::move(result_);
+  }
+
+private:
+  struct Frame {
+    std::vector<sem::StateBytes> successors;
+    uint32_t next = 0;
+  };
+
+  std::string covered() const {
+    return fmt::format("depth-first, {} states visited (maximal depth {})", result_.states,
+                       result_.depth);
+  }
+
+  void stop(std::string why) {
+    result_.status = Result::Status::Inconclusive;
+    result_.limit = std::move(why);
+  }
+
+  enum class Step { Seen, Leaf, Pushed, End };
+
+  void search() {
+    std::vector<sem::StateBytes> initial = model_->initialStates();
+    for (uint32_t i = 0; i < initial.size(); ++i) {
+      root_ = i;
+      Step s = enter(initial[i]);
+      if (s == Step::End) return;
+      while (!stack_.empty()) {
+        Frame& top = stack_.back();
+        if (top.next == top.successors.size()) {
+          stack_.pop_back();
+          continue;
+        }
+        sem::StateBytes state = std::move(top.successors[top.next++]);
+        if (enter(state) == Step::End) return;
+      }
+    }
+  }
+
+  /// Visits a state reached by the current stack: records it and expands it.
+  Step enter(const sem::StateBytes& state) {
+    VisitedSet::Key key{fingerprint(state), state};
+    if (visited_.contains(key)) return Step::Seen;
+    if (options_.maxStates && result_.states >= options_.maxStates)
+      return stop(fmt::format("--max-states {} reached: {}", options_.maxStates, covered())), Step::End;
+    if ((result_.states & 1023) == 0) {
+      counters_.queue.store(stack_.size(), std::memory_order_relaxed);
+      if (monitor_.stopRequested())
+        return stop(fmt::format("{}: {}", stopName(options_, monitor_.reason(), limit_), covered())),
+               Step::End;
+      uint64_t transient = 0;
+      visited_.bytesAfterReserve(1024, &transient);
+      if (limit_.bytes && residentBytes() + transient > limit_.bytes)
+        return stop(fmt::format("{}: {}", memoryLimitName(limit_), covered())), Step::End;
+    }
+    visited_.insert(key);
+    ++result_.states;
+    result_.depth = std::max<uint32_t>(result_.depth, uint32_t(stack_.size() + 1));
+    counters_.depth.store(uint32_t(stack_.size()), std::memory_order_relaxed);
+
+    model_->expand(state, expansion_);
+    counters_.expanded.fetch_add(1, std::memory_order_relaxed);
+    if (expansion_.stuck) return stop(*expansion_.stuck), Step::End;
+    if (expansion_.violation) {
+      result_.status = Result::Status::Violation;
+      result_.violation = std::move(expansion_.violation);
+      result_.initial = root_;
+      for (const Frame& f : stack_) result_.path.push_back(f.next - 1);
+      return Step::End;
+    }
+    if (expansion_.terminal) {
+      ++result_.terminalStates;
+      if (options_.collectTerminals) result_.terminals.push_back(state);
+    }
+    if (expansion_.discarded) ++result_.discarded;
+    result_.transitions += expansion_.successors.size();
+    if (expansion_.successors.empty()) return Step::Leaf;
+    stack_.push_back(Frame{std::move(expansion_.successors), 0});
+    expansion_.successors.clear();
+    return Step::Pushed;
+  }
+
+  std::unique_ptr<sem::Model> model_;
+  const Options& options_;
+  const MemoryLimit limit_;
+  RunCounters counters_;
+  Monitor monitor_;
+  VisitedSet visited_;
+  sem::Expansion expansion_;
+  std::vector<Frame> stack_;
+  uint32_t root_ = 0;
+  Result result_;
+};
+
+}  // namespace
+
+Result explore(const sem::Model& model, const Options& options) {
+  if (options.depthFirst) return DepthFirst(model, options).run();
+  return BreadthFirst(model, options).run();
+}
+
+}  // namespace sdvmc::explore
