@@ -10,9 +10,10 @@
 //      survives, so a state's parent is its smallest (parent, successor) discoverer; the
 //      survivors, ordered by (parent, successor), are the next frontier in its canonical
 //      order, and are inserted into the visited set (in parallel, lock-free).
-// Parent links (parent index, successor index) per level give the witness; a violation
-// found in a level is the one with the smallest frontier index, after the whole level was
-// expanded, so counts do not depend on scheduling either.
+// Parent links (parent index, successor index) per level give the witness, which ends
+// with the number of the violating transition (Expansion::violationIndex); the violation
+// reported from a level is the one of the smallest frontier index, after the whole level
+// was expanded, so counts do not depend on scheduling either.
 //
 // Depth-first uses one worker and an explicit stack; the path is the stack.
 #include "explorer/Explorer.h"
@@ -132,6 +133,12 @@ struct First {
   }
 };
 
+/// A violating transition: its verdict and its number (Expansion::violationIndex).
+struct Violating {
+  sem::Verdict verdict;
+  uint32_t transition;
+};
+
 struct Worker {
   explicit Worker(std::unique_ptr<sem::Model> m) : model(std::move(m)) {}
   std::unique_ptr<sem::Model> model;
@@ -140,7 +147,7 @@ struct Worker {
   std::vector<uint8_t> bytes;
   std::vector<sem::StateBytes> terminals;
   uint64_t transitions = 0, terminal = 0, discarded = 0, expanded = 0;
-  First<sem::Verdict> violation;
+  First<Violating> violation;
   First<std::string> stuck;
 
   void newLevel() {
@@ -280,16 +287,17 @@ private:
             w.stuck.offer(i, *e.stuck);
             continue;
           }
+          w.transitions += e.successors.size();
+          w.discarded += e.discarded;
           if (e.violation) {
-            w.violation.offer(i, *e.violation);
+            // The search ends with this level: the successors need no visiting.
+            w.violation.offer(i, {*e.violation, e.violationIndex});
             continue;
           }
           if (e.terminal) {
             ++w.terminal;
             if (collect) w.terminals.emplace_back(state.begin(), state.end());
           }
-          if (e.discarded) ++w.discarded;
-          w.transitions += e.successors.size();
           for (uint32_t j = 0; j < e.successors.size(); ++j) {
             const sem::StateBytes& s = e.successors[j];
             Fingerprint fp = fingerprint(s);
@@ -303,7 +311,7 @@ private:
       });
     });
 
-    First<sem::Verdict> violation;
+    First<Violating> violation;
     First<std::string> stuck;
     uint64_t expanded = 0;
     for (Worker& w : workers_) {
@@ -319,9 +327,10 @@ private:
     // level was complete, so its path is still a shortest one.
     if (violation.what) {
       result_.status = Result::Status::Violation;
-      result_.violation = std::move(violation.what);
+      result_.violation = std::move(violation.what->verdict);
       result_.depth = level_ + 1;
       reconstruct(violation.index);
+      result_.path.push_back(violation.what->transition);
       return false;
     }
     if (stuck.what) return stop(*stuck.what), false;
@@ -536,19 +545,20 @@ private:
     model_->expand(state, expansion_);
     counters_.expanded.fetch_add(1, std::memory_order_relaxed);
     if (expansion_.stuck) return stop(*expansion_.stuck), Step::End;
+    result_.transitions += expansion_.successors.size();
+    result_.discarded += expansion_.discarded;
     if (expansion_.violation) {
       result_.status = Result::Status::Violation;
       result_.violation = std::move(expansion_.violation);
       result_.initial = root_;
       for (const Frame& f : stack_) result_.path.push_back(f.next - 1);
+      result_.path.push_back(expansion_.violationIndex);
       return Step::End;
     }
     if (expansion_.terminal) {
       ++result_.terminalStates;
       if (options_.collectTerminals) result_.terminals.push_back(state);
     }
-    if (expansion_.discarded) ++result_.discarded;
-    result_.transitions += expansion_.successors.size();
     if (expansion_.successors.empty()) return Step::Leaf;
     stack_.push_back(Frame{std::move(expansion_.successors), 0});
     expansion_.successors.clear();

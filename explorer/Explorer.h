@@ -38,7 +38,7 @@ struct Result {
   uint64_t states = 0;          ///< distinct states visited
   uint64_t transitions = 0;     ///< successors generated (duplicates included)
   uint64_t terminalStates = 0;  ///< states with every thread finished
-  uint64_t discarded = 0;       ///< states discarded by a failed assume
+  uint64_t discarded = 0;       ///< transitions discarded by a failed assume
   uint32_t depth = 0;           ///< BFS: levels completed; DFS: maximal stack depth
   double seconds = 0;
   uint64_t peakMemoryBytes = 0;     ///< peak resident set of the process
@@ -48,7 +48,8 @@ struct Result {
   std::string limit;                ///< Inconclusive: which limit, and what was covered
 
   /// Violation: the path to it: the index of the initial state and, for each step, the
-  /// index of the successor taken (as Model::expand orders them).
+  /// index of the successor taken (as Model::expand orders them), the last entry being
+  /// the violating transition's number (Expansion::violationIndex).
   uint32_t initial = 0;
   std::vector<uint32_t> path;
   std::optional<sem::Verdict> violation;

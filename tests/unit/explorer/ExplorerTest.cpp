@@ -58,7 +58,8 @@ TEST_CASE("Counts agree for BFS and DFS, jobs 1/2/4, fingerprints and exact stat
   REQUIRE(reference.status == Status::Complete);
   REQUIRE(reference.states == 41 * 41);
   REQUIRE(reference.transitions == 3 * 40 * 40);
-  // Values 0..80 after 40 steps: 17 divisible by 5 (discarded), 64 terminal.
+  // Values 0..80 after 40 steps: 17 divisible by 5 (their transition discarded), 64
+  // terminal.
   REQUIRE(reference.discarded == 17);
   REQUIRE(reference.terminalStates == 64);
   REQUIRE(reference.terminals.size() == 64);
@@ -89,7 +90,8 @@ TEST_CASE("BFS finds a shortest violation, the same for every jobs, and it repla
       REQUIRE(r.status == Status::Violation);
       REQUIRE(r.violation);
       REQUIRE(r.violation->kind == sem::VerdictKind::Assertion);
-      REQUIRE(r.path.size() == 17);
+      REQUIRE(r.path.size() == 17 + 1);  // 17 moves, then the violating transition
+      REQUIRE(r.path.back() == 1);       // after +x
       // Every state at depth <= 17 was visited: 18*19/2.
       REQUIRE(r.states == 171);
       Grid replayer = grid;
@@ -114,7 +116,7 @@ TEST_CASE("DFS finds a violation whose path replays", "[explorer]") {
   o.depthFirst = true;
   Result r = explore(grid, o);
   REQUIRE(r.status == Status::Violation);
-  REQUIRE(r.path.size() >= 18);
+  REQUIRE(r.path.size() >= 18 + 1);
   Grid replayer = grid;
   sem::Replay replay = replayer.replay(r.initial, r.path);
   REQUIRE(replay.violation);
@@ -136,7 +138,8 @@ TEST_CASE("Duplicate initial states are visited once and the witness names its r
     REQUIRE(replayer.replay(r.initial, r.path).violation);
     if (!dfs) {
       REQUIRE(r.initial == 1);
-      REQUIRE(r.path == std::vector<uint32_t>{1});  // (0,0) --+y--> (0,1)
+      // (0,0) --+y--> (0,1), then its transition after +x.
+      REQUIRE(r.path == std::vector<uint32_t>{1, 1});
       REQUIRE(r.states == 2 + 4 + 2);             // level 0, then (5,5)'s 4 and (0,0)'s 2
     }
   }
@@ -153,7 +156,7 @@ TEST_CASE("A violation in an initial state has an empty path", "[explorer]") {
     o.depthFirst = dfs;
     Result r = explore(grid, o);
     REQUIRE(r.status == Status::Violation);
-    REQUIRE(r.path.empty());
+    REQUIRE(r.path == std::vector<uint32_t>{1});
     REQUIRE(r.initial == 0);
     REQUIRE(r.states == 1);
   }

@@ -44,14 +44,16 @@ public:
   sem::Replay replay(uint32_t initial, std::span<const uint32_t> path) override {
     sem::StateBytes s = initialStates().at(initial);
     sem::Expansion e;
-    for (uint32_t k : path) {
-      expand(s, e);
-      if (k >= e.successors.size()) throw std::out_of_range("replay: no such successor");
-      s = e.successors[k];
-    }
-    expand(s, e);
     sem::Replay r;
-    r.violation = e.violation;
+    for (size_t i = 0; i < path.size(); ++i) {
+      expand(s, e);
+      if (i + 1 == path.size() && e.violation && path[i] == e.violationIndex) {
+        r.violation = e.violation;
+        break;
+      }
+      if (path[i] >= e.successors.size()) throw std::out_of_range("replay: no such successor");
+      s = e.successors[path[i]];
+    }
     r.last = s;
     return r;
   }
@@ -60,8 +62,9 @@ public:
 
 /// A W×H grid walked from its corner (0,0) by the moves +x, -x, +y, -y (those that stay
 /// inside, in that order): W·H states, 2((W-1)H + W(H-1)) transitions, a state at
-/// depth x+y. `violates` marks violation states; `stuckAt` a state whose expansion is
-/// stuck; `initial` replaces the initial states; `delay` slows every expansion.
+/// depth x+y. `violates` marks states whose second transition (after +x) violates;
+/// `stuckAt` a state whose expansion is stuck; `initial` replaces the initial states;
+/// `delay` slows every expansion.
 class Grid : public Toy<Grid> {
 public:
   Grid(uint32_t w, uint32_t h) : w_(w), h_(h) {}
@@ -75,15 +78,17 @@ public:
     out.clear();
     if (delay.count()) std::this_thread::sleep_for(delay);
     uint32_t x = coord(state, 0), y = coord(state, 1);
-    if (violates && violates(x, y)) {
-      out.violation = assertionFailed("bad corner");
-      return;
-    }
     if (stuckAt && stuckAt(x, y)) {
       out.stuck = "toy: stuck at (" + std::to_string(x) + "," + std::to_string(y) + ")";
       return;
     }
     if (x + 1 < w_) out.successors.push_back(encode({x + 1, y}));
+    if (violates && violates(x, y)) {
+      // The transition after +x violates; expansion stops there.
+      out.violation = assertionFailed("bad corner");
+      out.violationIndex = uint32_t(out.successors.size());
+      return;
+    }
     if (x > 0) out.successors.push_back(encode({x - 1, y}));
     if (y + 1 < h_) out.successors.push_back(encode({x, y + 1}));
     if (y > 0) out.successors.push_back(encode({x, y - 1}));
@@ -104,7 +109,7 @@ public:
     uint32_t step = coord(state, 0), value = coord(state, 1);
     if (step == k_) {
       if (value % 5 == 0)
-        out.discarded = true;
+        out.discarded = 1;  // one transition, discarded: not terminal
       else
         out.terminal = true;
       return;
