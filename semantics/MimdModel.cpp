@@ -37,7 +37,6 @@ std::unique_ptr<Model> MimdModel::clone() const {
 }
 
 void MimdModel::encode(const MimdState& s, StateBytes& out) const {
-  out.clear();
   ByteWriter w(out);
   w.u32(s.n);
   w.i32(s.gid);
@@ -56,7 +55,9 @@ void MimdModel::decode(std::span<const uint8_t> bytes, MimdState& s) const {
   s.memory.lazyUnbounded = true;
   s.threads.resize(s.n);
   s.status.resize(s.n);
+  slices_.resize(s.n);
   for (uint32_t t = 0; t < s.n; ++t) {
+    slices_[t].first = r.position();
     s.status[t] = static_cast<ThreadStatus>(r.u8());
     GroupState& T = s.threads[t];
     T.n = 1;
@@ -64,6 +65,7 @@ void MimdModel::decode(std::span<const uint8_t> bytes, MimdState& s) const {
     T.lidBase = static_cast<Word>(t);
     T.locals.resize(ir_.slotCount);
     decodeThreads(ir_, T, /*withValues=*/false, r);
+    slices_[t].second = r.position();
   }
   assert(r.done() && "trailing bytes in a mimd state");
 }
@@ -235,6 +237,30 @@ MimdModel::Outcome MimdModel::act(MimdState& s, uint32_t t, std::optional<Word> 
   return normalise(s, t, v, por_);
 }
 
+bool MimdModel::releases(const MimdState& s, uint32_t t) {
+  const GroupState& T = s.threads[t];
+  if (T.ss.empty() || ir_.nodes[T.ss.back().node].kind != NodeKind::Barrier) return false;
+  for (uint32_t u = 0; u < s.n; ++u)
+    if (u != t && s.status[u] == ThreadStatus::Running) return false;
+  return true;
+}
+
+void MimdModel::encodeChanged(const MimdState& s, uint32_t t, std::span<const uint8_t> original,
+                              StateBytes& out) const {
+  ByteWriter w(out);
+  w.u32(s.n);
+  w.i32(s.gid);
+  encodeMemory(ir_, s.memory, w);
+  for (uint32_t u = 0; u < s.n; ++u) {
+    if (u == t) {
+      w.u8(static_cast<uint8_t>(s.status[t]));
+      encodeThreads(ir_, s.threads[t], /*withValues=*/false, w);
+    } else {
+      w.raw(original.data() + slices_[u].first, slices_[u].second - slices_[u].first);
+    }
+  }
+}
+
 void MimdModel::expand(std::span<const uint8_t> state, Expansion& out) {
   out.clear();
   decode(state, scratch_);
@@ -244,15 +270,31 @@ void MimdModel::expand(std::span<const uint8_t> state, Expansion& out) {
     any = true;
     std::optional<Address> cell = pendingChoice(scratch_, t);
     const Word lo = cell ? bounds_.domainLo : 0, hi = cell ? bounds_.domainHi : 0;
+    // Most actions change thread t and the memory only: apply them to the decoded state
+    // and restore those two afterwards. A barrier release changes every thread: copy.
+    const bool whole = releases(scratch_, t);
     for (Word value = lo;; ++value) {
-      work_ = scratch_;
       std::optional<Verdict> v;
       std::optional<Word> choice;
       if (cell) choice = value;
-      switch (act(work_, t, choice, v)) {
+      Outcome o;
+      if (whole) {
+        work_ = scratch_;
+        o = act(work_, t, choice, v);
+        if (o == Outcome::Successor) encode(work_, buf_);
+      } else {
+        savedThread_ = scratch_.threads[t];
+        savedMemory_ = scratch_.memory;
+        const ThreadStatus savedStatus = scratch_.status[t];
+        o = act(scratch_, t, choice, v);
+        if (o == Outcome::Successor) encodeChanged(scratch_, t, state, buf_);
+        std::swap(scratch_.threads[t], savedThread_);
+        std::swap(scratch_.memory, savedMemory_);
+        scratch_.status[t] = savedStatus;
+      }
+      switch (o) {
         case Outcome::Successor:
-          out.successors.emplace_back();
-          encode(work_, out.successors.back());
+          out.successors.emplace_back(buf_.begin(), buf_.end());
           break;
         case Outcome::Violation:
           out.violation = std::move(v);

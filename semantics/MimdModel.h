@@ -76,12 +76,23 @@ private:
   std::optional<Address> pendingChoice(MimdState& s, uint32_t t);
   Outcome fail(std::optional<Verdict>& v, Verdict verdict, uint32_t t) const;
 
+  /// Would thread t's next action release a barrier (so change every thread)?
+  bool releases(const MimdState& s, uint32_t t);
+  /// Encodes `s`, in which only thread t changed since `decode(original)`: the other
+  /// threads' bytes are copied from `original`.
+  void encodeChanged(const MimdState& s, uint32_t t, std::span<const uint8_t> original, StateBytes& out) const;
+
   const Ir& ir_;
   Bounds bounds_;
   bool por_;
   SdvMachine lane_;  ///< a machine for groups of one thread
   MimdState scratch_, work_;
+  GroupState savedThread_;
+  Memory savedMemory_;
   std::vector<uint8_t> mask_;
+  StateBytes buf_;
+  /// Byte ranges [begin, end) of each thread (status and all) in the last decoded state.
+  mutable std::vector<std::pair<size_t, size_t>> slices_;
 };
 
 }  // namespace sdvmc::sem

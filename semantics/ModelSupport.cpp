@@ -28,7 +28,8 @@ std::optional<Address> unknownCellRead(const Ir& ir, SdvMachine& m, const GroupS
   const Node& node = ir.nodes[s.ss.back().node];
   if (node.kind != NodeKind::Read) return std::nullopt;
   const ArrayInfo& arr = ir.arrays[node.array];
-  std::vector<uint8_t> mask(s.n);
+  thread_local std::vector<uint8_t> mask;  // scratch: this runs once per thread and state
+  mask.resize(s.n);
   m.evaluator().predicate(node.pred, s, mask.data());
   EvalError err;
   const Word* e = m.evaluator().eval(node.e0, s, mask.data(), err);

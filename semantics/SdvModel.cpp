@@ -19,7 +19,6 @@ SdvMachine& SdvModel::machine(uint32_t n) {
 }
 
 void SdvModel::encode(const GroupState& s, StateBytes& out) const {
-  out.clear();
   ByteWriter w(out);
   w.u32(s.n);
   w.i32(s.gid);

@@ -10,6 +10,7 @@
 #include "semantics/Ir.h"
 #include "semantics/State.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <span>
@@ -17,20 +18,28 @@
 
 namespace sdvmc::sem {
 
+/// Writes into `out` from its start; `out` holds exactly the bytes written once the
+/// writer is gone. Growing by doubling (and never shrinking capacity) keeps the per-field
+/// cost at a bounds check and a memcpy.
 class ByteWriter {
 public:
   explicit ByteWriter(std::vector<uint8_t>& out) : out_(out) {}
-  void u8(uint8_t v) { out_.push_back(v); }
+  ~ByteWriter() { out_.resize(pos_); }
+  ByteWriter(const ByteWriter&) = delete;
+  ByteWriter& operator=(const ByteWriter&) = delete;
+  void u8(uint8_t v) { raw(&v, 1); }
   void u32(uint32_t v) { raw(&v, 4); }
   void i32(int32_t v) { raw(&v, 4); }
   void raw(const void* p, size_t n) {
-    size_t at = out_.size();
-    out_.resize(at + n);
-    std::memcpy(out_.data() + at, p, n);
+    if (pos_ + n > out_.size()) out_.resize(std::max(out_.size() * 2, pos_ + n + 64));
+    if (n) std::memcpy(out_.data() + pos_, p, n);
+    pos_ += n;
   }
+  size_t size() const { return pos_; }
 
 private:
   std::vector<uint8_t>& out_;
+  size_t pos_ = 0;
 };
 
 class ByteReader {
@@ -52,6 +61,7 @@ public:
     pos_ += n;
   }
   bool done() const { return pos_ == in_.size(); }
+  size_t position() const { return pos_; }
 
 private:
   std::span<const uint8_t> in_;
