@@ -62,7 +62,7 @@ MemoryLimit memoryLimit(const Options& options) {
 }
 
 std::string memoryLimitName(const MemoryLimit& limit) {
-  if (limit.user) return fmt::format("--max-memory {} reached", limit.bytes);
+  if (limit.user) return fmt::format("--max-memory {:.0f} MiB reached", double(limit.bytes) / 1048576.0);
   return fmt::format("the machine's memory is nearly exhausted ({} MiB)", limit.bytes >> 20);
 }
 
@@ -229,21 +229,24 @@ private:
 
       // Phase B.
       std::vector<const std::vector<uint8_t>*> sources;
-      size_t total = 0;
+      std::vector<Worker*> owners;
+      std::vector<size_t> starts{0};
       for (Worker& w : workers_) {
         sources.push_back(&w.bytes);
-        total += w.candidates.size();
+        owners.push_back(&w);
+        starts.push_back(starts.back() + w.candidates.size());
       }
+      const size_t total = starts.back();
       std::vector<Candidate> all(total);
-      size_t at = 0;
-      uint32_t owner = 0;
-      for (Worker& w : workers_) {
-        for (Candidate c : w.candidates) {
-          c.owner = owner;
-          all[at++] = c;
-        }
-        ++owner;
-      }
+      arena_.execute([&] {
+        tbb::parallel_for(size_t(0), owners.size(), [&](size_t o) {
+          Candidate* out = all.data() + starts[o];
+          for (Candidate c : owners[o]->candidates) {
+            c.owner = uint32_t(o);
+            *out++ = c;
+          }
+        });
+      });
       lastCandidates_ = total;
       if (!admit(all, sources)) return;
     }
