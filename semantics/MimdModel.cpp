@@ -4,7 +4,9 @@
 #include "semantics/ModelSupport.h"
 #include "semantics/StateCodec.h"
 
+#include <algorithm>
 #include <cassert>
+#include <cstring>
 #include <fmt/format.h>
 
 namespace sdvmc::sem {
@@ -29,11 +31,63 @@ const LogEntry* findEntry(const std::vector<LogEntry>& log, Address a) {
 }
 }  // namespace
 
-MimdModel::MimdModel(const Ir& ir, Bounds bounds, bool por)
-    : ir_(ir), bounds_(std::move(bounds)), por_(por), lane_(ir, 1), mask_(1) {}
+MimdModel::MimdModel(const Ir& ir, Bounds bounds, bool por, bool symmetry)
+    : ir_(ir), bounds_(std::move(bounds)), por_(por), symmetry_(symmetry), sym_(analyseSymmetry(ir)),
+      lane_(ir, 1), mask_(1) {
+  useThreads_ = symmetry_ && sym_.threads;
+  useValues_ = symmetry_ && sym_.values;
+}
 
 std::unique_ptr<Model> MimdModel::clone() const {
-  return std::make_unique<MimdModel>(ir_, bounds_, por_);
+  return std::make_unique<MimdModel>(ir_, bounds_, por_, symmetry_);
+}
+
+std::string MimdModel::reductions() const {
+  std::string out = por_ ? "partial-order reduction (invisible steps fused)" : "no partial-order reduction";
+  if (!symmetry_) return out + "; symmetry off";
+  out += useThreads_ ? "; thread symmetry (lid unused)" : "; no thread symmetry (" + sym_.threadsWhyNot + ")";
+  out += useValues_ ? fmt::format("; value symmetry (the values of {}..{} other than 0 are interchangeable)",
+                                  bounds_.domainLo, bounds_.domainHi)
+                    : "; no value symmetry (" + sym_.valuesWhyNot + ")";
+  return out;
+}
+
+std::pair<std::vector<uint32_t>, ValueRenaming> MimdModel::canonicalise(MimdState& s) const {
+  std::vector<uint32_t> perm(s.n);
+  for (uint32_t t = 0; t < s.n; ++t) perm[t] = t;
+  ValueRenaming renaming(bounds_.domainLo, bounds_.domainHi);
+  if (useValues_) {
+    std::vector<GroupState*> threads;
+    for (GroupState& T : s.threads) threads.push_back(&T);
+    renaming = canonicaliseValues(ir_, sym_, bounds_.domainLo, bounds_.domainHi, s.memory, threads);
+  } else {
+    renaming.complete();
+  }
+  if (useThreads_) {
+    std::vector<StateBytes> keys(s.n);
+    for (uint32_t t = 0; t < s.n; ++t) {
+      ByteWriter w(keys[t]);
+      w.u8(static_cast<uint8_t>(s.status[t]));
+      encodeThreads(ir_, s.threads[t], /*withValues=*/false, w);
+    }
+    auto less = [&](uint32_t a, uint32_t b) {
+      const StateBytes &x = keys[a], &y = keys[b];
+      const size_t n = std::min(x.size(), y.size());
+      const int c = n ? std::memcmp(x.data(), y.data(), n) : 0;
+      return c != 0 ? c < 0 : x.size() < y.size();
+    };
+    std::stable_sort(perm.begin(), perm.end(), less);
+    std::vector<GroupState> threads(s.n);
+    std::vector<ThreadStatus> status(s.n);
+    for (uint32_t p = 0; p < s.n; ++p) {
+      threads[p] = std::move(s.threads[perm[p]]);
+      threads[p].lidBase = static_cast<Word>(p);
+      status[p] = s.status[perm[p]];
+    }
+    s.threads = std::move(threads);
+    s.status = std::move(status);
+  }
+  return {std::move(perm), std::move(renaming)};
 }
 
 void MimdModel::encode(const MimdState& s, StateBytes& out) const {
@@ -102,6 +156,7 @@ std::vector<StateBytes> MimdModel::initialStates() {
           continue;
         }
       }
+      canonicalise(s);
       out.emplace_back();
       encode(s, out.back());
     }
@@ -272,7 +327,7 @@ void MimdModel::expand(std::span<const uint8_t> state, Expansion& out) {
     const Word lo = cell ? bounds_.domainLo : 0, hi = cell ? bounds_.domainHi : 0;
     // Most actions change thread t and the memory only: apply them to the decoded state
     // and restore those two afterwards. A barrier release changes every thread: copy.
-    const bool whole = releases(scratch_, t);
+    const bool whole = symmetric() || releases(scratch_, t);
     for (Word value = lo;; ++value) {
       std::optional<Verdict> v;
       std::optional<Word> choice;
@@ -281,7 +336,10 @@ void MimdModel::expand(std::span<const uint8_t> state, Expansion& out) {
       if (whole) {
         work_ = scratch_;
         o = act(work_, t, choice, v);
-        if (o == Outcome::Successor) encode(work_, buf_);
+        if (o == Outcome::Successor) {
+          canonicalise(work_);
+          encode(work_, buf_);
+        }
       } else {
         savedThread_ = scratch_.threads[t];
         savedMemory_ = scratch_.memory;
@@ -315,33 +373,34 @@ void MimdModel::expand(std::span<const uint8_t> state, Expansion& out) {
 }
 
 Replay MimdModel::replay(uint32_t initial, std::span<const uint32_t> path) {
+  // `x` is the concrete execution; `c`, its canonical form, is what the explorer saw, so
+  // transitions are numbered on `c` and mapped back to `x`: the thread at position p of
+  // `c` is perm[p] of `x`, a value label l of `c` is renaming.inverse(l) of `x`.
   Replay rep;
-  MimdState s;
-  decode(initialStates().at(initial), s);
-  rep.config.threads = s.n;
-  rep.config.group = s.gid;
+  MimdState x;
+  decode(initialStates().at(initial), x);
+  rep.config.threads = x.n;
+  rep.config.group = x.gid;
   std::map<std::string, std::vector<std::pair<Word, Word>>> init;
   for (uint32_t k : path) {
-    // Number the transitions as expand does; take number k (discarded ones have none).
+    MimdState c = x;
+    auto [perm, renaming] = canonicalise(c);
     uint32_t count = 0;
-    bool taken = false, ended = false;
-    for (uint32_t t = 0; t < s.n && !taken && !ended; ++t) {
-      if (s.status[t] != ThreadStatus::Running) continue;
-      std::optional<Address> cell = pendingChoice(s, t);
+    std::optional<std::pair<uint32_t, std::optional<Word>>> pick;  // (position, label)
+    bool ended = false;
+    for (uint32_t p = 0; p < c.n && !pick && !ended; ++p) {
+      if (c.status[p] != ThreadStatus::Running) continue;
+      std::optional<Address> cell = pendingChoice(c, p);
       const Word lo = cell ? bounds_.domainLo : 0, hi = cell ? bounds_.domainHi : 0;
       for (Word value = lo;; ++value) {
-        MimdState next = s;
+        MimdState next = c;
         std::optional<Verdict> v;
         std::optional<Word> choice;
         if (cell) choice = value;
-        Outcome o = act(next, t, choice, v);
+        Outcome o = act(next, p, choice, v);
         if (o == Outcome::Successor || o == Outcome::Violation) {
           if (count == k) {
-            s = std::move(next);
-            rep.config.schedule.push_back(t);
-            if (cell) init[ir_.arrays[cell->array].name].emplace_back(cell->index, value);
-            if (o == Outcome::Violation) rep.violation = std::move(v);
-            taken = true;
+            pick = std::make_pair(p, choice);
             break;
           }
           if (o == Outcome::Violation) {
@@ -353,11 +412,25 @@ Replay MimdModel::replay(uint32_t initial, std::span<const uint32_t> path) {
         if (value == hi) break;
       }
     }
-    if (!taken || rep.violation) break;
+    if (!pick) break;
+    const uint32_t t = perm[pick->first];
+    std::optional<Word> value;
+    if (pick->second) value = renaming.inverse(*pick->second);
+    if (value) {
+      const Address cell = *pendingChoice(x, t);
+      init[ir_.arrays[cell.array].name].emplace_back(cell.index, *value);
+    }
+    std::optional<Verdict> v;
+    Outcome o = act(x, t, value, v);
+    rep.config.schedule.push_back(t);
+    if (o == Outcome::Violation) {
+      rep.violation = std::move(v);
+      break;
+    }
   }
   for (const ArrayInfo& a : ir_.arrays)
     if (auto it = init.find(a.name); it != init.end()) rep.config.init.emplace_back(a.name, it->second);
-  encode(s, rep.last);
+  encode(x, rep.last);
   return rep;
 }
 

@@ -31,11 +31,15 @@
 //    wait; when no running thread is left, every waiting thread passes the barrier at
 //    once (the access sets are cleared) and is normalised again.
 //  - A state in which every thread is done is terminal.
+//  - With symmetry (Symmetry.h; `--symmetry on`, the default, when the kernel has it) a
+//    state is stored canonically: data values renamed in order of first appearance, then
+//    threads sorted by their bytes.
 #pragma once
 
 #include "semantics/Ir.h"
 #include "semantics/Model.h"
 #include "semantics/Sdv.h"
+#include "semantics/Symmetry.h"
 
 #include <memory>
 
@@ -54,7 +58,7 @@ struct MimdState {
 
 class MimdModel final : public Model {
 public:
-  MimdModel(const Ir& ir, Bounds bounds, bool por = true);
+  MimdModel(const Ir& ir, Bounds bounds, bool por = true, bool symmetry = true);
 
   std::unique_ptr<Model> clone() const override;
   std::string name() const override { return "mimd"; }
@@ -62,6 +66,7 @@ public:
   void expand(std::span<const uint8_t> state, Expansion& out) override;
   Replay replay(uint32_t initial, std::span<const uint32_t> path) override;
   std::string describeMemory(std::span<const uint8_t> state) const override;
+  std::string reductions() const override;
 
   void decode(std::span<const uint8_t> bytes, MimdState& s) const;
   void encode(const MimdState& s, StateBytes& out) const;
@@ -76,6 +81,10 @@ private:
   std::optional<Address> pendingChoice(MimdState& s, uint32_t t);
   Outcome fail(std::optional<Verdict>& v, Verdict verdict, uint32_t t) const;
 
+  /// Puts `s` in canonical form under the symmetries in force. Returns, for each
+  /// position, the thread of the original state now there, and the value renaming.
+  std::pair<std::vector<uint32_t>, ValueRenaming> canonicalise(MimdState& s) const;
+  bool symmetric() const { return useThreads_ || useValues_; }
   /// Would thread t's next action release a barrier (so change every thread)?
   bool releases(const MimdState& s, uint32_t t);
   /// Encodes `s`, in which only thread t changed since `decode(original)`: the other
@@ -85,6 +94,9 @@ private:
   const Ir& ir_;
   Bounds bounds_;
   bool por_;
+  bool symmetry_;
+  SymmetryInfo sym_;
+  bool useThreads_ = false, useValues_ = false;
   SdvMachine lane_;  ///< a machine for groups of one thread
   MimdState scratch_, work_;
   GroupState savedThread_;

@@ -93,6 +93,8 @@ public:
   /// step; a last entry equal to the last state's violationIndex takes the violating
   /// transition. Returns the configuration that reproduces it and the verdict it ends in.
   virtual Replay replay(uint32_t initial, std::span<const uint32_t> path) = 0;
+  /// One line on the reductions in force (symmetries found, or why not; POR).
+  virtual std::string reductions() const { return "none"; }
   /// The shared memory of a state as `{"A": [..]}` text, arbitrary cells not yet chosen
   /// as `*` (for outcomes and witnesses).
   virtual std::string describeMemory(std::span<const uint8_t> state) const = 0;

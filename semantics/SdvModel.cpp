@@ -5,12 +5,27 @@
 #include "semantics/StateCodec.h"
 
 #include <cassert>
+#include <fmt/format.h>
 
 namespace sdvmc::sem {
 
-SdvModel::SdvModel(const Ir& ir, Bounds bounds) : ir_(ir), bounds_(std::move(bounds)) {}
+SdvModel::SdvModel(const Ir& ir, Bounds bounds, bool symmetry)
+    : ir_(ir), bounds_(std::move(bounds)), symmetry_(symmetry), sym_(analyseSymmetry(ir)) {}
 
-std::unique_ptr<Model> SdvModel::clone() const { return std::make_unique<SdvModel>(ir_, bounds_); }
+std::unique_ptr<Model> SdvModel::clone() const { return std::make_unique<SdvModel>(ir_, bounds_, symmetry_); }
+
+std::string SdvModel::reductions() const {
+  if (!symmetry_) return "symmetry off";
+  if (sym_.values)
+    return fmt::format("value symmetry: the values of {}..{} other than 0 are interchangeable", bounds_.domainLo,
+                       bounds_.domainHi);
+  return "no value symmetry (" + sym_.valuesWhyNot + ")";
+}
+
+void SdvModel::store(GroupState& s, StateBytes& out) {
+  if (symmetry_ && sym_.values) canonicaliseValues(ir_, sym_, bounds_.domainLo, bounds_.domainHi, s.base, {&s});
+  encode(s, out);
+}
 
 SdvMachine& SdvModel::machine(uint32_t n) {
   auto& m = machines_[n];
@@ -45,7 +60,7 @@ std::vector<StateBytes> SdvModel::initialStates() {
     for (Word g : bounds_.groups) {
       GroupState s = machine(n).initialState(g, checkInitialMemory(ir_));
       out.emplace_back();
-      encode(s, out.back());
+      store(s, out.back());
     }
   return out;
 }
@@ -76,7 +91,7 @@ void SdvModel::expand(std::span<const uint8_t> state, Expansion& out) {
       GroupState next = scratch_;
       chooseCell(ir_, next.base, *cell, v);
       out.successors.emplace_back();
-      encode(next, out.successors.back());
+      store(next, out.successors.back());
       if (v == bounds_.domainHi) break;
     }
     return;
@@ -85,7 +100,7 @@ void SdvModel::expand(std::span<const uint8_t> state, Expansion& out) {
   switch (segment(scratch_, verdict)) {
     case Outcome::Successor:
       out.successors.emplace_back();
-      encode(scratch_, out.successors.back());
+      store(scratch_, out.successors.back());
       return;
     case Outcome::Terminal:
       out.terminal = true;
@@ -113,7 +128,13 @@ Replay SdvModel::replay(uint32_t initial, std::span<const uint32_t> path) {
   std::map<std::string, std::vector<std::pair<Word, Word>>> init;
   for (uint32_t k : path) {
     if (auto cell = unknownCellRead(ir_, machine(s.n), s, s.base)) {
+      // Successor k of the canonical state chose label lo + k: the concrete value is its
+      // preimage under the renaming that makes this state canonical.
       Word v = bounds_.domainLo + static_cast<Word>(k);
+      if (symmetry_ && sym_.values) {
+        GroupState c = s;
+        v = canonicaliseValues(ir_, sym_, bounds_.domainLo, bounds_.domainHi, c.base, {&c}).inverse(v);
+      }
       chooseCell(ir_, s.base, *cell, v);
       init[ir_.arrays[cell->array].name].emplace_back(cell->index, v);
       continue;

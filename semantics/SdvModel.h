@@ -15,11 +15,14 @@
 //    statement is a read that needs a choice (after at least one rule), or a rule reaches
 //    an error (a violation) or discards the execution (a failed assume).
 // So a race- and choice-free kernel with k barriers has k + 1 states per configuration.
+// With value symmetry (Symmetry.h; `--symmetry on`, the default, when the kernel has it)
+// every state is stored with its data values renamed in order of first appearance.
 #pragma once
 
 #include "semantics/Ir.h"
 #include "semantics/Model.h"
 #include "semantics/Sdv.h"
+#include "semantics/Symmetry.h"
 
 #include <map>
 #include <memory>
@@ -28,7 +31,7 @@ namespace sdvmc::sem {
 
 class SdvModel final : public Model {
 public:
-  SdvModel(const Ir& ir, Bounds bounds);
+  SdvModel(const Ir& ir, Bounds bounds, bool symmetry = true);
 
   std::unique_ptr<Model> clone() const override;
   std::string name() const override { return "sdv"; }
@@ -36,6 +39,7 @@ public:
   void expand(std::span<const uint8_t> state, Expansion& out) override;
   Replay replay(uint32_t initial, std::span<const uint32_t> path) override;
   std::string describeMemory(std::span<const uint8_t> state) const override;
+  std::string reductions() const override;
 
   /// Decodes a state (public for tests and for `--compare`).
   GroupState decode(std::span<const uint8_t> bytes);
@@ -44,11 +48,15 @@ public:
 private:
   enum class Outcome { Successor, Terminal, Violation, Discarded, Stuck };
   SdvMachine& machine(uint32_t n);
+  /// Puts a state in canonical form (value symmetry), then encodes it.
+  void store(GroupState& s, StateBytes& out);
   /// The segment transition, in place.
   Outcome segment(GroupState& s, std::optional<Verdict>& verdict);
 
   const Ir& ir_;
   Bounds bounds_;
+  bool symmetry_;
+  SymmetryInfo sym_;
   std::map<uint32_t, std::unique_ptr<SdvMachine>> machines_;
   GroupState scratch_;
 };

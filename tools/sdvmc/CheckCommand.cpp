@@ -103,9 +103,9 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
 
   std::unique_ptr<sem::Model> model;
   if (o.model == "sdv")
-    model = std::make_unique<sem::SdvModel>(ir, bounds);
+    model = std::make_unique<sem::SdvModel>(ir, bounds, o.symmetry == "on");
   else if (o.model == "mimd")
-    model = std::make_unique<sem::MimdModel>(ir, bounds, !o.noPor);
+    model = std::make_unique<sem::MimdModel>(ir, bounds, !o.noPor, o.symmetry == "on");
   else
     return cl.reject("--model", fmt::format("--model expects sdv or mimd, not '{}'", o.model), o.json);
 
@@ -153,6 +153,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     j["terminal_states"] = r.terminalStates;
     j["discarded"] = r.discarded;
     j["depth"] = r.depth;
+    j["reductions"] = model->reductions();
     j["peak_memory_bytes"] = r.peakMemoryBytes;
     j["visited_bytes_per_state"] = r.visitedBytesPerState;
     if (!o.exact) j["omission_probability"] = r.omissionProbability;
@@ -193,6 +194,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   }
   os << fmt::format("  {} states, {} transitions, {} terminal, {} discarded, depth {}\n", r.states, r.transitions,
                     r.terminalStates, r.discarded, r.depth);
+  os << "  reductions: " << model->reductions() << "\n";
   os << fmt::format("  {:.3f} s, {:.0f} states/s, peak memory {:.1f} MiB\n", r.seconds,
                     r.seconds > 0 ? r.states / r.seconds : 0.0, r.peakMemoryBytes / 1048576.0);
   if (o.exact)

@@ -156,7 +156,8 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
       os << "verdict: ok (no race, no barrier divergence, no error)\n";
       return;
     case VerdictKind::Race: {
-      os << fmt::format("verdict: data race ({}) at the barrier {}\n", sem::ruleName(v.rule), where(src, v.loc));
+      os << fmt::format("verdict: data race ({}) {} {}\n", sem::ruleName(v.rule),
+                        v.rule == sem::Rule::GRace ? "at the barrier" : "at the access", where(src, v.loc));
       quote(os, src, v.loc, "  ");
       for (const sem::RaceAccess& a : v.accesses) {
         const sem::Node& n = ir.nodes[a.at];
