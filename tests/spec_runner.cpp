@@ -2,13 +2,16 @@
 // in its own header (specs/README.md describes the format). A new spec is a new file, never
 // a CMake edit (CBMC's test.desc, cvc5's `; EXPECT:`, LLVM lit's `// CHECK:`).
 //
-//   spec_runner SDVMC_BINARY SPECS_DIR [--filter SUBSTRING]
+//   spec_runner SDVMC_BINARY SPECS_DIR [--filter SUBSTRING] [--no-variants]
 //
 // For each case (a `// run: ARGS` line) it executes `SDVMC ARGS --json FILE` under
 // `timeout`, with stdout and stderr captured in temporary files, then checks the exit
-// status, the `expect:` paths into the JSON on stdout and the `stderr:` substrings. It
-// prints `PASS file [case k]` or `FAIL file:line: reason` per case and ends with
-// `N passed, N failed`; its exit status is 0 iff nothing failed.
+// status, the `expect:` paths into the JSON on stdout and the `stderr:` substrings. A
+// `check` case is then re-run by the variant gate (--jobs 1, --jobs 2, --exact, --dfs,
+// --symmetry off, --no-por for mimd; and its replay command line), each of which must
+// agree with the case's own run (specs/README.md). It prints `PASS file [case k]` or
+// `FAIL file:line: reason` per case and ends with `N passed, N failed`; its exit status
+// is 0 iff nothing failed. `--no-variants` skips the gate for quick local runs.
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -112,13 +115,45 @@ std::optional<std::vector<std::string>> splitArgs(std::string_view s, std::strin
   return out;
 }
 
-/// Whitespace-separated words (expect: lines; a VALUE holds no spaces).
+/// The words of an expect: line: whitespace separates them, except inside a JSON string
+/// ("…", with backslash escapes), so that `replay="sdvmc run $FILE --threads 2"` is one word.
 std::vector<std::string> words(std::string_view s) {
   std::vector<std::string> out;
-  std::istringstream in{std::string(s)};
-  std::string w;
-  while (in >> w) out.push_back(w);
+  std::string cur;
+  bool inString = false, escaped = false;
+  for (char c : s) {
+    if (inString) {
+      cur += c;
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') inString = false;
+    } else if (std::isspace(static_cast<unsigned char>(c))) {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else {
+      if (c == '"') inString = true;
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
   return out;
+}
+
+/// Replaces every `$FILE` in the strings of an expected value by the path the runner passed
+/// to sdvmc (replay command lines name the kernel file).
+json substituteFile(const json& v, const std::string& file) {
+  if (v.is_string()) {
+    std::string t = v.get<std::string>();
+    for (size_t at = t.find("$FILE"); at != std::string::npos; at = t.find("$FILE", at + file.size()))
+      t.replace(at, 5, file);
+    return t;
+  }
+  if (v.is_array() || v.is_object()) {
+    json out = v;
+    for (auto it = out.begin(); it != out.end(); ++it) *it = substituteFile(*it, file);
+    return out;
+  }
+  return v;
 }
 
 /// VALUE of an expect: word: JSON when it parses as JSON, otherwise the bare string.
@@ -360,27 +395,43 @@ std::string excerpt(const std::string& s, size_t max = 400) {
   return t.empty() ? "<empty>" : t;
 }
 
-/// Checks one case; returns the failure messages (empty = pass).
+/// One execution of sdvmc for a case: the result, and the JSON object on stdout if any.
+struct Outcome {
+  RunResult run;
+  json doc;
+  bool haveDoc = false;
+};
+
+Outcome runSdvmc(const std::string& sdvmc, const std::vector<std::string>& args, const std::string& file) {
+  std::vector<std::string> argv = {sdvmc};
+  argv.insert(argv.end(), args.begin(), args.end());
+  argv.push_back("--json");
+  argv.push_back(file);
+  Outcome o;
+  o.run = runCommand(argv);
+  o.doc = json::parse(o.run.out, nullptr, /*allow_exceptions=*/false);
+  o.haveDoc = !o.doc.is_discarded() && o.doc.is_object();
+  return o;
+}
+
+/// Why an execution has no usable result (spawn failure, signal, timeout), or "".
+std::string brokenRun(const RunResult& r) {
+  if (!r.spawnError.empty()) return r.spawnError;
+  if (!r.signal.empty()) return fmt::format("sdvmc killed by signal ({}) (stderr: {})", r.signal, excerpt(r.err));
+  if (r.status == 124 || r.status == 137) return fmt::format("timed out after {} s (exit {})", kCaseTimeout, r.status);
+  return "";
+}
+
+/// Checks one case; returns the failure messages (empty = pass) and the main outcome.
 std::vector<std::string> checkCase(const std::string& sdvmc, const Spec& spec, const Case& c,
-                                   const std::string& shown) {
+                                   const std::string& shown, Outcome& main) {
   std::vector<std::string> fails;
   auto fail = [&](int line, const std::string& msg) { fails.push_back(fmt::format("{}:{}: {}", shown, line, msg)); };
 
-  std::vector<std::string> argv = {sdvmc};
-  argv.insert(argv.end(), c.args.begin(), c.args.end());
-  argv.push_back("--json");
-  argv.push_back(spec.file.string());
-  RunResult r = runCommand(argv);
-  if (!r.spawnError.empty()) {
-    fail(c.line, r.spawnError);
-    return fails;
-  }
-  if (!r.signal.empty()) {
-    fail(c.line, fmt::format("sdvmc killed by signal ({}) (stderr: {})", r.signal, excerpt(r.err)));
-    return fails;
-  }
-  if (r.status == 124 || r.status == 137) {
-    fail(c.line, fmt::format("timed out after {} s (exit {})", kCaseTimeout, r.status));
+  main = runSdvmc(sdvmc, c.args, spec.file.string());
+  const RunResult& r = main.run;
+  if (std::string broken = brokenRun(r); !broken.empty()) {
+    fail(c.line, broken);
     return fails;
   }
 
@@ -391,24 +442,25 @@ std::vector<std::string> checkCase(const std::string& sdvmc, const Spec& spec, c
 
   // stdout: exactly one JSON object when the tool reports a result (0, 1, 3); otherwise
   // (2: bad input) parsed when it can be, for the expect: lines that look into it.
-  json doc = json::parse(r.out, nullptr, /*allow_exceptions=*/false);
-  bool haveDoc = !doc.is_discarded() && doc.is_object();
+  const json& doc = main.doc;
+  const bool haveDoc = main.haveDoc;
   if ((r.status == 0 || r.status == 1 || r.status == 3) && !haveDoc)
     fail(c.line, fmt::format("stdout is not exactly one JSON object (exit {}; stdout: {})", r.status, excerpt(r.out)));
 
   for (const auto& e : c.expects) {
+    const json expected = substituteFile(e.value, spec.file.string());
     if (!haveDoc) {
-      fail(e.line, fmt::format("{}: no JSON object on stdout (expected {}, got stdout {})", e.path, e.value.dump(),
+      fail(e.line, fmt::format("{}: no JSON object on stdout (expected {}, got stdout {})", e.path, expected.dump(),
                                excerpt(r.out)));
       continue;
     }
     std::string missing;
     const json* got = lookup(doc, e.path, missing);
     if (!got) {
-      fail(e.line, fmt::format("{}: {} (expected {}, got nothing)", e.path, missing, e.value.dump()));
+      fail(e.line, fmt::format("{}: {} (expected {}, got nothing)", e.path, missing, expected.dump()));
       continue;
     }
-    if (!matches(e.value, *got)) fail(e.line, fmt::format("{} differs (expected {}, got {})", e.path, e.value.dump(), got->dump()));
+    if (!matches(expected, *got)) fail(e.line, fmt::format("{} differs (expected {}, got {})", e.path, expected.dump(), got->dump()));
   }
   for (const auto& s : c.stderrs)
     if (r.err.find(s.text) == std::string::npos)
@@ -416,8 +468,117 @@ std::vector<std::string> checkCase(const std::string& sdvmc, const Spec& spec, c
   return fails;
 }
 
+// ---------------------------------------------------------------------------------------
+// The reduction/jobs gate: every `check` case is re-run with each reduction on and off and
+// with 1 and 2 jobs; each variant must agree with the case's own run on what it cannot
+// change (specs/README.md, "The variant gate").
+
+/// A re-run of a check case with extra options, and the fields that must not change.
+struct Variant {
+  std::string name;                   ///< shown in failures, e.g. `--jobs 2`
+  std::vector<std::string> extra;     ///< appended to the case's ARGS
+  std::vector<std::string> same;      ///< JSON fields equal to the main run's (beyond verdict)
+  std::vector<std::string> sameIfOk;  ///< … only when the main verdict is ok
+};
+
+/// Whether ARGS contain option `name` (as `name`, or `name=…`).
+bool hasOption(const std::vector<std::string>& args, const std::string& name) {
+  for (const auto& a : args)
+    if (a == name || a.rfind(name + "=", 0) == 0) return true;
+  return false;
+}
+
+/// The value of option `name` in ARGS (`name V` or `name=V`), or "".
+std::string optionValue(const std::vector<std::string>& args, const std::string& name) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == name && i + 1 < args.size()) return args[i + 1];
+    if (args[i].rfind(name + "=", 0) == 0) return args[i].substr(name.size() + 1);
+  }
+  return "";
+}
+
+/// The variants of a check case; options the case already sets are left alone.
+std::vector<Variant> variantsOf(const Case& c) {
+  std::vector<Variant> out;
+  const auto& a = c.args;
+  if (!hasOption(a, "--jobs")) {
+    for (const char* j : {"1", "2"})
+      out.push_back({fmt::format("--jobs {}", j), {"--jobs", j}, {"states", "transitions", "witness", "replay"}, {}});
+  }
+  if (!hasOption(a, "--exact")) out.push_back({"--exact", {"--exact"}, {"states"}, {}});
+  // DFS stops at its first violation, which need not be BFS's: only an ok verdict fixes
+  // the state space it covers.
+  if (!hasOption(a, "--dfs")) out.push_back({"--dfs", {"--dfs"}, {}, {"states", "transitions", "terminal_states"}});
+  if (!hasOption(a, "--symmetry")) out.push_back({"--symmetry off", {"--symmetry", "off"}, {}, {}});
+  if (optionValue(a, "--model") == "mimd" && !hasOption(a, "--no-por"))
+    out.push_back({"--no-por", {"--no-por"}, {}, {}});
+  return out;
+}
+
+/// A JSON field of a run's output for a comparison ("<absent>" when missing).
+std::string fieldText(const Outcome& o, const std::string& key) {
+  if (!o.haveDoc) return "<no JSON>";
+  auto it = o.doc.find(key);
+  return it == o.doc.end() ? "<absent>" : it->dump();
+}
+
+/// Runs the variants of a check case against its main outcome; returns the failures.
+std::vector<std::string> checkVariants(const std::string& sdvmc, const Spec& spec, const Case& c,
+                                       const std::string& shown, const Outcome& main, int& runs) {
+  std::vector<std::string> fails;
+  if (!brokenRun(main.run).empty()) return fails;  // already a failure of the case
+  auto fail = [&](const std::string& variant, const std::string& msg) {
+    fails.push_back(fmt::format("{}:{}: variant `{}`: {}", shown, c.line, variant, msg));
+  };
+  for (const Variant& v : variantsOf(c)) {
+    std::vector<std::string> args = c.args;
+    args.insert(args.end(), v.extra.begin(), v.extra.end());
+    Outcome o = runSdvmc(sdvmc, args, spec.file.string());
+    ++runs;
+    if (std::string broken = brokenRun(o.run); !broken.empty()) {
+      fail(v.name, broken);
+      continue;
+    }
+    if (o.run.status != main.run.status) {
+      fail(v.name, fmt::format("exit status differs (main {}, variant {}; stderr: {})", main.run.status, o.run.status,
+                               excerpt(o.run.err)));
+      continue;
+    }
+    std::vector<std::string> keys = {"verdict"};
+    keys.insert(keys.end(), v.same.begin(), v.same.end());
+    if (fieldText(main, "verdict") == "\"ok\"") keys.insert(keys.end(), v.sameIfOk.begin(), v.sameIfOk.end());
+    for (const auto& k : keys) {
+      std::string m = fieldText(main, k), got = fieldText(o, k);
+      if (m != got) fail(v.name, fmt::format("{} differs (main {}, variant {})", k, m, got));
+    }
+  }
+  // An SDV witness must replay: `sdvmc run` on the replay command line gives the verdict.
+  if (main.haveDoc && main.doc.contains("replay") && main.doc["replay"].is_string()) {
+    std::string err;
+    auto words = splitArgs(main.doc["replay"].get<std::string>(), err);
+    if (!words || words->size() < 3 || (*words)[0] != "sdvmc") {
+      fail("replay", fmt::format("not an `sdvmc …` command line: {}", main.doc["replay"].dump()));
+    } else {
+      std::vector<std::string> argv = {sdvmc};
+      argv.insert(argv.end(), words->begin() + 1, words->end());
+      argv.push_back("--json");
+      Outcome o;
+      o.run = runCommand(argv);
+      o.doc = json::parse(o.run.out, nullptr, false);
+      o.haveDoc = !o.doc.is_discarded() && o.doc.is_object();
+      ++runs;
+      if (std::string broken = brokenRun(o.run); !broken.empty()) fail("replay", broken);
+      else if (o.run.status != main.run.status || fieldText(o, "verdict") != fieldText(main, "verdict"))
+        fail("replay", fmt::format("`{}` gives exit {} verdict {} (check: exit {} verdict {})",
+                                   main.doc["replay"].get<std::string>(), o.run.status, fieldText(o, "verdict"),
+                                   main.run.status, fieldText(main, "verdict")));
+    }
+  }
+  return fails;
+}
+
 int usage() {
-  std::fprintf(stderr, "usage: spec_runner SDVMC_BINARY SPECS_DIR [--filter SUBSTRING]\n");
+  std::fprintf(stderr, "usage: spec_runner SDVMC_BINARY SPECS_DIR [--filter SUBSTRING] [--no-variants]\n");
   return 2;
 }
 
@@ -431,9 +592,12 @@ bool isSpecFile(const fs::path& p) {
 int main(int argc, char** argv) {
   std::vector<std::string> positional;
   std::string filter;
+  bool variants = true;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
-    if (a == "--filter") {
+    if (a == "--no-variants") {
+      variants = false;
+    } else if (a == "--filter") {
       if (i + 1 >= argc) return usage();
       filter = argv[++i];
     } else if (a.rfind("--filter=", 0) == 0) {
@@ -467,6 +631,7 @@ int main(int argc, char** argv) {
   std::sort(files.begin(), files.end());
 
   int passed = 0, failed = 0;
+  int gated = 0, variantRuns = 0;  // check cases re-run by the variant gate, and the re-runs
   for (const auto& file : files) {
     std::string rel = fs::relative(file, root, ec).generic_string();
     if (ec) rel = file.generic_string();
@@ -480,7 +645,14 @@ int main(int argc, char** argv) {
     }
     const Spec& spec = std::get<Spec>(parsed);
     for (size_t k = 0; k < spec.cases.size(); ++k) {
-      auto fails = checkCase(sdvmc, spec, spec.cases[k], shown);
+      const Case& c = spec.cases[k];
+      Outcome main;
+      auto fails = checkCase(sdvmc, spec, c, shown, main);
+      if (variants && c.args.front() == "check") {
+        ++gated;
+        auto more = checkVariants(sdvmc, spec, c, shown, main, variantRuns);
+        fails.insert(fails.end(), more.begin(), more.end());
+      }
       if (fails.empty()) {
         fmt::print("PASS {} [case {}]\n", shown, k + 1);
         ++passed;
@@ -490,6 +662,9 @@ int main(int argc, char** argv) {
       }
     }
   }
+  if (variants)
+    fmt::print("variant gate: {} check cases, {} re-runs (--jobs 1/2, --exact, --dfs, --symmetry off, --no-por, replay)\n",
+               gated, variantRuns);
   fmt::print("{} passed, {} failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }
