@@ -39,7 +39,9 @@ MimdModel::MimdModel(const Ir& ir, Bounds bounds, bool por, bool symmetry)
 }
 
 std::unique_ptr<Model> MimdModel::clone() const {
-  return std::make_unique<MimdModel>(ir_, bounds_, por_, symmetry_);
+  auto m = std::make_unique<MimdModel>(ir_, bounds_, por_, symmetry_);
+  m->expected_ = expected_;
+  return m;
 }
 
 std::string MimdModel::reductions() const {
@@ -138,7 +140,7 @@ std::vector<StateBytes> MimdModel::initialStates() {
       MimdState s;
       s.n = n;
       s.gid = g;
-      s.memory = checkInitialMemory(ir_);
+      s.memory = (bounds_.initialMemory ? *bounds_.initialMemory : checkInitialMemory(ir_));
       s.threads.resize(n);
       s.status.assign(n, ThreadStatus::Running);
       for (uint32_t t = 0; t < n; ++t) {
@@ -289,7 +291,49 @@ MimdModel::Outcome MimdModel::act(MimdState& s, uint32_t t, std::optional<Word> 
       assert(false && "handled above");
       break;
   }
-  return normalise(s, t, v, por_);
+  Outcome o = normalise(s, t, v, por_);
+  if (o != Outcome::Successor || !expected_) return o;
+  for (uint32_t u = 0; u < s.n; ++u)
+    if (s.status[u] != ThreadStatus::Done) return o;
+  std::string diff = differs(s.memory);
+  if (diff.empty()) return o;
+  Verdict d;
+  d.kind = VerdictKind::Discrepancy;
+  d.rule = Rule::Compare;
+  d.at = id;
+  d.loc = node.loc;
+  d.threads = {t};
+  d.message = "the final memory differs from the reference model's: " + diff;
+  v = std::move(d);
+  return Outcome::Violation;
+}
+
+std::string MimdModel::differs(const Memory& m) const {
+  const Memory& e = *expected_;
+  for (size_t a = 0; a < ir_.arrays.size(); ++a) {
+    const ArrayInfo& info = ir_.arrays[a];
+    if (!info.bounded) {
+      if (m.unbounded != e.unbounded) {
+        for (const auto& [addr, value] : m.unbounded) {
+          auto it = e.unbounded.find(addr);
+          if (it == e.unbounded.end()) return fmt::format("{}[{}] is {} here, never set there", info.name, addr, value);
+          if (it->second != value) return fmt::format("{}[{}] is {} here, {} there", info.name, addr, value, it->second);
+        }
+        for (const auto& [addr, value] : e.unbounded)
+          if (!m.unbounded.count(addr)) return fmt::format("{}[{}] is never set here, {} there", info.name, addr, value);
+      }
+      continue;
+    }
+    for (uint32_t i = 0; i < info.size; ++i) {
+      const Address x{static_cast<ArrayId>(a), static_cast<Word>(i)};
+      const bool mu = m.isUnknown(ir_, x), eu = e.isUnknown(ir_, x);
+      if (mu && eu) continue;
+      if (mu != eu || m.load(ir_, x) != e.load(ir_, x))
+        return fmt::format("{}[{}] is {} here, {} there", info.name, i, mu ? "*" : std::to_string(m.load(ir_, x)),
+                           eu ? "*" : std::to_string(e.load(ir_, x)));
+    }
+  }
+  return "";
 }
 
 bool MimdModel::releases(const MimdState& s, uint32_t t) {

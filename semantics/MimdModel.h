@@ -68,6 +68,11 @@ public:
   std::string describeMemory(std::span<const uint8_t> state) const override;
   std::string reductions() const override;
 
+  /// (`--compare`) The final shared memory every execution must reach: a terminal state
+  /// with another memory is a Discrepancy violation (cells unknown in `m` must stay
+  /// unknown: neither read nor written).
+  void expectFinal(Memory m) { expected_ = std::move(m); }
+
   void decode(std::span<const uint8_t> bytes, MimdState& s) const;
   void encode(const MimdState& s, StateBytes& out) const;
 
@@ -97,6 +102,9 @@ private:
   bool symmetry_;
   SymmetryInfo sym_;
   bool useThreads_ = false, useValues_ = false;
+  std::optional<Memory> expected_;
+  /// The first cell where `m` differs from expected_, described; "" when none.
+  std::string differs(const Memory& m) const;
   SdvMachine lane_;  ///< a machine for groups of one thread
   MimdState scratch_, work_;
   GroupState savedThread_;

@@ -59,6 +59,8 @@ struct Bounds {
   Word domainHi = 1;
   /// Rule applications one expansion may take before the model reports itself stuck.
   uint64_t stepCap = 10'000'000;
+  /// The initial shared memory, when not the kernel's own (arbitrary cells unknown).
+  std::optional<Memory> initialMemory;
 };
 
 /// One configuration of a run: what `sdvmc run` needs to reproduce it.

@@ -5,6 +5,7 @@
 #include "semantics/StateCodec.h"
 
 #include <cassert>
+#include <cstring>
 #include <fmt/format.h>
 
 namespace sdvmc::sem {
@@ -12,7 +13,11 @@ namespace sdvmc::sem {
 SdvModel::SdvModel(const Ir& ir, Bounds bounds, bool symmetry)
     : ir_(ir), bounds_(std::move(bounds)), symmetry_(symmetry), sym_(analyseSymmetry(ir)) {}
 
-std::unique_ptr<Model> SdvModel::clone() const { return std::make_unique<SdvModel>(ir_, bounds_, symmetry_); }
+std::unique_ptr<Model> SdvModel::clone() const {
+  auto m = std::make_unique<SdvModel>(ir_, bounds_, symmetry_);
+  m->outcomes_ = outcomes_;
+  return m;
+}
 
 std::string SdvModel::reductions() const {
   if (!symmetry_) return "symmetry off";
@@ -23,8 +28,64 @@ std::string SdvModel::reductions() const {
 }
 
 void SdvModel::store(GroupState& s, StateBytes& out) {
-  if (symmetry_ && sym_.values) canonicaliseValues(ir_, sym_, bounds_.domainLo, bounds_.domainHi, s.base, {&s});
+  if (symmetry_ && sym_.values) {
+    ValueRenaming r = canonicaliseValues(ir_, sym_, bounds_.domainLo, bounds_.domainHi, s.base, {&s});
+    encode(s, out, &r);
+    return;
+  }
   encode(s, out);
+}
+
+namespace {
+constexpr uint32_t kErrorMarker = 0xFFFFFFFFu;
+}
+
+void SdvModel::encodeError(const GroupState& s, const Verdict& v, StateBytes& out) const {
+  ByteWriter w(out);
+  w.u32(kErrorMarker);
+  w.u8(static_cast<uint8_t>(v.kind));
+  w.u8(static_cast<uint8_t>(v.rule));
+  w.u32(v.at);
+  w.u32(s.n);
+  w.i32(s.gid);
+  w.u32(static_cast<uint32_t>(choices_.size()));
+  for (const auto& [a, value] : choices_) {
+    w.u32(a.array);
+    w.i32(a.index);
+    w.i32(value);
+  }
+}
+
+SdvModel::Outcome SdvModel::decodeOutcome(std::span<const uint8_t> bytes) {
+  Outcome o;
+  ByteReader r(bytes);
+  auto readChoices = [&] {
+    o.choices.resize(r.u32());
+    for (auto& [a, value] : o.choices) {
+      a.array = r.u32();
+      a.index = r.i32();
+      value = r.i32();
+    }
+  };
+  uint32_t first;
+  std::memcpy(&first, bytes.data(), 4);
+  if (first == kErrorMarker) {
+    r.u32();
+    o.error = true;
+    o.kind = static_cast<VerdictKind>(r.u8());
+    o.rule = static_cast<Rule>(r.u8());
+    o.at = r.u32();
+    o.threads = r.u32();
+    o.group = r.i32();
+    readChoices();
+    return o;
+  }
+  GroupState s = decode(bytes);
+  o.threads = s.n;
+  o.group = s.gid;
+  o.final = s.base;
+  o.choices = choices_;
+  return o;
 }
 
 SdvMachine& SdvModel::machine(uint32_t n) {
@@ -33,12 +94,19 @@ SdvMachine& SdvModel::machine(uint32_t n) {
   return *m;
 }
 
-void SdvModel::encode(const GroupState& s, StateBytes& out) const {
+void SdvModel::encode(const GroupState& s, StateBytes& out, const ValueRenaming* renaming) const {
   ByteWriter w(out);
   w.u32(s.n);
   w.i32(s.gid);
   encodeMemory(ir_, s.base, w);
   encodeThreads(ir_, s, /*withValues=*/true, w);
+  if (!outcomes_) return;
+  w.u32(static_cast<uint32_t>(choices_.size()));
+  for (const auto& [a, value] : choices_) {
+    w.u32(a.array);
+    w.i32(a.index);
+    w.i32(renaming ? (*renaming)(value) : value);
+  }
 }
 
 GroupState SdvModel::decode(std::span<const uint8_t> bytes) {
@@ -50,6 +118,15 @@ GroupState SdvModel::decode(std::span<const uint8_t> bytes) {
   s.base.lazyUnbounded = true;
   s.locals.assign(static_cast<size_t>(ir_.slotCount) * s.n, 0);
   decodeThreads(ir_, s, /*withValues=*/true, r);
+  choices_.clear();
+  if (outcomes_) {
+    choices_.resize(r.u32());
+    for (auto& [a, value] : choices_) {
+      a.array = r.u32();
+      a.index = r.i32();
+      value = r.i32();
+    }
+  }
   assert(r.done() && "trailing bytes in an SDV state");
   return s;
 }
@@ -58,29 +135,35 @@ std::vector<StateBytes> SdvModel::initialStates() {
   std::vector<StateBytes> out;
   for (uint32_t n : bounds_.threads)
     for (Word g : bounds_.groups) {
-      GroupState s = machine(n).initialState(g, checkInitialMemory(ir_));
+      GroupState s = machine(n).initialState(g, (bounds_.initialMemory ? *bounds_.initialMemory : checkInitialMemory(ir_)));
       out.emplace_back();
       store(s, out.back());
     }
   return out;
 }
 
-SdvModel::Outcome SdvModel::segment(GroupState& s, std::optional<Verdict>& verdict) {
+SdvModel::Step SdvModel::segment(GroupState& s, std::optional<Verdict>& verdict) {
   SdvMachine& m = machine(s.n);
   for (uint64_t steps = 0;; ++steps) {
-    if (s.ss.empty()) return steps == 0 ? Outcome::Terminal : Outcome::Successor;
-    if (steps > 0 && unknownCellRead(ir_, m, s, s.base)) return Outcome::Successor;
-    if (steps >= bounds_.stepCap) return Outcome::Stuck;
+    if (s.ss.empty()) return steps == 0 ? Step::Terminal : Step::Successor;
+    if (steps > 0 && unknownCellRead(ir_, m, s, s.base)) return Step::Successor;
+    if (steps >= bounds_.stepCap) return Step::Stuck;
     if (auto v = m.step(s)) {
       verdict = std::move(v);
-      return verdict->kind == VerdictKind::Discarded ? Outcome::Discarded : Outcome::Violation;
+      return verdict->kind == VerdictKind::Discarded ? Step::Discarded : Step::Violation;
     }
-    if (m.lastRule() == Rule::GSync || m.lastRule() == Rule::GNoOp) return Outcome::Successor;
+    if (m.lastRule() == Rule::GSync || m.lastRule() == Rule::GNoOp) return Step::Successor;
   }
 }
 
 void SdvModel::expand(std::span<const uint8_t> state, Expansion& out) {
   out.clear();
+  uint32_t first;
+  std::memcpy(&first, state.data(), 4);
+  if (first == kErrorMarker) {  // (outcome mode) an error state ends its execution
+    out.terminal = true;
+    return;
+  }
   scratch_ = decode(state);
   if (scratch_.ss.empty()) {
     out.terminal = true;
@@ -90,29 +173,36 @@ void SdvModel::expand(std::span<const uint8_t> state, Expansion& out) {
     for (Word v = bounds_.domainLo;; ++v) {  // Choice: one transition per value
       GroupState next = scratch_;
       chooseCell(ir_, next.base, *cell, v);
+      if (outcomes_) choices_.emplace_back(*cell, v);
       out.successors.emplace_back();
       store(next, out.successors.back());
+      if (outcomes_) choices_.pop_back();
       if (v == bounds_.domainHi) break;
     }
     return;
   }
   std::optional<Verdict> verdict;
   switch (segment(scratch_, verdict)) {
-    case Outcome::Successor:
+    case Step::Successor:
       out.successors.emplace_back();
       store(scratch_, out.successors.back());
       return;
-    case Outcome::Terminal:
+    case Step::Terminal:
       out.terminal = true;
       return;
-    case Outcome::Violation:
+    case Step::Violation:
+      if (outcomes_) {
+        out.successors.emplace_back();
+        encodeError(scratch_, *verdict, out.successors.back());
+        return;
+      }
       out.violation = std::move(verdict);
       out.violationIndex = 0;
       return;
-    case Outcome::Discarded:
+    case Step::Discarded:
       out.discarded = 1;
       return;
-    case Outcome::Stuck:
+    case Step::Stuck:
       out.stuck = "one SDV segment ran more than " + std::to_string(bounds_.stepCap) +
                   " rule applications without reaching a barrier";
       return;
@@ -140,8 +230,8 @@ Replay SdvModel::replay(uint32_t initial, std::span<const uint32_t> path) {
       continue;
     }
     std::optional<Verdict> verdict;
-    Outcome o = segment(s, verdict);
-    if (o == Outcome::Violation || o == Outcome::Discarded) {
+    Step o = segment(s, verdict);
+    if (o == Step::Violation || o == Step::Discarded) {
       rep.violation = std::move(verdict);
       break;
     }
@@ -154,6 +244,9 @@ Replay SdvModel::replay(uint32_t initial, std::span<const uint32_t> path) {
 }
 
 std::string SdvModel::describeMemory(std::span<const uint8_t> state) const {
+  uint32_t first;
+  std::memcpy(&first, state.data(), 4);
+  if (first == kErrorMarker) return "(an error state)";
   GroupState s = const_cast<SdvModel*>(this)->decode(state);
   return describeMemoryText(ir_, s.base);
 }

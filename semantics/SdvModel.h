@@ -41,22 +41,43 @@ public:
   std::string describeMemory(std::span<const uint8_t> state) const override;
   std::string reductions() const override;
 
+  /// Outcome mode (`--compare`, litmus): a transition that reaches a violation leads to
+  /// a terminal *error state* instead of ending the search, and every state records the
+  /// initial values chosen so far, so that each terminal state names its configuration.
+  void setOutcomeMode(bool on) { outcomes_ = on; }
+
+  /// What a terminal state says (outcome mode).
+  struct Outcome {
+    bool error = false;
+    VerdictKind kind = VerdictKind::Ok;
+    Rule rule = Rule::GSync;
+    NodeId at = kNone;
+    uint32_t threads = 0;
+    Word group = 0;
+    std::vector<std::pair<Address, Word>> choices;  ///< initial values, in the order chosen
+    Memory final;                                   ///< (no error) the final shared memory
+  };
+  Outcome decodeOutcome(std::span<const uint8_t> bytes);
+
   /// Decodes a state (public for tests and for `--compare`).
   GroupState decode(std::span<const uint8_t> bytes);
-  void encode(const GroupState& s, StateBytes& out) const;
+  void encode(const GroupState& s, StateBytes& out, const ValueRenaming* renaming = nullptr) const;
 
 private:
-  enum class Outcome { Successor, Terminal, Violation, Discarded, Stuck };
   SdvMachine& machine(uint32_t n);
   /// Puts a state in canonical form (value symmetry), then encodes it.
   void store(GroupState& s, StateBytes& out);
   /// The segment transition, in place.
-  Outcome segment(GroupState& s, std::optional<Verdict>& verdict);
+  enum class Step { Successor, Terminal, Violation, Discarded, Stuck };
+  Step segment(GroupState& s, std::optional<Verdict>& verdict);
+  void encodeError(const GroupState& s, const Verdict& v, StateBytes& out) const;
 
   const Ir& ir_;
   Bounds bounds_;
   bool symmetry_;
   SymmetryInfo sym_;
+  bool outcomes_ = false;
+  std::vector<std::pair<Address, Word>> choices_;  ///< (outcome mode) of the decoded state
   std::map<uint32_t, std::unique_ptr<SdvMachine>> machines_;
   GroupState scratch_;
 };

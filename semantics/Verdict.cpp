@@ -16,6 +16,7 @@ const char* verdictName(VerdictKind k) {
     case VerdictKind::ShiftOutOfRange: return "shift-out-of-range";
     case VerdictKind::Discarded: return "discarded";
     case VerdictKind::Deadlock: return "deadlock";
+    case VerdictKind::Discrepancy: return "discrepancy";
     case VerdictKind::Inconclusive: return "inconclusive";
   }
   assert(false && "unknown verdict");
@@ -34,6 +35,7 @@ int verdictExitStatus(VerdictKind k) {
     case VerdictKind::DivisionByZero:
     case VerdictKind::ShiftOutOfRange:
     case VerdictKind::Deadlock:
+    case VerdictKind::Discrepancy:
       return 1;
     case VerdictKind::Inconclusive:
       return 3;
@@ -65,6 +67,7 @@ const char* ruleName(Rule r) {
     case Rule::TSkip: return "T-SKIP";
     case Rule::MimdRace: return "MIMD-RACE";
     case Rule::MimdDeadlock: return "MIMD-DEADLOCK";
+    case Rule::Compare: return "COMPARE";
   }
   assert(false && "unknown rule");
   return "?";

@@ -21,6 +21,7 @@ enum class VerdictKind {
   ShiftOutOfRange,
   Discarded,     ///< an `assume` failed: the execution is outside what the kernel handles
   Deadlock,      ///< (mimd) a thread finished while others wait at a barrier
+  Discrepancy,   ///< (--compare) two models disagree where the theory says they agree
   Inconclusive,  ///< a limit was reached
 };
 
@@ -35,6 +36,7 @@ enum class Rule {
   TDisabled, TAssign, TRd, TWr, TAssert, TAssume, TSkip,
   MimdRace,      ///< (mimd) two threads access a location, one writes, no barrier between
   MimdDeadlock,  ///< (mimd) a thread finishes while others wait at a barrier
+  Compare,       ///< (--compare) a final memory differs from the reference model's
 };
 /// "G-BASIC", "T-RD", …
 const char* ruleName(Rule r);

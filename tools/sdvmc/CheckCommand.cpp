@@ -10,6 +10,7 @@
 #include "tools/sdvmc/Kernel.h"
 #include "tools/sdvmc/Report.h"
 
+#include <algorithm>
 #include <climits>
 #include <fmt/format.h>
 #include <iostream>
@@ -59,6 +60,102 @@ std::string witnessText(const sem::Configuration& c) {
   return out;
 }
 
+/// --compare sdv,mimd: the consequence of sdv-semantics.md ("Why it matters"): for each
+/// configuration in which SDV reaches no error, every mimd execution (every interleaving,
+/// barriers that block) is free of races and deadlocks and reaches SDV's final memory.
+int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile& source, const sem::Bounds& bounds,
+                   const explore::Options& eo) {
+  const sem::Ir& ir = k.ir;
+  sem::SdvModel sdv(ir, bounds, o.symmetry == "on");
+  sdv.setOutcomeMode(true);
+  explore::Options collect = eo;
+  collect.collectTerminals = true;
+  explore::Result r = explore::explore(sdv, collect);
+  json j;
+  std::ostringstream os;
+  os << fmt::format("sdvmc check {} --compare sdv,mimd: threads {}, group {}, domain {}..{}\n", o.file,
+                    rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo, bounds.domainHi);
+  auto finish = [&](sem::VerdictKind kind) {
+    if (o.json) {
+      j["verdict"] = sem::verdictName(kind);
+      j["sdv_states"] = r.states;
+      std::cout << j.dump() << "\n";
+    } else {
+      std::cout << os.str();
+    }
+    return sem::verdictExitStatus(kind);
+  };
+  if (r.status != explore::Result::Status::Complete) {
+    j["limit"] = r.limit;
+    os << "verdict: inconclusive: SDV exploration: " << r.limit << "\n";
+    return finish(sem::VerdictKind::Inconclusive);
+  }
+  uint64_t configurations = 0, excluded = 0, mimdStates = 0;
+  for (const sem::StateBytes& terminal : r.terminals) {
+    sem::SdvModel::Outcome out = sdv.decodeOutcome(terminal);
+    if (out.error) {
+      ++excluded;
+      continue;
+    }
+    ++configurations;
+    sem::Bounds one = bounds;
+    one.threads = {out.threads};
+    one.groups = {out.group};
+    sem::Memory initial = sem::checkInitialMemory(ir);
+    for (const auto& [a, value] : out.choices) sem::chooseCell(ir, initial, a, value);
+    one.initialMemory = initial;
+    // Symmetry off: a renaming of mimd's values would not be SDV's renaming.
+    sem::MimdModel mimd(ir, one, !o.noPor, /*symmetry=*/false);
+    mimd.expectFinal(out.final);
+    explore::Result m = explore::explore(mimd, eo);
+    mimdStates += m.states;
+    if (m.status == explore::Result::Status::Inconclusive) {
+      j["limit"] = m.limit;
+      os << "verdict: inconclusive: mimd exploration: " << m.limit << "\n";
+      return finish(sem::VerdictKind::Inconclusive);
+    }
+    if (m.status == explore::Result::Status::Violation) {
+      sem::Replay rep = mimd.replay(m.initial, m.path);
+      sem::Verdict v = rep.violation ? *rep.violation : *m.violation;
+      sem::Configuration config = rep.config;
+      config.init.clear();
+      for (const auto& [a, value] : out.choices) {
+        const std::string& name = ir.arrays[a.array].name;
+        auto it = std::find_if(config.init.begin(), config.init.end(), [&](const auto& x) { return x.first == name; });
+        if (it == config.init.end()) it = config.init.insert(config.init.end(), {name, {}});
+        it->second.emplace_back(a.index, value);
+      }
+      const std::string replay = replayCommand(o.file, config);
+      j = verdictJson(ir, v, o.file);
+      j["verdict"] = "discrepancy";
+      j["mimd_verdict"] = sem::verdictName(v.kind);
+      j["witness"] = witnessJson(rep.config, true);
+      j["witness"]["init"] = witnessJson(config, false)["init"];
+      j["replay"] = replay;
+      j["sdv_final"] = memoryJson(ir, out.final);
+      os << "verdict: semantics discrepancy: SDV reaches no error here, but mimd does not agree\n";
+      os << "configuration: " << witnessText(config) << "\n";
+      os << "  SDV (" << replay << "): ok, final memory " << sem::describeMemoryText(ir, out.final) << "\n";
+      os << "  mimd, schedule";
+      for (uint32_t t : rep.config.schedule) os << " " << t;
+      os << ":\n";
+      std::ostringstream ms;
+      printVerdict(ms, source, ir, v);
+      std::istringstream lines(ms.str());
+      for (std::string line; std::getline(lines, line);) os << "    " << line << "\n";
+      return finish(sem::VerdictKind::Discrepancy);
+    }
+  }
+  j["configurations"] = configurations;
+  j["excluded"] = excluded;
+  j["mimd_states"] = mimdStates;
+  os << fmt::format("verdict: ok: in all {} configurations where SDV reaches no error, every mimd execution is "
+                    "race- and deadlock-free and reaches SDV's final memory\n", configurations);
+  os << fmt::format("  {} configurations where SDV reports a violation were excluded; {} SDV states, {} mimd states\n",
+                    excluded, r.states, mimdStates);
+  return finish(sem::VerdictKind::Ok);
+}
+
 }  // namespace
 
 int checkCommand(const CheckOptions& o, const CommandLine& cl) {
@@ -100,6 +197,12 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     return cl.reject("--max-memory", fmt::format("--max-memory expects a size like 512M or 4G, not '{}'", o.maxMemory), o.json);
   eo.initialTableBits = 16;  // 768 KiB; the set grows between levels
   eo.progress = !o.noProgress && (o.progress || isatty(2));
+
+  if (!o.compare.empty()) {
+    if (o.compare != "sdv,mimd")
+      return cl.reject("--compare", fmt::format("--compare supports sdv,mimd, not '{}'", o.compare), o.json);
+    return compareSdvMimd(o, *k, *source, bounds, eo);
+  }
 
   std::unique_ptr<sem::Model> model;
   if (o.model == "sdv")

@@ -180,6 +180,7 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
     case VerdictKind::DivisionByZero:
     case VerdictKind::ShiftOutOfRange:
     case VerdictKind::Deadlock:
+    case VerdictKind::Discrepancy:
     case VerdictKind::Discarded:
     case VerdictKind::Inconclusive: {
       const char* what = v.kind == VerdictKind::Assertion        ? "assertion failure"
@@ -187,6 +188,7 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
                          : v.kind == VerdictKind::DivisionByZero ? "division by zero"
                          : v.kind == VerdictKind::ShiftOutOfRange ? "shift out of range"
                          : v.kind == VerdictKind::Deadlock       ? "deadlock"
+                         : v.kind == VerdictKind::Discrepancy    ? "semantics discrepancy"
                          : v.kind == VerdictKind::Discarded      ? "discarded (an assume failed; no violation)"
                                                                  : "inconclusive";
       os << fmt::format("verdict: {} ({}) at {}\n", what, sem::ruleName(v.rule), where(src, v.loc));

@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
   checkCmd->add_option("--domain", check.domain, "LO..HI: the values an arbitrary Word ranges over (default 0..1)");
   checkCmd->add_option("--param", check.params, "NAME=LO..HI: the values a kernel parameter ranges over");
   checkCmd->add_option("--model", check.model, "execution model: sdv (default) or mimd");
+  checkCmd->add_option("--compare", check.compare, "sdv,mimd: every mimd execution agrees with SDV where SDV finds no error");
   checkCmd->add_option("--jobs", check.jobs, "worker threads (default: all cores)");
   checkCmd->add_flag("--dfs", check.dfs, "depth-first instead of breadth-first (one worker)");
   checkCmd->add_flag("--exact", check.exact, "store whole states instead of fingerprints");
