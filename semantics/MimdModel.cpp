@@ -173,22 +173,7 @@ std::optional<Address> MimdModel::pendingChoice(MimdState& s, uint32_t t) {
 MimdModel::Outcome MimdModel::normalise(MimdState& s, uint32_t t, std::optional<Verdict>& v, bool fuse) {
   GroupState& T = s.threads[t];
   for (uint64_t steps = 0;; ++steps) {
-    if (T.ss.empty()) {
-      s.status[t] = ThreadStatus::Done;
-      for (uint32_t u = 0; u < s.n; ++u)
-        if (s.status[u] == ThreadStatus::Waiting) {
-          Verdict d;
-          d.kind = VerdictKind::Deadlock;
-          d.rule = Rule::MimdDeadlock;
-          d.at = s.threads[u].ss.back().node;
-          d.loc = ir_.nodes[d.at].loc;
-          d.threads = {t, u};
-          d.message = fmt::format("thread {} finished while thread {} waits at a barrier", t, u);
-          v = std::move(d);
-          return Outcome::Violation;
-        }
-      return Outcome::Successor;
-    }
+    if (T.ss.empty()) return Outcome::Successor;  // finishing is the thread's next action
     if (steps >= bounds_.stepCap) return Outcome::Stuck;
     const Node& node = ir_.nodes[T.ss.back().node];
     if (!isStructural(node.kind)) {
@@ -207,6 +192,7 @@ MimdModel::Outcome MimdModel::normalise(MimdState& s, uint32_t t, std::optional<
 MimdModel::Outcome MimdModel::act(MimdState& s, uint32_t t, std::optional<Word> choice,
                                   std::optional<Verdict>& v) {
   GroupState& T = s.threads[t];
+  if (T.ss.empty()) return finish(s, t, v);
   if (choice) {
     std::optional<Address> cell = pendingChoice(s, t);
     assert(cell && "a choice for a read that needs none");
@@ -279,6 +265,7 @@ MimdModel::Outcome MimdModel::act(MimdState& s, uint32_t t, std::optional<Word> 
         Outcome o = normalise(s, u, v, por_);
         if (o != Outcome::Successor) return o;
       }
+      finishTogether(s);
       return Outcome::Successor;
     }
     case NodeKind::Assign:
@@ -292,7 +279,43 @@ MimdModel::Outcome MimdModel::act(MimdState& s, uint32_t t, std::optional<Word> 
       break;
   }
   Outcome o = normalise(s, t, v, por_);
-  if (o != Outcome::Successor || !expected_) return o;
+  if (o != Outcome::Successor) return o;
+  finishTogether(s);
+  return checkFinal(s, t, id, v);
+}
+
+MimdModel::Outcome MimdModel::finish(MimdState& s, uint32_t t, std::optional<Verdict>& v) {
+  // A barrier waits for every thread that has not finished: finishing while another
+  // thread waits leaves it waiting forever.
+  s.status[t] = ThreadStatus::Done;
+  for (uint32_t u = 0; u < s.n; ++u)
+    if (s.status[u] == ThreadStatus::Waiting) {
+      Verdict d;
+      d.kind = VerdictKind::Deadlock;
+      d.rule = Rule::MimdDeadlock;
+      d.at = s.threads[u].ss.back().node;
+      d.loc = ir_.nodes[d.at].loc;
+      d.threads = {t, u};
+      d.message = fmt::format("thread {} finished while thread {} waits at a barrier", t, u);
+      v = std::move(d);
+      return Outcome::Violation;
+    }
+  finishTogether(s);
+  return checkFinal(s, t, kNone, v);
+}
+
+void MimdModel::finishTogether(MimdState& s) const {
+  // When every thread that has not finished is about to (empty ss), none can wait at a
+  // barrier any more: their finishing steps are invisible and happen at once.
+  for (uint32_t u = 0; u < s.n; ++u)
+    if (s.status[u] != ThreadStatus::Done && (s.status[u] != ThreadStatus::Running || !s.threads[u].ss.empty()))
+      return;
+  for (uint32_t u = 0; u < s.n; ++u) s.status[u] = ThreadStatus::Done;
+}
+
+MimdModel::Outcome MimdModel::checkFinal(MimdState& s, uint32_t t, NodeId id, std::optional<Verdict>& v) const {
+  Outcome o = Outcome::Successor;
+  if (!expected_) return o;
   for (uint32_t u = 0; u < s.n; ++u)
     if (s.status[u] != ThreadStatus::Done) return o;
   std::string diff = differs(s.memory);
@@ -301,7 +324,7 @@ MimdModel::Outcome MimdModel::act(MimdState& s, uint32_t t, std::optional<Word> 
   d.kind = VerdictKind::Discrepancy;
   d.rule = Rule::Compare;
   d.at = id;
-  d.loc = node.loc;
+  if (id != kNone) d.loc = ir_.nodes[id].loc;
   d.threads = {t};
   d.message = "the final memory differs from the reference model's: " + diff;
   v = std::move(d);

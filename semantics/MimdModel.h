@@ -30,6 +30,11 @@
 //    (increasing), choosing the value and reading it. A barrier action makes the thread
 //    wait; when no running thread is left, every waiting thread passes the barrier at
 //    once (the access sets are cleared) and is normalised again.
+//  - Finishing is an action too: a running thread whose ss is empty finishes (becomes
+//    done) as a transition of its own, a deadlock if another thread waits at that moment.
+//    Only when every thread that has not finished has an empty ss (none can wait any
+//    more) do they all finish at once, as part of the transition that brought this
+//    about (typically the release of the final barrier).
 //  - A state in which every thread is done is terminal.
 //  - With symmetry (Symmetry.h; `--symmetry on`, the default, when the kernel has it) a
 //    state is stored canonically: data values renamed in order of first appearance, then
@@ -82,6 +87,12 @@ private:
   Outcome act(MimdState& s, uint32_t t, std::optional<Word> choice, std::optional<Verdict>& v);
   /// Applies thread t's own bookkeeping rules (and, when `fuse`, its invisible statements).
   Outcome normalise(MimdState& s, uint32_t t, std::optional<Verdict>& v, bool fuse);
+  /// Thread t, whose ss is empty, finishes (a deadlock if another thread waits).
+  Outcome finish(MimdState& s, uint32_t t, std::optional<Verdict>& v);
+  /// Marks every thread done when all that have not finished are about to.
+  void finishTogether(MimdState& s) const;
+  /// (expectFinal) A terminal state's memory must be the expected one.
+  Outcome checkFinal(MimdState& s, uint32_t t, NodeId id, std::optional<Verdict>& v) const;
   /// The unknown cell thread t's next action reads, if any.
   std::optional<Address> pendingChoice(MimdState& s, uint32_t t);
   Outcome fail(std::optional<Verdict>& v, Verdict verdict, uint32_t t) const;
