@@ -57,7 +57,7 @@ public:
     return v;
   }
   void raw(void* p, size_t n) {
-    std::memcpy(p, in_.data() + pos_, n);
+    if (n) std::memcpy(p, in_.data() + pos_, n);  // p may be null when n == 0
     pos_ += n;
   }
   bool done() const { return pos_ == in_.size(); }
