@@ -266,7 +266,7 @@ MimdModel::Outcome MimdModel::act(MimdState& s, uint32_t t, std::optional<Word> 
         if (o != Outcome::Successor) return o;
       }
       finishTogether(s);
-      return Outcome::Successor;
+      return checkFinal(s, t, id, v);
     }
     case NodeKind::Assign:
     case NodeKind::Assert:

@@ -31,7 +31,10 @@ public:
       for (const Node& n : ir_.nodes) {
         VType want = VType::Unknown;
         if (n.kind == NodeKind::Read) want = VType::Data;
-        if (n.kind == NodeKind::Assign) want = n.origin == Origin::Source ? type(n.e0) : VType::Int;
+        // The flags G-IF and G-ITER make (`v := e`) are only tested against 0, which every
+        // renaming used fixes: they may hold data. break/continue/return flags hold 1.
+        const bool copies = n.origin == Origin::Source || n.origin == Origin::IfFlag || n.origin == Origin::LoopGuard;
+        if (n.kind == NodeKind::Assign) want = copies ? type(n.e0) : VType::Int;
         if (want == VType::Unknown || want == VType::Zero) continue;
         if (n.kind != NodeKind::Read && n.kind != NodeKind::Assign) continue;
         VType& s = slot_[n.slot0];

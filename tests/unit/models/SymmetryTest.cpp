@@ -80,7 +80,7 @@ TEST_CASE("symmetry: value symmetry for copies and comparisons, not for computat
 // symmetric. The lowering turns it into the flag assignment `c := t`, and the analysis
 // types the flag's slot as an integer: "a value from memory is assigned to an integer
 // location". (Symmetry.h's own summary lists "a condition" among the excluded uses.)
-TEST_CASE("symmetry: `if (t)` keeps value symmetry", "[models][symmetry][!mayfail]") {
+TEST_CASE("symmetry: `if (t)` keeps value symmetry", "[models][symmetry]") {
   sem::SymmetryInfo s = analyse(kernel(kArrays, "  local t;\n  t := rd(A, 0);\n  if (t) {\n    wr(B, 0, t);\n  }\n"));
   CAPTURE(s.valuesWhyNot);
   REQUIRE(s.values);
