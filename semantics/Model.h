@@ -5,7 +5,7 @@
 // on everything the semantics can observe have the same bytes (dead locations, access
 // provenance and the like are left out), so that hashing the bytes identifies states.
 //
-// Models: `sdv` (SdvModel.h) and `mimd` (MimdModel.h). What a state and a transition
+// Models: `sdv` (SdvModel.h) and `mimd`, `simt:W`, `simt-uniform-exit` (WarpModel.h). What a state and a transition
 // are in each is documented there, precisely enough to count states by hand.
 #pragma once
 

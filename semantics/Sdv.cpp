@@ -159,9 +159,12 @@ std::optional<Verdict> SdvMachine::step(GroupState& s) {
         lastRule_ = Rule::GIter;
         return evalFailureVerdict(ir_, it.node, Rule::GIter, err);
       }
-      bool any = false;
-      for (uint32_t i = 0; i < n_; ++i) any |= p[i] && e[i] != 0;
-      if (any)
+      bool any = false, someFalse = false;
+      for (uint32_t i = 0; i < n_; ++i) {
+        any |= p[i] && e[i] != 0;
+        someFalse |= p[i] && e[i] == 0;
+      }
+      if (any && !(uniformExit_ && someFalse))
         gIter(s, it);
       else
         gDone(s, it);

@@ -51,6 +51,9 @@ public:
   Verdict run(GroupState& s, uint64_t maxSteps);
 
   void setObserver(RuleObserver* o) { observer_ = o; }
+  /// simt-uniform-exit: a loop exits for every thread as soon as its guard is false for
+  /// one enabled thread (instead of when it is false for all: G-DONE's premise).
+  void setUniformLoopExit(bool on) { uniformExit_ = on; }
   /// The machine's evaluator (models use it to look ahead at a statement's addresses).
   Evaluator& evaluator() { return eval_; }
   Rule lastRule() const { return lastRule_; }
@@ -103,6 +106,7 @@ private:
   std::vector<uint8_t> mask_;
   std::vector<Word> addrBuf_;
   RuleObserver* observer_ = nullptr;
+  bool uniformExit_ = false;
   Rule lastRule_ = Rule::GSeq;
   uint64_t steps_ = 0;
   uint64_t threadSteps_ = 0;

@@ -67,6 +67,8 @@ const char* ruleName(Rule r) {
     case Rule::TSkip: return "T-SKIP";
     case Rule::MimdRace: return "MIMD-RACE";
     case Rule::MimdDeadlock: return "MIMD-DEADLOCK";
+    case Rule::SimtRace: return "SIMT-RACE";
+    case Rule::SimtDeadlock: return "SIMT-DEADLOCK";
     case Rule::Compare: return "COMPARE";
   }
   assert(false && "unknown rule");

@@ -36,6 +36,8 @@ enum class Rule {
   TDisabled, TAssign, TRd, TWr, TAssert, TAssume, TSkip,
   MimdRace,      ///< (mimd) two threads access a location, one writes, no barrier between
   MimdDeadlock,  ///< (mimd) a thread finishes while others wait at a barrier
+  SimtRace,      ///< (simt) an intra-warp or inter-warp race
+  SimtDeadlock,  ///< (simt) a warp finishes while others wait at a barrier
   Compare,       ///< (--compare) a final memory differs from the reference model's
 };
 /// "G-BASIC", "T-RD", …
@@ -60,6 +62,7 @@ struct Verdict {
   std::vector<RaceAccess> accesses;     ///< race: the two conflicting accesses
   Word value = 0;                       ///< out-of-bounds: the index; shift: the amount
   ArrayId array = 0;                    ///< out-of-bounds: the array
+  std::string scope;                    ///< (simt races) "intra-warp" or "inter-warp"
   std::string message;                  ///< one line, for people
 };
 

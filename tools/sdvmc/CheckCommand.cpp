@@ -3,7 +3,7 @@
 #include "tools/sdvmc/CheckCommand.h"
 
 #include "explorer/Explorer.h"
-#include "semantics/MimdModel.h"
+#include "semantics/WarpModel.h"
 #include "semantics/ModelSupport.h"
 #include "semantics/Sdv.h"
 #include "semantics/SdvModel.h"

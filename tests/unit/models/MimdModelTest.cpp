@@ -1,4 +1,4 @@
-// MimdModel (semantics/MimdModel.h) on small kernels, counts worked out by hand from the
+// MimdModel (semantics/WarpModel.h) on small kernels, counts worked out by hand from the
 // header's definition. Thread positions in the derivations: a = at an executed
 // assignment, r = at a read, w = at a write, b = at a barrier, W = waiting at a barrier,
 // F = running with an empty ss (finishing is its next action), D = done.
@@ -293,9 +293,9 @@ TEST_CASE("mimd: a read of an unknown cell branches over the domain", "[models][
     m.decode(e.successors[i], s);
     REQUIRE(!s.memory.isUnknown(k->ir, {a, 0}));
     REQUIRE(s.memory.bounded[a][0] == value);
-    REQUIRE(s.threads[t].local(x, 0) == value);
-    REQUIRE(s.threads[t].logs[0].reads.size() == 1);
-    REQUIRE(s.threads[1 - t].logs[0].reads.empty());
+    REQUIRE(s.warps[t].local(x, 0) == value);
+    REQUIRE(s.warps[t].logs[0].reads.size() == 1);
+    REQUIRE(s.warps[1 - t].logs[0].reads.empty());
     REQUIRE(s.status == std::vector<sem::ThreadStatus>(2, sem::ThreadStatus::Running));
     // The other thread's read is of a known cell now: one transition each.
     sem::Expansion e2;

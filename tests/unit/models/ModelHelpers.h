@@ -1,12 +1,12 @@
 // Helpers for the unit tests of the exploration models (semantics/SdvModel.h,
-// semantics/MimdModel.h, semantics/Symmetry.h): bounds, exploration shortcuts, concrete
+// semantics/WarpModel.h, semantics/Symmetry.h): bounds, exploration shortcuts, concrete
 // memories for witnesses, and following a mimd schedule through a model.
 #pragma once
 
 #include "semantics/Helpers.h"
 
 #include "explorer/Explorer.h"
-#include "semantics/MimdModel.h"
+#include "semantics/WarpModel.h"
 #include "semantics/ModelSupport.h"
 #include "semantics/SdvModel.h"
 

@@ -1,0 +1,610 @@
+// Warps interleaving on one shared memory: simt:W, simt-uniform-exit and mimd (see
+// WarpModel.h).
+#include "semantics/WarpModel.h"
+
+#include "semantics/ModelSupport.h"
+#include "semantics/StateCodec.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cstring>
+#include <fmt/format.h>
+
+namespace sdvmc::sem {
+
+namespace {
+bool isStructural(NodeKind k) {
+  switch (k) {
+    case NodeKind::Seq: case NodeKind::Var: case NodeKind::If: case NodeKind::While:
+    case NodeKind::Call: case NodeKind::Skip:
+      return true;
+    case NodeKind::Barrier: case NodeKind::Assign: case NodeKind::Read: case NodeKind::Write:
+    case NodeKind::Assert: case NodeKind::Assume:
+      return false;
+  }
+  return false;
+}
+
+const LogEntry* findEntry(const std::vector<LogEntry>& log, Address a) {
+  for (const LogEntry& e : log)
+    if (e.addr == a) return &e;
+  return nullptr;
+}
+
+bool anyEnabled(const uint8_t* mask, uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i)
+    if (mask[i]) return true;
+  return false;
+}
+}  // namespace
+
+WarpModel::WarpModel(const Ir& ir, Bounds bounds, WarpOptions warp, bool por, bool symmetry)
+    : ir_(ir), bounds_(std::move(bounds)), por_(por), symmetry_(symmetry), sym_(analyseSymmetry(ir)),
+      warp_(warp) {
+  useThreads_ = symmetry_ && sym_.threads;
+  useValues_ = symmetry_ && sym_.values;
+}
+
+std::unique_ptr<Model> WarpModel::clone() const {
+  auto m = std::make_unique<WarpModel>(ir_, bounds_, warp_, por_, symmetry_);
+  m->expected_ = expected_;
+  return m;
+}
+
+std::string WarpModel::name() const {
+  if (warp_.uniformExit) return "simt-uniform-exit";
+  if (warp_.warpSize == 1) return "mimd";
+  return warp_.warpSize == 0 ? "simt" : fmt::format("simt:{}", warp_.warpSize);
+}
+
+std::string WarpModel::reductions() const {
+  std::string out = por_ ? "partial-order reduction (invisible steps fused)" : "no partial-order reduction";
+  if (!symmetry_) return out + "; symmetry off";
+  out += useThreads_ ? (warp_.warpSize == 1 ? "; thread symmetry (lid unused)" : "; warp symmetry (lid unused)")
+                     : "; no thread symmetry (" + sym_.threadsWhyNot + ")";
+  out += useValues_ ? fmt::format("; value symmetry (the values of {}..{} other than 0 are interchangeable)",
+                                  bounds_.domainLo, bounds_.domainHi)
+                    : "; no value symmetry (" + sym_.valuesWhyNot + ")";
+  return out;
+}
+
+uint32_t WarpModel::warpCount(uint32_t n) const {
+  const uint32_t size = warp_.warpSize == 0 ? n : warp_.warpSize;
+  return (n + size - 1) / size;
+}
+
+uint32_t WarpModel::lanes(uint32_t n, uint32_t w) const {
+  const uint32_t size = warp_.warpSize == 0 ? n : warp_.warpSize;
+  return std::min(size, n - w * size);
+}
+
+SdvMachine& WarpModel::machine(uint32_t lanes) {
+  auto& m = machines_[lanes];
+  if (!m) {
+    m = std::make_unique<SdvMachine>(ir_, lanes);
+    m->setUniformLoopExit(warp_.uniformExit);
+  }
+  if (mask_.size() < lanes) {
+    mask_.resize(lanes);
+    mask2_.resize(lanes);
+  }
+  return *m;
+}
+
+// ---- encoding ----------------------------------------------------------------------------
+
+void WarpModel::encode(const WarpState& s, StateBytes& out) const {
+  ByteWriter w(out);
+  w.u32(s.n);
+  w.i32(s.gid);
+  encodeMemory(ir_, s.memory, w);
+  for (size_t k = 0; k < s.warps.size(); ++k) {
+    w.u8(static_cast<uint8_t>(s.status[k]));
+    encodeThreads(ir_, s.warps[k], /*withValues=*/false, w);
+  }
+}
+
+void WarpModel::decode(std::span<const uint8_t> bytes, WarpState& s) const {
+  ByteReader r(bytes);
+  s.n = r.u32();
+  s.gid = r.i32();
+  decodeMemory(ir_, s.memory, r);
+  s.memory.lazyUnbounded = true;
+  const uint32_t count = warpCount(s.n);
+  s.warps.resize(count);
+  s.status.resize(count);
+  slices_.resize(count);
+  const uint32_t size = warp_.warpSize == 0 ? s.n : warp_.warpSize;
+  for (uint32_t k = 0; k < count; ++k) {
+    slices_[k].first = r.position();
+    s.status[k] = static_cast<ThreadStatus>(r.u8());
+    GroupState& W = s.warps[k];
+    W.n = lanes(s.n, k);
+    W.gid = s.gid;
+    W.lidBase = static_cast<Word>(k * size);
+    W.locals.resize(static_cast<size_t>(ir_.slotCount) * W.n);
+    decodeThreads(ir_, W, /*withValues=*/false, r);
+    slices_[k].second = r.position();
+  }
+  assert(r.done() && "trailing bytes in a warp-model state");
+}
+
+std::pair<std::vector<uint32_t>, ValueRenaming> WarpModel::canonicalise(WarpState& s) const {
+  const uint32_t count = static_cast<uint32_t>(s.warps.size());
+  std::vector<uint32_t> perm(count);
+  for (uint32_t k = 0; k < count; ++k) perm[k] = k;
+  ValueRenaming renaming(bounds_.domainLo, bounds_.domainHi);
+  if (useValues_) {
+    std::vector<GroupState*> warps;
+    for (GroupState& W : s.warps) warps.push_back(&W);
+    renaming = canonicaliseValues(ir_, sym_, bounds_.domainLo, bounds_.domainHi, s.memory, warps);
+  } else {
+    renaming.complete();
+  }
+  // Warps are interchangeable only when the kernel never reads lid and they are alike.
+  if (useThreads_ && s.warps.front().n == s.warps.back().n) {
+    std::vector<StateBytes> keys(count);
+    for (uint32_t k = 0; k < count; ++k) {
+      ByteWriter w(keys[k]);
+      w.u8(static_cast<uint8_t>(s.status[k]));
+      encodeThreads(ir_, s.warps[k], /*withValues=*/false, w);
+    }
+    auto less = [&](uint32_t a, uint32_t b) {
+      const StateBytes &x = keys[a], &y = keys[b];
+      const size_t n = std::min(x.size(), y.size());
+      const int c = n ? std::memcmp(x.data(), y.data(), n) : 0;
+      return c != 0 ? c < 0 : x.size() < y.size();
+    };
+    std::stable_sort(perm.begin(), perm.end(), less);
+    std::vector<GroupState> warps(count);
+    std::vector<ThreadStatus> status(count);
+    for (uint32_t p = 0; p < count; ++p) {
+      warps[p] = std::move(s.warps[perm[p]]);
+      warps[p].lidBase = static_cast<Word>(p * warps[p].n);
+      status[p] = s.status[perm[p]];
+    }
+    s.warps = std::move(warps);
+    s.status = std::move(status);
+  }
+  return {std::move(perm), std::move(renaming)};
+}
+
+// ---- initial states ----------------------------------------------------------------------
+
+std::vector<StateBytes> WarpModel::initialStates() {
+  std::vector<StateBytes> out;
+  for (uint32_t n : bounds_.threads)
+    for (Word g : bounds_.groups) {
+      WarpState s;
+      s.n = n;
+      s.gid = g;
+      s.memory = bounds_.initialMemory ? *bounds_.initialMemory : checkInitialMemory(ir_);
+      const uint32_t count = warpCount(n);
+      const uint32_t size = warp_.warpSize == 0 ? n : warp_.warpSize;
+      s.warps.resize(count);
+      s.status.assign(count, ThreadStatus::Running);
+      for (uint32_t k = 0; k < count; ++k) {
+        s.warps[k] = machine(lanes(n, k)).initialState(g, Memory{});
+        s.warps[k].lidBase = static_cast<Word>(k * size);
+      }
+      // Only the bookkeeping rules here: executed statements, invisible or not, are
+      // transitions of the initial state, so that their errors have a path. A rule that
+      // fails here (a loop guard dividing by zero, say) leaves the warp where it is: its
+      // first transition applies it again and reports the error.
+      for (uint32_t k = 0; k < count; ++k) {
+        std::optional<Verdict> v;
+        normalise(s, k, v, /*fuse=*/false);
+      }
+      canonicalise(s);
+      out.emplace_back();
+      encode(s, out.back());
+    }
+  return out;
+}
+
+// ---- transitions -------------------------------------------------------------------------
+
+WarpModel::Outcome WarpModel::fail(std::optional<Verdict>& v, Verdict verdict, const GroupState& warp) const {
+  for (uint32_t& x : verdict.threads) x += static_cast<uint32_t>(warp.lidBase);
+  for (uint32_t& x : verdict.enabled) x += static_cast<uint32_t>(warp.lidBase);
+  for (uint32_t& x : verdict.disabled) x += static_cast<uint32_t>(warp.lidBase);
+  v = std::move(verdict);
+  return v->kind == VerdictKind::Discarded ? Outcome::Discarded : Outcome::Violation;
+}
+
+std::optional<Address> WarpModel::pendingChoice(WarpState& s, uint32_t w) {
+  if (s.status[w] != ThreadStatus::Running) return std::nullopt;
+  return unknownCellRead(ir_, machine(s.warps[w].n), s.warps[w], s.memory);
+}
+
+WarpModel::Outcome WarpModel::normalise(WarpState& s, uint32_t w, std::optional<Verdict>& v, bool fuse) {
+  GroupState& W = s.warps[w];
+  SdvMachine& m = machine(W.n);
+  for (uint64_t steps = 0;; ++steps) {
+    if (W.ss.empty()) return Outcome::Successor;  // finishing is the warp's next action
+    if (steps >= bounds_.stepCap) return Outcome::Stuck;
+    const Node& node = ir_.nodes[W.ss.back().node];
+    if (!isStructural(node.kind)) {
+      m.evaluator().predicate(node.pred, W, mask_.data());
+      if (anyEnabled(mask_.data(), W.n)) {
+        const bool visible = node.kind == NodeKind::Barrier || node.kind == NodeKind::Read ||
+                             node.kind == NodeKind::Write;
+        if (visible || !fuse) return Outcome::Successor;
+      }
+    }
+    // Bookkeeping, a statement no thread of the warp executes, or (POR) an invisible one.
+    if (auto verdict = m.step(W)) return fail(v, std::move(*verdict), W);
+  }
+}
+
+WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::optional<Verdict>& v) {
+  GroupState& W = s.warps[w];
+  SdvMachine& m = machine(W.n);
+  const Node& node = ir_.nodes[id];
+  const bool write = node.kind == NodeKind::Write;
+  const Rule rule = write ? Rule::TWr : Rule::TRd;
+  const uint32_t base = static_cast<uint32_t>(W.lidBase);
+  uint8_t* p = mask_.data();
+  m.evaluator().predicate(node.pred, W, p);
+  EvalError err;
+  std::vector<Word>& index = indexBuf_;
+  const Word* e0 = m.evaluator().eval(node.e0, W, p, err);
+  index.assign(e0, e0 + W.n);
+  const Word* value = write && !err.any() ? m.evaluator().eval(node.e1, W, p, err) : nullptr;
+  if (err.any()) return fail(v, evalFailureVerdict(ir_, id, rule, err), W);
+  const ArrayInfo& arr = ir_.arrays[node.array];
+  for (uint32_t i = 0; i < W.n; ++i)
+    if (p[i] && arr.bounded && (index[i] < 0 || static_cast<uint32_t>(index[i]) >= arr.size))
+      return fail(v, outOfBoundsVerdict(ir_, id, rule, i, index[i], write), W);
+
+  const bool mimd = warp_.warpSize == 1;
+  for (uint32_t i = 0; i < W.n; ++i) {
+    if (!p[i]) continue;
+    const Address a{node.array, index[i]};
+    auto race = [&](uint32_t other, bool otherWrote, NodeId otherAt, const char* scope) {
+      Verdict r;
+      r.kind = VerdictKind::Race;
+      r.rule = mimd ? Rule::MimdRace : Rule::SimtRace;
+      r.at = id;
+      r.loc = node.loc;
+      r.accesses = {RaceAccess{other, otherWrote, a, otherAt}, RaceAccess{base + i, write, a, id}};
+      r.threads = {other, base + i};
+      if (!mimd) r.scope = scope;
+      r.message = fmt::format("{}-{} race on {}[{}]: thread {} then thread {}{}", otherWrote ? "write" : "read",
+                              write ? "write" : "read", arr.name, index[i], other, base + i,
+                              mimd ? ", no barrier between" : fmt::format(" ({})", scope));
+      v = std::move(r);
+      return Outcome::Violation;
+    };
+    // Intra-warp: an earlier thread of this warp writes the same cell in this statement.
+    if (write)
+      for (uint32_t k = 0; k < i; ++k)
+        if (p[k] && index[k] == index[i]) return race(base + k, true, id, "intra-warp");
+    // Inter-warp: a thread of another warp accessed the cell since the last barrier.
+    for (uint32_t u = 0; u < s.warps.size(); ++u) {
+      if (u == w) continue;
+      const GroupState& U = s.warps[u];
+      for (uint32_t j = 0; j < U.n; ++j) {
+        const LogEntry* wr = findEntry(U.logs[j].writes, a);
+        const LogEntry* rd = write ? findEntry(U.logs[j].reads, a) : nullptr;
+        if (wr || rd) return race(static_cast<uint32_t>(U.lidBase) + j, wr != nullptr, (wr ? wr : rd)->at, "inter-warp");
+      }
+    }
+  }
+  // Lock step: every enabled thread reads (or writes) at once.
+  if (write) {
+    for (uint32_t i = 0; i < W.n; ++i)
+      if (p[i]) {
+        const Address a{node.array, index[i]};
+        s.memory.store(ir_, a, value[i]);
+        logWrite(W.logs[i], a, 0, id);
+      }
+  } else {
+    Word* l = W.column(node.slot0);
+    for (uint32_t i = 0; i < W.n; ++i)
+      if (p[i]) {
+        const Address a{node.array, index[i]};
+        assert(!s.memory.isUnknown(ir_, a) && "a read of an unknown cell without a choice");
+        l[i] = s.memory.load(ir_, a);
+        logRead(W.logs[i], a, id);
+      }
+  }
+  W.ss.pop_back();
+  return Outcome::Successor;
+}
+
+WarpModel::Outcome WarpModel::act(WarpState& s, uint32_t w, std::optional<Word> choice, std::optional<Verdict>& v) {
+  GroupState& W = s.warps[w];
+  if (W.ss.empty()) return finish(s, w, v);
+  if (choice) {
+    std::optional<Address> cell = pendingChoice(s, w);
+    assert(cell && "a choice for a read that needs none");
+    chooseCell(ir_, s.memory, *cell, *choice);
+  }
+  const NodeId id = W.ss.back().node;
+  const Node& node = ir_.nodes[id];
+  // Only a warp whose bookkeeping failed in the initial state has a bookkeeping rule on
+  // top: applying it reports the error.
+  if (isStructural(node.kind)) return normalise(s, w, v, por_);
+  switch (node.kind) {
+    case NodeKind::Read:
+    case NodeKind::Write: {
+      Outcome o = access(s, w, id, v);
+      if (o != Outcome::Successor) return o;
+      break;
+    }
+    case NodeKind::Barrier: {
+      s.status[w] = ThreadStatus::Waiting;
+      for (uint32_t u = 0; u < s.warps.size(); ++u)
+        if (s.status[u] == ThreadStatus::Running) return Outcome::Successor;
+      // Every warp that has not finished waits: all pass, and start a new interval.
+      for (uint32_t u = 0; u < s.warps.size(); ++u) {
+        for (ThreadLog& log : s.warps[u].logs) {
+          log.reads.clear();
+          log.writes.clear();
+        }
+        if (s.status[u] != ThreadStatus::Waiting) continue;
+        s.warps[u].ss.pop_back();
+        s.status[u] = ThreadStatus::Running;
+      }
+      for (uint32_t u = 0; u < s.warps.size(); ++u) {
+        if (s.status[u] != ThreadStatus::Running) continue;
+        Outcome o = normalise(s, u, v, por_);
+        if (o != Outcome::Successor) return o;
+      }
+      finishTogether(s);
+      return checkFinal(s, w, id, v);
+    }
+    case NodeKind::Assign:
+    case NodeKind::Assert:
+    case NodeKind::Assume:
+      if (auto verdict = machine(W.n).step(W)) return fail(v, std::move(*verdict), W);
+      break;
+    case NodeKind::Seq: case NodeKind::Var: case NodeKind::If: case NodeKind::While:
+    case NodeKind::Call: case NodeKind::Skip:
+      assert(false && "handled above");
+      break;
+  }
+  Outcome o = normalise(s, w, v, por_);
+  if (o != Outcome::Successor) return o;
+  finishTogether(s);
+  return checkFinal(s, w, id, v);
+}
+
+WarpModel::Outcome WarpModel::finish(WarpState& s, uint32_t w, std::optional<Verdict>& v) {
+  // A barrier waits for every warp that has not finished: finishing while another warp
+  // waits leaves it waiting forever.
+  s.status[w] = ThreadStatus::Done;
+  for (uint32_t u = 0; u < s.warps.size(); ++u)
+    if (s.status[u] == ThreadStatus::Waiting) {
+      const uint32_t t = static_cast<uint32_t>(s.warps[w].lidBase), x = static_cast<uint32_t>(s.warps[u].lidBase);
+      Verdict d;
+      d.kind = VerdictKind::Deadlock;
+      d.rule = warp_.warpSize == 1 ? Rule::MimdDeadlock : Rule::SimtDeadlock;
+      d.at = s.warps[u].ss.back().node;
+      d.loc = ir_.nodes[d.at].loc;
+      d.threads = {t, x};
+      d.message = warp_.warpSize == 1
+                      ? fmt::format("thread {} finished while thread {} waits at a barrier", t, x)
+                      : fmt::format("the warp of thread {} finished while the warp of thread {} waits at a barrier", t, x);
+      v = std::move(d);
+      return Outcome::Violation;
+    }
+  finishTogether(s);
+  return checkFinal(s, w, kNone, v);
+}
+
+void WarpModel::finishTogether(WarpState& s) const {
+  // When every warp that has not finished is about to (empty ss), none can wait at a
+  // barrier any more: their finishing steps are invisible and happen at once.
+  for (uint32_t u = 0; u < s.warps.size(); ++u)
+    if (s.status[u] != ThreadStatus::Done && (s.status[u] != ThreadStatus::Running || !s.warps[u].ss.empty()))
+      return;
+  for (ThreadStatus& st : s.status) st = ThreadStatus::Done;
+}
+
+WarpModel::Outcome WarpModel::checkFinal(WarpState& s, uint32_t w, NodeId id, std::optional<Verdict>& v) const {
+  if (!expected_) return Outcome::Successor;
+  for (ThreadStatus st : s.status)
+    if (st != ThreadStatus::Done) return Outcome::Successor;
+  std::string diff = differs(s.memory);
+  if (diff.empty()) return Outcome::Successor;
+  Verdict d;
+  d.kind = VerdictKind::Discrepancy;
+  d.rule = Rule::Compare;
+  d.at = id;
+  if (id != kNone) d.loc = ir_.nodes[id].loc;
+  d.threads = {static_cast<uint32_t>(s.warps[w].lidBase)};
+  d.message = "the final memory differs from the reference model's: " + diff;
+  v = std::move(d);
+  return Outcome::Violation;
+}
+
+std::string WarpModel::differs(const Memory& m) const {
+  const Memory& e = *expected_;
+  for (size_t a = 0; a < ir_.arrays.size(); ++a) {
+    const ArrayInfo& info = ir_.arrays[a];
+    if (!info.bounded) {
+      if (m.unbounded != e.unbounded) {
+        for (const auto& [addr, value] : m.unbounded) {
+          auto it = e.unbounded.find(addr);
+          if (it == e.unbounded.end()) return fmt::format("{}[{}] is {} here, never set there", info.name, addr, value);
+          if (it->second != value) return fmt::format("{}[{}] is {} here, {} there", info.name, addr, value, it->second);
+        }
+        for (const auto& [addr, value] : e.unbounded)
+          if (!m.unbounded.count(addr)) return fmt::format("{}[{}] is never set here, {} there", info.name, addr, value);
+      }
+      continue;
+    }
+    for (uint32_t i = 0; i < info.size; ++i) {
+      const Address x{static_cast<ArrayId>(a), static_cast<Word>(i)};
+      const bool mu = m.isUnknown(ir_, x), eu = e.isUnknown(ir_, x);
+      if (mu && eu) continue;
+      if (mu != eu || m.load(ir_, x) != e.load(ir_, x))
+        return fmt::format("{}[{}] is {} here, {} there", info.name, i, mu ? "*" : std::to_string(m.load(ir_, x)),
+                           eu ? "*" : std::to_string(e.load(ir_, x)));
+    }
+  }
+  return "";
+}
+
+// ---- expansion and replay ----------------------------------------------------------------
+
+bool WarpModel::releases(const WarpState& s, uint32_t w) {
+  const GroupState& W = s.warps[w];
+  if (W.ss.empty() || ir_.nodes[W.ss.back().node].kind != NodeKind::Barrier) return false;
+  for (uint32_t u = 0; u < s.warps.size(); ++u)
+    if (u != w && s.status[u] == ThreadStatus::Running) return false;
+  return true;
+}
+
+void WarpModel::encodeChanged(const WarpState& s, uint32_t t, std::span<const uint8_t> original,
+                              StateBytes& out) const {
+  ByteWriter w(out);
+  w.u32(s.n);
+  w.i32(s.gid);
+  encodeMemory(ir_, s.memory, w);
+  for (uint32_t u = 0; u < s.warps.size(); ++u) {
+    if (u == t) {
+      w.u8(static_cast<uint8_t>(s.status[t]));
+      encodeThreads(ir_, s.warps[t], /*withValues=*/false, w);
+    } else {
+      w.raw(original.data() + slices_[u].first, slices_[u].second - slices_[u].first);
+    }
+  }
+}
+
+void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
+  out.clear();
+  decode(state, scratch_);
+  bool any = false;
+  for (uint32_t w = 0; w < scratch_.warps.size(); ++w) {
+    if (scratch_.status[w] != ThreadStatus::Running) continue;
+    any = true;
+    std::optional<Address> cell = pendingChoice(scratch_, w);
+    const Word lo = cell ? bounds_.domainLo : 0, hi = cell ? bounds_.domainHi : 0;
+    // Most actions change warp w and the memory only: apply them to the decoded state and
+    // restore those two afterwards. A barrier release changes every warp: copy.
+    const bool whole = symmetric() || releases(scratch_, w);
+    for (Word value = lo;; ++value) {
+      std::optional<Verdict> v;
+      std::optional<Word> choice;
+      if (cell) choice = value;
+      Outcome o;
+      if (whole) {
+        work_ = scratch_;
+        o = act(work_, w, choice, v);
+        if (o == Outcome::Successor) {
+          canonicalise(work_);
+          encode(work_, buf_);
+        }
+      } else {
+        savedThread_ = scratch_.warps[w];
+        savedMemory_ = scratch_.memory;
+        const std::vector<ThreadStatus> savedStatus = scratch_.status;
+        o = act(scratch_, w, choice, v);
+        if (o == Outcome::Successor) {
+          // finishTogether may have marked the other warps done too: encode them all then.
+          bool others = false;
+          for (uint32_t u = 0; u < savedStatus.size(); ++u) others |= u != w && scratch_.status[u] != savedStatus[u];
+          if (others)
+            encode(scratch_, buf_);
+          else
+            encodeChanged(scratch_, w, state, buf_);
+        }
+        std::swap(scratch_.warps[w], savedThread_);
+        std::swap(scratch_.memory, savedMemory_);
+        scratch_.status = savedStatus;
+      }
+      switch (o) {
+        case Outcome::Successor:
+          out.successors.emplace_back(buf_.begin(), buf_.end());
+          break;
+        case Outcome::Violation:
+          out.violation = std::move(v);
+          out.violationIndex = static_cast<uint32_t>(out.successors.size());
+          return;
+        case Outcome::Discarded:
+          ++out.discarded;
+          break;
+        case Outcome::Stuck:
+          out.stuck = fmt::format("the warp of thread {} ran more than {} rule applications without a read, write "
+                                  "or barrier",
+                                  scratch_.warps[w].lidBase, bounds_.stepCap);
+          return;
+      }
+      if (value == hi) break;
+    }
+  }
+  if (!any) out.terminal = true;
+}
+
+Replay WarpModel::replay(uint32_t initial, std::span<const uint32_t> path) {
+  // `x` is the concrete execution; `c`, its canonical form, is what the explorer saw, so
+  // transitions are numbered on `c` and mapped back to `x`: the warp at position p of `c`
+  // is perm[p] of `x`, a value label l of `c` is renaming.inverse(l) of `x`.
+  Replay rep;
+  WarpState x;
+  decode(initialStates().at(initial), x);
+  rep.config.threads = x.n;
+  rep.config.group = x.gid;
+  std::map<std::string, std::vector<std::pair<Word, Word>>> init;
+  for (uint32_t k : path) {
+    WarpState c = x;
+    auto [perm, renaming] = canonicalise(c);
+    uint32_t count = 0;
+    std::optional<std::pair<uint32_t, std::optional<Word>>> pick;  // (position, label)
+    bool ended = false;
+    for (uint32_t p = 0; p < c.warps.size() && !pick && !ended; ++p) {
+      if (c.status[p] != ThreadStatus::Running) continue;
+      std::optional<Address> cell = pendingChoice(c, p);
+      const Word lo = cell ? bounds_.domainLo : 0, hi = cell ? bounds_.domainHi : 0;
+      for (Word value = lo;; ++value) {
+        WarpState next = c;
+        std::optional<Verdict> v;
+        std::optional<Word> choice;
+        if (cell) choice = value;
+        Outcome o = act(next, p, choice, v);
+        if (o == Outcome::Successor || o == Outcome::Violation) {
+          if (count == k) {
+            pick = std::make_pair(p, choice);
+            break;
+          }
+          if (o == Outcome::Violation) {
+            ended = true;  // expand numbers no transition after a violation
+            break;
+          }
+          ++count;
+        }
+        if (value == hi) break;
+      }
+    }
+    if (!pick) break;
+    const uint32_t w = perm[pick->first];
+    std::optional<Word> value;
+    if (pick->second) value = renaming.inverse(*pick->second);
+    if (value) {
+      const Address cell = *pendingChoice(x, w);
+      init[ir_.arrays[cell.array].name].emplace_back(cell.index, *value);
+    }
+    std::optional<Verdict> v;
+    Outcome o = act(x, w, value, v);
+    rep.config.schedule.push_back(static_cast<uint32_t>(x.warps[w].lidBase));
+    if (o == Outcome::Violation) {
+      rep.violation = std::move(v);
+      break;
+    }
+  }
+  for (const ArrayInfo& a : ir_.arrays)
+    if (auto it = init.find(a.name); it != init.end()) rep.config.init.emplace_back(a.name, it->second);
+  encode(x, rep.last);
+  return rep;
+}
+
+std::string WarpModel::describeMemory(std::span<const uint8_t> state) const {
+  WarpState s;
+  decode(state, s);
+  return describeMemoryText(ir_, s.memory);
+}
+
+}  // namespace sdvmc::sem

@@ -1,0 +1,168 @@
+// Execution models in which warps interleave on one shared memory
+// (../shared/vendor-behaviours.md):
+//  - `simt:W`: warps of W consecutive threads run in predicated lock step, as under SDV
+//    but on one real shared memory (a write is visible to the next statement); a barrier
+//    counts a warp as arrived when any of its threads is enabled; warps interleave
+//    between barriers. `simt-uniform-exit` is simt with one warp for the whole group in
+//    which a loop exits for every thread as soon as its guard is false for one enabled
+//    thread.
+//  - `mimd` is simt:1: threads run independently, in every interleaving of their
+//    statements (MimdModel below).
+// A barrier blocks until every warp that has not finished has arrived at *a* barrier
+// (instances are counted, not matched by source location); a warp that finishes while
+// others wait is a deadlock. A race is two accesses to one location by threads of
+// different warps, at least one a write, with no barrier between them (inter-warp), or
+// two threads of one warp writing one location in the same statement (intra-warp); it
+// is reported at the second access.
+//
+// Each warp runs the lowered program as an SDV group of its threads (its own ss and
+// locals), so structured control flow means exactly what it means under SDV.
+//
+// States and transitions, precisely (so that state counts can be worked out by hand):
+//  - A state is: the group size and id, the shared memory (arbitrary cells may be
+//    unknown), and for each warp its status (running, waiting at a barrier, done), its
+//    ss and live locations, and the locations each of its threads read and wrote since
+//    the last barrier.
+//  - Every warp is kept *normalised*: the rules that only rearrange its own statements
+//    (G-SEQ, G-VAR, G-IF, G-OPEN, G-ITER, G-DONE, G-CALL, `skip`, and any statement or
+//    barrier for which none of its threads is enabled) are applied eagerly, after each
+//    transition and in the initial state, until the statement on top is one it executes,
+//    or its ss is empty.
+//  - The visible actions are reads, writes, barriers and finishing. Without
+//    partial-order reduction (`por = false`) the other executed statements (assignments,
+//    assert, assume) are transitions too. With it (the default), they are invisible:
+//    touching only the warp's locals, they commute with every other warp's steps, so they
+//    are applied eagerly as part of normalisation. Every state still offers every running
+//    warp's next visible action, so no warp is ignored (the cycle proviso holds
+//    trivially); a warp that runs `stepCap` rules without a visible action is stuck.
+//  - The transitions of a state are, for each running warp in increasing order: its
+//    next action; a read of an unknown cell is one transition per domain value
+//    (increasing), choosing the value (for the smallest such cell) and reading. A
+//    barrier action makes the warp wait; when no running warp is left, every waiting
+//    warp passes the barrier at once (the access sets are cleared) and is normalised.
+//  - Finishing is an action too: a running warp whose ss is empty finishes (becomes
+//    done) as a transition of its own, a deadlock if another warp waits at that moment.
+//    Only when every warp that has not finished has an empty ss (none can wait any more)
+//    do they all finish at once, as part of the transition that brought this about
+//    (typically the release of the final barrier).
+//  - A state in which every warp is done is terminal.
+//  - With symmetry (Symmetry.h; `--symmetry on`, the default, when the kernel has it) a
+//    state is stored canonically: data values renamed in order of first appearance, then
+//    (when the kernel never reads lid and all warps have as many threads) warps sorted
+//    by their bytes.
+#pragma once
+
+#include "semantics/Ir.h"
+#include "semantics/Model.h"
+#include "semantics/Sdv.h"
+#include "semantics/Symmetry.h"
+
+#include <map>
+#include <memory>
+
+namespace sdvmc::sem {
+
+enum class ThreadStatus : uint8_t { Running = 0, Waiting = 1, Done = 2 };
+
+/// A decoded state.
+struct WarpState {
+  uint32_t n = 0;
+  Word gid = 0;
+  Memory memory;
+  std::vector<GroupState> warps;      ///< each an SDV group of its threads; lidBase = its first thread
+  std::vector<ThreadStatus> status;   ///< per warp
+};
+using MimdState = WarpState;
+
+struct WarpOptions {
+  uint32_t warpSize = 1;     ///< threads per warp; 0: the whole group is one warp
+  bool uniformExit = false;  ///< loops exit as soon as one enabled thread's guard is false
+};
+
+class WarpModel : public Model {
+public:
+  WarpModel(const Ir& ir, Bounds bounds, WarpOptions warp, bool por = true, bool symmetry = true);
+
+  std::unique_ptr<Model> clone() const override;
+  std::string name() const override;
+  std::vector<StateBytes> initialStates() override;
+  void expand(std::span<const uint8_t> state, Expansion& out) override;
+  Replay replay(uint32_t initial, std::span<const uint32_t> path) override;
+  std::string describeMemory(std::span<const uint8_t> state) const override;
+  std::string reductions() const override;
+
+  /// (`--compare`) The final shared memory every execution must reach: a terminal state
+  /// with another memory is a Discrepancy violation (cells unknown in `m` must stay
+  /// unknown: neither read nor written).
+  void expectFinal(Memory m) { expected_ = std::move(m); }
+
+  void decode(std::span<const uint8_t> bytes, WarpState& s) const;
+  void encode(const WarpState& s, StateBytes& out) const;
+  const WarpOptions& warpOptions() const { return warp_; }
+
+private:
+  enum class Outcome { Successor, Violation, Discarded, Stuck };
+  /// The threads of warp w, and the machine that runs a group of that many.
+  uint32_t lanes(uint32_t n, uint32_t w) const;
+  uint32_t warpCount(uint32_t n) const;
+  SdvMachine& machine(uint32_t lanes);
+  /// Warp w's next action; `choice` is the value for an unknown cell it reads.
+  Outcome act(WarpState& s, uint32_t t, std::optional<Word> choice, std::optional<Verdict>& v);
+  /// Applies warp w's own bookkeeping rules (and, when `fuse`, its invisible statements).
+  Outcome normalise(WarpState& s, uint32_t w, std::optional<Verdict>& v, bool fuse);
+  /// Warp w, whose ss is empty, finishes (a deadlock if another warp waits).
+  Outcome finish(WarpState& s, uint32_t w, std::optional<Verdict>& v);
+  /// Marks every warp done when all that have not finished are about to.
+  void finishTogether(WarpState& s) const;
+  /// (expectFinal) A terminal state's memory must be the expected one.
+  Outcome checkFinal(WarpState& s, uint32_t t, NodeId id, std::optional<Verdict>& v) const;
+  /// The unknown cell warp w's next action reads, if any.
+  std::optional<Address> pendingChoice(WarpState& s, uint32_t w);
+  /// A verdict of warp w's machine, whose threads are numbered from 0 within the warp.
+  Outcome fail(std::optional<Verdict>& v, Verdict verdict, const GroupState& warp) const;
+  /// A read or write by the enabled threads of warp w.
+  Outcome access(WarpState& s, uint32_t w, NodeId id, std::optional<Verdict>& v);
+
+  /// Puts `s` in canonical form under the symmetries in force. Returns, for each
+  /// position, the warp of the original state now there, and the value renaming.
+  std::pair<std::vector<uint32_t>, ValueRenaming> canonicalise(WarpState& s) const;
+  bool symmetric() const { return useThreads_ || useValues_; }
+  /// Would warp w's next action release a barrier (so change every warp)?
+  bool releases(const WarpState& s, uint32_t w);
+  /// Encodes `s`, in which only warp t changed since `decode(original)`: the other
+  /// warps' bytes are copied from `original`.
+  void encodeChanged(const WarpState& s, uint32_t t, std::span<const uint8_t> original, StateBytes& out) const;
+
+  const Ir& ir_;
+  Bounds bounds_;
+  bool por_;
+  bool symmetry_;
+  SymmetryInfo sym_;
+  bool useThreads_ = false, useValues_ = false;
+  std::optional<Memory> expected_;
+  /// The first cell where `m` differs from expected_, described; "" when none.
+  std::string differs(const Memory& m) const;
+  WarpOptions warp_;
+  std::map<uint32_t, std::unique_ptr<SdvMachine>> machines_;  ///< by number of threads
+  WarpState scratch_, work_;
+  GroupState savedThread_;
+  Memory savedMemory_;
+  std::vector<uint8_t> mask_, mask2_;
+  std::vector<Word> indexBuf_;
+  StateBytes buf_;
+  /// Byte ranges [begin, end) of each warp (status and all) in the last decoded state.
+  mutable std::vector<std::pair<size_t, size_t>> slices_;
+};
+
+}  // namespace sdvmc::sem
+
+namespace sdvmc::sem {
+
+/// The `mimd` model: warps of one thread.
+class MimdModel final : public WarpModel {
+public:
+  MimdModel(const Ir& ir, Bounds bounds, bool por = true, bool symmetry = true)
+      : WarpModel(ir, std::move(bounds), WarpOptions{1, false}, por, symmetry) {}
+};
+
+}  // namespace sdvmc::sem
