@@ -80,6 +80,19 @@ struct Replay {
   StateBytes last;                   ///< the state the path ends in
 };
 
+/// What a terminal state says in outcome mode: an error the execution reached, or the
+/// final shared memory; with the configuration (initial values recorded as chosen).
+struct TerminalOutcome {
+  bool error = false;
+  VerdictKind kind = VerdictKind::Ok;
+  Rule rule = Rule::GSync;
+  NodeId at = kNone;
+  uint32_t threads = 0;
+  Word group = 0;
+  std::vector<std::pair<Address, Word>> choices;  ///< initial values, in the order chosen
+  Memory final;                                   ///< (no error) the final shared memory
+};
+
 class Model {
 public:
   virtual ~Model() = default;
@@ -95,6 +108,15 @@ public:
   /// step; a last entry equal to the last state's violationIndex takes the violating
   /// transition. Returns the configuration that reproduces it and the verdict it ends in.
   virtual Replay replay(uint32_t initial, std::span<const uint32_t> path) = 0;
+  /// Outcome mode (`--compare`, `litmus`): a transition that reaches a violation leads
+  /// to a terminal *error state* instead of ending the search, so that the terminal
+  /// states are every outcome, errors included.
+  virtual void setOutcomeMode(bool on) { (void)on; }
+  /// What a terminal state of outcome mode says.
+  virtual TerminalOutcome outcome(std::span<const uint8_t> terminal) {
+    (void)terminal;
+    return {};
+  }
   /// One line on the reductions in force (symmetries found, or why not; POR).
   virtual std::string reductions() const { return "none"; }
   /// The shared memory of a state as `{"A": [..]}` text, arbitrary cells not yet chosen

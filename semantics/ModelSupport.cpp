@@ -1,7 +1,10 @@
 // Support shared by the execution models (see ModelSupport.h).
 #include "semantics/ModelSupport.h"
 
+#include "semantics/StateCodec.h"
+
 #include <algorithm>
+#include <cstring>
 #include <fmt/format.h>
 
 namespace sdvmc::sem {
@@ -50,6 +53,52 @@ std::optional<Address> unknownCellRead(const Ir& ir, SdvMachine& m, const GroupS
 
 void chooseCell(const Ir& ir, Memory& memory, Address a, Word value) {
   memory.store(ir, a, value);
+}
+
+namespace {
+constexpr uint32_t kErrorMarker = 0xFFFFFFFFu;
+}
+
+void encodeErrorState(const Verdict& v, uint32_t threads, Word group,
+                      const std::vector<std::pair<Address, Word>>& choices, StateBytes& out) {
+  ByteWriter w(out);
+  w.u32(kErrorMarker);
+  w.u8(static_cast<uint8_t>(v.kind));
+  w.u8(static_cast<uint8_t>(v.rule));
+  w.u32(v.at);
+  w.u32(threads);
+  w.i32(group);
+  w.u32(static_cast<uint32_t>(choices.size()));
+  for (const auto& [a, value] : choices) {
+    w.u32(a.array);
+    w.i32(a.index);
+    w.i32(value);
+  }
+}
+
+bool isErrorState(std::span<const uint8_t> bytes) {
+  uint32_t first = 0;
+  if (bytes.size() >= 4) std::memcpy(&first, bytes.data(), 4);
+  return first == kErrorMarker;
+}
+
+TerminalOutcome decodeErrorState(std::span<const uint8_t> bytes) {
+  TerminalOutcome o;
+  ByteReader r(bytes);
+  r.u32();
+  o.error = true;
+  o.kind = static_cast<VerdictKind>(r.u8());
+  o.rule = static_cast<Rule>(r.u8());
+  o.at = r.u32();
+  o.threads = r.u32();
+  o.group = r.i32();
+  o.choices.resize(r.u32());
+  for (auto& [a, value] : o.choices) {
+    a.array = r.u32();
+    a.index = r.i32();
+    value = r.i32();
+  }
+  return o;
 }
 
 std::string describeMemoryText(const Ir& ir, const Memory& m) {

@@ -3,10 +3,12 @@
 #pragma once
 
 #include "semantics/Ir.h"
+#include "semantics/Model.h"
 #include "semantics/Sdv.h"
 #include "semantics/State.h"
 
 #include <optional>
+#include <span>
 #include <string>
 
 namespace sdvmc::sem {
@@ -25,6 +27,13 @@ std::optional<Address> unknownCellRead(const Ir& ir, SdvMachine& m, const GroupS
 
 /// Chooses the initial value of an unknown cell.
 void chooseCell(const Ir& ir, Memory& memory, Address a, Word value);
+
+/// Outcome mode's error states: a marker no ordinary state starts with (a group size),
+/// the verdict, and the configuration.
+void encodeErrorState(const Verdict& v, uint32_t threads, Word group,
+                      const std::vector<std::pair<Address, Word>>& choices, StateBytes& out);
+bool isErrorState(std::span<const uint8_t> bytes);
+TerminalOutcome decodeErrorState(std::span<const uint8_t> bytes);
 
 /// `A = {0, 1, *, 3}; mem = {[0] = 5, [7] = *}` — unknown cells as `*`.
 std::string describeMemoryText(const Ir& ir, const Memory& memory);

@@ -36,62 +36,21 @@ void SdvModel::store(GroupState& s, StateBytes& out) {
   encode(s, out);
 }
 
-namespace {
-constexpr uint32_t kErrorMarker = 0xFFFFFFFFu;
+SdvMachine& SdvModel::machine(uint32_t n) {
+  auto& m = machines_[n];
+  if (!m) m = std::make_unique<SdvMachine>(ir_, n);
+  return *m;
 }
 
-void SdvModel::encodeError(const GroupState& s, const Verdict& v, StateBytes& out) const {
-  ByteWriter w(out);
-  w.u32(kErrorMarker);
-  w.u8(static_cast<uint8_t>(v.kind));
-  w.u8(static_cast<uint8_t>(v.rule));
-  w.u32(v.at);
-  w.u32(s.n);
-  w.i32(s.gid);
-  w.u32(static_cast<uint32_t>(choices_.size()));
-  for (const auto& [a, value] : choices_) {
-    w.u32(a.array);
-    w.i32(a.index);
-    w.i32(value);
-  }
-}
-
-SdvModel::Outcome SdvModel::decodeOutcome(std::span<const uint8_t> bytes) {
-  Outcome o;
-  ByteReader r(bytes);
-  auto readChoices = [&] {
-    o.choices.resize(r.u32());
-    for (auto& [a, value] : o.choices) {
-      a.array = r.u32();
-      a.index = r.i32();
-      value = r.i32();
-    }
-  };
-  uint32_t first;
-  std::memcpy(&first, bytes.data(), 4);
-  if (first == kErrorMarker) {
-    r.u32();
-    o.error = true;
-    o.kind = static_cast<VerdictKind>(r.u8());
-    o.rule = static_cast<Rule>(r.u8());
-    o.at = r.u32();
-    o.threads = r.u32();
-    o.group = r.i32();
-    readChoices();
-    return o;
-  }
+TerminalOutcome SdvModel::outcome(std::span<const uint8_t> bytes) {
+  if (isErrorState(bytes)) return decodeErrorState(bytes);
+  TerminalOutcome o;
   GroupState s = decode(bytes);
   o.threads = s.n;
   o.group = s.gid;
   o.final = s.base;
   o.choices = choices_;
   return o;
-}
-
-SdvMachine& SdvModel::machine(uint32_t n) {
-  auto& m = machines_[n];
-  if (!m) m = std::make_unique<SdvMachine>(ir_, n);
-  return *m;
 }
 
 void SdvModel::encode(const GroupState& s, StateBytes& out, const ValueRenaming* renaming) const {
@@ -158,9 +117,7 @@ SdvModel::Step SdvModel::segment(GroupState& s, std::optional<Verdict>& verdict)
 
 void SdvModel::expand(std::span<const uint8_t> state, Expansion& out) {
   out.clear();
-  uint32_t first;
-  std::memcpy(&first, state.data(), 4);
-  if (first == kErrorMarker) {  // (outcome mode) an error state ends its execution
+  if (isErrorState(state)) {  // (outcome mode) an error state ends its execution
     out.terminal = true;
     return;
   }
@@ -193,7 +150,7 @@ void SdvModel::expand(std::span<const uint8_t> state, Expansion& out) {
     case Step::Violation:
       if (outcomes_) {
         out.successors.emplace_back();
-        encodeError(scratch_, *verdict, out.successors.back());
+        encodeErrorState(*verdict, scratch_.n, scratch_.gid, choices_, out.successors.back());
         return;
       }
       out.violation = std::move(verdict);
@@ -244,9 +201,7 @@ Replay SdvModel::replay(uint32_t initial, std::span<const uint32_t> path) {
 }
 
 std::string SdvModel::describeMemory(std::span<const uint8_t> state) const {
-  uint32_t first;
-  std::memcpy(&first, state.data(), 4);
-  if (first == kErrorMarker) return "(an error state)";
+  if (isErrorState(state)) return "(an error state)";
   GroupState s = const_cast<SdvModel*>(this)->decode(state);
   return describeMemoryText(ir_, s.base);
 }

@@ -41,23 +41,8 @@ public:
   std::string describeMemory(std::span<const uint8_t> state) const override;
   std::string reductions() const override;
 
-  /// Outcome mode (`--compare`, litmus): a transition that reaches a violation leads to
-  /// a terminal *error state* instead of ending the search, and every state records the
-  /// initial values chosen so far, so that each terminal state names its configuration.
-  void setOutcomeMode(bool on) { outcomes_ = on; }
-
-  /// What a terminal state says (outcome mode).
-  struct Outcome {
-    bool error = false;
-    VerdictKind kind = VerdictKind::Ok;
-    Rule rule = Rule::GSync;
-    NodeId at = kNone;
-    uint32_t threads = 0;
-    Word group = 0;
-    std::vector<std::pair<Address, Word>> choices;  ///< initial values, in the order chosen
-    Memory final;                                   ///< (no error) the final shared memory
-  };
-  Outcome decodeOutcome(std::span<const uint8_t> bytes);
+  void setOutcomeMode(bool on) override { outcomes_ = on; }
+  TerminalOutcome outcome(std::span<const uint8_t> terminal) override;
 
   /// Decodes a state (public for tests and for `--compare`).
   GroupState decode(std::span<const uint8_t> bytes);
@@ -70,7 +55,6 @@ private:
   /// The segment transition, in place.
   enum class Step { Successor, Terminal, Violation, Discarded, Stuck };
   Step segment(GroupState& s, std::optional<Verdict>& verdict);
-  void encodeError(const GroupState& s, const Verdict& v, StateBytes& out) const;
 
   const Ir& ir_;
   Bounds bounds_;

@@ -48,6 +48,7 @@ WarpModel::WarpModel(const Ir& ir, Bounds bounds, WarpOptions warp, bool por, bo
 std::unique_ptr<Model> WarpModel::clone() const {
   auto m = std::make_unique<WarpModel>(ir_, bounds_, warp_, por_, symmetry_);
   m->expected_ = expected_;
+  m->outcomes_ = outcomes_;
   return m;
 }
 
@@ -474,8 +475,23 @@ void WarpModel::encodeChanged(const WarpState& s, uint32_t t, std::span<const ui
   }
 }
 
+TerminalOutcome WarpModel::outcome(std::span<const uint8_t> bytes) {
+  if (isErrorState(bytes)) return decodeErrorState(bytes);
+  TerminalOutcome o;
+  WarpState s;
+  decode(bytes, s);
+  o.threads = s.n;
+  o.group = s.gid;
+  o.final = s.memory;
+  return o;
+}
+
 void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
   out.clear();
+  if (isErrorState(state)) {  // (outcome mode) an error state ends its execution
+    out.terminal = true;
+    return;
+  }
   decode(state, scratch_);
   bool any = false;
   for (uint32_t w = 0; w < scratch_.warps.size(); ++w) {
@@ -521,6 +537,11 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
           out.successors.emplace_back(buf_.begin(), buf_.end());
           break;
         case Outcome::Violation:
+          if (outcomes_) {
+            out.successors.emplace_back();
+            encodeErrorState(*v, scratch_.n, scratch_.gid, {}, out.successors.back());
+            break;
+          }
           out.violation = std::move(v);
           out.violationIndex = static_cast<uint32_t>(out.successors.size());
           return;
@@ -602,6 +623,7 @@ Replay WarpModel::replay(uint32_t initial, std::span<const uint32_t> path) {
 }
 
 std::string WarpModel::describeMemory(std::span<const uint8_t> state) const {
+  if (isErrorState(state)) return "(an error state)";
   WarpState s;
   decode(state, s);
   return describeMemoryText(ir_, s.memory);

@@ -95,6 +95,8 @@ public:
   /// with another memory is a Discrepancy violation (cells unknown in `m` must stay
   /// unknown: neither read nor written).
   void expectFinal(Memory m) { expected_ = std::move(m); }
+  void setOutcomeMode(bool on) override { outcomes_ = on; }
+  TerminalOutcome outcome(std::span<const uint8_t> terminal) override;
 
   void decode(std::span<const uint8_t> bytes, WarpState& s) const;
   void encode(const WarpState& s, StateBytes& out) const;
@@ -140,6 +142,7 @@ private:
   SymmetryInfo sym_;
   bool useThreads_ = false, useValues_ = false;
   std::optional<Memory> expected_;
+  bool outcomes_ = false;
   /// The first cell where `m` differs from expected_, described; "" when none.
   std::string differs(const Memory& m) const;
   WarpOptions warp_;

@@ -92,7 +92,7 @@ int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile
   }
   uint64_t configurations = 0, excluded = 0, mimdStates = 0;
   for (const sem::StateBytes& terminal : r.terminals) {
-    sem::SdvModel::Outcome out = sdv.decodeOutcome(terminal);
+    sem::TerminalOutcome out = sdv.outcome(terminal);
     if (out.error) {
       ++excluded;
       continue;

@@ -99,7 +99,7 @@ TEST_CASE("compare: sdv outcome mode turns a race into an error terminal", "[mod
   const sem::Address a0 = addr(k->ir, "A", 0);
   int errors = 0, oks = 0;
   for (const sem::StateBytes& t : r.terminals) {
-    sem::SdvModel::Outcome o = m.decodeOutcome(t);
+    sem::TerminalOutcome o = m.outcome(t);
     REQUIRE(o.threads == 2);
     REQUIRE(o.group == 0);
     REQUIRE(o.choices.size() == 1);
@@ -134,7 +134,7 @@ TEST_CASE("compare: sdv outcome mode, a race-free kernel's final memories and ch
   REQUIRE(r.terminals.size() == 4);
   std::map<std::pair<sem::Word, sem::Word>, int> seen;
   for (const sem::StateBytes& t : r.terminals) {
-    sem::SdvModel::Outcome o = m.decodeOutcome(t);
+    sem::TerminalOutcome o = m.outcome(t);
     REQUIRE(!o.error);
     REQUIRE(o.threads == 2);
     // Chosen in order: A[0] (thread 0's read, the smallest cell), then A[1].
