@@ -8,6 +8,7 @@
 #include "semantics/Sdv.h"
 #include "semantics/SdvModel.h"
 #include "tools/sdvmc/Kernel.h"
+#include "tools/sdvmc/ModelFactory.h"
 #include "tools/sdvmc/Report.h"
 
 #include <algorithm>
@@ -204,13 +205,9 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     return compareSdvMimd(o, *k, *source, bounds, eo);
   }
 
-  std::unique_ptr<sem::Model> model;
-  if (o.model == "sdv")
-    model = std::make_unique<sem::SdvModel>(ir, bounds, o.symmetry == "on");
-  else if (o.model == "mimd")
-    model = std::make_unique<sem::MimdModel>(ir, bounds, !o.noPor, o.symmetry == "on");
-  else
-    return cl.reject("--model", fmt::format("--model expects sdv or mimd, not '{}'", o.model), o.json);
+  std::string error;
+  std::unique_ptr<sem::Model> model = makeModel(o.model, ir, bounds, !o.noPor, o.symmetry == "on", error);
+  if (!model) return cl.reject("--model", "--model: " + error, o.json);
 
   explore::Result r = explore::explore(*model, eo);
 
@@ -276,7 +273,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   std::ostringstream os;
   os << fmt::format("sdvmc check {}: model {}, threads {}, group {}, domain {}..{}, {} job{}{}\n", o.file, o.model,
                     rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo, bounds.domainHi, eo.jobs,
-                    eo.jobs == 1 ? "" : "s", o.model == "mimd" && o.noPor ? ", no partial-order reduction" : "");
+                    eo.jobs == 1 ? "" : "s", o.model != "sdv" && o.noPor ? ", no partial-order reduction" : "");
   switch (r.status) {
     case explore::Result::Status::Complete:
       os << fmt::format("verdict: ok: no violation in any configuration within the bounds ({} states)\n", r.states);

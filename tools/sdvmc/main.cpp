@@ -2,6 +2,7 @@
 // (../shared/cli-contract.md); each lives in its own *Command.cpp.
 #include "tools/sdvmc/CheckCommand.h"
 #include "tools/sdvmc/CommandLine.h"
+#include "tools/sdvmc/LitmusCommand.h"
 #include "tools/sdvmc/RunCommand.h"
 
 #include <CLI/CLI.hpp>
@@ -33,7 +34,7 @@ int main(int argc, char** argv) {
   checkCmd->add_option("--group", check.group, "group ids: G or A..B");
   checkCmd->add_option("--domain", check.domain, "LO..HI: the values an arbitrary Word ranges over (default 0..1)");
   checkCmd->add_option("--param", check.params, "NAME=LO..HI: the values a kernel parameter ranges over");
-  checkCmd->add_option("--model", check.model, "execution model: sdv (default) or mimd");
+  checkCmd->add_option("--model", check.model, "execution model: sdv (default), mimd, simt:W, simt-uniform-exit");
   checkCmd->add_option("--compare", check.compare, "sdv,mimd: every mimd execution agrees with SDV where SDV finds no error");
   checkCmd->add_option("--jobs", check.jobs, "worker threads (default: all cores)");
   checkCmd->add_flag("--dfs", check.dfs, "depth-first instead of breadth-first (one worker)");
@@ -46,6 +47,20 @@ int main(int argc, char** argv) {
   checkCmd->add_flag("--json", check.json, "one JSON object on stdout");
   checkCmd->add_flag("--progress", check.progress, "a progress line on stderr even when it is not a terminal");
   checkCmd->add_flag("--no-progress", check.noProgress, "no progress line");
+
+  LitmusOptions litmus;
+  CLI::App* litmusCmd = app.add_subcommand("litmus", "the set of possible outcomes under each execution model");
+  litmusCmd->add_option("file", litmus.file, "kernel (.kpl)")->required();
+  litmusCmd->add_option("--model", litmus.models, "models, comma-separated: sdv, mimd, simt:W, simt-uniform-exit");
+  litmusCmd->add_option("--threads", litmus.threads, "group size (overrides threads:)");
+  litmusCmd->add_option("--group", litmus.group, "group id (overrides group:)");
+  litmusCmd->add_option("--domain", litmus.domain, "LO..HI: the values an arbitrary Word ranges over");
+  litmusCmd->add_option("--jobs", litmus.jobs, "worker threads (default: all cores)");
+  litmusCmd->add_flag("--no-por", litmus.noPor, "interleave every statement");
+  litmusCmd->add_option("--symmetry", litmus.symmetry, "on (default) or off");
+  litmusCmd->add_option("--max-states", litmus.maxStates, "per model: stop (exit 3) after this many states");
+  litmusCmd->add_option("--max-seconds", litmus.maxSeconds, "per model: stop (exit 3) after this many seconds");
+  litmusCmd->add_flag("--json", litmus.json, "one JSON object on stdout");
 
   try {
     app.parse(argc, argv);
@@ -64,5 +79,6 @@ int main(int argc, char** argv) {
   }
   if (runCmd->parsed()) return runCommand(run, cl);
   if (checkCmd->parsed()) return checkCommand(check, cl);
+  if (litmusCmd->parsed()) return litmusCommand(litmus, cl);
   return 2;
 }
