@@ -17,6 +17,11 @@ uint32_t liveSlots(const Ir& ir, const std::vector<Item>& ss) {
   return live;
 }
 
+// Bounded arrays are written as fixed-width words, so that a model can patch one cell of
+// a state's bytes (memoryCellOffset); everything else (the default memory, ss, locals,
+// logs) as variable-length integers: states are short, which is what hashing, comparing
+// and storing them costs.
+
 void encodeMemory(const Ir& ir, const Memory& m, ByteWriter& w) {
   for (size_t a = 0; a < ir.arrays.size(); ++a) {
     if (ir.arrays[a].bounded) {
@@ -25,10 +30,10 @@ void encodeMemory(const Ir& ir, const Memory& m, ByteWriter& w) {
       w.u8(hasUnknown);
       if (hasUnknown) w.raw(m.unknown[a].data(), m.unknown[a].size());
     } else {
-      w.u32(static_cast<uint32_t>(m.unbounded.size()));
+      w.var(static_cast<uint32_t>(m.unbounded.size()));
       for (const auto& [addr, value] : m.unbounded) {
-        w.i32(addr);
-        w.i32(value);
+        w.svar(addr);
+        w.svar(value);
       }
     }
   }
@@ -49,56 +54,63 @@ void decodeMemory(const Ir& ir, Memory& m, ByteReader& r) {
         m.unknown[a].clear();
       }
     } else {
-      uint32_t count = r.u32();
+      uint32_t count = r.var();
       for (uint32_t i = 0; i < count; ++i) {
-        Word addr = r.i32();
-        m.unbounded.emplace_hint(m.unbounded.end(), addr, r.i32());
+        Word addr = r.svar();
+        m.unbounded.emplace_hint(m.unbounded.end(), addr, r.svar());
       }
     }
   }
 }
 
 void encodeThreads(const Ir& ir, const GroupState& s, bool withValues, ByteWriter& w) {
-  w.u32(static_cast<uint32_t>(s.ss.size()));
-  w.raw(s.ss.data(), s.ss.size() * sizeof(Item));
+  w.var(static_cast<uint32_t>(s.ss.size()));
+  for (const Item& it : s.ss) {
+    w.var(it.node);
+    w.var(it.aux);
+  }
   const uint32_t live = liveSlots(ir, s.ss);
-  w.raw(s.locals.data(), static_cast<size_t>(live) * s.n * sizeof(Word));
+  const size_t words = static_cast<size_t>(live) * s.n;
+  w.svars(s.locals.data(), words);
   for (const ThreadLog& log : s.logs) {
-    w.u32(static_cast<uint32_t>(log.reads.size()));
+    w.var(static_cast<uint32_t>(log.reads.size()));
     for (const LogEntry& e : log.reads) {
-      w.u32(e.addr.array);
-      w.i32(e.addr.index);
+      w.var(e.addr.array);
+      w.svar(e.addr.index);
     }
-    w.u32(static_cast<uint32_t>(log.writes.size()));
+    w.var(static_cast<uint32_t>(log.writes.size()));
     for (const LogEntry& e : log.writes) {
-      w.u32(e.addr.array);
-      w.i32(e.addr.index);
-      if (withValues) w.i32(e.value);
+      w.var(e.addr.array);
+      w.svar(e.addr.index);
+      if (withValues) w.svar(e.value);
     }
   }
 }
 
 void decodeThreads(const Ir& ir, GroupState& s, bool withValues, ByteReader& r) {
-  s.ss.resize(r.u32());
-  r.raw(s.ss.data(), s.ss.size() * sizeof(Item));
+  s.ss.resize(r.var());
+  for (Item& it : s.ss) {
+    it.node = r.var();
+    it.aux = r.var();
+  }
   const uint32_t live = liveSlots(ir, s.ss);
   const size_t liveWords = static_cast<size_t>(live) * s.n;
-  r.raw(s.locals.data(), liveWords * sizeof(Word));
+  r.svars(s.locals.data(), liveWords);
   std::fill(s.locals.begin() + static_cast<std::ptrdiff_t>(liveWords), s.locals.end(), 0);
   s.logs.resize(s.n);
   for (ThreadLog& log : s.logs) {
-    log.reads.resize(r.u32());
+    log.reads.resize(r.var());
     for (LogEntry& e : log.reads) {
-      e.addr.array = r.u32();
-      e.addr.index = r.i32();
+      e.addr.array = r.var();
+      e.addr.index = r.svar();
       e.value = 0;
       e.at = kNone;
     }
-    log.writes.resize(r.u32());
+    log.writes.resize(r.var());
     for (LogEntry& e : log.writes) {
-      e.addr.array = r.u32();
-      e.addr.index = r.i32();
-      e.value = withValues ? r.i32() : 0;
+      e.addr.array = r.var();
+      e.addr.index = r.svar();
+      e.value = withValues ? r.svar() : 0;
       e.at = kNone;
     }
   }

@@ -30,12 +30,39 @@ public:
   void u8(uint8_t v) { raw(&v, 1); }
   void u32(uint32_t v) { raw(&v, 4); }
   void i32(int32_t v) { raw(&v, 4); }
+  /// LEB128: 7 bits a byte, small values in one byte.
+  void var(uint32_t v) {
+    if (pos_ + 5 > out_.size()) out_.resize(std::max(out_.size() * 2, pos_ + 69));
+    while (v >= 0x80) {
+      out_[pos_++] = static_cast<uint8_t>(v | 0x80);
+      v >>= 7;
+    }
+    out_[pos_++] = static_cast<uint8_t>(v);
+  }
+  /// Zig-zag then LEB128: small magnitudes of either sign in one byte.
+  void svar(int32_t v) { var((static_cast<uint32_t>(v) << 1) ^ static_cast<uint32_t>(v >> 31)); }
+  /// svar for every word of [p, p + n), with one capacity check.
+  void svars(const int32_t* p, size_t n) {
+    if (pos_ + 5 * n > out_.size()) out_.resize(std::max(out_.size() * 2, pos_ + 5 * n + 64));
+    uint8_t* o = out_.data() + pos_;
+    for (size_t i = 0; i < n; ++i) {
+      uint32_t v = (static_cast<uint32_t>(p[i]) << 1) ^ static_cast<uint32_t>(p[i] >> 31);
+      while (v >= 0x80) {
+        *o++ = static_cast<uint8_t>(v | 0x80);
+        v >>= 7;
+      }
+      *o++ = static_cast<uint8_t>(v);
+    }
+    pos_ = static_cast<size_t>(o - out_.data());
+  }
   void raw(const void* p, size_t n) {
     if (pos_ + n > out_.size()) out_.resize(std::max(out_.size() * 2, pos_ + n + 64));
     if (n) std::memcpy(out_.data() + pos_, p, n);
     pos_ += n;
   }
   size_t size() const { return pos_; }
+  /// Overwrites bytes already written at [at, at + n).
+  void patch(size_t at, const void* p, size_t n) { std::memcpy(out_.data() + at, p, n); }
 
 private:
   std::vector<uint8_t>& out_;
@@ -56,6 +83,34 @@ public:
     raw(&v, 4);
     return v;
   }
+  uint32_t var() {
+    uint32_t v = 0;
+    for (int shift = 0;; shift += 7) {
+      const uint8_t b = in_[pos_++];
+      v |= static_cast<uint32_t>(b & 0x7f) << shift;
+      if (!(b & 0x80)) return v;
+    }
+  }
+  int32_t svar() {
+    const uint32_t z = var();
+    return static_cast<int32_t>((z >> 1) ^ (0u - (z & 1)));
+  }
+  void svars(int32_t* p, size_t n) {
+    const uint8_t* in = in_.data() + pos_;
+    for (size_t i = 0; i < n; ++i) {
+      uint32_t z = *in++;
+      if (z & 0x80) {
+        z &= 0x7f;
+        for (int shift = 7;; shift += 7) {
+          const uint8_t b = *in++;
+          z |= static_cast<uint32_t>(b & 0x7f) << shift;
+          if (!(b & 0x80)) break;
+        }
+      }
+      p[i] = static_cast<int32_t>((z >> 1) ^ (0u - (z & 1)));
+    }
+    pos_ = static_cast<size_t>(in - in_.data());
+  }
   void raw(void* p, size_t n) {
     if (n) std::memcpy(p, in_.data() + pos_, n);  // p may be null when n == 0
     pos_ += n;
@@ -71,6 +126,10 @@ private:
 /// Number of locations live in a state whose statements to run are `ss`.
 uint32_t liveSlots(const Ir& ir, const std::vector<Item>& ss);
 
+/// Memory: each bounded array as its cells (4 bytes each), a byte saying whether it has
+/// unknown cells and then their flags (a byte each); the default memory as a count and
+/// (address, value) pairs. So cell i of bounded array a is at (start of a) + 4i, and its
+/// unknown flag, when present, at (start of a) + 4·size + 1 + i.
 void encodeMemory(const Ir& ir, const Memory& m, ByteWriter& w);
 void decodeMemory(const Ir& ir, Memory& m, ByteReader& r);
 

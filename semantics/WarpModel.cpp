@@ -26,9 +26,9 @@ bool isStructural(NodeKind k) {
 }
 
 const LogEntry* findEntry(const std::vector<LogEntry>& log, Address a) {
-  for (const LogEntry& e : log)
-    if (e.addr == a) return &e;
-  return nullptr;
+  // Logs are sorted by address (logRead, logWrite).
+  auto it = std::lower_bound(log.begin(), log.end(), a, [](const LogEntry& e, const Address& x) { return e.addr < x; });
+  return it != log.end() && it->addr == a ? &*it : nullptr;
 }
 
 bool anyEnabled(const uint8_t* mask, uint32_t n) {
@@ -80,6 +80,7 @@ uint32_t WarpModel::lanes(uint32_t n, uint32_t w) const {
 }
 
 SdvMachine& WarpModel::machine(uint32_t lanes) {
+  if (lanes == lastLanes_ && lastMachine_) return *lastMachine_;
   auto& m = machines_[lanes];
   if (!m) {
     m = std::make_unique<SdvMachine>(ir_, lanes);
@@ -89,6 +90,8 @@ SdvMachine& WarpModel::machine(uint32_t lanes) {
     mask_.resize(lanes);
     mask2_.resize(lanes);
   }
+  lastLanes_ = lanes;
+  lastMachine_ = m.get();
   return *m;
 }
 
@@ -109,7 +112,16 @@ void WarpModel::decode(std::span<const uint8_t> bytes, WarpState& s) const {
   ByteReader r(bytes);
   s.n = r.u32();
   s.gid = r.i32();
+  memorySlice_.first = r.position();
   decodeMemory(ir_, s.memory, r);
+  memorySlice_.second = r.position();
+  // Where each bounded array starts (the layout of encodeMemory), to patch cells.
+  arrayOffsets_.resize(ir_.arrays.size());
+  for (size_t a = 0, at = memorySlice_.first; a < ir_.arrays.size(); ++a) {
+    arrayOffsets_[a] = at;
+    if (!ir_.arrays[a].bounded) break;  // variable-length from here on: no patching
+    at += ir_.arrays[a].size * sizeof(Word) + 1 + (s.memory.unknown[a].empty() ? 0 : ir_.arrays[a].size);
+  }
   s.memory.lazyUnbounded = true;
   const uint32_t count = warpCount(s.n);
   s.warps.resize(count);
@@ -297,7 +309,7 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
     for (uint32_t i = 0; i < W.n; ++i)
       if (p[i]) {
         const Address a{node.array, index[i]};
-        s.memory.store(ir_, a, value[i]);
+        store(s, a, value[i]);
         logWrite(W.logs[i], a, 0, id);
       }
   } else {
@@ -320,7 +332,7 @@ WarpModel::Outcome WarpModel::act(WarpState& s, uint32_t w, std::optional<Word> 
   if (choice) {
     std::optional<Address> cell = pendingChoice(s, w);
     assert(cell && "a choice for a read that needs none");
-    chooseCell(ir_, s.memory, *cell, *choice);
+    store(s, *cell, *choice);  // choosing an unknown cell's value
   }
   const NodeId id = W.ss.back().node;
   const Node& node = ir_.nodes[id];
@@ -449,6 +461,37 @@ std::string WarpModel::differs(const Memory& m) const {
   return "";
 }
 
+void WarpModel::store(WarpState& s, Address a, Word value) {
+  if (recordUndo_) {
+    MemoryUndo u{a, 0, 0, true};
+    if (ir_.arrays[a.array].bounded) {
+      u.value = s.memory.bounded[a.array][static_cast<size_t>(a.index)];
+      u.unknown = s.memory.isUnknown(ir_, a);
+    } else {
+      auto it = s.memory.unbounded.find(a.index);
+      u.existed = it != s.memory.unbounded.end();
+      if (u.existed) u.value = it->second;
+    }
+    undo_.push_back(u);
+  }
+  s.memory.store(ir_, a, value);
+}
+
+void WarpModel::undoMemory(WarpState& s) {
+  for (auto it = undo_.rbegin(); it != undo_.rend(); ++it) {
+    if (ir_.arrays[it->addr.array].bounded) {
+      s.memory.bounded[it->addr.array][static_cast<size_t>(it->addr.index)] = it->value;
+      if (!s.memory.unknown.empty() && !s.memory.unknown[it->addr.array].empty())
+        s.memory.unknown[it->addr.array][static_cast<size_t>(it->addr.index)] = it->unknown;
+    } else if (it->existed) {
+      s.memory.unbounded[it->addr.index] = it->value;
+    } else {
+      s.memory.unbounded.erase(it->addr.index);
+    }
+  }
+  undo_.clear();
+}
+
 // ---- expansion and replay ----------------------------------------------------------------
 
 bool WarpModel::releases(const WarpState& s, uint32_t w) {
@@ -464,7 +507,28 @@ void WarpModel::encodeChanged(const WarpState& s, uint32_t t, std::span<const ui
   ByteWriter w(out);
   w.u32(s.n);
   w.i32(s.gid);
-  encodeMemory(ir_, s.memory, w);
+  // The memory's bytes are the original's with the cells this transition set patched in
+  // (bounded arrays have fixed-width cells); the default memory is encoded anew.
+  bool patchable = true;
+  for (const MemoryUndo& u : undo_) patchable &= ir_.arrays[u.addr.array].bounded;
+  if (patchable) {
+    const size_t start = w.size();
+    w.raw(original.data() + memorySlice_.first, memorySlice_.second - memorySlice_.first);
+    for (const MemoryUndo& u : undo_) {
+      const size_t cell = arrayOffsets_[u.addr.array] - memorySlice_.first + static_cast<size_t>(u.addr.index) * sizeof(Word);
+      const Word now = s.memory.bounded[u.addr.array][static_cast<size_t>(u.addr.index)];
+      w.patch(start + cell, &now, sizeof(Word));
+      if (!s.memory.unknown.empty() && !s.memory.unknown[u.addr.array].empty()) {
+        const size_t size = ir_.arrays[u.addr.array].size;
+        const uint8_t flag = s.memory.unknown[u.addr.array][static_cast<size_t>(u.addr.index)];
+        w.patch(start + arrayOffsets_[u.addr.array] - memorySlice_.first + size * sizeof(Word) + 1 +
+                    static_cast<size_t>(u.addr.index),
+                &flag, 1);
+      }
+    }
+  } else {
+    encodeMemory(ir_, s.memory, w);
+  }
   for (uint32_t u = 0; u < s.warps.size(); ++u) {
     if (u == t) {
       w.u8(static_cast<uint8_t>(s.status[t]));
@@ -516,9 +580,11 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
         }
       } else {
         savedThread_ = scratch_.warps[w];
-        savedMemory_ = scratch_.memory;
-        const std::vector<ThreadStatus> savedStatus = scratch_.status;
+        savedStatus_ = scratch_.status;
+        const std::vector<ThreadStatus>& savedStatus = savedStatus_;
+        recordUndo_ = true;
         o = act(scratch_, w, choice, v);
+        recordUndo_ = false;
         if (o == Outcome::Successor) {
           // finishTogether may have marked the other warps done too: encode them all then.
           bool others = false;
@@ -529,7 +595,7 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
             encodeChanged(scratch_, w, state, buf_);
         }
         std::swap(scratch_.warps[w], savedThread_);
-        std::swap(scratch_.memory, savedMemory_);
+        undoMemory(scratch_);
         scratch_.status = savedStatus;
       }
       switch (o) {

@@ -147,9 +147,25 @@ private:
   std::string differs(const Memory& m) const;
   WarpOptions warp_;
   std::map<uint32_t, std::unique_ptr<SdvMachine>> machines_;  ///< by number of threads
+  uint32_t lastLanes_ = 0;
+  SdvMachine* lastMachine_ = nullptr;
   WarpState scratch_, work_;
   GroupState savedThread_;
-  Memory savedMemory_;
+  std::vector<ThreadStatus> savedStatus_;
+  /// Memory changes of the transition being tried on the decoded state, to undo them.
+  struct MemoryUndo {
+    Address addr;
+    Word value;
+    uint8_t unknown;
+    bool existed;  ///< (unbounded memory) the cell was in the map
+  };
+  std::vector<MemoryUndo> undo_;
+  bool recordUndo_ = false;
+  void store(WarpState& s, Address a, Word value);
+  void undoMemory(WarpState& s);
+  /// Byte range of the memory in the last decoded state, and where each array starts.
+  mutable std::pair<size_t, size_t> memorySlice_;
+  mutable std::vector<size_t> arrayOffsets_;
   std::vector<uint8_t> mask_, mask2_;
   std::vector<Word> indexBuf_;
   StateBytes buf_;
