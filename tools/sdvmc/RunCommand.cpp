@@ -1,8 +1,10 @@
 // `sdvmc run FILE`: parse, lower, build the initial state from the command line, apply
-// the SDV rules to the end, and report (see RunCommand.h).
+// the SDV rules to the end (or, with --model simt:W, run one simt execution), and report
+// (see RunCommand.h).
 #include "tools/sdvmc/RunCommand.h"
 
 #include "semantics/Sdv.h"
+#include "semantics/SimtRun.h"
 #include "tools/sdvmc/Kernel.h"
 #include "tools/sdvmc/Report.h"
 
@@ -38,6 +40,92 @@ private:
   uint64_t count_ = 0;
 };
 
+/// (simt models) Like TracePrinter, with the warp and the group's thread numbers.
+class SimtTracePrinter : public sem::RuleObserver {
+public:
+  SimtTracePrinter(const sem::Ir& ir, std::FILE* out) : ir_(ir), out_(out) {}
+  void onRule(sem::Rule rule, sem::NodeId node, const sem::GroupState& s, const uint8_t* enabled) override {
+    const sem::Node& n = ir_.nodes[node];
+    bool basic = rule == sem::Rule::TAssign || rule == sem::Rule::TRd || rule == sem::Rule::TWr ||
+                 rule == sem::Rule::TAssert || rule == sem::Rule::TAssume || rule == sem::Rule::TSkip;
+    std::string name = basic ? std::string("G-BASIC/") + sem::ruleName(rule) : sem::ruleName(rule);
+    std::vector<uint32_t> on;
+    for (uint32_t i = 0; i < s.n; ++i)
+      if (enabled[i]) on.push_back(static_cast<uint32_t>(s.lidBase) + i);
+    fmt::print(out_, "{:>7}  warp@{:<5} {:<17} {:>4}:{:<3} {}{:<44} enabled {}\n", ++count_, s.lidBase, name,
+               n.loc.line, n.loc.col, std::string(2 * n.callDepth, ' '), stmtSummary(ir_, node),
+               on.empty() ? std::string("{}") : threadList(on));
+  }
+
+private:
+  const sem::Ir& ir_;
+  std::FILE* out_;
+  uint64_t count_ = 0;
+};
+
+/// The simt options for a model name, or nullopt when it is not a simt model.
+std::optional<sem::SimtOptions> simtOptions(const std::string& model) {
+  sem::SimtOptions o;
+  if (model == "mimd") {
+    o.warpSize = 1;
+    return o;
+  }
+  if (model == "simt-uniform-exit") {
+    o.warpSize = 0;
+    o.uniformExit = true;
+    return o;
+  }
+  int64_t w = 0;
+  if (model.rfind("simt:", 0) == 0 && parseInteger(model.substr(5), 1, 1 << 20, w)) {
+    o.warpSize = static_cast<uint32_t>(w);
+    return o;
+  }
+  return std::nullopt;
+}
+
+json perfJson(const sem::PerfCounters& p) {
+  json j;
+  j["divergent_branches"] = p.divergentBranches;
+  j["bank_conflicts"] = p.bankConflicts;
+  j["non_coalesced"] = p.nonCoalesced;
+  j["extra_transactions"] = p.extraTransactions;
+  j["shared_accesses"] = p.sharedAccesses;
+  j["global_accesses"] = p.globalAccesses;
+  json lines = json::array();
+  for (const auto& [key, l] : p.lines)
+    lines.push_back(json{{"line", l.loc.line},
+                         {"col", l.loc.col},
+                         {"divergent_branches", l.divergentBranches},
+                         {"bank_conflicts", l.bankConflicts},
+                         {"non_coalesced", l.nonCoalesced},
+                         {"extra_transactions", l.extraTransactions}});
+  j["lines"] = std::move(lines);
+  return j;
+}
+
+void printPerf(std::ostream& os, const sem::Ir& ir, const sem::PerfCounters& p) {
+  os << fmt::format("performance ({} shared-memory and {} global warp accesses):\n", p.sharedAccesses,
+                    p.globalAccesses);
+  struct Row {
+    const char* name;
+    uint64_t total;
+    uint64_t sem::PerfLine::*field;
+  };
+  const Row rows[] = {
+      {"divergent branches", p.divergentBranches, &sem::PerfLine::divergentBranches},
+      {"bank conflicts", p.bankConflicts, &sem::PerfLine::bankConflicts},
+      {"non-coalesced accesses", p.nonCoalesced, &sem::PerfLine::nonCoalesced},
+      {"extra transactions", p.extraTransactions, &sem::PerfLine::extraTransactions},
+  };
+  for (const Row& r : rows) {
+    os << fmt::format("  {:<24} {:>10}\n", r.name, r.total);
+    for (const auto& [key, l] : p.lines)
+      if (l.*r.field)
+        os << fmt::format("    {:>5}:{:<4} {:<44} {:>10}\n", l.loc.line, l.loc.col, stmtSummary(ir, l.node),
+                          l.*r.field);
+  }
+}
+
 bool parseWord(const std::string& text, int64_t lo, int64_t hi, int64_t& out) {
   std::string t = text;
   bool neg = !t.empty() && t[0] == '-';
@@ -55,6 +143,56 @@ bool parseWord(const std::string& text, int64_t lo, int64_t hi, int64_t& out) {
   if (v < lo || v > hi) return false;
   out = v;
   return true;
+}
+
+/// `run --model simt:W|simt-uniform-exit|mimd`: one SimtRun execution.
+int runSimt(const RunOptions& o, const kpl::SourceFile& source, const Kernel& k, uint32_t threads, int64_t group,
+            sem::Memory memory, const sem::SimtOptions& options) {
+  const sem::Ir& ir = k.ir;
+  sem::SimtRun run(ir, threads, static_cast<sem::Word>(group), std::move(memory), options);
+  SimtTracePrinter tracer(ir, o.json ? stderr : stdout);
+  if (o.trace) run.setObserver(&tracer);
+  const auto start = std::chrono::steady_clock::now();
+  sem::Verdict v = run.run();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  std::string replay = fmt::format("sdvmc run {} --threads {} --group {} --model {}", o.file, threads, group, o.model);
+  for (const std::string& init : o.inits) replay += " --init " + init;
+
+  if (o.json) {
+    json j = verdictJson(ir, v, o.file);
+    if (!v.scope.empty()) j["scope"] = v.scope;
+    if (v.kind == sem::VerdictKind::Ok) j["final"] = memoryJson(ir, run.memory());
+    j["model"] = o.model;
+    j["warps"] = run.warpCount();
+    j["threads_in_group"] = threads;
+    j["group"] = group;
+    j["steps"] = run.steps();
+    j["thread_steps"] = run.threadSteps();
+    j["seconds"] = seconds;
+    if (o.perf) j["perf"] = perfJson(run.perf());
+    if (v.kind != sem::VerdictKind::Ok) j["replay"] = replay;
+    std::cout << j.dump() << "\n";
+  } else {
+    std::ostringstream os;
+    os << fmt::format("sdvmc run {}: {} threads, group {}, model {} ({} warp{})\n", o.file, threads, group, o.model,
+                      run.warpCount(), run.warpCount() == 1 ? "" : "s");
+    printVerdict(os, source, ir, v);
+    if (!v.scope.empty()) os << "  scope: " << v.scope << "\n";
+    if (v.kind == sem::VerdictKind::Ok) {
+      os << "final shared memory:\n";
+      printMemory(os, ir, run.memory());
+    } else if (v.kind != sem::VerdictKind::Inconclusive) {
+      os << "replay: " << replay << " --trace\n";
+    }
+    if (o.perf) printPerf(os, ir, run.perf());
+    if (o.stats)
+      os << fmt::format("{} rule applications, {} thread-statement executions in {:.3f} s ({:.1f} M/s)\n",
+                        run.steps(), run.threadSteps(), seconds,
+                        seconds > 0 ? run.threadSteps() / seconds / 1e6 : 0.0);
+    std::cout << os.str();
+  }
+  return sem::verdictExitStatus(v.kind);
 }
 
 }  // namespace
@@ -80,6 +218,16 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
     std::string name = p.substr(0, p.find('='));
     return inputError("--param", fmt::format("the kernel has no parameter '{}' (KPL kernels take none)", name));
   }
+
+  std::optional<sem::SimtOptions> simt;
+  if (o.model != "sdv") {
+    simt = simtOptions(o.model);
+    if (!simt)
+      return inputError("--model",
+                        fmt::format("unknown model '{}' (models: sdv, mimd, simt:W, simt-uniform-exit)", o.model));
+  }
+  if (o.perf && !simt)
+    return inputError("--perf", "--perf needs a warp model: --model simt:W (e.g. simt:32), simt-uniform-exit or mimd");
 
   sem::Memory memory = sem::initialMemory(ir, 0);
   for (const std::string& init : o.inits) {
@@ -119,6 +267,11 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
       return inputError("--init", fmt::format("--init {}: addresses beyond {}", name, INT32_MAX));
     for (size_t i = 0; i < values.size(); ++i)
       memory.store(ir, sem::Address{id, static_cast<sem::Word>(first + static_cast<int64_t>(i))}, values[i]);
+  }
+
+  if (simt) {
+    simt->maxSteps = o.maxSteps;
+    return runSimt(o, *source, *k, static_cast<uint32_t>(threads), group, std::move(memory), *simt);
   }
 
   // The run.

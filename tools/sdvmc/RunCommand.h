@@ -1,4 +1,6 @@
-// `sdvmc run FILE`: one concrete SDV execution (../shared/cli-contract.md).
+// `sdvmc run FILE`: one concrete SDV execution (../shared/cli-contract.md); with
+// `--model simt:W` (or `simt-uniform-exit`, `mimd` = simt:1) one deterministic execution of
+// that model (semantics/SimtRun.h), and with `--perf` its warp performance counters.
 #pragma once
 
 #include "tools/sdvmc/CommandLine.h"
@@ -20,6 +22,8 @@ struct RunOptions {
   bool trace = false;
   bool stats = false;
   uint64_t maxSteps = 100'000'000;
+  std::string model = "sdv";      ///< sdv (default), simt:W, simt-uniform-exit, mimd
+  bool perf = false;               ///< (simt models) divergent branches, bank conflicts, coalescing
 };
 
 /// Runs the command; returns the exit status (0, 1, 2 or 3).

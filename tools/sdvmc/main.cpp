@@ -26,6 +26,8 @@ int main(int argc, char** argv) {
   runCmd->add_flag("--json", run.json, "one JSON object on stdout");
   runCmd->add_flag("--trace", run.trace, "print every rule application");
   runCmd->add_flag("--stats", run.stats, "print rule and thread-statement counts and speed");
+  runCmd->add_option("--model", run.model, "execution model: sdv (default), simt:W, simt-uniform-exit, mimd (= simt:1)");
+  runCmd->add_flag("--perf", run.perf, "(simt models) count divergent branches, bank conflicts, non-coalesced accesses");
 
   CheckOptions check;
   CLI::App* checkCmd = app.add_subcommand("check", "exhaustive exploration of every configuration in the given bounds");
@@ -61,7 +63,20 @@ int main(int argc, char** argv) {
   litmusCmd->add_option("--max-states", litmus.maxStates, "per model: stop (exit 3) after this many states");
   litmusCmd->add_option("--max-seconds", litmus.maxSeconds, "per model: stop (exit 3) after this many seconds");
   litmusCmd->add_flag("--json", litmus.json, "one JSON object on stdout");
+  litmusCmd->add_option("--emit", litmus.emit, "opencl or cuda: write a standalone kernel + host program instead");
+  litmusCmd->add_option("--output", litmus.output, "directory for --emit (default: .)");
+  litmusCmd->add_option("--run", litmus.run, "pocl, oclgrind or cuda: run the test there and compare with the models");
+  litmusCmd->add_option("--repeat", litmus.repeat, "--run: number of runs (default 20)");
+  litmusCmd->add_option("--require", litmus.require, "--run: models that must admit every observation (else exit 1)");
+  litmusCmd->add_option("--timeout", litmus.timeout, "--run: seconds for all the runs (default 300)");
+  litmusCmd->add_flag("--keep", litmus.keep, "--run: keep the temporary directory of the emitted program");
 
+  if (argc > 1 && argv[1][0] != '-' && !app.get_subcommand_no_throw(argv[1])) {
+    std::string names;
+    for (const CLI::App* sub : app.get_subcommands({})) names += (names.empty() ? "" : ", ") + sub->get_name();
+    cl.error(argv[1], std::string("unknown subcommand '") + argv[1] + "' (subcommands: " + names + ")");
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
