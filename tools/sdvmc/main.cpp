@@ -63,7 +63,26 @@ int main(int argc, char** argv) {
   litmusCmd->add_option("--max-states", litmus.maxStates, "per model: stop (exit 3) after this many states");
   litmusCmd->add_option("--max-seconds", litmus.maxSeconds, "per model: stop (exit 3) after this many seconds");
   litmusCmd->add_flag("--json", litmus.json, "one JSON object on stdout");
+  litmusCmd->add_option("--emit", litmus.emit, "opencl or cuda: write a standalone kernel + host program instead");
+  litmusCmd->add_option("--output", litmus.output, "directory for --emit (default: .)");
+  litmusCmd->add_option("--run", litmus.run, "pocl, oclgrind or cuda: run the test there and compare with the models");
+  litmusCmd->add_option("--repeat", litmus.repeat, "--run: number of runs (default 20)");
+  litmusCmd->add_option("--require", litmus.require, "--run: models that must admit every observation (else exit 1)");
+  litmusCmd->add_option("--timeout", litmus.timeout, "--run: seconds for all the runs (default 300)");
+  litmusCmd->add_flag("--keep", litmus.keep, "--run: keep the temporary directory of the emitted program");
 
+  if (argc > 1 && argv[1][0] != '-') {
+    std::string names;
+    bool known = false;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+      known |= sub->get_name() == argv[1];
+    }
+    if (!known) {
+      cl.error(argv[1], std::string("unknown subcommand '") + argv[1] + "' (subcommands: " + names + ")");
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
