@@ -227,6 +227,23 @@ private:
     return addNode(std::move(n));
   }
 
+  /// G-VAR: `local x… S` takes the slots above `depth` for its names (in scope while
+  /// `body(inner)` lowers S, with `inner` the first slot above them).
+  template <class Body>
+  NodeId lowerVar(const kpl::Stmt& s, Scope& scope, PredId pred, uint32_t depth, const Context& ctx, Body body) {
+    Node var = make(NodeKind::Var, s, pred, depth, ctx);
+    var.slot0 = depth;
+    var.count = static_cast<uint32_t>(s.names.size());
+    const size_t mark = scope.size();
+    for (size_t k = 0; k < s.names.size(); ++k)
+      scope.push_back({s.names[k].name, Binding{false, static_cast<Slot>(depth + k), kNone}});
+    const uint32_t inner = depth + var.count;
+    ir_.slotCount = std::max(ir_.slotCount, inner);
+    var.children.push_back(body(inner));
+    scope.resize(mark);
+    return addNode(std::move(var));
+  }
+
   /// A block's statements from `first` on; a `local a, b;` among them opens a G-VAR
   /// scope over the rest of the block.
   NodeId lowerSeq(const kpl::Stmt& block, size_t first, Scope& scope, PredId pred,
@@ -235,17 +252,9 @@ private:
     for (size_t i = first; i < block.stmts.size() && !overflow_; ++i) {
       const kpl::Stmt& s = *block.stmts[i];
       if (s.kind == kpl::StmtKind::LocalDecl) {
-        Node var = make(NodeKind::Var, s, pred, depth, ctx);
-        var.slot0 = depth;
-        var.count = static_cast<uint32_t>(s.names.size());
-        size_t mark = scope.size();
-        for (size_t k = 0; k < s.names.size(); ++k)
-          scope.push_back({s.names[k].name, Binding{false, static_cast<Slot>(depth + k), kNone}});
-        uint32_t inner = depth + var.count;
-        ir_.slotCount = std::max(ir_.slotCount, inner);
-        var.children.push_back(lowerSeq(block, i + 1, scope, pred, inner, ctx));
-        scope.resize(mark);
-        seq.children.push_back(addNode(std::move(var)));
+        seq.children.push_back(lowerVar(s, scope, pred, depth, ctx, [&](uint32_t inner) {
+          return lowerSeq(block, i + 1, scope, pred, inner, ctx);
+        }));
         break;
       }
       seq.children.push_back(lowerStmt(s, scope, pred, depth, ctx));
@@ -264,29 +273,14 @@ private:
     switch (s.kind) {
       case kpl::StmtKind::Block:
         return lowerSeq(s, 0, scope, pred, depth, ctx);
-      case kpl::StmtKind::LocalDecl: {
+      case kpl::StmtKind::LocalDecl:
         // Only reachable when a LocalDecl is not inside a block (e.g. an if's branch):
         // its scope, the rest of the enclosing block, is empty.
-        Node var = make(NodeKind::Var, s, pred, depth, ctx);
-        var.slot0 = depth;
-        var.count = static_cast<uint32_t>(s.names.size());
-        ir_.slotCount = std::max(ir_.slotCount, depth + var.count);
-        var.children.push_back(addNode(make(NodeKind::Skip, s, pred, depth + var.count, ctx)));
-        return addNode(std::move(var));
-      }
-      case kpl::StmtKind::LocalScoped: {
-        Node var = make(NodeKind::Var, s, pred, depth, ctx);
-        var.slot0 = depth;
-        var.count = static_cast<uint32_t>(s.names.size());
-        size_t mark = scope.size();
-        for (size_t k = 0; k < s.names.size(); ++k)
-          scope.push_back({s.names[k].name, Binding{false, static_cast<Slot>(depth + k), kNone}});
-        uint32_t inner = depth + var.count;
-        ir_.slotCount = std::max(ir_.slotCount, inner);
-        var.children.push_back(lowerStmt(*s.stmts[0], scope, pred, inner, ctx));
-        scope.resize(mark);
-        return addNode(std::move(var));
-      }
+        return lowerVar(s, scope, pred, depth, ctx,
+                        [&](uint32_t inner) { return addNode(make(NodeKind::Skip, s, pred, inner, ctx)); });
+      case kpl::StmtKind::LocalScoped:
+        return lowerVar(s, scope, pred, depth, ctx,
+                        [&](uint32_t inner) { return lowerStmt(*s.stmts[0], scope, pred, inner, ctx); });
       case kpl::StmtKind::If: {
         // G-IF: (v := e, p) @ (S1, p ∧ v) @ (S2, p ∧ ¬v), v fresh.
         Node n = make(NodeKind::If, s, pred, depth, ctx);

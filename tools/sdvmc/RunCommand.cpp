@@ -8,7 +8,6 @@
 #include "tools/sdvmc/Kernel.h"
 #include "tools/sdvmc/Report.h"
 
-#include <charconv>
 #include <chrono>
 #include <fmt/format.h>
 #include <iostream>
@@ -126,25 +125,6 @@ void printPerf(std::ostream& os, const sem::Ir& ir, const sem::PerfCounters& p) 
   }
 }
 
-bool parseWord(const std::string& text, int64_t lo, int64_t hi, int64_t& out) {
-  std::string t = text;
-  bool neg = !t.empty() && t[0] == '-';
-  if (neg) t.erase(0, 1);
-  int base = 10;
-  if (t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
-    base = 16;
-    t.erase(0, 2);
-  }
-  if (t.empty()) return false;
-  int64_t v = 0;
-  auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v, base);
-  if (ec != std::errc() || p != t.data() + t.size()) return false;
-  if (neg) v = -v;
-  if (v < lo || v > hi) return false;
-  out = v;
-  return true;
-}
-
 /// `run --model simt:W|simt-uniform-exit|mimd`: one SimtRun execution.
 int runSimt(const RunOptions& o, const kpl::SourceFile& source, const Kernel& k, uint32_t threads, int64_t group,
             sem::Memory memory, const sem::SimtOptions& options) {
@@ -238,7 +218,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
     // NAME[i]=v,w,…: from cell i on (also negative i for the default memory).
     int64_t first = 0;
     if (auto lb = name.find('['); lb != std::string::npos) {
-      if (name.back() != ']' || !parseWord(name.substr(lb + 1, name.size() - lb - 2), INT32_MIN, INT32_MAX, first))
+      if (name.back() != ']' || !parseInteger(name.substr(lb + 1, name.size() - lb - 2), INT32_MIN, INT32_MAX, first))
         return inputError("--init", fmt::format("--init expects NAME=v,… or NAME[i]=v,…, not '{}'", init));
       name.resize(lb);
     }
@@ -253,7 +233,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
       size_t comma = rest.find(',', pos);
       std::string item = rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
       int64_t v = 0;
-      if (!parseWord(item, INT32_MIN, UINT32_MAX, v))
+      if (!parseInteger(item, INT32_MIN, UINT32_MAX, v))
         return inputError("--init", fmt::format("--init {}: '{}' is not a 32-bit integer", name, item));
       values.push_back(static_cast<sem::Word>(static_cast<uint32_t>(v)));
       if (comma == std::string::npos) break;
