@@ -5,9 +5,11 @@
 #include "explorer/Explorer.h"
 #include "semantics/ModelSupport.h"
 #include "tools/sdvmc/Kernel.h"
+#include "tools/sdvmc/LitmusRun.h"
 #include "tools/sdvmc/ModelFactory.h"
 #include "tools/sdvmc/Report.h"
 
+#include <algorithm>
 #include <climits>
 #include <fmt/format.h>
 #include <iostream>
@@ -84,10 +86,29 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
   bounds.domainLo = static_cast<sem::Word>(lo);
   bounds.domainHi = static_cast<sem::Word>(hi);
 
+  if (!o.emit.empty() && !o.run.empty()) return cl.reject("--emit", "--emit and --run exclude each other", o.json);
+  if (!o.emit.empty()) return litmusEmit(o, *k, static_cast<uint32_t>(threads), static_cast<int32_t>(group));
+
   std::vector<std::string> models = splitModels(o.models);
   for (const std::string& m : models) {
     std::string error;
     if (!makeModel(m, ir, bounds, true, true, error)) return cl.reject("--model", "--model: " + error, o.json);
+  }
+
+  for (const std::string& m : o.require.empty() ? std::vector<std::string>{} : splitModels(o.require))
+    if (std::find(models.begin(), models.end(), m) == models.end())
+      return cl.reject("--require", fmt::format("--require: {} is not among the --model list", m), o.json);
+  if (!o.require.empty() && o.run.empty()) return cl.reject("--require", "--require needs --run", o.json);
+
+  // The real runs first: when there is no runtime, nothing else is worth computing.
+  Observations observed;
+  if (!o.run.empty()) {
+    std::string why;
+    if (!runOnDevice(o, *k, static_cast<uint32_t>(threads), static_cast<int32_t>(group), observed, why)) {
+      std::cerr << fmt::format("sdvmc: litmus --run {}: {}: {}\n", o.run, o.file, why);
+      if (o.json) std::cout << json{{"error", why}}.dump() << "\n";
+      return 2;
+    }
   }
 
   explore::Options eo;
@@ -123,7 +144,9 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
   const sem::VerdictKind verdict = anyLimit ? sem::VerdictKind::Inconclusive
                                    : anyError ? sem::VerdictKind::Race  // any violation: exit 1
                                               : sem::VerdictKind::Ok;
-  const int status = sem::verdictExitStatus(verdict);
+  int status = sem::verdictExitStatus(verdict);
+  // With --run, the status says whether the --require models admit what was observed.
+  if (!o.run.empty()) status = anyLimit ? 3 : 0;
 
   if (o.json) {
     json j;
@@ -139,6 +162,7 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
       if (!results[m].limit.empty()) ms[results[m].model]["limit"] = results[m].limit;
     }
     j["models"] = std::move(ms);
+    if (!o.run.empty() && reportObservations(o, ir, results, observed, std::cout, &j) && status == 0) status = 1;
     std::cout << j.dump() << "\n";
     return status;
   }
@@ -167,6 +191,7 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
     os << fmt::format("  {}: {} outcome{}, {} states{}\n", m.model, allowed[&m - results.data()].size(),
                       allowed[&m - results.data()].size() == 1 ? "" : "s", m.states,
                       m.limit.empty() ? "" : " (INCOMPLETE: " + m.limit + ")");
+  if (!o.run.empty() && reportObservations(o, ir, results, observed, os, nullptr) && status == 0) status = 1;
   std::cout << os.str();
   return status;
 }

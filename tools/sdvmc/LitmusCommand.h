@@ -1,5 +1,6 @@
 // `sdvmc litmus FILE --model M[,M…]`: for a litmus kernel, the set of outcomes each
 // execution model allows (vendor-behaviours.md), as a table with one column per model.
+// With --emit / --run, the test on a real implementation instead (LitmusRun.h).
 #pragma once
 
 #include "explorer/Explorer.h"
@@ -26,6 +27,14 @@ struct LitmusOptions {
   uint64_t maxStates = 0;
   double maxSeconds = 0;
   bool json = false;
+  // Real implementations (LitmusRun.h, Emit.h).
+  std::string emit;      ///< --emit opencl|cuda: write a standalone program instead
+  std::string output;    ///< --output DIR for --emit (default: the current directory)
+  std::string run;       ///< --run pocl|oclgrind|cuda: run it and compare with the models
+  unsigned repeat = 20;  ///< --repeat N runs
+  std::string require;   ///< --require M,…: exit 1 unless these models admit every observation
+  double timeout = 300;  ///< --timeout S for all the runs together
+  bool keep = false;     ///< --keep the temporary directory of --run
 };
 
 /// The terminal outcomes of one model.

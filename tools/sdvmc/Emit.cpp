@@ -1,0 +1,620 @@
+// KPL → OpenCL C / CUDA, with a host program (see Emit.h).
+#include "tools/sdvmc/Emit.h"
+
+#include <climits>
+#include <fmt/format.h>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace sdvmc::tool {
+
+namespace {
+
+// Error codes the kernel records: kind + 16 * line. The host prints them.
+constexpr int kDiv = 1, kShift = 2, kOob = 3, kAssert = 4, kDiscard = 5, kUnsupported = 6;
+constexpr uint32_t kMaxThreads = 1024;          // CUDA's block limit; PoCL and Oclgrind allow it
+constexpr uint32_t kMaxLocalBytes = 32 * 1024;  // the smallest local memory of the targets (Oclgrind)
+
+struct Array {
+  std::string name;  // as in KPL
+  bool bounded = true;
+  uint32_t size = 0;
+  uint32_t off = 0;   // values in the init/out buffers
+  uint32_t koff = 0;  // known flags in the init/out buffers
+};
+
+std::string literal(int32_t v) {
+  if (v == INT32_MIN) return "(-2147483647 - 1)";
+  if (v < 0) return fmt::format("({})", v);
+  return std::to_string(v);
+}
+
+/// A C string literal holding `text`, one source line per literal line.
+std::string cString(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    switch (c) {
+      case '\\': out += "\\\\"; break;
+      case '"': out += "\\\""; break;
+      case '\n': out += "\\n\"\n  \""; break;
+      default: out += c;
+    }
+  }
+  return out + "\"";
+}
+
+class Emitter {
+public:
+  Emitter(const kpl::Program& p, const sem::Ir& ir, EmitTarget t, const EmitOptions& o)
+      : p_(p), ir_(ir), target_(t), opts_(o) {}
+
+  EmitResult run(const std::string& base) {
+    EmitResult r;
+    if (opts_.threads < 1 || opts_.threads > kMaxThreads) {
+      r.error = fmt::format("unsupported: {} work-items (emit supports 1..{})", opts_.threads, kMaxThreads);
+      return r;
+    }
+    uint32_t words = 1;
+    for (const sem::ArrayInfo& a : ir_.arrays) {
+      Array x;
+      x.name = a.name;
+      x.bounded = a.bounded;
+      x.size = a.bounded ? a.size : kEmitMemWords;
+      x.off = words;
+      x.koff = words + x.size;
+      words += 2 * x.size;
+      arrays_.push_back(x);
+    }
+    if (uint64_t{words} * 4 > kMaxLocalBytes) {
+      r.error = fmt::format("unsupported: the shared arrays need {} bytes of local memory (values and "
+                            "known-flags), more than the {} every target has", uint64_t{words} * 4,
+                            kMaxLocalBytes);
+      return r;
+    }
+    words_ = words;
+    for (size_t a = 0; a < arrays_.size(); ++a) arrayIndex_[arrays_[a].name] = a;
+
+    std::string kernel = kernelSource();
+    if (!error_.empty()) {
+      r.error = error_;
+      return r;
+    }
+    if (target_ == EmitTarget::OpenCL) {
+      r.files.push_back({base + ".cl", kernel});
+      r.files.push_back({base + "-host.c", openclHost(kernel, base)});
+      r.hostFile = base + "-host.c";
+    } else {
+      r.files.push_back({base + ".cu", kernel + cudaHost(base)});
+      r.hostFile = base + ".cu";
+    }
+    r.ok = true;
+    return r;
+  }
+
+private:
+  // ---- expressions --------------------------------------------------------------------
+  struct ExprCtx {
+    uint32_t line = 0;
+    std::string err = "k_err";  // the `int*` errors go to
+    const std::set<std::string>* params = nullptr;
+  };
+
+  std::string expr(const kpl::Expr& e, const ExprCtx& c) {
+    auto op = [&](size_t i) { return expr(*e.operands[i], c); };
+    switch (e.kind) {
+      case kpl::ExprKind::IntLit: return literal(e.value);
+      case kpl::ExprKind::BoolLit: return e.value ? "1" : "0";
+      case kpl::ExprKind::Lid: return "k_lid";
+      case kpl::ExprKind::Gid: return "k_gid";
+      case kpl::ExprKind::Name:
+        if (c.params && c.params->count(e.name))
+          // A parameter: the argument's value, or the error evaluating it raised, raised
+          // here (call by name evaluates the argument where the parameter is used).
+          return fmt::format("(le_{0} ? k_raise({1}, (le_{0} & 15) + 16 * {2}) : l_{0})", e.name, c.err, c.line);
+        return "l_" + e.name;
+      case kpl::ExprKind::Unary:
+        switch (e.uop) {
+          case kpl::UnaryOp::Neg: return fmt::format("k_neg({})", op(0));
+          case kpl::UnaryOp::LogNot: return fmt::format("(!{})", op(0));
+          case kpl::UnaryOp::BitNot: return fmt::format("(~{})", op(0));
+        }
+        break;
+      case kpl::ExprKind::Binary: {
+        const char* sym = nullptr;
+        switch (e.bop) {
+          case kpl::BinaryOp::Add: return fmt::format("k_add({}, {})", op(0), op(1));
+          case kpl::BinaryOp::Sub: return fmt::format("k_sub({}, {})", op(0), op(1));
+          case kpl::BinaryOp::Mul: return fmt::format("k_mul({}, {})", op(0), op(1));
+          case kpl::BinaryOp::Div: return fmt::format("k_div({}, {}, {}, {})", op(0), op(1), c.err, c.line);
+          case kpl::BinaryOp::Rem: return fmt::format("k_rem({}, {}, {}, {})", op(0), op(1), c.err, c.line);
+          case kpl::BinaryOp::Shl: return fmt::format("k_shl({}, {}, {}, {})", op(0), op(1), c.err, c.line);
+          case kpl::BinaryOp::Shr: return fmt::format("k_shr({}, {}, {}, {})", op(0), op(1), c.err, c.line);
+          case kpl::BinaryOp::Lt: sym = "<"; break;
+          case kpl::BinaryOp::Le: sym = "<="; break;
+          case kpl::BinaryOp::Gt: sym = ">"; break;
+          case kpl::BinaryOp::Ge: sym = ">="; break;
+          case kpl::BinaryOp::Eq: sym = "=="; break;
+          case kpl::BinaryOp::Ne: sym = "!="; break;
+          case kpl::BinaryOp::BitAnd: sym = "&"; break;
+          case kpl::BinaryOp::BitXor: sym = "^"; break;
+          case kpl::BinaryOp::BitOr: sym = "|"; break;
+          case kpl::BinaryOp::LogAnd: sym = "&&"; break;
+          case kpl::BinaryOp::LogOr: sym = "||"; break;
+        }
+        // C's comparisons and && || give int 0/1 and short-circuit, as KPL's do.
+        return fmt::format("({} {} {})", op(0), sym, op(1));
+      }
+      case kpl::ExprKind::Cond: return fmt::format("({} ? {} : {})", op(0), op(1), op(2));
+    }
+    error_ = "internal: unknown expression kind";
+    return "0";
+  }
+
+  // ---- statements ---------------------------------------------------------------------
+  struct StmtCtx {
+    bool inProc = false;
+    const std::set<std::string>* params = nullptr;
+  };
+
+  void line(int depth, const std::string& text) { out_ << std::string(2 * depth, ' ') << text << "\n"; }
+
+  const Array& arrayOf(const kpl::Stmt& s) {
+    if (!s.array) return arrays_[0];
+    auto it = arrayIndex_.find(s.array->name);
+    if (it == arrayIndex_.end()) {
+      error_ = "internal: unknown array " + s.array->name;
+      return arrays_[0];
+    }
+    return arrays_[it->second];
+  }
+
+  std::string access(const Array& a) {
+    return fmt::format("a_{0}, ak_{0}, {1}, {2}", a.name, a.size, a.bounded ? kOob : kUnsupported);
+  }
+
+  void stmt(const kpl::Stmt& s, int d, const StmtCtx& c) {
+    ExprCtx ec;
+    ec.line = s.range.begin.line;
+    ec.params = c.params;
+    switch (s.kind) {
+      case kpl::StmtKind::Block:
+        line(d, "{");
+        for (const kpl::StmtPtr& x : s.stmts) stmt(*x, d + 1, c);
+        line(d, "}");
+        return;
+      case kpl::StmtKind::LocalDecl: {
+        // Scope: the rest of the enclosing block, as a C declaration's.
+        std::string decl = "int";
+        for (size_t i = 0; i < s.names.size(); ++i)
+          decl += fmt::format("{} l_{} = 0", i ? "," : "", s.names[i].name);
+        line(d, decl + ";");
+        return;
+      }
+      case kpl::StmtKind::LocalScoped: {
+        line(d, "{");
+        std::string decl = "int";
+        for (size_t i = 0; i < s.names.size(); ++i)
+          decl += fmt::format("{} l_{} = 0", i ? "," : "", s.names[i].name);
+        line(d + 1, decl + ";");
+        stmt(*s.stmts[0], d + 1, c);
+        line(d, "}");
+        return;
+      }
+      case kpl::StmtKind::If:
+        line(d, fmt::format("{{ int k_c = {};", expr(*s.exprs[0], ec)));
+        line(d + 1, "if (k_c) {");
+        stmt(*s.stmts[0], d + 2, c);
+        if (s.stmts.size() > 1) {
+          line(d + 1, "} else {");
+          stmt(*s.stmts[1], d + 2, c);
+        }
+        line(d + 1, "}");
+        line(d, "}");
+        return;
+      case kpl::StmtKind::While:
+        line(d, "for (;;) {");
+        line(d + 1, fmt::format("int k_c = {};", expr(*s.exprs[0], ec)));
+        line(d + 1, "if (!k_c) break;");
+        line(d + 1, "{");
+        stmt(*s.stmts[0], d + 2, c);
+        line(d + 1, "}");
+        line(d, "}");
+        return;
+      case kpl::StmtKind::Call: {
+        line(d, "{");
+        std::string args;
+        for (size_t i = 0; i < s.exprs.size(); ++i) {
+          ExprCtx ac = ec;
+          ac.err = fmt::format("&k_ae{}", i);
+          line(d + 1, fmt::format("int k_ae{0} = 0; int k_a{0} = {1};", i, expr(*s.exprs[i], ac)));
+          args += fmt::format(", k_a{0}, k_ae{0}", i);
+        }
+        line(d + 1, fmt::format("p_{}(K_ARGS{});", s.target.name, args));
+        line(d, "}");
+        return;
+      }
+      case kpl::StmtKind::Barrier: line(d, "K_BARRIER();"); return;
+      case kpl::StmtKind::Break: line(d, "break;"); return;
+      case kpl::StmtKind::Continue: line(d, "continue;"); return;
+      case kpl::StmtKind::Return: line(d, "return;"); return;
+      case kpl::StmtKind::Skip: line(d, ";"); return;
+      case kpl::StmtKind::Assert:
+      case kpl::StmtKind::Assume: {
+        const int kind = s.kind == kpl::StmtKind::Assert ? kAssert : kDiscard;
+        line(d, fmt::format("{{ int k_c = {}; if (!k_c) k_raise(k_err, {} + 16 * {}); }}", expr(*s.exprs[0], ec),
+                            kind, ec.line));
+        return;
+      }
+      case kpl::StmtKind::Assign:
+        line(d, fmt::format("l_{} = {};", s.target.name, expr(*s.exprs[0], ec)));
+        return;
+      case kpl::StmtKind::Read: {
+        const Array& a = arrayOf(s);
+        line(d, fmt::format("l_{} = k_rd({}, {}, k_err, {});", s.target.name, access(a), expr(*s.exprs[0], ec),
+                            ec.line));
+        return;
+      }
+      case kpl::StmtKind::Write: {
+        const Array& a = arrayOf(s);
+        line(d, fmt::format("{{ int k_i = {}; int k_v = {};", expr(*s.exprs[0], ec), expr(*s.exprs[1], ec)));
+        line(d + 1, fmt::format("k_wr({}, k_i, k_v, k_err, {}); }}", access(a), ec.line));
+        return;
+      }
+    }
+    error_ = "internal: unknown statement kind";
+  }
+
+  // ---- the kernel ---------------------------------------------------------------------
+  std::string kernelSource() {
+    const bool cl = target_ == EmitTarget::OpenCL;
+    out_ << fmt::format(
+        "/* {}: emitted by `sdvmc litmus --emit {}` from the KPL kernel {}.\n"
+        " * One work-group of {} work-items, gid = {} (a kernel argument).\n"
+        " * Arbitrary initial values (`*`, arrays without initialiser, mem) start at 0, as in\n"
+        " * `sdvmc run`; the known-flags (ak_*) record which of them were read or written.\n"
+        " * The default memory mem, when used, is a local array of {} words: an address outside\n"
+        " * [0, {}) is an unsupported case (the run reports `error: unsupported ...`).\n"
+        " * Errors (KPL verdicts) are recorded as kind + 16 * line in out[0], the first one a\n"
+        " * work-item meets (the failing operation yields 0 and the work-item carries on: no\n"
+        " * control flow is added to the kernel's, which changes what e.g. PoCL does with\n"
+        " * divergent barriers). Without errors the control flow is exactly the KPL kernel's. */\n",
+        cl ? "OpenCL C" : "CUDA", cl ? "opencl" : "cuda", p_.file, opts_.threads, opts_.group, kEmitMemWords,
+        kEmitMemWords);
+    if (cl) {
+      out_ << "#define K_LOCAL __local\n#define K_PRIV __private\n#define K_FN\n"
+              "#define K_BARRIER() barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)\n"
+              "#define K_CAS(p, o, n) atomic_cmpxchg(p, o, n)\n";
+    } else {
+      out_ << "#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n#include <cuda_runtime.h>\n\n"
+              "#define K_LOCAL\n#define K_PRIV\n#define K_FN __device__ static\n"
+              "#define K_BARRIER() __syncthreads()\n#define K_CAS(p, o, n) atomicCAS(p, o, n)\n";
+    }
+    out_ << fmt::format("#define K_THREADS {}\n#define K_WORDS {}\n\n", opts_.threads, words_);
+    out_ << "K_FN int k_raise(K_PRIV int* e, int code) { if (!*e) *e = code; return 0; }\n"
+            "K_FN int k_add(int a, int b) { return (int)((unsigned)a + (unsigned)b); }\n"
+            "K_FN int k_sub(int a, int b) { return (int)((unsigned)a - (unsigned)b); }\n"
+            "K_FN int k_mul(int a, int b) { return (int)((unsigned)a * (unsigned)b); }\n"
+            "K_FN int k_neg(int a) { return (int)(0u - (unsigned)a); }\n";
+    out_ << fmt::format(
+        "K_FN int k_div(int a, int b, K_PRIV int* e, int line) {{\n"
+        "  if (b == 0) return k_raise(e, {0} + 16 * line);\n"
+        "  return b == -1 ? k_neg(a) : a / b;\n}}\n"
+        "K_FN int k_rem(int a, int b, K_PRIV int* e, int line) {{\n"
+        "  if (b == 0) return k_raise(e, {0} + 16 * line);\n"
+        "  return b == -1 ? 0 : a % b;\n}}\n"
+        "K_FN int k_shl(int a, int b, K_PRIV int* e, int line) {{\n"
+        "  if (b < 0 || b >= 32) return k_raise(e, {1} + 16 * line);\n"
+        "  return (int)((unsigned)a << b);\n}}\n"
+        "K_FN int k_shr(int a, int b, K_PRIV int* e, int line) {{  /* arithmetic */\n"
+        "  if (b < 0 || b >= 32) return k_raise(e, {1} + 16 * line);\n"
+        "  return a >= 0 ? a >> b : ~(~a >> b);\n}}\n"
+        "K_FN int k_rd(volatile K_LOCAL int* a, volatile K_LOCAL int* ak, int size, int oob, int i,\n"
+        "              K_PRIV int* e, int line) {{\n"
+        "  if (i < 0 || i >= size) return k_raise(e, oob + 16 * line);\n"
+        "  if (!ak[i]) ak[i] = 1;\n"
+        "  return a[i];\n}}\n"
+        "K_FN void k_wr(volatile K_LOCAL int* a, volatile K_LOCAL int* ak, int size, int oob, int i, int v,\n"
+        "               K_PRIV int* e, int line) {{\n"
+        "  if (i < 0 || i >= size) {{ k_raise(e, oob + 16 * line); return; }}\n"
+        "  a[i] = v;\n"
+        "  if (!ak[i]) ak[i] = 1;\n}}\n\n",
+        kDiv, kShift);
+
+    std::string params, args;
+    for (const Array& a : arrays_) {
+      params += fmt::format("volatile K_LOCAL int* a_{0}, volatile K_LOCAL int* ak_{0}, ", a.name);
+      args += fmt::format("a_{0}, ak_{0}, ", a.name);
+    }
+    out_ << "#define K_PARAMS " << params << "int k_lid, int k_gid, K_PRIV int* k_err\n";
+    out_ << "#define K_ARGS " << args << "k_lid, k_gid, k_err\n\n";
+
+    // Procedures: prototypes, then bodies (no recursion: the verifier rejects it).
+    auto signature = [&](const kpl::Procedure& pr) {
+      std::string s = fmt::format("K_FN void p_{}(K_PARAMS", pr.name.name);
+      for (const kpl::Ident& x : pr.params) s += fmt::format(", int l_{0}, int le_{0}", x.name);
+      return s + ")";
+    };
+    for (const kpl::Procedure& pr : p_.procedures) out_ << signature(pr) << ";\n";
+    for (const kpl::Procedure& pr : p_.procedures) {
+      std::set<std::string> names;
+      for (const kpl::Ident& x : pr.params) names.insert(x.name);
+      StmtCtx c;
+      c.inProc = true;
+      c.params = &names;
+      out_ << "\n" << signature(pr) << " {\n";
+      for (const kpl::Ident& x : pr.params) out_ << fmt::format("  (void)l_{0}; (void)le_{0};\n", x.name);
+      stmt(*pr.body, 1, c);
+      out_ << "}\n";
+    }
+
+    out_ << "\n";
+    if (cl)
+      out_ << "__kernel void litmus(__global const int* init, __global int* out, int k_gid) {\n";
+    else
+      out_ << "__global__ void litmus(const int* init, int* out, int k_gid) {\n";
+    const char* shared = cl ? "__local" : "__shared__";
+    for (const Array& a : arrays_)
+      out_ << fmt::format("  {0} volatile int a_{1}[{2}];\n  {0} volatile int ak_{1}[{2}];\n", shared, a.name, a.size);
+    out_ << fmt::format("  {} int k_lerr[1];\n", shared);
+    out_ << (cl ? "  const int k_lid = (int)get_local_id(0);\n" : "  const int k_lid = (int)threadIdx.x;\n");
+    for (const Array& a : arrays_)
+      out_ << fmt::format(
+          "  for (int k_i = k_lid; k_i < {0}; k_i += K_THREADS) {{ a_{1}[k_i] = init[{2} + k_i]; ak_{1}[k_i] = "
+          "init[{3} + k_i]; }}\n",
+          a.size, a.name, a.off, a.koff);
+    out_ << "  if (k_lid == 0) k_lerr[0] = 0;\n"
+            "  K_BARRIER();\n"
+            "  int k_errv = 0;\n"
+            "  K_PRIV int* k_err = &k_errv;\n";
+    StmtCtx c;
+    out_ << "  /* main */\n";
+    stmt(*p_.main, 1, c);
+    out_ << "  if (k_errv) K_CAS(&k_lerr[0], 0, k_errv);\n"
+            "  K_BARRIER();\n";
+    for (const Array& a : arrays_)
+      out_ << fmt::format(
+          "  for (int k_i = k_lid; k_i < {0}; k_i += K_THREADS) {{ out[{2} + k_i] = a_{1}[k_i]; out[{3} + k_i] = "
+          "ak_{1}[k_i]; }}\n",
+          a.size, a.name, a.off, a.koff);
+    out_ << "  if (k_lid == 0) out[0] = k_lerr[0];\n}\n";
+    return out_.str();
+  }
+
+  // ---- host programs ------------------------------------------------------------------
+  /// The initial buffer: out[0] unused; values (0 for arbitrary); known-flags.
+  std::string initTable() {
+    std::vector<int32_t> init(words_, 0);
+    for (size_t a = 0; a < arrays_.size(); ++a) {
+      const sem::ArrayInfo& info = ir_.arrays[a];
+      const Array& x = arrays_[a];
+      for (uint32_t i = 0; i < x.size; ++i) {
+        const bool known = info.bounded && i < info.init.size() && info.init[i].has_value();
+        init[x.off + i] = known ? *info.init[i] : 0;
+        init[x.koff + i] = known ? 1 : 0;
+      }
+    }
+    std::string s = "static const int k_init[K_WORDS] = {";
+    for (size_t i = 0; i < init.size(); ++i) s += (i % 16 ? ", " : (i ? ",\n  " : "\n  ")) + literal(init[i]);
+    s += "};\n";
+    s += "struct k_array { const char* name; int bounded; int size; int off; int koff; };\n";
+    s += fmt::format("#define K_NARRAYS {}\nstatic const struct k_array k_arrays[K_NARRAYS] = {{\n", arrays_.size());
+    for (const Array& a : arrays_)
+      s += fmt::format("  {{\"{}\", {}, {}, {}, {}}},\n", a.name, a.bounded ? 1 : 0, a.size, a.off, a.koff);
+    s += "};\n";
+    return s;
+  }
+
+  /// Printing an outcome and parsing the command line: C shared by both hosts.
+  std::string hostCommon() {
+    return fmt::format(
+        "/* One line per run, in sdvmc's format (sem::describeMemoryText), or the error. */\n"
+        "static void print_outcome(const int* out) {{\n"
+        "  int e = out[0];\n"
+        "  if (e) {{\n"
+        "    int kind = e & 15, line = e >> 4;\n"
+        "    static const char* names[] = {{\"?\", \"division-by-zero\", \"shift-out-of-range\", "
+        "\"out-of-bounds\", \"assertion\", \"discarded\", \"unsupported\"}};\n"
+        "    if (kind == {0}) printf(\"discarded\\n\");\n"
+        "    else if (kind == {1}) printf(\"error: unsupported (an address of mem outside [0, {2})) at line %d\\n\", "
+        "line);\n"
+        "    else printf(\"error: %s at line %d\\n\", names[kind < 7 ? kind : 0], line);\n"
+        "    fflush(stdout);\n"
+        "    return;\n"
+        "  }}\n"
+        "  for (int a = 0; a < K_NARRAYS; ++a) {{\n"
+        "    const struct k_array* x = &k_arrays[a];\n"
+        "    printf(\"%s%s = {{\", a ? \"; \" : \"\", x->name);\n"
+        "    int first = 1;\n"
+        "    for (int i = 0; i < x->size; ++i) {{\n"
+        "      int known = out[x->koff + i] != 0;\n"
+        "      if (x->bounded) {{\n"
+        "        if (i) printf(\", \");\n"
+        "        if (known) printf(\"%d\", out[x->off + i]); else printf(\"*\");\n"
+        "      }} else if (known) {{\n"
+        "        printf(\"%s[%d] = %d\", first ? \"\" : \", \", i, out[x->off + i]);\n"
+        "        first = 0;\n"
+        "      }}\n"
+        "    }}\n"
+        "    printf(\"}}\");\n"
+        "  }}\n"
+        "  printf(\"\\n\");\n"
+        "  fflush(stdout);\n"
+        "}}\n\n"
+        "static int parse_repeat(int argc, char** argv) {{\n"
+        "  int repeat = 1;\n"
+        "  for (int i = 1; i < argc; ++i) {{\n"
+        "    if (strcmp(argv[i], \"--repeat\") == 0 && i + 1 < argc) repeat = atoi(argv[++i]);\n"
+        "    else if (strncmp(argv[i], \"--repeat=\", 9) == 0) repeat = atoi(argv[i] + 9);\n"
+        "    else {{ fprintf(stderr, \"usage: %s [--repeat N]\\n\", argv[0]); exit(2); }}\n"
+        "  }}\n"
+        "  if (repeat < 1) {{ fprintf(stderr, \"--repeat must be at least 1\\n\"); exit(2); }}\n"
+        "  return repeat;\n"
+        "}}\n\n",
+        kDiscard, kUnsupported, kEmitMemWords);
+  }
+
+  std::string openclHost(const std::string& kernel, const std::string& base) {
+    std::ostringstream h;
+    h << fmt::format(
+        "/* Host program for {0}.cl, emitted by `sdvmc litmus --emit opencl` from {1}.\n"
+        " *   cc -O1 -o host {0}-host.c -lOpenCL && ./host [--repeat N]\n"
+        " * Runs one work-group of {2} work-items N times (default 1) on the first OpenCL platform\n"
+        " * (or the first whose name contains $SDVMC_CL_PLATFORM) and prints each run's final\n"
+        " * shared memory on one line in sdvmc's format. Lines starting with # are information.\n"
+        " * Exit status 2: no platform/device, or the kernel did not build or run. */\n",
+        base, p_.file, opts_.threads);
+    h << "#define CL_TARGET_OPENCL_VERSION 120\n#include <CL/cl.h>\n"
+         "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n";
+    h << fmt::format("#define K_THREADS {}\n#define K_GROUP {}\n#define K_WORDS {}\n", opts_.threads,
+                     literal(opts_.group), words_);
+    h << "static const char* k_source =\n  " << cString(kernel) << ";\n\n";
+    h << initTable() << "\n" << hostCommon();
+    h << R"(#define CHECK(call, what) do { cl_int k_rc = (call); if (k_rc != CL_SUCCESS) { \
+  fprintf(stderr, "error: %s failed (OpenCL error %d)\n", what, (int)k_rc); exit(2); } } while (0)
+
+int main(int argc, char** argv) {
+  int repeat = parse_repeat(argc, argv);
+  cl_uint np = 0;
+  if (clGetPlatformIDs(0, NULL, &np) != CL_SUCCESS || np == 0) {
+    fprintf(stderr, "error: no OpenCL platform found\n");
+    return 2;
+  }
+  cl_platform_id* platforms = (cl_platform_id*)calloc(np, sizeof(cl_platform_id));
+  CHECK(clGetPlatformIDs(np, platforms, NULL), "clGetPlatformIDs");
+  const char* want = getenv("SDVMC_CL_PLATFORM");
+  cl_platform_id platform = NULL;
+  cl_device_id device = NULL;
+  char pname[256] = "", dname[256] = "";
+  for (cl_uint i = 0; i < np && !device; ++i) {
+    char name[256] = "";
+    clGetPlatformInfo(platforms[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
+    if (want && *want && !strstr(name, want)) continue;
+    cl_device_id d;
+    if (clGetDeviceIDs(platforms[i], CL_DEVICE_TYPE_ALL, 1, &d, NULL) != CL_SUCCESS) continue;
+    platform = platforms[i];
+    device = d;
+    strcpy(pname, name);
+  }
+  if (!device) {
+    fprintf(stderr, "error: no OpenCL device found%s%s\n", want && *want ? " on a platform named like " : "",
+            want && *want ? want : "");
+    return 2;
+  }
+  clGetDeviceInfo(device, CL_DEVICE_NAME, sizeof dname, dname, NULL);
+  printf("# platform: %s; device: %s\n", pname, dname);
+  size_t maxwg = 0;
+  clGetDeviceInfo(device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof maxwg, &maxwg, NULL);
+  if (maxwg && maxwg < K_THREADS) {
+    fprintf(stderr, "error: unsupported: the device runs at most %zu work-items in a group, not %d\n", maxwg,
+            K_THREADS);
+    return 2;
+  }
+  cl_int rc;
+  cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)platform, 0};
+  cl_context ctx = clCreateContext(props, 1, &device, NULL, NULL, &rc);
+  CHECK(rc, "clCreateContext");
+  cl_command_queue q = clCreateCommandQueue(ctx, device, 0, &rc);
+  CHECK(rc, "clCreateCommandQueue");
+  cl_program prog = clCreateProgramWithSource(ctx, 1, &k_source, NULL, &rc);
+  CHECK(rc, "clCreateProgramWithSource");
+  if (clBuildProgram(prog, 1, &device, "", NULL, NULL) != CL_SUCCESS) {
+    size_t n = 0;
+    clGetProgramBuildInfo(prog, device, CL_PROGRAM_BUILD_LOG, 0, NULL, &n);
+    char* log = (char*)calloc(n + 1, 1);
+    clGetProgramBuildInfo(prog, device, CL_PROGRAM_BUILD_LOG, n, log, NULL);
+    fprintf(stderr, "error: the kernel did not build:\n%s\n", log);
+    return 2;
+  }
+  cl_kernel kernel = clCreateKernel(prog, "litmus", &rc);
+  CHECK(rc, "clCreateKernel");
+  cl_mem init = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof k_init, (void*)k_init, &rc);
+  CHECK(rc, "clCreateBuffer");
+  cl_mem outb = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, sizeof k_init, NULL, &rc);
+  CHECK(rc, "clCreateBuffer");
+  cl_int group = K_GROUP;
+  CHECK(clSetKernelArg(kernel, 0, sizeof init, &init), "clSetKernelArg");
+  CHECK(clSetKernelArg(kernel, 1, sizeof outb, &outb), "clSetKernelArg");
+  CHECK(clSetKernelArg(kernel, 2, sizeof group, &group), "clSetKernelArg");
+  static int out[K_WORDS];
+  size_t global = K_THREADS, local = K_THREADS;
+  for (int r = 0; r < repeat; ++r) {
+    CHECK(clEnqueueNDRangeKernel(q, kernel, 1, NULL, &global, &local, 0, NULL, NULL), "clEnqueueNDRangeKernel");
+    CHECK(clEnqueueReadBuffer(q, outb, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL), "clEnqueueReadBuffer");
+    print_outcome(out);
+  }
+  clReleaseMemObject(init);
+  clReleaseMemObject(outb);
+  clReleaseKernel(kernel);
+  clReleaseProgram(prog);
+  clReleaseCommandQueue(q);
+  clReleaseContext(ctx);
+  free(platforms);
+  return 0;
+}
+)";
+    return h.str();
+  }
+
+  std::string cudaHost(const std::string& base) {
+    std::ostringstream h;
+    h << fmt::format(
+        "\n/* Host: nvcc -O1 -o host {0}.cu && ./host [--repeat N]. Runs one block of {1} threads N\n"
+        " * times (default 1) on CUDA device 0 and prints each run's final shared memory on one\n"
+        " * line in sdvmc's format. Lines starting with # are information. Exit status 2: no\n"
+        " * CUDA device, or the kernel failed. */\n",
+        base, opts_.threads);
+    h << fmt::format("#define K_GROUP {}\n", literal(opts_.group));
+    h << initTable() << "\n" << hostCommon();
+    h << R"(#define CHECK(call, what) do { cudaError_t k_rc = (call); if (k_rc != cudaSuccess) { \
+  fprintf(stderr, "error: %s failed: %s\n", what, cudaGetErrorString(k_rc)); exit(2); } } while (0)
+
+int main(int argc, char** argv) {
+  int repeat = parse_repeat(argc, argv);
+  int n = 0;
+  if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0) {
+    fprintf(stderr, "error: no CUDA device found\n");
+    return 2;
+  }
+  cudaDeviceProp prop;
+  CHECK(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
+  printf("# platform: CUDA %d; device: %s\n", CUDART_VERSION, prop.name);
+  int *init = NULL, *outd = NULL;
+  CHECK(cudaMalloc(&init, sizeof k_init), "cudaMalloc");
+  CHECK(cudaMalloc(&outd, sizeof k_init), "cudaMalloc");
+  CHECK(cudaMemcpy(init, k_init, sizeof k_init, cudaMemcpyHostToDevice), "cudaMemcpy");
+  static int out[K_WORDS];
+  for (int r = 0; r < repeat; ++r) {
+    litmus<<<1, K_THREADS>>>(init, outd, K_GROUP);
+    CHECK(cudaGetLastError(), "the kernel launch");
+    CHECK(cudaDeviceSynchronize(), "the kernel");
+    CHECK(cudaMemcpy(out, outd, sizeof out, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    print_outcome(out);
+  }
+  cudaFree(init);
+  cudaFree(outd);
+  return 0;
+}
+)";
+    return h.str();
+  }
+
+  const kpl::Program& p_;
+  const sem::Ir& ir_;
+  EmitTarget target_;
+  EmitOptions opts_;
+  std::vector<Array> arrays_;
+  std::map<std::string, size_t> arrayIndex_;
+  uint32_t words_ = 0;
+  std::ostringstream out_;
+  std::string error_;
+};
+
+}  // namespace
+
+EmitResult emitProgram(const kpl::Program& program, const sem::Ir& ir, EmitTarget target,
+                       const EmitOptions& options, const std::string& baseName) {
+  return Emitter(program, ir, target, options).run(baseName);
+}
+
+}  // namespace sdvmc::tool

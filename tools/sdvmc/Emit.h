@@ -1,0 +1,58 @@
+// `sdvmc litmus FILE --emit opencl|cuda`: a verified KPL kernel as a standalone program
+// for a real implementation: one kernel for one work-group (thread block) plus a host
+// program that runs it and prints the final shared memory in sdvmc's format, exactly as
+// sem::describeMemoryText writes it, one line per run:
+//
+//   A = {0, 1, 2, 3, 3, 0, 1, 2}
+//   error: division-by-zero at line 12     (the kernel reached an error; kinds as verdictName)
+//   discarded                              (an `assume` failed)
+//
+// The translation keeps KPL's meaning wherever a real device can: 32-bit wrapping + - *,
+// checked / % << >> (an error instead of undefined behaviour), bounds-checked rd/wr,
+// locals starting at 0, call-by-name parameters (passed by value together with the error,
+// if any, that evaluating the argument raised, which the callee raises where it uses the
+// parameter, as G-CALL's substitution would). Arbitrary initial values (`*`, arrays
+// without initialiser, the default memory `mem`) start at 0, as `sdvmc run` does; a cell
+// that starts arbitrary and is never read or written prints `*`, and `mem` prints the
+// cells read or written, as the litmus models do. The default memory `mem` is a local
+// array of kEmitMemWords words: an address outside [0, kEmitMemWords) stops the run with
+// "error: unsupported …" (an unsupported case, not a verdict). See LitmusRun.h for `--run`.
+#pragma once
+
+#include "kpl/Ast.h"
+#include "semantics/Ir.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sdvmc::tool {
+
+enum class EmitTarget { OpenCL, Cuda };
+
+/// The size of the emitted default memory `mem`.
+inline constexpr uint32_t kEmitMemWords = 1024;
+
+struct EmitOptions {
+  uint32_t threads = 1;  ///< the work-group size
+  int32_t group = 0;     ///< the value of `gid`
+};
+
+struct EmittedFile {
+  std::string name;     ///< file name, no directory: NAME.cl, NAME-host.c, NAME.cu
+  std::string content;
+};
+
+struct EmitResult {
+  bool ok = false;
+  std::string error;               ///< why not, when !ok ("unsupported: …")
+  std::vector<EmittedFile> files;  ///< OpenCL: the kernel (for reading) and the host (which embeds it)
+  std::string hostFile;            ///< the name of the file to compile
+};
+
+/// Translates `program` (verified; `ir` is its lowering, used for the arrays) for `target`.
+/// `baseName` names the files (e.g. the kernel file's stem).
+EmitResult emitProgram(const kpl::Program& program, const sem::Ir& ir, EmitTarget target,
+                       const EmitOptions& options, const std::string& baseName);
+
+}  // namespace sdvmc::tool
