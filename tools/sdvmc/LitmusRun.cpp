@@ -4,6 +4,7 @@
 #include "tools/sdvmc/Emit.h"
 #include "tools/sdvmc/ModelFactory.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -199,6 +200,8 @@ bool runOnDevice(const LitmusOptions& o, const Kernel& k, uint32_t threads, int3
       error = "no CUDA: no CUDA device (GPU) found";
     else if (err.find("unsupported:") != std::string::npos)
       error = err.substr(err.find("unsupported:"), err.find('\n', err.find("unsupported:")) - err.find("unsupported:"));
+    else if (status > 128)
+      error = fmt::format("the implementation crashed running the kernel (signal {}): {}", status - 128, tail(err, 300));
     else
       error = fmt::format("the host program failed (exit status {}): {}", status, tail(err));
     return false;
@@ -229,13 +232,24 @@ bool runOnDevice(const LitmusOptions& o, const Kernel& k, uint32_t threads, int3
     error = fmt::format("the host program printed {} outcomes for {} runs: {}", obs.runs, o.repeat, tail(err));
     return false;
   }
-  // Oclgrind reports the errors it finds (e.g. out-of-bounds accesses) on stderr.
-  if (o.run == "oclgrind" && !tail(err).empty()) std::cerr << "oclgrind: " << tail(err, 2000) << "\n";
+  // Oclgrind reports what it finds (work-group divergence, invalid accesses, …) on stderr:
+  // keep each distinct headline.
+  std::istringstream errs(err);
+  for (std::string line; std::getline(errs, line);) {
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    size_t b = line.find_first_not_of(" \t");
+    if (b == std::string::npos) continue;
+    line = line.substr(b);
+    if (line.find("detected") == std::string::npos && line.rfind("Invalid ", 0) != 0 &&
+        line.find("data race") == std::string::npos && line.find("Uninitialized") == std::string::npos)
+      continue;
+    if (std::find(obs.notes.begin(), obs.notes.end(), line) == obs.notes.end()) obs.notes.push_back(line);
+  }
   return true;
 }
 
-bool modelAdmits(const sem::Ir& ir, const ModelOutcomes& m, const std::string& observed, bool& race) {
-  race = false;
+bool modelAdmits(const sem::Ir& ir, const ModelOutcomes& m, const std::string& observed, std::string& undefined) {
+  undefined.clear();
   bool admits = false;
   const bool isError = observed.rfind("error: ", 0) == 0;
   std::string kind;
@@ -247,7 +261,8 @@ bool modelAdmits(const sem::Ir& ir, const ModelOutcomes& m, const std::string& o
     if (at != std::string::npos) line = static_cast<unsigned>(std::strtoul(observed.c_str() + at + 9, nullptr, 10));
   }
   for (const sem::TerminalOutcome& t : m.outcomes) {
-    if (t.error && t.kind == sem::VerdictKind::Race) race = true;
+    if (t.error && (t.kind == sem::VerdictKind::Race || t.kind == sem::VerdictKind::Deadlock) && undefined.empty())
+      undefined = sem::verdictName(t.kind);
     if (t.error != isError) continue;
     if (!isError) {
       admits |= outcomeLabel(ir, t) == observed;
@@ -256,7 +271,7 @@ bool modelAdmits(const sem::Ir& ir, const ModelOutcomes& m, const std::string& o
       admits |= kind == sem::verdictName(t.kind) && l == line;
     }
   }
-  if (admits) race = false;
+  if (admits) undefined.clear();
   return admits;
 }
 
@@ -268,15 +283,15 @@ int reportObservations(const LitmusOptions& o, const sem::Ir& ir, const std::vec
   std::vector<std::string> unadmitted;
   for (size_t i = 0; i < obs.outcomes.size(); ++i)
     for (size_t m = 0; m < results.size(); ++m) {
-      bool race = false;
-      if (modelAdmits(ir, results[m], obs.outcomes[i].first, race)) marks[i][m] = 'x';
-      else if (race) marks[i][m] = 'r';
+      std::string undefined;
+      if (modelAdmits(ir, results[m], obs.outcomes[i].first, undefined)) marks[i][m] = 'x';
+      else if (!undefined.empty()) marks[i][m] = 'u';
     }
   for (const std::string& req : required) {
     size_t m = 0;
     while (m < results.size() && results[m].model != req) ++m;
     for (size_t i = 0; i < obs.outcomes.size(); ++i)
-      if (m == results.size() || marks[i][m] != 'x') {
+      if (m == results.size() || marks[i][m] == ' ') {
         status = 1;
         unadmitted.push_back(fmt::format("{} does not admit {}", req, obs.outcomes[i].first));
       }
@@ -285,17 +300,17 @@ int reportObservations(const LitmusOptions& o, const sem::Ir& ir, const std::vec
   if (json) {
     nlohmann::json arr = nlohmann::json::array();
     for (size_t i = 0; i < obs.outcomes.size(); ++i) {
-      nlohmann::json by = nlohmann::json::array(), race = nlohmann::json::array();
+      nlohmann::json by = nlohmann::json::array(), ub = nlohmann::json::array();
       for (size_t m = 0; m < results.size(); ++m) {
         if (marks[i][m] == 'x') by.push_back(results[m].model);
-        if (marks[i][m] == 'r') race.push_back(results[m].model);
+        if (marks[i][m] == 'u') ub.push_back(results[m].model);
       }
       arr.push_back({{"outcome", obs.outcomes[i].first}, {"count", obs.outcomes[i].second}, {"admitted_by", by},
-                     {"race_reported_by", race}});
+                     {"undefined_in", ub}});
     }
     (*json)["observed"] = arr;
     (*json)["run"] = {{"runtime", obs.runtime}, {"platform", obs.platform}, {"runs", obs.runs},
-                      {"discarded", obs.discarded}};
+                      {"discarded", obs.discarded}, {"reported", obs.notes}};
     if (!required.empty()) (*json)["required"] = {{"models", required}, {"ok", status == 0}};
     return status;
   }
@@ -309,19 +324,22 @@ int reportObservations(const LitmusOptions& o, const sem::Ir& ir, const std::vec
   os << "\n" << std::string(width, '-') << "  ----";
   for (const ModelOutcomes& m : results) os << "  " << std::string(m.model.size(), '-');
   os << "\n";
-  bool anyRace = false;
+  bool anyUndefined = false;
   for (size_t i = 0; i < obs.outcomes.size(); ++i) {
     os << fmt::format("{:<{}}  {:>4}", obs.outcomes[i].first, width, obs.outcomes[i].second);
     for (size_t m = 0; m < results.size(); ++m) {
       const size_t w = results[m].model.size();
-      anyRace |= marks[i][m] == 'r';
+      anyUndefined |= marks[i][m] == 'u';
       os << "  " << std::string((w - 1) / 2, ' ') << marks[i][m] << std::string(w - 1 - (w - 1) / 2, ' ');
     }
     os << "\n";
   }
   if (obs.discarded) os << fmt::format("({} run{} discarded: an assume failed)\n", obs.discarded, obs.discarded == 1 ? "" : "s");
+  for (const std::string& n : obs.notes) os << fmt::format("{} reported: {}\n", obs.runtime, n);
   os << "\n  x: in the model's outcome set";
-  if (anyRace) os << "; r: not in it, but the model reports a data race (undefined behaviour)";
+  if (anyUndefined)
+    os << "\n  u: not in it, but the model finds a data race or a deadlock in the kernel: undefined behaviour, "
+          "which admits any outcome";
   os << "\n";
   for (const std::string& u : unadmitted) os << "  REQUIRED: " << u << "\n";
   return status;

@@ -8,13 +8,15 @@
 // the OpenCL library; cuda: device 0) and collects the distinct final memories (or errors).
 // An observation is admitted by a model when the model's outcome set contains it: the same
 // final memory (the same `outcomeLabel`), or, for an error, the same verdict at the same
-// line. A model that reports a data race is marked separately ("race": the observation is
-// not in its set, but the model says the kernel races, which OpenCL and CUDA leave
-// undefined); that does not count as admitting it.
+// line. A model whose set holds a data race or a deadlock (barrier divergence) is marked
+// separately ("u"): the observation is not in its set, but the model says the kernel has
+// undefined behaviour (OpenCL and CUDA leave both undefined), so it constrains nothing;
+// --require accepts that, and the table and JSON (`undefined_in`) say so.
 //
 // Exit status: 0, or 1 when a model named by --require does not admit some observation;
 // 2 when the test cannot be emitted ("unsupported: …"), compiled or run (no compiler, no
-// OpenCL headers or runtime, no nvcc or GPU: "no OpenCL runtime" / "no CUDA" in the message).
+// OpenCL headers or runtime, no nvcc or GPU: "no OpenCL runtime" / "no CUDA" in the message;
+// the implementation crashed: "crashed", e.g. PoCL 3.1 on barriers in divergent branches).
 #pragma once
 
 #include "tools/sdvmc/CommandLine.h"
@@ -38,6 +40,7 @@ struct Observations {
   std::string platform;  ///< what the host reported (`platform: …; device: …`)
   unsigned runs = 0;
   unsigned discarded = 0;  ///< runs that ended in a failed `assume`
+  std::vector<std::string> notes;  ///< what the implementation reported (Oclgrind: "Work-group divergence detected (barrier)")
   std::vector<std::pair<std::string, unsigned>> outcomes;  ///< distinct lines, first seen first, with counts
 };
 
@@ -46,8 +49,9 @@ bool runOnDevice(const LitmusOptions& o, const Kernel& k, uint32_t threads, int3
                  std::string& error);
 
 /// Whether a model's outcomes contain an observed line (a final memory, or
-/// `error: KIND at line L`); `race` is set when the model reports a data race.
-bool modelAdmits(const sem::Ir& ir, const ModelOutcomes& m, const std::string& observed, bool& race);
+/// `error: KIND at line L`). When not, `undefined` names the model's undefined-behaviour
+/// verdict ("race", "deadlock") if it has one.
+bool modelAdmits(const sem::Ir& ir, const ModelOutcomes& m, const std::string& observed, std::string& undefined);
 
 /// The observations beside the models: a table (text) or the `observed` JSON array.
 /// Returns 1 when a model of `--require` does not admit an observation, else 0.
