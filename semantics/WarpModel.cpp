@@ -294,6 +294,12 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
       for (uint32_t k = 0; k < i; ++k)
         if (p[k] && index[k] == index[i]) return race(base + k, true, id, "intra-warp");
     // Inter-warp: a thread of another warp accessed the cell since the last barrier.
+    // The index (expand's common case) answers "nobody else did" without a search.
+    if (raceIndex_ && arr.bounded) {
+      const size_t c = cellBase_[node.array] + static_cast<size_t>(index[i]);
+      const uint64_t others = ~(uint64_t(1) << w);
+      if (((cellWriters_[c] | (write ? cellReaders_[c] : 0)) & others) == 0) continue;
+    }
     for (uint32_t u = 0; u < s.warps.size(); ++u) {
       if (u == w) continue;
       const GroupState& U = s.warps[u];
@@ -550,13 +556,67 @@ TerminalOutcome WarpModel::outcome(std::span<const uint8_t> bytes) {
   return o;
 }
 
+void WarpModel::buildRaceIndex(const WarpState& s) {
+  // Clear what the previous expansion set, then mark every logged access of every warp.
+  for (uint32_t c : touched_) cellWriters_[c] = cellReaders_[c] = 0;
+  touched_.clear();
+  raceIndex_ = s.warps.size() <= 64;
+  if (!raceIndex_) return;
+  if (cellBase_.empty()) {
+    cellBase_.resize(ir_.arrays.size());
+    size_t cells = 0;
+    for (size_t a = 0; a < ir_.arrays.size(); ++a) {
+      cellBase_[a] = cells;
+      if (ir_.arrays[a].bounded) cells += ir_.arrays[a].size;
+    }
+    cellWriters_.assign(cells, 0);
+    cellReaders_.assign(cells, 0);
+  }
+  for (uint32_t u = 0; u < s.warps.size(); ++u) {
+    const uint64_t bit = uint64_t(1) << u;
+    for (const ThreadLog& log : s.warps[u].logs) {
+      for (const LogEntry& e : log.reads)
+        if (ir_.arrays[e.addr.array].bounded) {
+          const uint32_t c = static_cast<uint32_t>(cellBase_[e.addr.array] + static_cast<size_t>(e.addr.index));
+          if (!(cellWriters_[c] | cellReaders_[c])) touched_.push_back(c);
+          cellReaders_[c] |= bit;
+        }
+      for (const LogEntry& e : log.writes)
+        if (ir_.arrays[e.addr.array].bounded) {
+          const uint32_t c = static_cast<uint32_t>(cellBase_[e.addr.array] + static_cast<size_t>(e.addr.index));
+          if (!(cellWriters_[c] | cellReaders_[c])) touched_.push_back(c);
+          cellWriters_[c] |= bit;
+        }
+    }
+  }
+}
+
+void WarpModel::redecodeWarp(std::span<const uint8_t> state, uint32_t w) {
+  // The slice is the status byte, then encodeThreads' bytes.
+  ByteReader r(state.subspan(slices_[w].first + 1, slices_[w].second - slices_[w].first - 1));
+  decodeThreads(ir_, scratch_.warps[w], /*withValues=*/false, r);
+}
+
 void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
+  // The previous successors' buffers are reused (their capacity), so that a successor
+  // costs no allocation.
+  for (StateBytes& b : out.successors) spare_.push_back(std::move(b));
   out.clear();
   if (isErrorState(state)) {  // (outcome mode) an error state ends its execution
     out.terminal = true;
     return;
   }
+  auto buffer = [&]() -> StateBytes& {
+    out.successors.emplace_back();
+    if (!spare_.empty()) {
+      out.successors.back() = std::move(spare_.back());
+      spare_.pop_back();
+    }
+    return out.successors.back();
+  };
   decode(state, scratch_);
+  buildRaceIndex(scratch_);
+  savedStatus_.resize(scratch_.status.size());
   bool any = false;
   for (uint32_t w = 0; w < scratch_.warps.size(); ++w) {
     if (scratch_.status[w] != ThreadStatus::Running) continue;
@@ -564,7 +624,8 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
     std::optional<Address> cell = pendingChoice(scratch_, w);
     const Word lo = cell ? bounds_.domainLo : 0, hi = cell ? bounds_.domainHi : 0;
     // Most actions change warp w and the memory only: apply them to the decoded state and
-    // restore those two afterwards. A barrier release changes every warp: copy.
+    // restore those two afterwards (warp w by decoding its bytes again, the memory from
+    // the undo log). A barrier release changes every warp: copy.
     const bool whole = symmetric() || releases(scratch_, w);
     for (Word value = lo;; ++value) {
       std::optional<Verdict> v;
@@ -576,40 +637,37 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
         o = act(work_, w, choice, v);
         if (o == Outcome::Successor) {
           canonicalise(work_);
-          encode(work_, buf_);
+          encode(work_, buffer());
         }
       } else {
-        savedThread_ = scratch_.warps[w];
-        savedStatus_ = scratch_.status;
-        const std::vector<ThreadStatus>& savedStatus = savedStatus_;
+        std::copy(scratch_.status.begin(), scratch_.status.end(), savedStatus_.begin());
         recordUndo_ = true;
         o = act(scratch_, w, choice, v);
         recordUndo_ = false;
         if (o == Outcome::Successor) {
           // finishTogether may have marked the other warps done too: encode them all then.
           bool others = false;
-          for (uint32_t u = 0; u < savedStatus.size(); ++u) others |= u != w && scratch_.status[u] != savedStatus[u];
+          for (uint32_t u = 0; u < savedStatus_.size(); ++u) others |= u != w && scratch_.status[u] != savedStatus_[u];
           if (others)
-            encode(scratch_, buf_);
+            encode(scratch_, buffer());
           else
-            encodeChanged(scratch_, w, state, buf_);
+            encodeChanged(scratch_, w, state, buffer());
         }
-        std::swap(scratch_.warps[w], savedThread_);
         undoMemory(scratch_);
-        scratch_.status = savedStatus;
+        std::copy(savedStatus_.begin(), savedStatus_.end(), scratch_.status.begin());
+        redecodeWarp(state, w);
       }
       switch (o) {
         case Outcome::Successor:
-          out.successors.emplace_back(buf_.begin(), buf_.end());
           break;
         case Outcome::Violation:
           if (outcomes_) {
-            out.successors.emplace_back();
-            encodeErrorState(*v, scratch_.n, scratch_.gid, {}, out.successors.back());
+            encodeErrorState(*v, scratch_.n, scratch_.gid, {}, buffer());
             break;
           }
           out.violation = std::move(v);
           out.violationIndex = static_cast<uint32_t>(out.successors.size());
+          raceIndex_ = false;
           return;
         case Outcome::Discarded:
           ++out.discarded;
@@ -618,11 +676,13 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
           out.stuck = fmt::format("the warp of thread {} ran more than {} rule applications without a read, write "
                                   "or barrier",
                                   scratch_.warps[w].lidBase, bounds_.stepCap);
+          raceIndex_ = false;
           return;
       }
       if (value == hi) break;
     }
   }
+  raceIndex_ = false;
   if (!any) out.terminal = true;
 }
 

@@ -150,8 +150,21 @@ private:
   uint32_t lastLanes_ = 0;
   SdvMachine* lastMachine_ = nullptr;
   WarpState scratch_, work_;
-  GroupState savedThread_;
   std::vector<ThreadStatus> savedStatus_;
+  /// Buffers of earlier successors, reused so that encoding a successor allocates nothing.
+  std::vector<StateBytes> spare_;
+  /// Restores warp w of scratch_ from its bytes in `state` (the last decoded state).
+  void redecodeWarp(std::span<const uint8_t> state, uint32_t w);
+  /// Race index of the state being expanded (at most 64 warps, bounded arrays): for each
+  /// cell (cellBase_[array] + index), the warps that read it and that wrote it since the
+  /// last barrier, one bit per warp. access() skips the search of the other warps' logs
+  /// when no other warp's bit is set; it is valid only while expand applies a transition
+  /// to the decoded state in place (the other warps' logs unchanged), `raceIndex_` then.
+  void buildRaceIndex(const WarpState& s);
+  bool raceIndex_ = false;
+  std::vector<size_t> cellBase_;
+  std::vector<uint64_t> cellWriters_, cellReaders_;
+  std::vector<uint32_t> touched_;  ///< cells with a bit set
   /// Memory changes of the transition being tried on the decoded state, to undo them.
   struct MemoryUndo {
     Address addr;
