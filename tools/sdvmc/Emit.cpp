@@ -287,7 +287,7 @@ private:
               "#define K_CAS(p, o, n) atomic_cmpxchg(p, o, n)\n";
     } else {
       out_ << "#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n#include <cuda_runtime.h>\n\n"
-              "#define K_LOCAL\n#define K_PRIV\n#define K_FN __device__ static\n"
+              "#define K_LOCAL\n#define K_PRIV\n#define K_FN __device__ inline\n"
               "#define K_BARRIER() __syncthreads()\n#define K_CAS(p, o, n) atomicCAS(p, o, n)\n";
     }
     out_ << fmt::format("#define K_THREADS {}\n#define K_WORDS {}\n\n", opts_.threads, words_);

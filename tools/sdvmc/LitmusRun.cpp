@@ -217,7 +217,7 @@ bool runOnDevice(const LitmusOptions& o, const Kernel& k, uint32_t threads, int3
     }
     ++obs.runs;
     if (line.rfind("error: unsupported", 0) == 0) {
-      error = "unsupported: " + line.substr(7);
+      error = line.substr(7);  // "unsupported (…) at line L"
       return false;
     }
     if (line == "discarded") {
