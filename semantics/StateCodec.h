@@ -60,6 +60,14 @@ public:
     if (n) std::memcpy(out_.data() + pos_, p, n);
     pos_ += n;
   }
+  /// Room for at most `n` more bytes: returns where they go. Write them through the
+  /// pointer, then `advance` to the end of what was written (one capacity check for many
+  /// fields).
+  uint8_t* room(size_t n) {
+    if (pos_ + n > out_.size()) out_.resize(std::max(out_.size() * 2, pos_ + n + 64));
+    return out_.data() + pos_;
+  }
+  void advance(const uint8_t* end) { pos_ = static_cast<size_t>(end - out_.data()); }
   size_t size() const { return pos_; }
   /// Overwrites bytes already written at [at, at + n).
   void patch(size_t at, const void* p, size_t n) { std::memcpy(out_.data() + at, p, n); }
@@ -117,6 +125,9 @@ public:
   }
   bool done() const { return pos_ == in_.size(); }
   size_t position() const { return pos_; }
+  /// The next byte to read, and moving there (for decoders that read through a pointer).
+  const uint8_t* cursor() const { return in_.data() + pos_; }
+  void seek(const uint8_t* p) { pos_ = static_cast<size_t>(p - in_.data()); }
 
 private:
   std::span<const uint8_t> in_;
@@ -126,12 +137,28 @@ private:
 /// Number of locations live in a state whose statements to run are `ss`.
 uint32_t liveSlots(const Ir& ir, const std::vector<Item>& ss);
 
-/// Memory: each bounded array as its cells (4 bytes each), a byte saying whether it has
-/// unknown cells and then their flags (a byte each); the default memory as a count and
-/// (address, value) pairs. So cell i of bounded array a is at (start of a) + 4i, and its
-/// unknown flag, when present, at (start of a) + 4·size + 1 + i.
+/// Memory: each bounded array as a header byte (bit 0: it has unknown cells; bit 1: its
+/// cells are wide), then its cells, fixed-width little-endian: 1 byte each (two's
+/// complement) when every cell is in [-128, 127] ("narrow"), 4 bytes each otherwise; then,
+/// when it has unknown cells, their flags (a byte each). The width is a function of the
+/// cells, so the encoding stays canonical. The default memory is a count and (address,
+/// value) pairs. So cell i of bounded array a is at (start of a) + 1 + width·i, and its
+/// unknown flag, when present, at (start of a) + 1 + width·size + i: a model can patch a
+/// cell in place as long as its new value keeps the width (ArrayBytes).
 void encodeMemory(const Ir& ir, const Memory& m, ByteWriter& w);
-void decodeMemory(const Ir& ir, Memory& m, ByteReader& r);
+/// Where the bytes of a bounded array are, as offsets from the reader's position at the
+/// start of decodeMemory.
+struct ArrayBytes {
+  size_t cells = 0;        ///< offset of cell 0
+  uint32_t width = 4;      ///< bytes per cell: 1 (narrow) or 4 (wide)
+  bool flags = false;      ///< unknown flags follow the cells
+};
+/// The inverse of encodeMemory; fills `layout` (one entry per array, unbounded ones
+/// unused) when given.
+void decodeMemory(const Ir& ir, Memory& m, ByteReader& r, std::vector<ArrayBytes>* layout = nullptr);
+/// Whether a bounded array's cells are all narrow (the width encodeMemory gives them).
+bool narrowCells(const std::vector<Word>& cells);
+inline bool narrowCell(Word v) { return v >= -128 && v <= 127; }
 
 /// ss, the live locations of every thread, and each thread's read and write log
 /// (addresses, and the written values when `withValues`).

@@ -113,15 +113,8 @@ void WarpModel::decode(std::span<const uint8_t> bytes, WarpState& s) const {
   s.n = r.u32();
   s.gid = r.i32();
   memorySlice_.first = r.position();
-  decodeMemory(ir_, s.memory, r);
+  decodeMemory(ir_, s.memory, r, &memoryLayout_);  // where each array's cells are, to patch them
   memorySlice_.second = r.position();
-  // Where each bounded array starts (the layout of encodeMemory), to patch cells.
-  arrayOffsets_.resize(ir_.arrays.size());
-  for (size_t a = 0, at = memorySlice_.first; a < ir_.arrays.size(); ++a) {
-    arrayOffsets_[a] = at;
-    if (!ir_.arrays[a].bounded) break;  // variable-length from here on: no patching
-    at += ir_.arrays[a].size * sizeof(Word) + 1 + (s.memory.unknown[a].empty() ? 0 : ir_.arrays[a].size);
-  }
   s.memory.lazyUnbounded = true;
   const uint32_t count = warpCount(s.n);
   s.warps.resize(count);
@@ -296,9 +289,9 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
     // Inter-warp: a thread of another warp accessed the cell since the last barrier.
     // The index (expand's common case) answers "nobody else did" without a search.
     if (raceIndex_ && arr.bounded) {
-      const size_t c = cellBase_[node.array] + static_cast<size_t>(index[i]);
+      const CellAccess& c = cells_[static_cast<size_t>(cellBase_[node.array] + index[i])];
       const uint64_t others = ~(uint64_t(1) << w);
-      if (((cellWriters_[c] | (write ? cellReaders_[c] : 0)) & others) == 0) continue;
+      if (c.stamp != stamp_ || ((c.writers | (write ? c.readers : 0)) & others) == 0) continue;
     }
     for (uint32_t u = 0; u < s.warps.size(); ++u) {
       if (u == w) continue;
@@ -514,22 +507,37 @@ void WarpModel::encodeChanged(const WarpState& s, uint32_t t, std::span<const ui
   w.u32(s.n);
   w.i32(s.gid);
   // The memory's bytes are the original's with the cells this transition set patched in
-  // (bounded arrays have fixed-width cells); the default memory is encoded anew.
+  // (bounded arrays have fixed-width cells), unless a cell's new value changes its
+  // array's width (encodeMemory); otherwise (and for the default memory) encoded anew.
   bool patchable = true;
-  for (const MemoryUndo& u : undo_) patchable &= ir_.arrays[u.addr.array].bounded;
+  for (const MemoryUndo& u : undo_) {
+    if (!ir_.arrays[u.addr.array].bounded) {
+      patchable = false;
+      break;
+    }
+    const bool narrow = narrowCell(s.memory.bounded[u.addr.array][static_cast<size_t>(u.addr.index)]);
+    if (memoryLayout_[u.addr.array].width == 1 ? !narrow
+                                               : narrow && narrowCells(s.memory.bounded[u.addr.array])) {
+      patchable = false;
+      break;
+    }
+  }
   if (patchable) {
     const size_t start = w.size();
     w.raw(original.data() + memorySlice_.first, memorySlice_.second - memorySlice_.first);
     for (const MemoryUndo& u : undo_) {
-      const size_t cell = arrayOffsets_[u.addr.array] - memorySlice_.first + static_cast<size_t>(u.addr.index) * sizeof(Word);
-      const Word now = s.memory.bounded[u.addr.array][static_cast<size_t>(u.addr.index)];
-      w.patch(start + cell, &now, sizeof(Word));
-      if (!s.memory.unknown.empty() && !s.memory.unknown[u.addr.array].empty()) {
-        const size_t size = ir_.arrays[u.addr.array].size;
-        const uint8_t flag = s.memory.unknown[u.addr.array][static_cast<size_t>(u.addr.index)];
-        w.patch(start + arrayOffsets_[u.addr.array] - memorySlice_.first + size * sizeof(Word) + 1 +
-                    static_cast<size_t>(u.addr.index),
-                &flag, 1);
+      const ArrayBytes& at = memoryLayout_[u.addr.array];
+      const size_t index = static_cast<size_t>(u.addr.index);
+      const Word now = s.memory.bounded[u.addr.array][index];
+      if (at.width == 1) {
+        const uint8_t b = static_cast<uint8_t>(now);  // two's complement, now in [-128, 127]
+        w.patch(start + at.cells + index, &b, 1);
+      } else {
+        w.patch(start + at.cells + index * sizeof(Word), &now, sizeof(Word));
+      }
+      if (at.flags) {
+        const uint8_t flag = s.memory.unknown[u.addr.array][index];
+        w.patch(start + at.cells + ir_.arrays[u.addr.array].size * at.width + index, &flag, 1);
       }
     }
   } else {
@@ -557,44 +565,54 @@ TerminalOutcome WarpModel::outcome(std::span<const uint8_t> bytes) {
 }
 
 void WarpModel::buildRaceIndex(const WarpState& s) {
-  // Clear what the previous expansion set, then mark every logged access of every warp.
-  for (uint32_t c : touched_) cellWriters_[c] = cellReaders_[c] = 0;
-  touched_.clear();
   raceIndex_ = s.warps.size() <= 64;
   if (!raceIndex_) return;
   if (cellBase_.empty()) {
     cellBase_.resize(ir_.arrays.size());
-    size_t cells = 0;
+    uint32_t cells = 0;
     for (size_t a = 0; a < ir_.arrays.size(); ++a) {
-      cellBase_[a] = cells;
+      cellBase_[a] = ir_.arrays[a].bounded ? static_cast<int64_t>(cells) : -1;
       if (ir_.arrays[a].bounded) cells += ir_.arrays[a].size;
     }
-    cellWriters_.assign(cells, 0);
-    cellReaders_.assign(cells, 0);
+    cells_.assign(cells, CellAccess{});
   }
+  // A new stamp empties the index without touching it (a wrap-around clears it for real).
+  if (++stamp_ == 0) {
+    for (CellAccess& c : cells_) c = CellAccess{};
+    stamp_ = 1;
+  }
+  auto mark = [&](const LogEntry& e, uint64_t bit, bool write) {
+    const int64_t base = cellBase_[e.addr.array];
+    if (base < 0) return;  // the default memory: searched (access)
+    CellAccess& c = cells_[static_cast<size_t>(base + e.addr.index)];
+    if (c.stamp != stamp_) c = CellAccess{stamp_, 0, 0};
+    (write ? c.writers : c.readers) |= bit;
+  };
   for (uint32_t u = 0; u < s.warps.size(); ++u) {
     const uint64_t bit = uint64_t(1) << u;
     for (const ThreadLog& log : s.warps[u].logs) {
-      for (const LogEntry& e : log.reads)
-        if (ir_.arrays[e.addr.array].bounded) {
-          const uint32_t c = static_cast<uint32_t>(cellBase_[e.addr.array] + static_cast<size_t>(e.addr.index));
-          if (!(cellWriters_[c] | cellReaders_[c])) touched_.push_back(c);
-          cellReaders_[c] |= bit;
-        }
-      for (const LogEntry& e : log.writes)
-        if (ir_.arrays[e.addr.array].bounded) {
-          const uint32_t c = static_cast<uint32_t>(cellBase_[e.addr.array] + static_cast<size_t>(e.addr.index));
-          if (!(cellWriters_[c] | cellReaders_[c])) touched_.push_back(c);
-          cellWriters_[c] |= bit;
-        }
+      for (const LogEntry& e : log.reads) mark(e, bit, false);
+      for (const LogEntry& e : log.writes) mark(e, bit, true);
     }
   }
 }
 
-void WarpModel::redecodeWarp(std::span<const uint8_t> state, uint32_t w) {
-  // The slice is the status byte, then encodeThreads' bytes.
-  ByteReader r(state.subspan(slices_[w].first + 1, slices_[w].second - slices_[w].first - 1));
-  decodeThreads(ir_, scratch_.warps[w], /*withValues=*/false, r);
+void WarpModel::saveWarp(const GroupState& W) {
+  // Only what a transition of warp W changes in it (ss, locals, logs); n, gid, lidBase
+  // and the (unused, empty) base memory stay. Assigning reuses the buffers' capacity.
+  saved_.ss.assign(W.ss.begin(), W.ss.end());
+  saved_.locals.assign(W.locals.begin(), W.locals.end());
+  saved_.logs.resize(W.logs.size());
+  for (size_t j = 0; j < W.logs.size(); ++j) {
+    saved_.logs[j].reads.assign(W.logs[j].reads.begin(), W.logs[j].reads.end());
+    saved_.logs[j].writes.assign(W.logs[j].writes.begin(), W.logs[j].writes.end());
+  }
+}
+
+void WarpModel::restoreWarp(GroupState& W) {
+  W.ss.swap(saved_.ss);
+  W.locals.swap(saved_.locals);
+  W.logs.swap(saved_.logs);
 }
 
 void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
@@ -624,8 +642,8 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
     std::optional<Address> cell = pendingChoice(scratch_, w);
     const Word lo = cell ? bounds_.domainLo : 0, hi = cell ? bounds_.domainHi : 0;
     // Most actions change warp w and the memory only: apply them to the decoded state and
-    // restore those two afterwards (warp w by decoding its bytes again, the memory from
-    // the undo log). A barrier release changes every warp: copy.
+    // restore those two afterwards (warp w from a copy, the memory from the undo log).
+    // A barrier release changes every warp: copy the whole state.
     const bool whole = symmetric() || releases(scratch_, w);
     for (Word value = lo;; ++value) {
       std::optional<Verdict> v;
@@ -641,6 +659,7 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
         }
       } else {
         std::copy(scratch_.status.begin(), scratch_.status.end(), savedStatus_.begin());
+        saveWarp(scratch_.warps[w]);
         recordUndo_ = true;
         o = act(scratch_, w, choice, v);
         recordUndo_ = false;
@@ -655,7 +674,7 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
         }
         undoMemory(scratch_);
         std::copy(savedStatus_.begin(), savedStatus_.end(), scratch_.status.begin());
-        redecodeWarp(state, w);
+        restoreWarp(scratch_.warps[w]);
       }
       switch (o) {
         case Outcome::Successor:

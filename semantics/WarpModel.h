@@ -55,6 +55,7 @@
 #include "semantics/Ir.h"
 #include "semantics/Model.h"
 #include "semantics/Sdv.h"
+#include "semantics/StateCodec.h"
 #include "semantics/Symmetry.h"
 
 #include <map>
@@ -153,18 +154,26 @@ private:
   std::vector<ThreadStatus> savedStatus_;
   /// Buffers of earlier successors, reused so that encoding a successor allocates nothing.
   std::vector<StateBytes> spare_;
-  /// Restores warp w of scratch_ from its bytes in `state` (the last decoded state).
-  void redecodeWarp(std::span<const uint8_t> state, uint32_t w);
+  /// The acting warp's ss, locals and logs before a transition applied in place:
+  /// saveWarp copies them, restoreWarp swaps them back.
+  GroupState saved_;
+  void saveWarp(const GroupState& W);
+  void restoreWarp(GroupState& W);
   /// Race index of the state being expanded (at most 64 warps, bounded arrays): for each
   /// cell (cellBase_[array] + index), the warps that read it and that wrote it since the
-  /// last barrier, one bit per warp. access() skips the search of the other warps' logs
-  /// when no other warp's bit is set; it is valid only while expand applies a transition
-  /// to the decoded state in place (the other warps' logs unchanged), `raceIndex_` then.
+  /// last barrier, one bit per warp; an entry whose stamp is not stamp_ is empty. access()
+  /// skips the search of the other warps' logs when no other warp's bit is set. Valid
+  /// while expand applies the transitions of the decoded state (`raceIndex_`): they change
+  /// only the acting warp's logs, and a barrier release makes no access.
+  struct CellAccess {
+    uint32_t stamp = 0;
+    uint64_t readers = 0, writers = 0;
+  };
   void buildRaceIndex(const WarpState& s);
   bool raceIndex_ = false;
-  std::vector<size_t> cellBase_;
-  std::vector<uint64_t> cellWriters_, cellReaders_;
-  std::vector<uint32_t> touched_;  ///< cells with a bit set
+  uint32_t stamp_ = 0;
+  std::vector<int64_t> cellBase_;  ///< -1: the default memory
+  std::vector<CellAccess> cells_;
   /// Memory changes of the transition being tried on the decoded state, to undo them.
   struct MemoryUndo {
     Address addr;
@@ -176,9 +185,10 @@ private:
   bool recordUndo_ = false;
   void store(WarpState& s, Address a, Word value);
   void undoMemory(WarpState& s);
-  /// Byte range of the memory in the last decoded state, and where each array starts.
+  /// Byte range of the memory in the last decoded state, and where each array's cells
+  /// are in it.
   mutable std::pair<size_t, size_t> memorySlice_;
-  mutable std::vector<size_t> arrayOffsets_;
+  mutable std::vector<ArrayBytes> memoryLayout_;
   std::vector<uint8_t> mask_, mask2_;
   std::vector<Word> indexBuf_;
   StateBytes buf_;
