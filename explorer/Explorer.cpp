@@ -6,10 +6,12 @@
 //      expands states and looks each successor up in the visited set, which nobody
 //      writes during this phase; unvisited successors become candidates
 //      (fingerprint, parent index, successor index, bytes);
-//   B. the candidates are sorted by (state, parent, successor); the first of each state
-//      survives, so a state's parent is its smallest (parent, successor) discoverer; the
-//      survivors, ordered by (parent, successor), are the next frontier in its canonical
-//      order, and are inserted into the visited set (in parallel, lock-free).
+//   B. the candidates are put in discovery order, (parent, successor): each worker
+//      records the frontier range each of its chunks covered, and the chunks are
+//      concatenated by range; then one pass with a hash table keyed by the state keeps the
+//      first of each state, so a state's parent is its smallest (parent, successor)
+//      discoverer; the survivors, still in discovery order, are the next frontier in its
+//      canonical order, and are inserted into the visited set (in parallel, lock-free).
 // Parent links (parent index, successor index) per level give the witness, which ends
 // with the number of the violating transition (Expansion::violationIndex); the violation
 // reported from a level is the one of the smallest frontier index, after the whole level
@@ -28,7 +30,6 @@
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 #include <tbb/parallel_for.h>
-#include <tbb/parallel_sort.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -139,11 +140,20 @@ struct Violating {
   uint32_t transition;
 };
 
+/// The candidates a worker found while expanding frontier states [begin, end): its
+/// candidates [first, last), in discovery order.
+struct Chunk {
+  uint32_t begin;
+  uint32_t owner;
+  size_t first, last;
+};
+
 struct Worker {
   explicit Worker(std::unique_ptr<sem::Model> m) : model(std::move(m)) {}
   std::unique_ptr<sem::Model> model;
   sem::Expansion expansion;
   std::vector<Candidate> candidates;
+  std::vector<Chunk> chunks;
   std::vector<uint8_t> bytes;
   std::vector<sem::StateBytes> terminals;
   uint64_t transitions = 0, terminal = 0, discarded = 0, expanded = 0;
@@ -152,6 +162,7 @@ struct Worker {
 
   void newLevel() {
     candidates.clear();
+    chunks.clear();
     bytes.clear();
     transitions = terminal = discarded = expanded = 0;
     violation = {};
@@ -227,23 +238,33 @@ private:
       if (!expandLevel()) return;
       result_.depth = level_ + 1;
 
-      // Phase B.
+      // Phase B: the workers' chunks in frontier order give the candidates in discovery
+      // order.
       std::vector<const std::vector<uint8_t>*> sources;
-      std::vector<Worker*> owners;
-      std::vector<size_t> starts{0};
+      std::vector<Chunk> chunks;
       for (Worker& w : workers_) {
+        const uint32_t owner = uint32_t(sources.size());
         sources.push_back(&w.bytes);
-        owners.push_back(&w);
-        starts.push_back(starts.back() + w.candidates.size());
+        for (Chunk c : w.chunks) {
+          c.owner = owner;
+          chunks.push_back(c);
+        }
       }
+      std::sort(chunks.begin(), chunks.end(), [](const Chunk& a, const Chunk& b) { return a.begin < b.begin; });
+      std::vector<size_t> starts{0};
+      for (const Chunk& c : chunks) starts.push_back(starts.back() + (c.last - c.first));
       const size_t total = starts.back();
       std::vector<Candidate> all(total);
+      std::vector<Worker*> owners;
+      for (Worker& w : workers_) owners.push_back(&w);
       arena_.execute([&] {
-        tbb::parallel_for(size_t(0), owners.size(), [&](size_t o) {
-          Candidate* out = all.data() + starts[o];
-          for (Candidate c : owners[o]->candidates) {
-            c.owner = uint32_t(o);
-            *out++ = c;
+        tbb::parallel_for(size_t(0), chunks.size(), [&](size_t k) {
+          const Chunk& c = chunks[k];
+          Candidate* out = all.data() + starts[k];
+          for (size_t i = c.first; i < c.last; ++i) {
+            Candidate x = owners[c.owner]->candidates[i];
+            x.owner = c.owner;
+            *out++ = x;
           }
         });
       });
@@ -277,6 +298,7 @@ private:
     arena_.execute([&] {
       tbb::parallel_for(tbb::blocked_range<uint32_t>(0, n, 16), [&](const tbb::blocked_range<uint32_t>& r) {
         Worker& w = workers_.local();
+        const size_t first = w.candidates.size();
         for (uint32_t i = r.begin(); i != r.end(); ++i) {
           if (monitor_.stopRequested()) {
             aborted.store(true, std::memory_order_relaxed);
@@ -309,6 +331,7 @@ private:
             w.bytes.insert(w.bytes.end(), s.begin(), s.end());
           }
         }
+        if (w.candidates.size() > first) w.chunks.push_back(Chunk{r.begin(), 0, first, w.candidates.size()});
         counters_.expanded.fetch_add(r.size(), std::memory_order_relaxed);
         counters_.queue.fetch_sub(r.size(), std::memory_order_relaxed);
       });
@@ -359,44 +382,44 @@ private:
     result_.path = std::move(path);
   }
 
-  /// Phase B: deduplicates the candidates, orders them canonically and makes them the
-  /// next level (checking the limits first). Returns false when the search ends here.
+  /// Phase B: deduplicates the candidates, which are in discovery order (the first of
+  /// each state is kept), and makes the survivors the next level (checking the limits
+  /// first). Returns false when the search ends here.
   bool admit(std::vector<Candidate>& all, const std::vector<const std::vector<uint8_t>*>& sources) {
     const bool exact = options_.exact;
     auto bytesOf = [&sources](const Candidate& c) {
       return std::span<const uint8_t>(sources[c.owner]->data() + c.offset, c.length);
     };
-    // Any total order on bytes will do, as long as it depends on the bytes only.
-    auto compareBytes = [&](const Candidate& a, const Candidate& b) {
-      if (a.length != b.length) return a.length < b.length ? -1 : 1;
-      return a.length ? std::memcmp(bytesOf(a).data(), bytesOf(b).data(), a.length) : 0;
+    auto sameState = [&](const Candidate& a, const Candidate& b) {
+      if (a.fp != b.fp) return false;
+      if (!exact) return true;
+      return a.length == b.length && (a.length == 0 || std::memcmp(bytesOf(a).data(), bytesOf(b).data(), a.length) == 0);
     };
-    auto byState = [&](const Candidate& a, const Candidate& b) {
-      if (a.fp != b.fp) return a.fp < b.fp;
-      if (exact) {
-        int c = compareBytes(a, b);
-        if (c != 0) return c < 0;
+    // Open addressing over candidate indices (kEmpty: a free slot), at most half full.
+    constexpr uint32_t kEmpty = std::numeric_limits<uint32_t>::max();
+    if (all.size() >= kEmpty)
+      return stop(fmt::format("a level of 2^32 or more candidate states: {}", covered())), false;
+    size_t capacity = 16;
+    while (capacity < 2 * all.size()) capacity *= 2;
+    dedup_.assign(capacity, kEmpty);
+    const size_t mask = capacity - 1;
+    size_t kept = 0;
+    for (size_t i = 0; i < all.size(); ++i) {
+      size_t h = size_t(all[i].fp.low) & mask;
+      bool seen = false;
+      for (;; h = (h + 1) & mask) {
+        const uint32_t k = dedup_[h];
+        if (k == kEmpty) break;
+        if (sameState(all[k], all[i])) {
+          seen = true;
+          break;
+        }
       }
-      if (a.parent != b.parent) return a.parent < b.parent;
-      return a.successor < b.successor;
-    };
-    auto byDiscovery = [](const Candidate& a, const Candidate& b) {
-      if (a.parent != b.parent) return a.parent < b.parent;
-      return a.successor < b.successor;
-    };
-
-    std::vector<Candidate> next;
-    arena_.execute([&] {
-      tbb::parallel_sort(all.begin(), all.end(), byState);
-      size_t kept = 0;
-      for (size_t i = 0; i < all.size(); ++i) {
-        if (i > 0 && all[i].fp == all[i - 1].fp && (!exact || compareBytes(all[i], all[i - 1]) == 0))
-          continue;
-        all[kept++] = all[i];
-      }
-      all.resize(kept);
-      tbb::parallel_sort(all.begin(), all.end(), byDiscovery);
-    });
+      if (seen) continue;
+      dedup_[h] = uint32_t(kept);  // the survivor's new index: survivors move down only
+      all[kept++] = all[i];
+    }
+    all.resize(kept);
     const uint64_t m = all.size();
     if (m == 0) {
       frontier_ = Level();
@@ -463,6 +486,7 @@ private:
   uint32_t level_ = 0;                          ///< the frontier's depth
   std::vector<std::vector<Link>> links_;       ///< per level
   size_t lastCandidates_ = 0, lastFrontier_ = 0;
+  std::vector<uint32_t> dedup_;  ///< admit's hash table
   Result result_;
 };
 
