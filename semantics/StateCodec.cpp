@@ -117,14 +117,16 @@ void decodeMemory(const Ir& ir, Memory& m, ByteReader& r, std::vector<ArrayBytes
   }
 }
 
-void encodeThreads(const Ir& ir, const GroupState& s, bool withValues, ByteWriter& w) {
+size_t threadsBound(const GroupState& s, bool withValues) {
+  // 5 bytes per variable-length integer at most; every live location is a local.
+  size_t bound = 5 + 10 * s.ss.size() + 5 * s.locals.size();
+  for (const ThreadLog& log : s.logs) bound += 10 + 10 * log.reads.size() + (withValues ? 15 : 10) * log.writes.size();
+  return bound;
+}
+
+uint8_t* encodeThreadsTo(const Ir& ir, const GroupState& s, bool withValues, uint8_t* o) {
   const uint32_t live = liveSlots(ir, s.ss);
   const size_t words = static_cast<size_t>(live) * s.n;
-  // An upper bound on the bytes (5 per variable-length integer), so that one capacity
-  // check covers them all.
-  size_t bound = 5 + 10 * s.ss.size() + 5 * words;
-  for (const ThreadLog& log : s.logs) bound += 10 + 10 * log.reads.size() + (withValues ? 15 : 10) * log.writes.size();
-  uint8_t* o = w.room(bound);
   o = putVar(o, static_cast<uint32_t>(s.ss.size()));
   for (const Item& it : s.ss) {
     o = putVar(o, it.node);
@@ -144,7 +146,11 @@ void encodeThreads(const Ir& ir, const GroupState& s, bool withValues, ByteWrite
       if (withValues) o = putVar(o, zigzag(e.value));
     }
   }
-  w.advance(o);
+  return o;
+}
+
+void encodeThreads(const Ir& ir, const GroupState& s, bool withValues, ByteWriter& w) {
+  w.advance(encodeThreadsTo(ir, s, withValues, w.room(threadsBound(s, withValues))));
 }
 
 void decodeThreads(const Ir& ir, GroupState& s, bool withValues, ByteReader& r) {

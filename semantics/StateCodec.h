@@ -163,6 +163,10 @@ inline bool narrowCell(Word v) { return v >= -128 && v <= 127; }
 /// ss, the live locations of every thread, and each thread's read and write log
 /// (addresses, and the written values when `withValues`).
 void encodeThreads(const Ir& ir, const GroupState& s, bool withValues, ByteWriter& w);
+/// An upper bound on the bytes encodeThreads writes for `s`.
+size_t threadsBound(const GroupState& s, bool withValues);
+/// encodeThreads through a raw pointer with room for threadsBound bytes; returns the end.
+uint8_t* encodeThreadsTo(const Ir& ir, const GroupState& s, bool withValues, uint8_t* o);
 /// The inverse of encodeThreads into `s`, whose n, lidBase and locals size are already
 /// set; dead locations are zeroed.
 void decodeThreads(const Ir& ir, GroupState& s, bool withValues, ByteReader& r);

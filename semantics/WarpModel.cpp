@@ -501,56 +501,44 @@ bool WarpModel::releases(const WarpState& s, uint32_t w) {
   return true;
 }
 
-void WarpModel::encodeChanged(const WarpState& s, uint32_t t, std::span<const uint8_t> original,
-                              StateBytes& out) const {
-  ByteWriter w(out);
-  w.u32(s.n);
-  w.i32(s.gid);
-  // The memory's bytes are the original's with the cells this transition set patched in
-  // (bounded arrays have fixed-width cells), unless a cell's new value changes its
-  // array's width (encodeMemory); otherwise (and for the default memory) encoded anew.
-  bool patchable = true;
+void WarpModel::encodeChanged(const WarpState& s, uint32_t t, std::span<const uint8_t> original, StateBytes& out) {
+  // The bytes are the original's with warp t's slice encoded anew and the cells this
+  // transition set patched into the memory (bounded arrays have fixed-width cells),
+  // unless a cell's new value changes its array's width (encodeMemory) or the default
+  // memory changed: then the whole state is encoded anew.
   for (const MemoryUndo& u : undo_) {
-    if (!ir_.arrays[u.addr.array].bounded) {
-      patchable = false;
-      break;
-    }
-    const bool narrow = narrowCell(s.memory.bounded[u.addr.array][static_cast<size_t>(u.addr.index)]);
-    if (memoryLayout_[u.addr.array].width == 1 ? !narrow
-                                               : narrow && narrowCells(s.memory.bounded[u.addr.array])) {
-      patchable = false;
-      break;
-    }
+    const bool patchable =
+        ir_.arrays[u.addr.array].bounded &&
+        (memoryLayout_[u.addr.array].width == 1
+             ? narrowCell(s.memory.bounded[u.addr.array][static_cast<size_t>(u.addr.index)])
+             : !narrowCells(s.memory.bounded[u.addr.array]));
+    if (!patchable) return encode(s, out);
   }
-  if (patchable) {
-    const size_t start = w.size();
-    w.raw(original.data() + memorySlice_.first, memorySlice_.second - memorySlice_.first);
-    for (const MemoryUndo& u : undo_) {
-      const ArrayBytes& at = memoryLayout_[u.addr.array];
-      const size_t index = static_cast<size_t>(u.addr.index);
-      const Word now = s.memory.bounded[u.addr.array][index];
-      if (at.width == 1) {
-        const uint8_t b = static_cast<uint8_t>(now);  // two's complement, now in [-128, 127]
-        w.patch(start + at.cells + index, &b, 1);
-      } else {
-        w.patch(start + at.cells + index * sizeof(Word), &now, sizeof(Word));
-      }
-      if (at.flags) {
-        const uint8_t flag = s.memory.unknown[u.addr.array][index];
-        w.patch(start + at.cells + ir_.arrays[u.addr.array].size * at.width + index, &flag, 1);
-      }
-    }
-  } else {
-    encodeMemory(ir_, s.memory, w);
+  const GroupState& W = s.warps[t];
+  const size_t before = slices_[t].first, after = slices_[t].second;
+  const size_t bound = before + 1 + threadsBound(W, /*withValues=*/false) + (original.size() - after);
+  if (encodeBuf_.size() < bound) encodeBuf_.resize(std::max(bound, 2 * encodeBuf_.size()));
+  uint8_t* const start = encodeBuf_.data();
+  std::memcpy(start, original.data(), before);  // header, memory, warps before t
+  uint8_t* const memory = start + memorySlice_.first;
+  for (const MemoryUndo& u : undo_) {
+    const ArrayBytes& at = memoryLayout_[u.addr.array];
+    const size_t index = static_cast<size_t>(u.addr.index);
+    const Word now = s.memory.bounded[u.addr.array][index];
+    if (at.width == 1)
+      memory[at.cells + index] = static_cast<uint8_t>(now);  // two's complement, now in [-128, 127]
+    else
+      std::memcpy(memory + at.cells + index * sizeof(Word), &now, sizeof(Word));
+    if (at.flags) memory[at.cells + ir_.arrays[u.addr.array].size * at.width + index] = s.memory.unknown[u.addr.array][index];
   }
-  for (uint32_t u = 0; u < s.warps.size(); ++u) {
-    if (u == t) {
-      w.u8(static_cast<uint8_t>(s.status[t]));
-      encodeThreads(ir_, s.warps[t], /*withValues=*/false, w);
-    } else {
-      w.raw(original.data() + slices_[u].first, slices_[u].second - slices_[u].first);
-    }
+  uint8_t* o = start + before;
+  *o++ = static_cast<uint8_t>(s.status[t]);
+  o = encodeThreadsTo(ir_, W, /*withValues=*/false, o);
+  if (after < original.size()) {  // the warps after t
+    std::memcpy(o, original.data() + after, original.size() - after);
+    o += original.size() - after;
   }
+  out.assign(start, o);
 }
 
 TerminalOutcome WarpModel::outcome(std::span<const uint8_t> bytes) {

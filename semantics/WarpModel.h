@@ -134,7 +134,8 @@ private:
   bool releases(const WarpState& s, uint32_t w);
   /// Encodes `s`, in which only warp t changed since `decode(original)`: the other
   /// warps' bytes are copied from `original`.
-  void encodeChanged(const WarpState& s, uint32_t t, std::span<const uint8_t> original, StateBytes& out) const;
+  void encodeChanged(const WarpState& s, uint32_t t, std::span<const uint8_t> original, StateBytes& out);
+  std::vector<uint8_t> encodeBuf_;  ///< encodeChanged's scratch (never shrinks, so never zero-filled again)
 
   const Ir& ir_;
   Bounds bounds_;
