@@ -3,6 +3,7 @@
 #include "tools/sdvmc/CheckCommand.h"
 #include "tools/sdvmc/CommandLine.h"
 #include "tools/sdvmc/LitmusCommand.h"
+#include "tools/sdvmc/ProveCommand.h"
 #include "tools/sdvmc/RunCommand.h"
 
 #include <CLI/CLI.hpp>
@@ -71,6 +72,18 @@ int main(int argc, char** argv) {
   litmusCmd->add_option("--timeout", litmus.timeout, "--run: seconds for all the runs (default 300)");
   litmusCmd->add_flag("--keep", litmus.keep, "--run: keep the temporary directory of the emitted program");
 
+  ProveOptions prove;
+  CLI::App* proveCmd = app.add_subcommand("prove", "Z3: race- and divergence-freedom for every group size, or the smallest counterexample");
+  proveCmd->add_option("file", prove.file, "kernel (.kpl)");
+  proveCmd->add_option("--abstraction", prove.abstraction, "shared state at barriers: adversarial or equality (default: per array, by control dependence)");
+  proveCmd->add_option("--unroll", prove.unroll, "cut loops that may still run after K iterations (default 8; the verdict says so)");
+  proveCmd->add_option("--max-threads", prove.maxThreads, "largest group size considered (default 2147483647)");
+  proveCmd->add_option("--timeout", prove.timeout, "seconds per solver query (default 120; 0: none); exit 3 when reached");
+  proveCmd->add_option("--equiv", prove.equiv, "A B: prove that two kernels leave the same final --output array")->expected(2);
+  proveCmd->add_option("--output", prove.output, "--equiv: the array compared");
+  proveCmd->add_option("--threads", prove.equivThreads, "--equiv: group sizes N or A..B (default 1..8)");
+  proveCmd->add_flag("--json", prove.json, "one JSON object on stdout");
+
   if (argc > 1 && argv[1][0] != '-') {
     std::string names;
     bool known = false;
@@ -101,5 +114,6 @@ int main(int argc, char** argv) {
   if (runCmd->parsed()) return runCommand(run, cl);
   if (checkCmd->parsed()) return checkCommand(check, cl);
   if (litmusCmd->parsed()) return litmusCommand(litmus, cl);
+  if (proveCmd->parsed()) return proveCommand(prove, cl);
   return 2;
 }

@@ -1,0 +1,69 @@
+// `sdvmc prove`: race-, divergence- and error-freedom of a KPL kernel for every group
+// size, with Z3, by the two-thread reduction (TwoThread.h); or the smallest group size at
+// which it fails, with a witness replayed by the SDV interpreter.
+#pragma once
+
+#include "frontends/z3/ControlDependence.h"
+#include "frontends/z3/TwoThread.h"
+#include "semantics/Ir.h"
+#include "semantics/Verdict.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sdvmc::prove {
+
+struct ProveOptions {
+  /// "auto" (control-dependence analysis), "adversarial" or "equality".
+  std::string abstraction = "auto";
+  /// Iterations after which a loop that may still run is cut (nullopt: 8, and say so).
+  std::optional<uint32_t> unroll;
+  uint64_t maxThreads = 2147483647;
+  /// Seconds per solver query (0: none).
+  double timeoutSeconds = 120;
+  /// Largest group size a witness is replayed at.
+  uint32_t maxReplayThreads = 1u << 20;
+};
+
+/// A concrete configuration: what `sdvmc run` needs to replay it.
+struct Witness {
+  uint32_t threads = 0;
+  int32_t group = 0;
+  std::vector<uint32_t> pair;  ///< the two thread ids (one when N = 1 or the error is one thread's)
+  /// array name -> index -> value: the initial values Z3 chose for the cells the pair reads.
+  std::map<std::string, std::map<int32_t, int32_t>> init;
+};
+
+struct ProveResult {
+  enum class Status { Ok, Violation, Inconclusive } status = Status::Inconclusive;
+  /// Violation / spurious: what the solver claims (kind, rule, statement, pair).
+  sem::Verdict claim;
+  std::optional<Witness> witness;
+  /// The interpreter's verdict at the witness's configuration.
+  std::optional<sem::Verdict> replayed;
+  bool confirmed = false;
+  std::string replayNote;           ///< why a witness is not confirmed, or how it was
+  bool bounded = false;             ///< some loop was cut after `unroll` iterations
+  uint32_t unroll = 8;
+  bool unrollGiven = false;
+  uint32_t maxIterations = 0;
+  uint64_t maxThreads = 2147483647;
+  std::vector<Abstraction> abstraction;  ///< per array, as used by the final attempt
+  std::vector<std::string> abstractionWhy;
+  std::string reason;               ///< inconclusive: why
+  std::vector<std::string> notes;   ///< e.g. a refinement from adversarial to equality
+  double seconds = 0;
+  double solveSeconds = 0;
+  unsigned queries = 0;
+  size_t checkPoints = 0;
+};
+
+ProveResult prove(const sem::Ir& ir, const ProveOptions& options);
+
+/// Replays `w` with the SDV interpreter (sem::SdvMachine). `steps`: rule applications.
+sem::Verdict replayWitness(const sem::Ir& ir, const Witness& w, uint64_t steps);
+
+}  // namespace sdvmc::prove

@@ -1,0 +1,408 @@
+// The two-thread predicated encoding (see TwoThread.h).
+#include "frontends/z3/TwoThread.h"
+
+#include <cassert>
+#include <fmt/format.h>
+
+namespace sdvmc::prove {
+
+using sem::EOp;
+using sem::ExprId;
+using sem::Node;
+using sem::NodeId;
+using sem::NodeKind;
+using sem::Rule;
+using sem::VerdictKind;
+
+const char* abstractionName(Abstraction a) {
+  return a == Abstraction::Equality ? "equality" : "adversarial";
+}
+
+PairEncoding::PairEncoding(z3::context& c, const sem::Ir& i, EncodeOptions o)
+    : ctx(c), ir(i), options(std::move(o)),
+      N(c.bv_const("N", 32)), gid(c.bv_const("gid", 32)), two(c.bool_val(false)),
+      tid{c.bv_const("t1", 32), c.bv_const("t2", 32)}, constraints(c) {
+  two = z3::uge(N, c.bv_val(2, 32));
+}
+
+z3::expr PairEncoding::anyError() const {
+  z3::expr_vector v(ctx);
+  for (const CheckPoint& c : checks) v.push_back(c.cond);
+  return v.empty() ? ctx.bool_val(false) : z3::mk_or(v);
+}
+
+namespace {
+
+/// One modelled thread's state.
+struct ThreadState {
+  std::vector<z3::expr> locals;
+  std::vector<z3::expr> sh;                  ///< per array: its shadow memory
+  std::vector<z3::expr> rdEx, rdEl, wrEx, wrEl;
+};
+
+/// An error condition met inside one statement, before it becomes a check point.
+struct PendingError {
+  VerdictKind kind;
+  Rule rule;
+  int thread;
+  z3::expr cond;
+  sem::ArrayId array;
+  z3::expr index;
+};
+
+class Encoder {
+public:
+  Encoder(PairEncoding& out) : e_(out), c_(out.ctx), ir_(out.ir), alive_(out.ctx.bool_val(true)) {}
+
+  void run() {
+    const uint64_t maxN = std::max<uint64_t>(1, std::min<uint64_t>(e_.options.maxThreads, 2147483647));
+    auto bv = [&](uint64_t v) { return c_.bv_val(static_cast<uint64_t>(v), 32); };
+    if (e_.options.fixedThreads) {
+      e_.constraints.push_back(e_.N == bv(e_.options.fixedThreads));
+    } else {
+      e_.constraints.push_back(z3::uge(e_.N, bv(1)));
+      e_.constraints.push_back(z3::ule(e_.N, bv(maxN)));
+    }
+    e_.constraints.push_back(z3::ult(e_.tid[0], e_.N));
+    e_.constraints.push_back(z3::implies(e_.two, z3::ult(e_.tid[1], e_.N) && e_.tid[0] != e_.tid[1]));
+    e_.constraints.push_back(e_.gid >= c_.bv_val(0, 32));  // group ids are 0..INT32_MAX
+
+    root_[0] = c_.bool_val(true);
+    root_[1] = e_.two;
+    const z3::sort arr = c_.array_sort(c_.bv_sort(32), c_.bv_sort(32));
+    for (int t = 0; t < 2; ++t) {
+      for (uint32_t s = 0; s < ir_.slotCount; ++s) th_[t].locals.push_back(c_.bv_val(0, 32));
+    }
+    for (size_t a = 0; a < ir_.arrays.size(); ++a) {
+      const sem::ArrayInfo& info = ir_.arrays[a];
+      z3::expr base = c_.constant(fmt::format("init_{}", info.name).c_str(), arr);
+      e_.init.push_back(base);
+      z3::expr mem = base;
+      if (info.bounded)
+        for (uint32_t i = 0; i < info.size; ++i)
+          if (info.init[i]) mem = z3::store(mem, c_.bv_val(i, 32), c_.bv_val(*info.init[i], 32));
+      for (int t = 0; t < 2; ++t) {
+        th_[t].sh.push_back(mem);
+        th_[t].rdEx.push_back(c_.bool_val(false));
+        th_[t].wrEx.push_back(c_.bool_val(false));
+        th_[t].rdEl.push_back(c_.bv_val(0, 32));
+        th_[t].wrEl.push_back(c_.bv_val(0, 32));
+      }
+    }
+    loopSolver_ = std::make_unique<z3::solver>(c_);
+    for (const z3::expr& k : e_.constraints) loopSolver_->add(k);
+    z3::params p(c_);
+    p.set("timeout", e_.options.loopQueryMs);
+    loopSolver_->set(p);
+    stmt(ir_.main);
+  }
+
+private:
+  // ---- values ---------------------------------------------------------------------
+  z3::expr bv(int64_t v) { return c_.bv_val(static_cast<int>(v), 32); }
+  z3::expr truth(const z3::expr& w) { return w != bv(0); }
+  z3::expr word(const z3::expr& b) { return z3::ite(b, bv(1), bv(0)); }
+
+  z3::expr pred(sem::PredId p, int t) {
+    z3::expr r = root_[t];
+    for (const sem::Lit& l : ir_.preds[p]) {
+      z3::expr v = truth(th_[t].locals[l.slot]);
+      r = r && (l.negated ? !v : v);
+    }
+    return r;
+  }
+
+  void fresh(sem::Slot first, uint32_t count) {
+    for (int t = 0; t < 2; ++t)
+      for (uint32_t k = 0; k < count; ++k) th_[t].locals[first + k] = bv(0);
+  }
+
+  /// e^σ for thread t; errors only where `mask` holds.
+  z3::expr ev(ExprId id, int t, const z3::expr& mask) {
+    const sem::ExprNode& x = ir_.exprs[id];
+    switch (x.op) {
+      case EOp::Const: return bv(x.imm);
+      case EOp::Lid: return e_.tid[t];
+      case EOp::Gid: return e_.gid;
+      case EOp::Local: return th_[t].locals[x.slot];
+      case EOp::Neg: return -ev(x.a, t, mask);
+      case EOp::LogNot: return word(!truth(ev(x.a, t, mask)));
+      case EOp::BitNot: return ~ev(x.a, t, mask);
+      case EOp::LogAnd: {
+        z3::expr a = truth(ev(x.a, t, mask));
+        z3::expr b = truth(ev(x.b, t, mask && a));
+        return word(a && b);
+      }
+      case EOp::LogOr: {
+        z3::expr a = truth(ev(x.a, t, mask));
+        z3::expr b = truth(ev(x.b, t, mask && !a));
+        return word(a || b);
+      }
+      case EOp::Cond: {
+        z3::expr cnd = truth(ev(x.a, t, mask));
+        z3::expr th = ev(x.b, t, mask && cnd);
+        z3::expr el = ev(x.c, t, mask && !cnd);
+        return z3::ite(cnd, th, el);
+      }
+      default: break;
+    }
+    z3::expr a = ev(x.a, t, mask);
+    z3::expr b = ev(x.b, t, mask);
+    switch (x.op) {
+      case EOp::Mul: return a * b;
+      case EOp::Add: return a + b;
+      case EOp::Sub: return a - b;
+      case EOp::Div:
+      case EOp::Rem: {
+        error(VerdictKind::DivisionByZero, t, mask && b == bv(0));
+        // bvsdiv / bvsrem: truncation; INT_MIN / -1 wraps to INT_MIN, INT_MIN % -1 = 0.
+        return x.op == EOp::Div ? a / b : z3::srem(a, b);
+      }
+      case EOp::Shl:
+      case EOp::Shr: {
+        error(VerdictKind::ShiftOutOfRange, t, mask && (b < bv(0) || b >= bv(32)));
+        z3::expr amount = b & bv(31);
+        return x.op == EOp::Shl ? z3::shl(a, amount) : z3::ashr(a, amount);
+      }
+      case EOp::Lt: return word(a < b);
+      case EOp::Le: return word(a <= b);
+      case EOp::Gt: return word(a > b);
+      case EOp::Ge: return word(a >= b);
+      case EOp::Eq: return word(a == b);
+      case EOp::Ne: return word(a != b);
+      case EOp::BitAnd: return a & b;
+      case EOp::BitXor: return a ^ b;
+      case EOp::BitOr: return a | b;
+      default: break;
+    }
+    assert(false && "unhandled operator");
+    return bv(0);
+  }
+
+  // ---- errors ---------------------------------------------------------------------
+  void error(VerdictKind kind, int t, const z3::expr& cond, sem::ArrayId array = sem::kNone) {
+    error(kind, t, cond, array, bv(0));
+  }
+  void error(VerdictKind kind, int t, const z3::expr& cond, sem::ArrayId array, const z3::expr& index) {
+    z3::expr s = cond.simplify();
+    if (s.is_false()) return;
+    pending_.push_back(PendingError{kind, rule_, t, s, array, index});
+  }
+
+  /// Turns the statement's pending errors into check points; the execution goes on only
+  /// where none of them holds.
+  void flush(NodeId node) {
+    if (pending_.empty()) return;
+    z3::expr_vector any(c_);
+    for (PendingError& p : pending_) {
+      e_.checks.push_back(CheckPoint{p.kind, p.rule, node, p.thread, alive_ && p.cond, p.array, p.index});
+      any.push_back(p.cond);
+    }
+    alive_ = alive_ && !z3::mk_or(any);
+    pending_.clear();
+  }
+
+  // ---- statements -----------------------------------------------------------------
+  void stmt(NodeId id) {
+    const Node& n = ir_.nodes[id];
+    switch (n.kind) {
+      case NodeKind::Seq:
+        for (NodeId c : n.children) stmt(c);
+        return;
+      case NodeKind::Var:
+        fresh(n.slot0, n.count);
+        stmt(n.children[0]);
+        return;
+      case NodeKind::If:
+        fresh(n.slot0, 1);
+        for (NodeId c : n.children) stmt(c);
+        return;
+      case NodeKind::Call:
+        fresh(n.slot0, 1);
+        stmt(n.children[0]);
+        return;
+      case NodeKind::While:
+        loop(id);
+        return;
+      case NodeKind::Barrier:
+        barrier(id);
+        return;
+      case NodeKind::Skip:
+        return;
+      case NodeKind::Assign: case NodeKind::Read: case NodeKind::Write:
+      case NodeKind::Assert: case NodeKind::Assume:
+        basic(id);
+        return;
+    }
+  }
+
+  void basic(NodeId id) {
+    const Node& n = ir_.nodes[id];
+    ++e_.statements;
+    z3::expr p[2] = {pred(n.pred, 0), pred(n.pred, 1)};
+    switch (n.kind) {
+      case NodeKind::Assign: {
+        rule_ = Rule::TAssign;
+        for (int t = 0; t < 2; ++t) {
+          z3::expr v = ev(n.e0, t, p[t]);
+          th_[t].locals[n.slot0] = z3::ite(p[t], v, th_[t].locals[n.slot0]);
+        }
+        break;
+      }
+      case NodeKind::Read: {
+        rule_ = Rule::TRd;
+        const sem::ArrayInfo& arr = ir_.arrays[n.array];
+        z3::expr value[2] = {bv(0), bv(0)};
+        for (int t = 0; t < 2; ++t) {
+          z3::expr idx = ev(n.e0, t, p[t]);
+          if (arr.bounded)
+            error(VerdictKind::OutOfBounds, t, p[t] && (idx < bv(0) || idx >= bv(arr.size)), n.array, idx);
+          value[t] = z3::select(th_[t].sh[n.array], idx);
+          e_.reads.push_back(ReadRecord{n.array, idx});
+          // RD_exists / RD_elem: log this read or not, nondeterministically.
+          z3::expr choose = p[t] && c_.bool_const(fmt::format("rd{}_{}", t + 1, counter_++).c_str());
+          th_[t].rdEx[n.array] = th_[t].rdEx[n.array] || choose;
+          th_[t].rdEl[n.array] = z3::ite(choose, idx, th_[t].rdEl[n.array]);
+        }
+        for (int t = 0; t < 2; ++t) th_[t].locals[n.slot0] = z3::ite(p[t], value[t], th_[t].locals[n.slot0]);
+        break;
+      }
+      case NodeKind::Write: {
+        rule_ = Rule::TWr;
+        const sem::ArrayInfo& arr = ir_.arrays[n.array];
+        for (int t = 0; t < 2; ++t) {
+          z3::expr idx = ev(n.e0, t, p[t]);
+          z3::expr val = ev(n.e1, t, p[t]);
+          if (arr.bounded)
+            error(VerdictKind::OutOfBounds, t, p[t] && (idx < bv(0) || idx >= bv(arr.size)), n.array, idx);
+          z3::expr& sh = th_[t].sh[n.array];
+          sh = z3::store(sh, idx, z3::ite(p[t], val, z3::select(sh, idx)));
+          z3::expr choose = p[t] && c_.bool_const(fmt::format("wr{}_{}", t + 1, counter_++).c_str());
+          th_[t].wrEx[n.array] = th_[t].wrEx[n.array] || choose;
+          th_[t].wrEl[n.array] = z3::ite(choose, idx, th_[t].wrEl[n.array]);
+        }
+        break;
+      }
+      case NodeKind::Assert: {
+        rule_ = Rule::TAssert;
+        z3::expr v[2] = {ev(n.e0, 0, p[0]), ev(n.e0, 1, p[1])};
+        flush(id);  // an expression error comes before the assertion's own failure
+        for (int t = 0; t < 2; ++t) error(VerdictKind::Assertion, t, p[t] && v[t] == bv(0));
+        break;
+      }
+      case NodeKind::Assume: {
+        rule_ = Rule::TAssume;
+        z3::expr ok = c_.bool_val(true);
+        for (int t = 0; t < 2; ++t) ok = ok && z3::implies(p[t], ev(n.e0, t, p[t]) != bv(0));
+        flush(id);
+        alive_ = alive_ && ok;  // a failed assume discards the execution
+        break;
+      }
+      default:
+        break;
+    }
+    flush(id);
+  }
+
+  void barrier(NodeId id) {
+    const Node& n = ir_.nodes[id];
+    z3::expr p1 = pred(n.pred, 0), p2 = pred(n.pred, 1);
+    rule_ = Rule::GDivergence;
+    error(VerdictKind::Divergence, -1, e_.two && p1 != p2);
+    flush(id);
+    rule_ = Rule::GRace;
+    for (size_t a = 0; a < ir_.arrays.size(); ++a) {
+      const ThreadState &x = th_[0], &y = th_[1];
+      z3::expr conflict = (x.wrEx[a] && y.wrEx[a] && x.wrEl[a] == y.wrEl[a]) ||
+                          (x.wrEx[a] && y.rdEx[a] && x.wrEl[a] == y.rdEl[a]) ||
+                          (x.rdEx[a] && y.wrEx[a] && x.rdEl[a] == y.wrEl[a]);
+      error(VerdictKind::Race, -1, e_.two && p1 && p2 && conflict, static_cast<sem::ArrayId>(a));
+    }
+    flush(id);
+    // G-SYNC (when the pair is enabled; with no divergence p1 = p2 when both exist).
+    const z3::sort arr = c_.array_sort(c_.bv_sort(32), c_.bv_sort(32));
+    const z3::expr sync = p1;
+    for (size_t a = 0; a < ir_.arrays.size(); ++a) {
+      const std::string& name = ir_.arrays[a].name;
+      const uint32_t k = barriers_;
+      if (e_.options.abstraction[a] == Abstraction::Equality) {
+        z3::expr h = c_.constant(fmt::format("{}_bar{}", name, k).c_str(), arr);
+        for (int t = 0; t < 2; ++t) th_[t].sh[a] = z3::ite(sync, h, th_[t].sh[a]);
+      } else {
+        for (int t = 0; t < 2; ++t) {
+          z3::expr h = c_.constant(fmt::format("{}_bar{}_t{}", name, k, t + 1).c_str(), arr);
+          th_[t].sh[a] = z3::ite(sync, h, th_[t].sh[a]);
+        }
+      }
+      for (int t = 0; t < 2; ++t) {
+        th_[t].rdEx[a] = th_[t].rdEx[a] && !sync;
+        th_[t].wrEx[a] = th_[t].wrEx[a] && !sync;
+      }
+    }
+    ++barriers_;
+  }
+
+  /// G-OPEN, then G-ITER / G-DONE unrolled.
+  void loop(NodeId id) {
+    const Node& n = ir_.nodes[id];
+    fresh(n.slot0, 1);  // G-OPEN: the break flag
+    uint32_t k = 0;
+    for (;; ++k) {
+      // G-ITER's premise ∃i. (p ∧ e)^Σ(i): evaluated for the enabled threads (errors: G-ITER).
+      rule_ = Rule::GIter;
+      z3::expr cont = c_.bool_val(false);
+      for (int t = 0; t < 2; ++t) {
+        z3::expr p = pred(n.predOpen, t);
+        cont = cont || (p && truth(ev(n.e0, t, p)));
+      }
+      flush(id);
+      z3::expr s = cont.simplify();
+      if (s.is_false()) break;  // exact: the loop is done for both threads
+      const bool constant = s.is_true();
+      if (constant ? k >= std::max(e_.options.unroll, e_.options.maxExactUnroll) : k >= e_.options.unroll) {
+        bool mayRun = true;
+        if (!constant) {
+          loopSolver_->push();
+          loopSolver_->add(alive_ && cont);
+          mayRun = loopSolver_->check() != z3::unsat;
+          loopSolver_->pop();
+        }
+        if (mayRun) {
+          // Cut: executions needing more iterations are not covered.
+          alive_ = alive_ && !cont;
+          e_.bounded = true;
+          ++e_.loopsCut;
+        }
+        break;
+      }
+      fresh(n.slot1, 2);  // G-ITER: u and the continue flag
+      stmt(n.children[0]);  // u := e
+      stmt(n.children[1]);  // the body
+    }
+    e_.maxIterations = std::max(e_.maxIterations, k);
+  }
+
+  PairEncoding& e_;
+  z3::context& c_;
+  const sem::Ir& ir_;
+  ThreadState th_[2];
+  z3::expr root_[2] = {c_.bool_val(true), c_.bool_val(true)};
+  z3::expr alive_;
+  std::vector<PendingError> pending_;
+  Rule rule_ = Rule::GBasic;
+  uint64_t counter_ = 0;
+  uint32_t barriers_ = 0;
+  std::unique_ptr<z3::solver> loopSolver_;
+};
+
+}  // namespace
+
+PairEncoding encodePair(z3::context& ctx, const sem::Ir& ir, const EncodeOptions& options) {
+  PairEncoding e(ctx, ir, options);
+  if (e.options.abstraction.size() < ir.arrays.size())
+    e.options.abstraction.resize(ir.arrays.size(), Abstraction::Equality);
+  Encoder(e).run();
+  return e;
+}
+
+}  // namespace sdvmc::prove

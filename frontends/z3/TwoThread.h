@@ -1,0 +1,109 @@
+// The two-thread reduction of the GPUVerify paper (section 4.2) over the lowered IR.
+//
+// Two distinct threads t1 ≠ t2 with symbolic ids in a group of symbolic size N run the
+// kernel in predicated lock step, exactly as the SDV rules run every thread
+// (../shared/sdv-semantics.md): the IR already carries the rules' structure (flags,
+// predicates as conjunctions of flag literals, call-by-name instantiation), so every
+// basic statement becomes a pair of predicated updates, one per thread.
+//
+//  - values: 32-bit bit-vectors with the interpreter's wrap-around; / and % are bvsdiv /
+//    bvsrem (INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0), >> is arithmetic; division by zero
+//    and shifts outside 0..31 are errors, raised only for threads whose mask needs the
+//    operand (&&, || and ?: short-circuit per thread, as in Eval.cpp).
+//  - N = 1: thread 2 is absent (its root predicate is N ≥ 2), so single-thread errors
+//    (assertion, out-of-bounds, division, shift) are found with one thread too.
+//  - shared memory: each thread sees its shadow = base at the last barrier overridden by
+//    its own writes since. Before the first barrier the base is the kernel's initial
+//    memory (declared values, arbitrary elsewhere), the same for both threads: exact. At a
+//    barrier that synchronises, the base is havocked: per array, to one fresh array shared
+//    by both threads (equality abstraction) or one fresh array per thread (adversarial
+//    abstraction). Both over-approximate G-SYNC's merge.
+//  - races: per array and thread, one nondeterministically chosen read and write since
+//    the last barrier (RD_exists/RD_elem, WR_exists/WR_elem); checked where SDV checks
+//    them, at a barrier that both threads reach enabled (G-RACE).
+//  - divergence: at a barrier, N ≥ 2 and the pair's predicates differ (G-DIVERGENCE).
+//  - loops: unrolled while the continuation condition (p ∧ e for either thread) may hold;
+//    a loop whose continuation is provably false stops exactly. A loop still able to run
+//    after `unroll` iterations is cut there (the continuation is assumed false): the
+//    result is then bounded by `unroll` iterations.
+//  - errors: every point where SDV can reach an error is a check point: "alive before it
+//    (no earlier error, every assume so far satisfied, no loop cut so far) and the
+//    condition". The kernel is free of errors iff the disjunction of check points is
+//    unsatisfiable under the constraints on N, t1, t2 and gid.
+#pragma once
+
+#include "semantics/Ir.h"
+#include "semantics/Verdict.h"
+
+#include <z3++.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sdvmc::prove {
+
+enum class Abstraction { Adversarial, Equality };
+const char* abstractionName(Abstraction a);
+
+struct EncodeOptions {
+  /// Per array (by ArrayId): how its shared state is abstracted at barriers.
+  std::vector<Abstraction> abstraction;
+  /// Iterations after which a loop that may still run is cut.
+  uint32_t unroll = 8;
+  /// Iterations a loop whose continuation simplifies to a constant may be unrolled.
+  uint32_t maxExactUnroll = 256;
+  /// Largest group size considered (1 ≤ N ≤ maxThreads).
+  uint64_t maxThreads = 2147483647;
+  /// Milliseconds for the solver query deciding whether a loop can still run at `unroll`.
+  unsigned loopQueryMs = 5000;
+  /// Group size fixed to this value (0: symbolic).
+  uint32_t fixedThreads = 0;
+};
+
+/// One place where SDV can reach an error.
+struct CheckPoint {
+  sem::VerdictKind kind = sem::VerdictKind::Ok;
+  sem::Rule rule = sem::Rule::GBasic;
+  sem::NodeId node = sem::kNone;
+  int thread = 0;   ///< 0 or 1: the pair member that fails; -1: both (race, divergence)
+  z3::expr cond;    ///< alive before this point ∧ the error condition
+  sem::ArrayId array = sem::kNone;  ///< out-of-bounds / race: the array
+  z3::expr index;   ///< out-of-bounds: the offending index (race: the address)
+};
+
+/// A read of shared memory by one of the pair: its index (for the witness's inputs).
+struct ReadRecord {
+  sem::ArrayId array = 0;
+  z3::expr index;
+};
+
+/// The encoded pair program.
+class PairEncoding {
+public:
+  PairEncoding(z3::context& ctx, const sem::Ir& ir, EncodeOptions options);
+
+  z3::context& ctx;
+  const sem::Ir& ir;
+  EncodeOptions options;
+
+  z3::expr N, gid, two;          ///< group size, group id, N ≥ 2
+  z3::expr tid[2];               ///< the pair's local ids
+  z3::expr_vector constraints;   ///< ranges of N, ids, gid
+  std::vector<z3::expr> init;    ///< per array: the arbitrary part of the initial memory
+  std::vector<CheckPoint> checks;
+  std::vector<ReadRecord> reads;
+  bool bounded = false;          ///< a loop was cut after `unroll` iterations
+  uint32_t maxIterations = 0;    ///< most iterations any loop instance was unrolled
+  uint32_t loopsCut = 0;         ///< loop instances cut
+  uint64_t statements = 0;       ///< basic statements encoded (pairs)
+
+  /// The error condition: some check point holds.
+  z3::expr anyError() const;
+};
+
+/// Encodes `ir` (its main) as the two-thread predicated program.
+PairEncoding encodePair(z3::context& ctx, const sem::Ir& ir, const EncodeOptions& options);
+
+
+}  // namespace sdvmc::prove

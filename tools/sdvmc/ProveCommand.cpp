@@ -1,0 +1,178 @@
+// `sdvmc prove FILE` (see ProveCommand.h).
+#include "tools/sdvmc/ProveCommand.h"
+
+#include "frontends/z3/Prover.h"
+#include "tools/sdvmc/Kernel.h"
+#include "tools/sdvmc/Report.h"
+
+#include <fmt/format.h>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace sdvmc::tool {
+
+namespace {
+
+using nlohmann::json;
+
+std::string replayCommand(const std::string& file, const prove::Witness& w) {
+  std::string cmd = fmt::format("sdvmc run {} --threads {} --group {}", file, w.threads, w.group);
+  for (const auto& [array, cells] : w.init)
+    for (const auto& [index, value] : cells) cmd += fmt::format(" --init {}[{}]={}", array, index, value);
+  return cmd;
+}
+
+json witnessJson(const prove::Witness& w) {
+  json init = json::object();
+  for (const auto& [array, cells] : w.init) {
+    json list = json::array();
+    for (const auto& [index, value] : cells) list.push_back(json::array({index, value}));
+    init[array] = std::move(list);
+  }
+  return json{{"threads", w.threads}, {"group", w.group}, {"pair", w.pair}, {"init", std::move(init)},
+              {"params", json::object()}};
+}
+
+std::string witnessText(const prove::Witness& w) {
+  std::string out = fmt::format("{} threads, group {}, thread{} {}", w.threads, w.group,
+                                w.pair.size() == 1 ? "" : "s", fmt::join(w.pair, " and "));
+  for (const auto& [array, cells] : w.init)
+    for (const auto& [index, value] : cells) out += fmt::format(", {}[{}] = {}", array, index, value);
+  return out;
+}
+
+std::string boundText(const prove::ProveResult& r) {
+  std::string s = fmt::format("for every group size 1..{}", r.maxThreads);
+  if (r.bounded) s += fmt::format(", loops unrolled {} times (longer executions not covered)", r.unroll);
+  return s;
+}
+
+int proveOne(const ProveOptions& o, const CommandLine& cl) {
+  std::unique_ptr<kpl::SourceFile> source;
+  std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source);
+  if (!k) return 2;
+  (void)cl;
+  const sem::Ir& ir = k->ir;
+
+  prove::ProveOptions po;
+  po.abstraction = o.abstraction;
+  if (o.unroll >= 0) po.unroll = static_cast<uint32_t>(o.unroll);
+  po.maxThreads = static_cast<uint64_t>(o.maxThreads);
+  po.timeoutSeconds = o.timeout;
+  prove::ProveResult r = prove::prove(ir, po);
+
+  const bool ok = r.status == prove::ProveResult::Status::Ok;
+  const bool violation = r.status == prove::ProveResult::Status::Violation;
+  const int status = ok ? 0 : violation ? 1 : 3;
+  const std::string replay = r.witness ? replayCommand(o.file, *r.witness) : "";
+
+  if (o.json) {
+    json j;
+    if (violation) {
+      const sem::Verdict& shown = r.replayed && r.replayed->kind != r.claim.kind ? *r.replayed : r.claim;
+      j = verdictJson(ir, shown, o.file);
+      if (r.replayed) {
+        json rep = verdictJson(ir, *r.replayed, o.file);
+        j["replayed"] = rep;
+        if (r.replayed->kind == sem::VerdictKind::Race) j["accesses"] = rep["accesses"];
+      }
+      j["threads"] = r.witness->pair;
+    } else {
+      j["verdict"] = ok ? "ok" : "inconclusive";
+      if (!ok) j["reason"] = r.reason;
+      if (!ok && r.witness) {
+        json spurious = verdictJson(ir, r.claim, o.file);
+        j["spurious"] = spurious;
+      }
+    }
+    j["bound"] = json{{"threads", fmt::format("1..{}", r.maxThreads)},
+                      {"unroll", r.bounded ? json(r.unroll) : json(nullptr)}};
+    if (r.witness) {
+      j["witness"] = witnessJson(*r.witness);
+      j["replay"] = replay;
+      j["confirmed"] = r.confirmed;
+      j["replay_note"] = r.replayNote;
+    }
+    json abs = json::object();
+    for (size_t a = 0; a < ir.arrays.size(); ++a) abs[ir.arrays[a].name] = prove::abstractionName(r.abstraction[a]);
+    j["abstraction"] = abs;
+    j["notes"] = r.notes;
+    j["seconds"] = r.seconds;
+    j["solver_seconds"] = r.solveSeconds;
+    j["queries"] = r.queries;
+    j["check_points"] = r.checkPoints;
+    std::cout << j.dump() << "\n";
+    return status;
+  }
+
+  std::ostringstream os;
+  os << fmt::format("sdvmc prove {}: two-thread reduction, group sizes 1..{}, loops cut at {} iterations{}\n",
+                    o.file, r.maxThreads, r.unroll, r.unrollGiven ? "" : " (default; --unroll K)");
+  for (size_t a = 0; a < ir.arrays.size(); ++a)
+    os << fmt::format("  {}: {} abstraction ({})\n", ir.arrays[a].name, prove::abstractionName(r.abstraction[a]),
+                      r.abstractionWhy[a]);
+  for (const std::string& n : r.notes) os << "  note: " << n << "\n";
+  if (ok) {
+    os << "verdict: ok: race- and divergence-free, no assertion, out-of-bounds, division or shift error, "
+       << boundText(r) << "\n";
+  } else if (violation) {
+    if (r.replayed && (r.replayed->kind == r.claim.kind || r.replayed->kind != sem::VerdictKind::Ok)) {
+      printVerdict(os, *source, ir, *r.replayed);
+    } else {
+      os << fmt::format("verdict: {} ({}) at {}:{}:{}: {}\n", sem::verdictName(r.claim.kind),
+                        sem::ruleName(r.claim.rule), o.file, r.claim.loc.line, r.claim.loc.col, r.claim.message);
+    }
+    os << "found: " << r.claim.message << " (smallest group size)\n";
+    os << "witness: " << witnessText(*r.witness) << "\n";
+    os << "replay: " << replay << "   (" << r.replayNote << ")\n";
+  } else {
+    os << "verdict: inconclusive: " << r.reason << "\n";
+    if (r.witness) {
+      os << fmt::format("unconfirmed witness: {} ({}) at {}:{}:{}: {}\n", sem::verdictName(r.claim.kind),
+                        sem::ruleName(r.claim.rule), o.file, r.claim.loc.line, r.claim.loc.col, r.claim.message);
+      os << "  configuration: " << witnessText(*r.witness) << "\n";
+      os << "  replay: " << replay << "   (" << r.replayNote << ")\n";
+    }
+  }
+  os << fmt::format("  {} check points, {} solver queries, {:.3f} s ({:.3f} s in the solver)\n", r.checkPoints,
+                    r.queries, r.seconds, r.solveSeconds);
+  std::cout << os.str();
+  return status;
+}
+
+}  // namespace
+
+int proveEquiv(const ProveOptions& o, const CommandLine& cl);
+
+int proveCommand(const ProveOptions& o, const CommandLine& cl) {
+  if (o.abstraction != "auto" && o.abstraction != "adversarial" && o.abstraction != "equality")
+    return cl.reject("--abstraction",
+                     fmt::format("--abstraction expects adversarial or equality, not '{}'", o.abstraction), o.json);
+  if (o.unroll != -1 && (o.unroll < 1 || o.unroll > 100000))
+    return cl.reject("--unroll", fmt::format("--unroll expects 1..100000, not {}", o.unroll), o.json);
+  if (o.maxThreads < 1 || o.maxThreads > 2147483647)
+    return cl.reject("--max-threads", fmt::format("--max-threads expects 1..2147483647, not {}", o.maxThreads),
+                     o.json);
+  if (!(o.timeout >= 0) || o.timeout > 4000000)
+    return cl.reject("--timeout", fmt::format("--timeout expects seconds >= 0, not {}", o.timeout), o.json);
+  if (!o.equiv.empty()) {
+    if (o.equiv.size() != 2)
+      return cl.reject("--equiv", "--equiv expects two kernels: --equiv A B --output ARRAY", o.json);
+    if (o.output.empty()) return cl.reject("--equiv", "--equiv needs --output ARRAY", o.json);
+    return proveEquiv(o, cl);
+  }
+  if (!o.output.empty()) return cl.reject("--output", "--output is only meaningful with --equiv A B", o.json);
+  if (o.file.empty()) return cl.reject("prove", "prove expects a kernel file (or --equiv A B --output ARRAY)", o.json);
+  return proveOne(o, cl);
+}
+
+}  // namespace sdvmc::tool
+
+namespace sdvmc::tool {
+
+int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
+  return cl.reject("--equiv", "--equiv is not implemented yet", o.json);
+}
+
+}  // namespace sdvmc::tool

@@ -1,0 +1,29 @@
+// `sdvmc prove FILE`: race- and divergence-freedom (and freedom from assertion,
+// out-of-bounds, division and shift errors) for every group size, with Z3
+// (frontends/z3/Prover.h); or the smallest configuration that breaks it, replayed by the
+// interpreter. `--equiv A B --output ARRAY`: final contents of ARRAY agree.
+#pragma once
+
+#include "tools/sdvmc/CommandLine.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sdvmc::tool {
+
+struct ProveOptions {
+  std::string file;
+  std::string abstraction = "auto";  ///< auto, adversarial, equality
+  int64_t unroll = -1;               ///< -1: not given
+  int64_t maxThreads = 2147483647;
+  double timeout = 120;              ///< seconds per solver query (0: none)
+  std::vector<std::string> equiv;    ///< A B
+  std::string output;                ///< --equiv: the array compared
+  std::string equivThreads = "1..8"; ///< --equiv: the group sizes checked
+  bool json = false;
+};
+
+int proveCommand(const ProveOptions& opts, const CommandLine& cl);
+
+}  // namespace sdvmc::tool
