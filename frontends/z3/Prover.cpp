@@ -250,7 +250,11 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
       r.notes.push_back(fmt::format("a witness under the adversarial abstraction was not confirmed ({}); "
                                     "retrying with the equality abstraction for every array",
                                     r.replayNote));
-      for (Abstraction& x : abstraction) x = Abstraction::Equality;
+      for (size_t k = 0; k < abstraction.size(); ++k)
+        if (abstraction[k] == Abstraction::Adversarial) {
+          abstraction[k] = Abstraction::Equality;
+          r.abstractionWhy[k] = "refined from adversarial after an unconfirmed witness";
+        }
       continue;
     }
     r.status = ProveResult::Status::Inconclusive;

@@ -67,8 +67,6 @@ public:
     e_.constraints.push_back(z3::implies(e_.two, z3::ult(e_.tid[1], e_.N) && e_.tid[0] != e_.tid[1]));
     e_.constraints.push_back(e_.gid >= c_.bv_val(0, 32));  // group ids are 0..INT32_MAX
 
-    root_[0] = c_.bool_val(true);
-    root_[1] = e_.two;
     const z3::sort arr = c_.array_sort(c_.bv_sort(32), c_.bv_sort(32));
     for (int t = 0; t < 2; ++t) {
       for (uint32_t s = 0; s < ir_.slotCount; ++s) th_[t].locals.push_back(c_.bv_val(0, 32));
@@ -98,13 +96,18 @@ public:
   }
 
 private:
+  z3::expr exists(int t) { return t == 1 ? e_.two : c_.bool_val(true); }
+
   // ---- values ---------------------------------------------------------------------
   z3::expr bv(int64_t v) { return c_.bv_val(static_cast<int>(v), 32); }
   z3::expr truth(const z3::expr& w) { return w != bv(0); }
   z3::expr word(const z3::expr& b) { return z3::ite(b, bv(1), bv(0)); }
 
+  /// The predicate, as thread t computes it. Thread 2 runs even when N = 1 (its values
+  /// are then meaningless); whatever it could change outside itself (errors, the
+  /// execution's continuation: assume, loop continuation) is gated by exists(t).
   z3::expr pred(sem::PredId p, int t) {
-    z3::expr r = root_[t];
+    z3::expr r = c_.bool_val(true);
     for (const sem::Lit& l : ir_.preds[p]) {
       z3::expr v = truth(th_[t].locals[l.slot]);
       r = r && (l.negated ? !v : v);
@@ -184,7 +187,7 @@ private:
     error(kind, t, cond, array, bv(0));
   }
   void error(VerdictKind kind, int t, const z3::expr& cond, sem::ArrayId array, const z3::expr& index) {
-    z3::expr s = cond.simplify();
+    z3::expr s = (t == 1 ? e_.two && cond : cond).simplify();
     if (s.is_false()) return;
     pending_.push_back(PendingError{kind, rule_, t, s, array, index});
   }
@@ -293,7 +296,7 @@ private:
       case NodeKind::Assume: {
         rule_ = Rule::TAssume;
         z3::expr ok = c_.bool_val(true);
-        for (int t = 0; t < 2; ++t) ok = ok && z3::implies(p[t], ev(n.e0, t, p[t]) != bv(0));
+        for (int t = 0; t < 2; ++t) ok = ok && z3::implies(exists(t) && p[t], ev(n.e0, t, p[t]) != bv(0));
         flush(id);
         alive_ = alive_ && ok;  // a failed assume discards the execution
         break;
@@ -353,7 +356,7 @@ private:
       z3::expr cont = c_.bool_val(false);
       for (int t = 0; t < 2; ++t) {
         z3::expr p = pred(n.predOpen, t);
-        cont = cont || (p && truth(ev(n.e0, t, p)));
+        cont = cont || (exists(t) && p && truth(ev(n.e0, t, p)));
       }
       flush(id);
       z3::expr s = cont.simplify();
@@ -386,7 +389,6 @@ private:
   z3::context& c_;
   const sem::Ir& ir_;
   ThreadState th_[2];
-  z3::expr root_[2] = {c_.bool_val(true), c_.bool_val(true)};
   z3::expr alive_;
   std::vector<PendingError> pending_;
   Rule rule_ = Rule::GBasic;

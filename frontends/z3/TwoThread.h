@@ -10,8 +10,10 @@
 //    bvsrem (INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0), >> is arithmetic; division by zero
 //    and shifts outside 0..31 are errors, raised only for threads whose mask needs the
 //    operand (&&, || and ?: short-circuit per thread, as in Eval.cpp).
-//  - N = 1: thread 2 is absent (its root predicate is N ≥ 2), so single-thread errors
-//    (assertion, out-of-bounds, division, shift) are found with one thread too.
+//  - N = 1: thread 2 is absent: it still computes (with an unconstrained id), but its
+//    errors, assumes and loop continuation count only when N ≥ 2, and races and
+//    divergence need N ≥ 2; so single-thread errors (assertion, out-of-bounds, division,
+//    shift) are found with one thread too.
 //  - shared memory: each thread sees its shadow = base at the last barrier overridden by
 //    its own writes since. Before the first barrier the base is the kernel's initial
 //    memory (declared values, arbitrary elsewhere), the same for both threads: exact. At a

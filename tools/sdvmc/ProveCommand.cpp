@@ -107,8 +107,13 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   }
 
   std::ostringstream os;
-  os << fmt::format("sdvmc prove {}: two-thread reduction, group sizes 1..{}, loops cut at {} iterations{}\n",
-                    o.file, r.maxThreads, r.unroll, r.unrollGiven ? "" : " (default; --unroll K)");
+  bool loops = false;
+  for (const sem::Node& n : ir.nodes) loops |= n.kind == sem::NodeKind::While;
+  os << fmt::format("sdvmc prove {}: two-thread reduction, group sizes 1..{}", o.file, r.maxThreads);
+  if (loops)
+    os << fmt::format(", loops unrolled while they may run, cut at {} iterations{}", r.unroll,
+                      r.unrollGiven ? "" : " (default; --unroll K)");
+  os << "\n";
   for (size_t a = 0; a < ir.arrays.size(); ++a)
     os << fmt::format("  {}: {} abstraction ({})\n", ir.arrays[a].name, prove::abstractionName(r.abstraction[a]),
                       r.abstractionWhy[a]);
