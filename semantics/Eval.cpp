@@ -36,7 +36,70 @@ void Evaluator::predicate(PredId p, const GroupState& s, uint8_t* mask) const {
 }
 
 const Word* Evaluator::eval(ExprId e, const GroupState& s, const uint8_t* mask, EvalError& err) {
+  if (n_ == 1) {  // mimd runs every thread as a group of one: no columns needed
+    cols_[0] = scalar(e, s, mask[0] != 0, err);
+    return cols_.data();
+  }
   return ev(e, s, mask, 0, err);
+}
+
+Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& err) {
+  const ExprNode& e = ir_.exprs[id];
+  switch (e.op) {
+    case EOp::Const: return e.imm;
+    case EOp::Lid: return s.lidBase;
+    case EOp::Gid: return s.gid;
+    case EOp::Local: return s.column(e.slot)[0];
+    case EOp::Neg: return word::neg(scalar(e.a, s, enabled, err));
+    case EOp::LogNot: return scalar(e.a, s, enabled, err) == 0;
+    case EOp::BitNot: return ~scalar(e.a, s, enabled, err);
+    case EOp::LogAnd: {
+      const bool a = scalar(e.a, s, enabled, err) != 0;
+      return a && scalar(e.b, s, enabled, err) != 0;  // the second operand only when needed
+    }
+    case EOp::LogOr: {
+      const bool a = scalar(e.a, s, enabled, err) != 0;
+      return a || scalar(e.b, s, enabled, err) != 0;
+    }
+    case EOp::Cond:
+      return scalar(e.a, s, enabled, err) != 0 ? scalar(e.b, s, enabled, err) : scalar(e.c, s, enabled, err);
+    case EOp::Mul: case EOp::Div: case EOp::Rem: case EOp::Add: case EOp::Sub: case EOp::Shl: case EOp::Shr:
+    case EOp::Lt: case EOp::Le: case EOp::Gt: case EOp::Ge: case EOp::Eq: case EOp::Ne: case EOp::BitAnd:
+    case EOp::BitXor: case EOp::BitOr:
+      break;
+  }
+  const Word a = scalar(e.a, s, enabled, err);
+  const Word b = scalar(e.b, s, enabled, err);
+  switch (e.op) {
+    case EOp::Mul: return word::mul(a, b);
+    case EOp::Add: return word::add(a, b);
+    case EOp::Sub: return word::sub(a, b);
+    case EOp::Div:
+    case EOp::Rem:
+      if (b == 0) {
+        if (enabled) fail(err, EvalError::Kind::DivisionByZero, 0, id, 0);
+        return 0;
+      }
+      return e.op == EOp::Div ? word::div(a, b) : word::rem(a, b);
+    case EOp::Shl:
+    case EOp::Shr:
+      if (enabled && (b < 0 || b >= 32)) fail(err, EvalError::Kind::ShiftOutOfRange, 0, id, b);
+      return e.op == EOp::Shl ? word::shl(a, b & 31) : word::shr(a, b & 31);
+    case EOp::Lt: return a < b;
+    case EOp::Le: return a <= b;
+    case EOp::Gt: return a > b;
+    case EOp::Ge: return a >= b;
+    case EOp::Eq: return a == b;
+    case EOp::Ne: return a != b;
+    case EOp::BitAnd: return a & b;
+    case EOp::BitXor: return a ^ b;
+    case EOp::BitOr: return a | b;
+    case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::Neg: case EOp::LogNot:
+    case EOp::BitNot: case EOp::LogAnd: case EOp::LogOr: case EOp::Cond:
+      break;
+  }
+  assert(false && "handled above");
+  return 0;
 }
 
 const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, uint32_t d,

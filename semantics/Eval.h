@@ -46,6 +46,8 @@ public:
   void predicate(PredId p, const GroupState& s, uint8_t* mask) const;
 
 private:
+  /// The same evaluation for a group of one thread, without columns.
+  Word scalar(ExprId e, const GroupState& s, bool enabled, EvalError& err);
   const Word* ev(ExprId e, const GroupState& s, const uint8_t* mask, uint32_t depth,
                  EvalError& err);
   Word* col(uint32_t depth) { return cols_.data() + static_cast<size_t>(depth) * n_; }
