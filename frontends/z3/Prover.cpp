@@ -48,7 +48,7 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
   a.maxIterations = enc.maxIterations;
   a.checkPoints = enc.checks.size();
 
-  z3::solver solver(ctx);
+  z3::solver solver(ctx, "QF_AUFBV");
   if (o.timeoutSeconds > 0) {
     z3::params p(ctx);
     p.set("timeout", static_cast<unsigned>(o.timeoutSeconds * 1000));
@@ -262,6 +262,126 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
     break;
   }
   r.claim.message = r.witness ? describeClaim(ir, r.claim) : "";
+  r.seconds = since(t0);
+  return r;
+}
+
+}  // namespace sdvmc::prove
+
+namespace sdvmc::prove {
+
+namespace {
+
+std::optional<sem::ArrayId> arrayNamed(const sem::Ir& ir, const std::string& name) {
+  for (size_t a = 0; a < ir.arrays.size(); ++a)
+    if (ir.arrays[a].name == name) return static_cast<sem::ArrayId>(a);
+  return std::nullopt;
+}
+
+/// Runs `w` and returns the verdict and the final shared memory.
+std::pair<sem::Verdict, sem::Memory> runFinal(const sem::Ir& ir, const Witness& w, uint64_t steps) {
+  sem::Memory memory = sem::initialMemory(ir, 0);
+  for (const auto& [name, cells] : w.init)
+    if (auto a = arrayNamed(ir, name))
+      for (const auto& [index, value] : cells)
+        if (!ir.arrays[*a].bounded || (index >= 0 && static_cast<uint32_t>(index) < ir.arrays[*a].size))
+          memory.store(ir, sem::Address{*a, index}, value);
+  sem::SdvMachine machine(ir, w.threads);
+  sem::GroupState s = machine.initialState(w.group, std::move(memory));
+  sem::Verdict v = machine.run(s, steps);
+  return {v, s.base};
+}
+
+}  // namespace
+
+EquivResult proveEquivalent(const sem::Ir& A, const sem::Ir& B, const std::string& array, uint32_t minThreads,
+                            uint32_t maxThreads, const ProveOptions& o) {
+  const auto t0 = Clock::now();
+  EquivResult r;
+  r.minThreads = minThreads;
+  r.maxThreads = maxThreads;
+  r.unroll = o.unroll.value_or(8);
+  auto arrA = arrayNamed(A, array), arrB = arrayNamed(B, array);
+  if (!arrA || !arrB) {
+    r.reason = fmt::format("no array '{}' in {}", array, !arrA ? "the first kernel" : "the second kernel");
+    return r;
+  }
+  for (uint32_t n = minThreads; n <= maxThreads; ++n) {
+    z3::context ctx;
+    EncodeOptions eo;
+    eo.unroll = r.unroll;
+    eo.fixedThreads = n;
+    eo.wholeGroup = true;
+    eo.prefix = "a_";
+    PairEncoding ea = encodePair(ctx, A, eo);
+    eo.prefix = "b_";
+    PairEncoding eb = encodePair(ctx, B, eo);
+    r.bounded |= ea.bounded || eb.bounded;
+    z3::solver solver(ctx, "QF_AUFBV");
+    if (o.timeoutSeconds > 0) {
+      z3::params p(ctx);
+      p.set("timeout", static_cast<unsigned>(o.timeoutSeconds * 1000));
+      solver.set(p);
+    }
+    for (const z3::expr& c : ea.constraints) solver.add(c);
+    for (const z3::expr& c : eb.constraints) solver.add(c);
+    solver.add(ea.alive && eb.alive);
+    z3::expr cell = ctx.bv_const("cell", 32);
+    const sem::ArrayInfo& ia = A.arrays[*arrA];
+    const sem::ArrayInfo& ib = B.arrays[*arrB];
+    if (ia.bounded) solver.add(cell >= ctx.bv_val(0, 32) && cell < ctx.bv_val(static_cast<int>(ia.size), 32));
+    if (ib.bounded) solver.add(cell >= ctx.bv_val(0, 32) && cell < ctx.bv_val(static_cast<int>(ib.size), 32));
+    z3::expr va = z3::select(ea.finalMemory[*arrA], cell), vb = z3::select(eb.finalMemory[*arrB], cell);
+    solver.add(va != vb);
+    z3::check_result res = solver.check();
+    if (res == z3::unsat) continue;
+    if (res == z3::unknown) {
+      r.reason = fmt::format("the solver answered unknown at {} threads: {}", n, solver.reason_unknown());
+      r.seconds = since(t0);
+      return r;
+    }
+    z3::model m = solver.get_model();
+    Witness w;
+    w.threads = n;
+    w.group = static_cast<int32_t>(asInt(m.eval(ea.gid, true)));
+    for (const PairEncoding* e : {&ea, &eb})
+      for (const ReadRecord& rd : e->reads) {
+        const sem::ArrayInfo& info = e->ir.arrays[rd.array];
+        const int32_t idx = static_cast<int32_t>(asInt(m.eval(rd.index, true)));
+        if (info.bounded && (idx < 0 || static_cast<uint32_t>(idx) >= info.size || info.init[idx])) continue;
+        w.init[info.name][idx] =
+            static_cast<int32_t>(asInt(m.eval(z3::select(e->init[rd.array], ctx.bv_val(idx, 32)), true)));
+      }
+    r.cell = static_cast<int32_t>(asInt(m.eval(cell, true)));
+    // The compared cell's own initial value (a kernel may leave it unwritten).
+    for (const PairEncoding* e : {&ea, &eb}) {
+      const sem::ArrayId out = e == &ea ? *arrA : *arrB;
+      const sem::ArrayInfo& info = e->ir.arrays[out];
+      if (!info.bounded || !info.init[r.cell])
+        w.init[info.name][r.cell] =
+            static_cast<int32_t>(asInt(m.eval(z3::select(e->init[out], ctx.bv_val(r.cell, 32)), true)));
+    }
+    r.valueA = static_cast<int32_t>(asInt(m.eval(va, true)));
+    r.valueB = static_cast<int32_t>(asInt(m.eval(vb, true)));
+    auto [vA, memA] = runFinal(A, w, 100'000'000);
+    auto [vB, memB] = runFinal(B, w, 100'000'000);
+    if (vA.kind == sem::VerdictKind::Ok && vB.kind == sem::VerdictKind::Ok) {
+      const sem::Word xa = memA.load(A, sem::Address{*arrA, r.cell});
+      const sem::Word xb = memB.load(B, sem::Address{*arrB, r.cell});
+      r.confirmed = xa != xb;
+      r.replayNote = r.confirmed ? fmt::format("confirmed by sdvmc run: {}[{}] = {} and {}", array, r.cell, xa, xb)
+                                 : fmt::format("NOT confirmed: sdvmc run gives {}[{}] = {} in both", array, r.cell, xa);
+    } else {
+      r.replayNote = fmt::format("NOT confirmed: sdvmc run ends {} and {}", sem::verdictName(vA.kind),
+                                 sem::verdictName(vB.kind));
+    }
+    r.witness = w;
+    r.status = r.confirmed ? EquivResult::Status::Different : EquivResult::Status::Inconclusive;
+    if (!r.confirmed) r.reason = "the difference found is not confirmed by the interpreter (" + r.replayNote + ")";
+    r.seconds = since(t0);
+    return r;
+  }
+  r.status = EquivResult::Status::Equivalent;
   r.seconds = since(t0);
   return r;
 }

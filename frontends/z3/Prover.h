@@ -67,3 +67,30 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& options);
 sem::Verdict replayWitness(const sem::Ir& ir, const Witness& w, uint64_t steps);
 
 }  // namespace sdvmc::prove
+
+namespace sdvmc::prove {
+
+/// `prove --equiv A B --output ARRAY`, bounded in the group size: for each N in
+/// [minThreads, maxThreads], both kernels are encoded as whole groups of N threads
+/// (G-SYNC's merge exact, no abstraction) over the same symbolic inputs (initial memory of
+/// arrays with the same name, group id); the final ARRAY is compared at a symbolic cell.
+/// Executions in which either kernel reaches an error, fails an assume or needs more loop
+/// iterations than `unroll` are not compared.
+struct EquivResult {
+  enum class Status { Equivalent, Different, Inconclusive } status = Status::Inconclusive;
+  uint32_t minThreads = 1, maxThreads = 8;
+  std::optional<Witness> witness;
+  int32_t cell = 0;
+  int32_t valueA = 0, valueB = 0;   ///< the solver's final values
+  bool confirmed = false;
+  std::string replayNote;
+  bool bounded = false;
+  uint32_t unroll = 8;
+  std::string reason;
+  double seconds = 0;
+};
+
+EquivResult proveEquivalent(const sem::Ir& a, const sem::Ir& b, const std::string& array, uint32_t minThreads,
+                            uint32_t maxThreads, const ProveOptions& options);
+
+}  // namespace sdvmc::prove

@@ -21,7 +21,7 @@ const char* abstractionName(Abstraction a) {
 PairEncoding::PairEncoding(z3::context& c, const sem::Ir& i, EncodeOptions o)
     : ctx(c), ir(i), options(std::move(o)),
       N(c.bv_const("N", 32)), gid(c.bv_const("gid", 32)), two(c.bool_val(false)),
-      tid{c.bv_const("t1", 32), c.bv_const("t2", 32)}, constraints(c) {
+      tid{c.bv_const("t1", 32), c.bv_const("t2", 32)}, constraints(c), alive(c.bool_val(true)) {
   two = z3::uge(N, c.bv_val(2, 32));
 }
 
@@ -38,6 +38,10 @@ struct ThreadState {
   std::vector<z3::expr> locals;
   std::vector<z3::expr> sh;                  ///< per array: its shadow memory
   std::vector<z3::expr> rdEx, rdEl, wrEx, wrEl;
+  struct Write {
+    z3::expr cond, index, value;
+  };
+  std::vector<std::vector<Write>> writes;  ///< group mode, per array: since the last barrier
 };
 
 /// An error condition met inside one statement, before it becomes a check point.
@@ -52,7 +56,11 @@ struct PendingError {
 
 class Encoder {
 public:
-  Encoder(PairEncoding& out) : e_(out), c_(out.ctx), ir_(out.ir), alive_(out.ctx.bool_val(true)) {}
+  Encoder(PairEncoding& out) : e_(out), c_(out.ctx), ir_(out.ir), alive_(out.ctx.bool_val(true)) {
+    group_ = out.options.wholeGroup && out.options.fixedThreads > 0;
+    T_ = group_ ? static_cast<int>(out.options.fixedThreads) : 2;
+    th_.resize(static_cast<size_t>(T_));
+  }
 
   void run() {
     const uint64_t maxN = std::max<uint64_t>(1, std::min<uint64_t>(e_.options.maxThreads, 2147483647));
@@ -68,7 +76,8 @@ public:
     e_.constraints.push_back(e_.gid >= c_.bv_val(0, 32));  // group ids are 0..INT32_MAX
 
     const z3::sort arr = c_.array_sort(c_.bv_sort(32), c_.bv_sort(32));
-    for (int t = 0; t < 2; ++t) {
+    for (int t = 0; t < T_; ++t) {
+      if (group_) th_[t].writes.resize(ir_.arrays.size());
       for (uint32_t s = 0; s < ir_.slotCount; ++s) th_[t].locals.push_back(c_.bv_val(0, 32));
     }
     for (size_t a = 0; a < ir_.arrays.size(); ++a) {
@@ -79,7 +88,8 @@ public:
       if (info.bounded)
         for (uint32_t i = 0; i < info.size; ++i)
           if (info.init[i]) mem = z3::store(mem, c_.bv_val(i, 32), c_.bv_val(*info.init[i], 32));
-      for (int t = 0; t < 2; ++t) {
+      base_.push_back(mem);
+      for (int t = 0; t < T_; ++t) {
         th_[t].sh.push_back(mem);
         th_[t].rdEx.push_back(c_.bool_val(false));
         th_[t].wrEx.push_back(c_.bool_val(false));
@@ -93,10 +103,13 @@ public:
     p.set("timeout", e_.options.loopQueryMs);
     loopSolver_->set(p);
     stmt(ir_.main);
+    e_.alive = alive_;
+    for (const z3::expr& b : base_) e_.finalMemory.push_back(b);
   }
 
 private:
-  z3::expr exists(int t) { return t == 1 ? e_.two : c_.bool_val(true); }
+  z3::expr exists(int t) { return t == 1 && !group_ ? e_.two : c_.bool_val(true); }
+  std::string name(const std::string& s) { return e_.options.prefix + s; }
 
   // ---- values ---------------------------------------------------------------------
   z3::expr bv(int64_t v) { return c_.bv_val(static_cast<int>(v), 32); }
@@ -116,7 +129,7 @@ private:
   }
 
   void fresh(sem::Slot first, uint32_t count) {
-    for (int t = 0; t < 2; ++t)
+    for (int t = 0; t < T_; ++t)
       for (uint32_t k = 0; k < count; ++k) th_[t].locals[first + k] = bv(0);
   }
 
@@ -125,7 +138,7 @@ private:
     const sem::ExprNode& x = ir_.exprs[id];
     switch (x.op) {
       case EOp::Const: return bv(x.imm);
-      case EOp::Lid: return e_.tid[t];
+      case EOp::Lid: return group_ ? bv(t) : e_.tid[t];
       case EOp::Gid: return e_.gid;
       case EOp::Local: return th_[t].locals[x.slot];
       case EOp::Neg: return -ev(x.a, t, mask);
@@ -187,7 +200,7 @@ private:
     error(kind, t, cond, array, bv(0));
   }
   void error(VerdictKind kind, int t, const z3::expr& cond, sem::ArrayId array, const z3::expr& index) {
-    z3::expr s = (t == 1 ? e_.two && cond : cond).simplify();
+    z3::expr s = (t >= 0 ? exists(t) && cond : cond).simplify();
     if (s.is_false()) return;
     pending_.push_back(PendingError{kind, rule_, t, s, array, index});
   }
@@ -242,11 +255,12 @@ private:
   void basic(NodeId id) {
     const Node& n = ir_.nodes[id];
     ++e_.statements;
-    z3::expr p[2] = {pred(n.pred, 0), pred(n.pred, 1)};
+    std::vector<z3::expr> p;
+    for (int t = 0; t < T_; ++t) p.push_back(pred(n.pred, t));
     switch (n.kind) {
       case NodeKind::Assign: {
         rule_ = Rule::TAssign;
-        for (int t = 0; t < 2; ++t) {
+        for (int t = 0; t < T_; ++t) {
           z3::expr v = ev(n.e0, t, p[t]);
           th_[t].locals[n.slot0] = z3::ite(p[t], v, th_[t].locals[n.slot0]);
         }
@@ -255,32 +269,35 @@ private:
       case NodeKind::Read: {
         rule_ = Rule::TRd;
         const sem::ArrayInfo& arr = ir_.arrays[n.array];
-        z3::expr value[2] = {bv(0), bv(0)};
-        for (int t = 0; t < 2; ++t) {
+        std::vector<z3::expr> value(static_cast<size_t>(T_), bv(0));
+        for (int t = 0; t < T_; ++t) {
           z3::expr idx = ev(n.e0, t, p[t]);
           if (arr.bounded)
             error(VerdictKind::OutOfBounds, t, p[t] && (idx < bv(0) || idx >= bv(arr.size)), n.array, idx);
           value[t] = z3::select(th_[t].sh[n.array], idx);
           e_.reads.push_back(ReadRecord{n.array, idx});
           // RD_exists / RD_elem: log this read or not, nondeterministically.
-          z3::expr choose = p[t] && c_.bool_const(fmt::format("rd{}_{}", t + 1, counter_++).c_str());
+          if (group_) continue;  // whole-group mode does not check races
+          z3::expr choose = p[t] && c_.bool_const(name(fmt::format("rd{}_{}", t + 1, counter_++)).c_str());
           th_[t].rdEx[n.array] = th_[t].rdEx[n.array] || choose;
           th_[t].rdEl[n.array] = z3::ite(choose, idx, th_[t].rdEl[n.array]);
         }
-        for (int t = 0; t < 2; ++t) th_[t].locals[n.slot0] = z3::ite(p[t], value[t], th_[t].locals[n.slot0]);
+        for (int t = 0; t < T_; ++t) th_[t].locals[n.slot0] = z3::ite(p[t], value[t], th_[t].locals[n.slot0]);
         break;
       }
       case NodeKind::Write: {
         rule_ = Rule::TWr;
         const sem::ArrayInfo& arr = ir_.arrays[n.array];
-        for (int t = 0; t < 2; ++t) {
+        for (int t = 0; t < T_; ++t) {
           z3::expr idx = ev(n.e0, t, p[t]);
           z3::expr val = ev(n.e1, t, p[t]);
           if (arr.bounded)
             error(VerdictKind::OutOfBounds, t, p[t] && (idx < bv(0) || idx >= bv(arr.size)), n.array, idx);
           z3::expr& sh = th_[t].sh[n.array];
           sh = z3::store(sh, idx, z3::ite(p[t], val, z3::select(sh, idx)));
-          z3::expr choose = p[t] && c_.bool_const(fmt::format("wr{}_{}", t + 1, counter_++).c_str());
+          if (group_) th_[t].writes[n.array].push_back({p[t], idx, val});
+          if (group_) continue;  // whole-group mode does not check races
+          z3::expr choose = p[t] && c_.bool_const(name(fmt::format("wr{}_{}", t + 1, counter_++)).c_str());
           th_[t].wrEx[n.array] = th_[t].wrEx[n.array] || choose;
           th_[t].wrEl[n.array] = z3::ite(choose, idx, th_[t].wrEl[n.array]);
         }
@@ -288,15 +305,16 @@ private:
       }
       case NodeKind::Assert: {
         rule_ = Rule::TAssert;
-        z3::expr v[2] = {ev(n.e0, 0, p[0]), ev(n.e0, 1, p[1])};
+        std::vector<z3::expr> v;
+        for (int t = 0; t < T_; ++t) v.push_back(ev(n.e0, t, p[t]));
         flush(id);  // an expression error comes before the assertion's own failure
-        for (int t = 0; t < 2; ++t) error(VerdictKind::Assertion, t, p[t] && v[t] == bv(0));
+        for (int t = 0; t < T_; ++t) error(VerdictKind::Assertion, t, p[t] && v[t] == bv(0));
         break;
       }
       case NodeKind::Assume: {
         rule_ = Rule::TAssume;
         z3::expr ok = c_.bool_val(true);
-        for (int t = 0; t < 2; ++t) ok = ok && z3::implies(exists(t) && p[t], ev(n.e0, t, p[t]) != bv(0));
+        for (int t = 0; t < T_; ++t) ok = ok && z3::implies(exists(t) && p[t], ev(n.e0, t, p[t]) != bv(0));
         flush(id);
         alive_ = alive_ && ok;  // a failed assume discards the execution
         break;
@@ -309,35 +327,58 @@ private:
 
   void barrier(NodeId id) {
     const Node& n = ir_.nodes[id];
-    z3::expr p1 = pred(n.pred, 0), p2 = pred(n.pred, 1);
+    std::vector<z3::expr> p;
+    for (int t = 0; t < T_; ++t) p.push_back(pred(n.pred, t));
     rule_ = Rule::GDivergence;
-    error(VerdictKind::Divergence, -1, e_.two && p1 != p2);
+    if (group_) {
+      z3::expr div = c_.bool_val(false);
+      for (int t = 1; t < T_; ++t) div = div || p[0] != p[t];
+      error(VerdictKind::Divergence, -1, div);
+    } else {
+      error(VerdictKind::Divergence, -1, e_.two && p[0] != p[1]);
+    }
     flush(id);
     rule_ = Rule::GRace;
-    for (size_t a = 0; a < ir_.arrays.size(); ++a) {
-      const ThreadState &x = th_[0], &y = th_[1];
-      z3::expr conflict = (x.wrEx[a] && y.wrEx[a] && x.wrEl[a] == y.wrEl[a]) ||
-                          (x.wrEx[a] && y.rdEx[a] && x.wrEl[a] == y.rdEl[a]) ||
-                          (x.rdEx[a] && y.wrEx[a] && x.rdEl[a] == y.wrEl[a]);
-      error(VerdictKind::Race, -1, e_.two && p1 && p2 && conflict, static_cast<sem::ArrayId>(a));
+    z3::expr all = c_.bool_val(true);
+    for (int t = 0; t < T_; ++t) all = all && p[t];
+    for (size_t a = 0; a < ir_.arrays.size() && !group_; ++a) {
+      for (int i = 0; i < T_; ++i)
+        for (int j = i + 1; j < T_; ++j) {
+          const ThreadState &x = th_[i], &y = th_[j];
+          z3::expr conflict = (x.wrEx[a] && y.wrEx[a] && x.wrEl[a] == y.wrEl[a]) ||
+                              (x.wrEx[a] && y.rdEx[a] && x.wrEl[a] == y.rdEl[a]) ||
+                              (x.rdEx[a] && y.wrEx[a] && x.rdEl[a] == y.wrEl[a]);
+          error(VerdictKind::Race, -1, (group_ ? all : e_.two && all) && conflict, static_cast<sem::ArrayId>(a));
+        }
     }
     flush(id);
     // G-SYNC (when the pair is enabled; with no divergence p1 = p2 when both exist).
     const z3::sort arr = c_.array_sort(c_.bv_sort(32), c_.bv_sort(32));
-    const z3::expr sync = p1;
+    const z3::expr sync = p[0];
     for (size_t a = 0; a < ir_.arrays.size(); ++a) {
-      const std::string& name = ir_.arrays[a].name;
+      const std::string& an = ir_.arrays[a].name;
       const uint32_t k = barriers_;
-      if (e_.options.abstraction[a] == Abstraction::Equality) {
-        z3::expr h = c_.constant(fmt::format("{}_bar{}", name, k).c_str(), arr);
-        for (int t = 0; t < 2; ++t) th_[t].sh[a] = z3::ite(sync, h, th_[t].sh[a]);
+      if (group_) {
+        // merge(Σ): every thread's writes applied to the base (no races: one writer per cell).
+        z3::expr merged = base_[a];
+        for (int t = 0; t < T_; ++t)
+          for (const ThreadState::Write& w : th_[t].writes[a])
+            merged = z3::store(merged, w.index, z3::ite(w.cond, w.value, z3::select(merged, w.index)));
+        base_[a] = z3::ite(sync, merged, base_[a]);
+        for (int t = 0; t < T_; ++t) {
+          th_[t].sh[a] = z3::ite(sync, merged, th_[t].sh[a]);
+          for (ThreadState::Write& w : th_[t].writes[a]) w.cond = w.cond && !sync;
+        }
+      } else if (e_.options.abstraction[a] == Abstraction::Equality) {
+        z3::expr h = c_.constant(name(fmt::format("{}_bar{}", an, k)).c_str(), arr);
+        for (int t = 0; t < T_; ++t) th_[t].sh[a] = z3::ite(sync, h, th_[t].sh[a]);
       } else {
-        for (int t = 0; t < 2; ++t) {
-          z3::expr h = c_.constant(fmt::format("{}_bar{}_t{}", name, k, t + 1).c_str(), arr);
+        for (int t = 0; t < T_; ++t) {
+          z3::expr h = c_.constant(name(fmt::format("{}_bar{}_t{}", an, k, t + 1)).c_str(), arr);
           th_[t].sh[a] = z3::ite(sync, h, th_[t].sh[a]);
         }
       }
-      for (int t = 0; t < 2; ++t) {
+      for (int t = 0; t < T_; ++t) {
         th_[t].rdEx[a] = th_[t].rdEx[a] && !sync;
         th_[t].wrEx[a] = th_[t].wrEx[a] && !sync;
       }
@@ -354,7 +395,7 @@ private:
       // G-ITER's premise ∃i. (p ∧ e)^Σ(i): evaluated for the enabled threads (errors: G-ITER).
       rule_ = Rule::GIter;
       z3::expr cont = c_.bool_val(false);
-      for (int t = 0; t < 2; ++t) {
+      for (int t = 0; t < T_; ++t) {
         z3::expr p = pred(n.predOpen, t);
         cont = cont || (exists(t) && p && truth(ev(n.e0, t, p)));
       }
@@ -388,7 +429,10 @@ private:
   PairEncoding& e_;
   z3::context& c_;
   const sem::Ir& ir_;
-  ThreadState th_[2];
+  bool group_ = false;  ///< the whole group of fixedThreads threads, memory merged exactly
+  int T_ = 2;
+  std::vector<ThreadState> th_;
+  std::vector<z3::expr> base_;  ///< group mode: shared memory at the last barrier
   z3::expr alive_;
   std::vector<PendingError> pending_;
   Rule rule_ = Rule::GBasic;

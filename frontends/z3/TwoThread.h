@@ -61,6 +61,13 @@ struct EncodeOptions {
   unsigned loopQueryMs = 5000;
   /// Group size fixed to this value (0: symbolic).
   uint32_t fixedThreads = 0;
+  /// With fixedThreads: encode the whole group (threads 0..N-1) with G-SYNC's merge
+  /// exactly, instead of the pair and an abstraction (used by --equiv). Races are not
+  /// checked in this mode (the merge then lets the highest thread's write win).
+  bool wholeGroup = false;
+  /// Prefix of the names of the encoding's own fresh constants (two kernels in one
+  /// context); the inputs (init_<array>, gid, N) are not prefixed, so they are shared.
+  std::string prefix;
 };
 
 /// One place where SDV can reach an error.
@@ -99,6 +106,8 @@ public:
   uint32_t maxIterations = 0;    ///< most iterations any loop instance was unrolled
   uint32_t loopsCut = 0;         ///< loop instances cut
   uint64_t statements = 0;       ///< basic statements encoded (pairs)
+  z3::expr alive;                ///< at the end: no error, every assume held, no loop cut
+  std::vector<z3::expr> finalMemory;  ///< whole-group mode: per array, memory at the end
 
   /// The error condition: some check point holds.
   z3::expr anyError() const;

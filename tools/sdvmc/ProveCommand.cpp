@@ -177,7 +177,65 @@ int proveCommand(const ProveOptions& o, const CommandLine& cl) {
 namespace sdvmc::tool {
 
 int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
-  return cl.reject("--equiv", "--equiv is not implemented yet", o.json);
+  int64_t lo = 0, hi = 0;
+  if (!parseRange(o.equivThreads, 1, 64, lo, hi))
+    return cl.reject("--threads", fmt::format("--threads expects N or A..B within 1..64, not '{}'", o.equivThreads),
+                     o.json);
+  std::unique_ptr<kpl::SourceFile> srcA, srcB;
+  std::unique_ptr<Kernel> a = loadKernelOrReport(o.equiv[0], o.json, srcA);
+  if (!a) return 2;
+  std::unique_ptr<Kernel> b = loadKernelOrReport(o.equiv[1], o.json, srcB);
+  if (!b) return 2;
+  prove::ProveOptions po;
+  if (o.unroll >= 0) po.unroll = static_cast<uint32_t>(o.unroll);
+  po.timeoutSeconds = o.timeout;
+  prove::EquivResult r = prove::proveEquivalent(a->ir, b->ir, o.output, static_cast<uint32_t>(lo),
+                                                static_cast<uint32_t>(hi), po);
+  if (r.status == prove::EquivResult::Status::Inconclusive && !r.witness && r.reason.rfind("no array", 0) == 0)
+    return cl.reject("--output", "--output: " + r.reason, o.json);
+  const bool eq = r.status == prove::EquivResult::Status::Equivalent;
+  const bool diff = r.status == prove::EquivResult::Status::Different;
+  const int status = eq ? 0 : diff ? 1 : 3;
+  const std::string bound = fmt::format("{}..{}", r.minThreads, r.maxThreads);
+  if (o.json) {
+    json j{{"verdict", eq ? "equivalent" : diff ? "different" : "inconclusive"},
+           {"output", o.output},
+           {"bound", json{{"threads", bound}, {"unroll", r.bounded ? json(r.unroll) : json(nullptr)}}},
+           {"seconds", r.seconds}};
+    if (!r.reason.empty()) j["reason"] = r.reason;
+    if (r.witness) {
+      j["witness"] = witnessJson(*r.witness);
+      j["cell"] = r.cell;
+      j["values"] = json::array({r.valueA, r.valueB});
+      j["replay"] = json::array({replayCommand(o.equiv[0], *r.witness), replayCommand(o.equiv[1], *r.witness)});
+      j["confirmed"] = r.confirmed;
+    }
+    std::cout << j.dump() << "\n";
+    return status;
+  }
+  std::ostringstream os;
+  os << fmt::format("sdvmc prove --equiv {} {} --output {}: whole groups of {} threads, exact memory, every input\n",
+                    o.equiv[0], o.equiv[1], o.output, bound);
+  if (eq)
+    os << fmt::format("verdict: equivalent: the final {} is the same in both kernels for group sizes {} and every "
+                      "input and group id{} (executions where a kernel reaches an error are not compared; larger "
+                      "groups are not covered)\n",
+                      o.output, bound, r.bounded ? fmt::format(", loops unrolled {} times", r.unroll) : "");
+  else if (diff)
+    os << fmt::format("verdict: different: {}[{}] ends {} in {} and {} in {}\n", o.output, r.cell, r.valueA,
+                      o.equiv[0], r.valueB, o.equiv[1]);
+  else
+    os << "verdict: inconclusive: " << r.reason << "\n";
+  if (r.witness) {
+    os << "witness: " << fmt::format("{} threads, group {}", r.witness->threads, r.witness->group);
+    for (const auto& [arr, cells] : r.witness->init)
+      for (const auto& [index, value] : cells) os << fmt::format(", {}[{}] = {}", arr, index, value);
+    os << "\n  " << replayCommand(o.equiv[0], *r.witness) << "\n  " << replayCommand(o.equiv[1], *r.witness)
+       << "\n  (" << r.replayNote << ")\n";
+  }
+  os << fmt::format("  {:.3f} s\n", r.seconds);
+  std::cout << os.str();
+  return status;
 }
 
 }  // namespace sdvmc::tool

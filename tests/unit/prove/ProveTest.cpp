@@ -301,3 +301,46 @@ main: {
   CHECK_FALSE(cd.influencesControl[2]);
   CHECK(cd.cfgVertices > 0);
 }
+
+TEST_CASE("prove --equiv: bounded equivalence of two kernels' output array", "[prove]") {
+  const char* a = R"(threads: 4;
+group: 0;
+shared A[64];
+shared O[64];
+main: {
+  local x;
+  x := rd(A, lid % 64);
+  wr(O, lid % 64, x * 2);
+  barrier;
+})";
+  const char* b = R"(threads: 4;
+group: 0;
+shared A[64];
+shared O[64];
+main: {
+  local x;
+  x := rd(A, lid % 64);
+  wr(O, lid % 64, x + x);
+  barrier;
+})";
+  const char* c = R"(threads: 4;
+group: 0;
+shared A[64];
+shared O[64];
+main: {
+  local x;
+  x := rd(A, lid % 64);
+  if (lid != 5) { wr(O, lid % 64, x << 1); }
+  barrier;
+})";
+  auto ka = semtest::compile(a), kb = semtest::compile(b), kc = semtest::compile(c);
+  prove::ProveOptions o;
+  o.timeoutSeconds = 60;
+  prove::EquivResult same = prove::proveEquivalent(ka->ir, kb->ir, "O", 1, 8, o);
+  CHECK(same.status == prove::EquivResult::Status::Equivalent);
+  prove::EquivResult diff = prove::proveEquivalent(ka->ir, kc->ir, "O", 1, 8, o);
+  REQUIRE(diff.status == prove::EquivResult::Status::Different);
+  CHECK(diff.witness->threads == 6);
+  CHECK(diff.cell == 5);
+  CHECK(diff.confirmed);
+}
