@@ -205,6 +205,10 @@ std::variant<Spec, HeaderError> parseSpec(const fs::path& file) {
       lastFreeText = true;
     } else if (key == "why") {
       lastFreeText = true;
+    } else if (key == "prove") {
+      // `// prove: skip` is read by tests/prove_crosscheck.sh, not here.
+      if (value != "skip") return HeaderError{lineNo, "prove: takes only `skip`"};
+      lastFreeText = false;
     } else if (key == "run") {
       std::string err;
       auto args = splitArgs(value, err);
