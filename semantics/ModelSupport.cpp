@@ -25,19 +25,18 @@ Memory checkInitialMemory(const Ir& ir) {
   return m;
 }
 
-std::optional<Address> unknownCellRead(const Ir& ir, SdvMachine& m, const GroupState& s,
-                                       const Memory& memory) {
-  if (s.ss.empty()) return std::nullopt;
+std::vector<Address> unknownCellsRead(const Ir& ir, SdvMachine& m, const GroupState& s, const Memory& memory) {
+  std::vector<Address> out;
+  if (s.ss.empty()) return out;
   const Node& node = ir.nodes[s.ss.back().node];
-  if (node.kind != NodeKind::Read) return std::nullopt;
+  if (node.kind != NodeKind::Read) return out;
   const ArrayInfo& arr = ir.arrays[node.array];
   thread_local std::vector<uint8_t> mask;  // scratch: this runs once per thread and state
   mask.resize(s.n);
   m.evaluator().predicate(node.pred, s, mask.data());
   EvalError err;
   const Word* e = m.evaluator().eval(node.e0, s, mask.data(), err);
-  if (err.any()) return std::nullopt;
-  std::optional<Address> best;
+  if (err.any()) return out;
   for (uint32_t i = 0; i < s.n; ++i) {
     if (!mask[i]) continue;
     if (arr.bounded && (e[i] < 0 || static_cast<uint32_t>(e[i]) >= arr.size)) continue;
@@ -45,10 +44,18 @@ std::optional<Address> unknownCellRead(const Ir& ir, SdvMachine& m, const GroupS
     if (!memory.isUnknown(ir, a)) continue;
     const auto& w = s.logs[i].writes;
     bool own = std::any_of(w.begin(), w.end(), [&](const LogEntry& x) { return x.addr == a; });
-    if (own) continue;
-    if (!best || a < *best) best = a;
+    if (!own) out.push_back(a);
   }
-  return best;
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::optional<Address> unknownCellRead(const Ir& ir, SdvMachine& m, const GroupState& s,
+                                       const Memory& memory) {
+  std::vector<Address> all = unknownCellsRead(ir, m, s, memory);
+  if (all.empty()) return std::nullopt;
+  return all.front();
 }
 
 void chooseCell(const Ir& ir, Memory& memory, Address a, Word value) {

@@ -25,6 +25,9 @@ Memory checkInitialMemory(const Ir& ir);
 std::optional<Address> unknownCellRead(const Ir& ir, SdvMachine& m, const GroupState& s,
                                        const Memory& memory);
 
+/// Every such address (sorted, each once): a warp's read reads them all at once.
+std::vector<Address> unknownCellsRead(const Ir& ir, SdvMachine& m, const GroupState& s, const Memory& memory);
+
 /// Chooses the initial value of an unknown cell.
 void chooseCell(const Ir& ir, Memory& memory, Address a, Word value);
 

@@ -126,8 +126,13 @@ private:
         return check(e.a);  // !x is x == 0
       case EOp::LogAnd: case EOp::LogOr:
         return join(check(e.a), check(e.b));  // operands are tested against 0
-      case EOp::Cond:
+      case EOp::Cond: {
+        // `c ? d : 5` would carry a renamed value into an integer (or the reverse).
+        VType b = type(e.b), c = type(e.c);
+        if ((b == VType::Data && c == VType::Int) || (b == VType::Int && c == VType::Data))
+          return "a value from memory and an integer other than 0 are mixed in ?:";
         return join(check(e.a), join(check(e.b), check(e.c)));
+      }
       case EOp::Neg: case EOp::BitNot:
         if (type(e.a) == VType::Data) return "a value from memory is computed with";
         return check(e.a);

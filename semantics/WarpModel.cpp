@@ -218,12 +218,32 @@ WarpModel::Outcome WarpModel::fail(std::optional<Verdict>& v, Verdict verdict, c
   return v->kind == VerdictKind::Discarded ? Outcome::Discarded : Outcome::Violation;
 }
 
-std::optional<Address> WarpModel::pendingChoice(WarpState& s, uint32_t w) {
-  if (s.status[w] != ThreadStatus::Running) return std::nullopt;
-  return unknownCellRead(ir_, machine(s.warps[w].n), s.warps[w], s.memory);
+std::vector<Address> WarpModel::pendingChoices(WarpState& s, uint32_t w) {
+  if (s.status[w] != ThreadStatus::Running) return {};
+  return unknownCellsRead(ir_, machine(s.warps[w].n), s.warps[w], s.memory);
 }
 
-WarpModel::Outcome WarpModel::normalise(WarpState& s, uint32_t w, std::optional<Verdict>& v, bool fuse) {
+uint64_t WarpModel::choiceCount(size_t cells) const {
+  const uint64_t d = static_cast<uint64_t>(static_cast<int64_t>(bounds_.domainHi) - bounds_.domainLo + 1);
+  uint64_t count = 1;
+  for (size_t i = 0; i < cells; ++i) {
+    if (count > (uint64_t(1) << 24) / d) return 0;
+    count *= d;
+  }
+  return count;
+}
+
+void WarpModel::choiceValues(uint64_t index, size_t cells, std::vector<Word>& values) const {
+  const uint64_t d = static_cast<uint64_t>(static_cast<int64_t>(bounds_.domainHi) - bounds_.domainLo + 1);
+  values.resize(cells);
+  for (size_t i = cells; i-- > 0;) {
+    values[i] = static_cast<Word>(bounds_.domainLo + static_cast<int64_t>(index % d));
+    index /= d;
+  }
+}
+
+WarpModel::Outcome WarpModel::normalise(WarpState& s, uint32_t w, std::optional<Verdict>& v, bool fuse,
+                                        bool stopBeforeFailure) {
   GroupState& W = s.warps[w];
   SdvMachine& m = machine(W.n);
   for (uint64_t steps = 0;; ++steps) {
@@ -239,6 +259,17 @@ WarpModel::Outcome WarpModel::normalise(WarpState& s, uint32_t w, std::optional<
       }
     }
     // Bookkeeping, a statement no thread of the warp executes, or (POR) an invisible one.
+    if (stopBeforeFailure) {
+      // After a release every warp is normalised in one transition: a failure of one warp
+      // must not decide it (another warp may have a violation of its own first). Leave the
+      // failing statement on top; the warp's next transition applies it and reports.
+      stopCopy_ = W;
+      if (auto verdict = m.step(W)) {
+        W = stopCopy_;
+        return Outcome::Successor;
+      }
+      continue;
+    }
     if (auto verdict = m.step(W)) return fail(v, std::move(*verdict), W);
   }
 }
@@ -325,13 +356,13 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
   return Outcome::Successor;
 }
 
-WarpModel::Outcome WarpModel::act(WarpState& s, uint32_t w, std::optional<Word> choice, std::optional<Verdict>& v) {
+WarpModel::Outcome WarpModel::act(WarpState& s, uint32_t w, const std::vector<Word>* choice, std::optional<Verdict>& v) {
   GroupState& W = s.warps[w];
   if (W.ss.empty()) return finish(s, w, v);
-  if (choice) {
-    std::optional<Address> cell = pendingChoice(s, w);
-    assert(cell && "a choice for a read that needs none");
-    store(s, *cell, *choice);  // choosing an unknown cell's value
+  if (choice) {  // choosing the values of the unknown cells this read reads
+    std::vector<Address> cells = pendingChoices(s, w);
+    assert(cells.size() == choice->size() && "a choice for a read that needs another");
+    for (size_t i = 0; i < cells.size(); ++i) store(s, cells[i], (*choice)[i]);
   }
   const NodeId id = W.ss.back().node;
   const Node& node = ir_.nodes[id];
@@ -361,7 +392,7 @@ WarpModel::Outcome WarpModel::act(WarpState& s, uint32_t w, std::optional<Word> 
       }
       for (uint32_t u = 0; u < s.warps.size(); ++u) {
         if (s.status[u] != ThreadStatus::Running) continue;
-        Outcome o = normalise(s, u, v, por_);
+        Outcome o = normalise(s, u, v, por_, /*stopBeforeFailure=*/true);
         if (o != Outcome::Successor) return o;
       }
       finishTogether(s);
@@ -627,16 +658,26 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
   for (uint32_t w = 0; w < scratch_.warps.size(); ++w) {
     if (scratch_.status[w] != ThreadStatus::Running) continue;
     any = true;
-    std::optional<Address> cell = pendingChoice(scratch_, w);
-    const Word lo = cell ? bounds_.domainLo : 0, hi = cell ? bounds_.domainHi : 0;
+    const std::vector<Address> cells = pendingChoices(scratch_, w);
+    const uint64_t count = cells.empty() ? 1 : choiceCount(cells.size());
+    if (count == 0) {
+      out.stuck = fmt::format("the warp of thread {} reads {} arbitrary cells at once: too many combinations of "
+                              "--domain values to enumerate",
+                              scratch_.warps[w].lidBase, cells.size());
+      raceIndex_ = false;
+      return;
+    }
     // Most actions change warp w and the memory only: apply them to the decoded state and
     // restore those two afterwards (warp w from a copy, the memory from the undo log).
     // A barrier release changes every warp: copy the whole state.
     const bool whole = symmetric() || releases(scratch_, w);
-    for (Word value = lo;; ++value) {
+    for (uint64_t index = 0; index < count; ++index) {
       std::optional<Verdict> v;
-      std::optional<Word> choice;
-      if (cell) choice = value;
+      const std::vector<Word>* choice = nullptr;
+      if (!cells.empty()) {
+        choiceValues(index, cells.size(), choiceBuf_);
+        choice = &choiceBuf_;
+      }
       Outcome o;
       if (whole) {
         work_ = scratch_;
@@ -686,7 +727,6 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
           raceIndex_ = false;
           return;
       }
-      if (value == hi) break;
     }
   }
   raceIndex_ = false;
@@ -707,21 +747,21 @@ Replay WarpModel::replay(uint32_t initial, std::span<const uint32_t> path) {
     WarpState c = x;
     auto [perm, renaming] = canonicalise(c);
     uint32_t count = 0;
-    std::optional<std::pair<uint32_t, std::optional<Word>>> pick;  // (position, label)
+    std::optional<std::pair<uint32_t, std::vector<Word>>> pick;  // (position, labels)
     bool ended = false;
     for (uint32_t p = 0; p < c.warps.size() && !pick && !ended; ++p) {
       if (c.status[p] != ThreadStatus::Running) continue;
-      std::optional<Address> cell = pendingChoice(c, p);
-      const Word lo = cell ? bounds_.domainLo : 0, hi = cell ? bounds_.domainHi : 0;
-      for (Word value = lo;; ++value) {
+      const std::vector<Address> cells = pendingChoices(c, p);
+      const uint64_t choices = cells.empty() ? 1 : choiceCount(cells.size());
+      for (uint64_t index = 0; index < choices; ++index) {
         WarpState next = c;
         std::optional<Verdict> v;
-        std::optional<Word> choice;
-        if (cell) choice = value;
-        Outcome o = act(next, p, choice, v);
+        std::vector<Word> labels;
+        if (!cells.empty()) choiceValues(index, cells.size(), labels);
+        Outcome o = act(next, p, cells.empty() ? nullptr : &labels, v);
         if (o == Outcome::Successor || o == Outcome::Violation) {
           if (count == k) {
-            pick = std::make_pair(p, choice);
+            pick = std::make_pair(p, labels);
             break;
           }
           if (o == Outcome::Violation) {
@@ -730,19 +770,17 @@ Replay WarpModel::replay(uint32_t initial, std::span<const uint32_t> path) {
           }
           ++count;
         }
-        if (value == hi) break;
       }
     }
     if (!pick) break;
     const uint32_t w = perm[pick->first];
-    std::optional<Word> value;
-    if (pick->second) value = renaming.inverse(*pick->second);
-    if (value) {
-      const Address cell = *pendingChoice(x, w);
-      init[ir_.arrays[cell.array].name].emplace_back(cell.index, *value);
-    }
+    std::vector<Word> values;
+    for (Word label : pick->second) values.push_back(renaming.inverse(label));
+    const std::vector<Address> cells = pendingChoices(x, w);
+    for (size_t i = 0; i < values.size() && i < cells.size(); ++i)
+      init[ir_.arrays[cells[i].array].name].emplace_back(cells[i].index, values[i]);
     std::optional<Verdict> v;
-    Outcome o = act(x, w, value, v);
+    Outcome o = act(x, w, values.empty() ? nullptr : &values, v);
     rep.config.schedule.push_back(static_cast<uint32_t>(x.warps[w].lidBase));
     if (o == Outcome::Violation) {
       rep.violation = std::move(v);

@@ -110,17 +110,24 @@ private:
   uint32_t warpCount(uint32_t n) const;
   SdvMachine& machine(uint32_t lanes);
   /// Warp w's next action; `choice` is the value for an unknown cell it reads.
-  Outcome act(WarpState& s, uint32_t t, std::optional<Word> choice, std::optional<Verdict>& v);
+  Outcome act(WarpState& s, uint32_t t, const std::vector<Word>* choice, std::optional<Verdict>& v);
   /// Applies warp w's own bookkeeping rules (and, when `fuse`, its invisible statements).
-  Outcome normalise(WarpState& s, uint32_t w, std::optional<Verdict>& v, bool fuse);
+  /// With `stopBeforeFailure`, an invisible statement that would fail (an error or a
+  /// failed assume) is left on top instead: it becomes the warp's next transition.
+  Outcome normalise(WarpState& s, uint32_t w, std::optional<Verdict>& v, bool fuse, bool stopBeforeFailure = false);
   /// Warp w, whose ss is empty, finishes (a deadlock if another warp waits).
   Outcome finish(WarpState& s, uint32_t w, std::optional<Verdict>& v);
   /// Marks every warp done when all that have not finished are about to.
   void finishTogether(WarpState& s) const;
   /// (expectFinal) A terminal state's memory must be the expected one.
   Outcome checkFinal(WarpState& s, uint32_t t, NodeId id, std::optional<Verdict>& v) const;
-  /// The unknown cell warp w's next action reads, if any.
-  std::optional<Address> pendingChoice(WarpState& s, uint32_t w);
+  /// The unknown cells warp w's next action reads (sorted): its transitions choose a
+  /// value for each, every combination (the first cell varying slowest).
+  std::vector<Address> pendingChoices(WarpState& s, uint32_t w);
+  /// The number of such combinations, or 0 when there are too many to enumerate.
+  uint64_t choiceCount(size_t cells) const;
+  /// Combination number `index` of values for `cells` cells.
+  void choiceValues(uint64_t index, size_t cells, std::vector<Word>& values) const;
   /// A verdict of warp w's machine, whose threads are numbered from 0 within the warp.
   Outcome fail(std::optional<Verdict>& v, Verdict verdict, const GroupState& warp) const;
   /// A read or write by the enabled threads of warp w.
@@ -192,6 +199,8 @@ private:
   mutable std::vector<ArrayBytes> memoryLayout_;
   std::vector<uint8_t> mask_, mask2_;
   std::vector<Word> indexBuf_;
+  std::vector<Word> choiceBuf_;
+  GroupState stopCopy_;
   StateBytes buf_;
   /// Byte ranges [begin, end) of each warp (status and all) in the last decoded state.
   mutable std::vector<std::pair<size_t, size_t>> slices_;
