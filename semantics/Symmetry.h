@@ -9,8 +9,8 @@
 //   always identical, so there is nothing to reduce.
 // - Value symmetry (Murphi's scalarset): when every value that shared memory can hold is
 //   only copied, written, tested against 0 (conditions, !, &&, ||) and compared with ==
-//   or != (never computed with, ordered, used as an address, or compared with a constant
-//   other than 0), a permutation of the values
+//   or != (never computed with, ordered, used as an address, compared with a constant
+//   other than 0, or mixed with an integer in ?:), a permutation of the values
 //   maps executions to executions. Fresh locations start at 0, so only permutations
 //   that fix 0 are used: the values of the domain other than 0 are interchangeable, and
 //   a state is represented with them renamed in order of first appearance.

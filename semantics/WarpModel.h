@@ -36,10 +36,14 @@
 //    warp's next visible action, so no warp is ignored (the cycle proviso holds
 //    trivially); a warp that runs `stepCap` rules without a visible action is stuck.
 //  - The transitions of a state are, for each running warp in increasing order: its
-//    next action; a read of an unknown cell is one transition per domain value
-//    (increasing), choosing the value (for the smallest such cell) and reading. A
-//    barrier action makes the warp wait; when no running warp is left, every waiting
-//    warp passes the barrier at once (the access sets are cleared) and is normalised.
+//    next action; a read of unknown cells (arbitrary initial values not chosen yet) is one
+//    transition per combination of domain values for all of them (cells in address order,
+//    the first varying slowest; for one cell: each value in increasing order), choosing
+//    the values and reading. A barrier action makes the warp wait; when no running warp is
+//    left, every waiting warp passes the barrier at once (the access sets are cleared) and
+//    is normalised, in warp order; a statement that would fail there (an error, a failed
+//    assume) is left on top of its warp, to be that warp's next transition, so one warp's
+//    failure never hides another's.
 //  - Finishing is an action too: a running warp whose ss is empty finishes (becomes
 //    done) as a transition of its own, a deadlock if another warp waits at that moment.
 //    Only when every warp that has not finished has an empty ss (none can wait any more)
