@@ -395,31 +395,82 @@ private:
       if (!exact) return true;
       return a.length == b.length && (a.length == 0 || std::memcmp(bytesOf(a).data(), bytesOf(b).data(), a.length) == 0);
     };
-    // Open addressing over candidate indices (kEmpty: a free slot), at most half full.
+    // Deterministic and parallel: candidates are stably partitioned by fingerprint bits,
+    // each partition is deduplicated on its own in candidate order (so the first of each
+    // state is kept, whichever worker sees it), then the survivors are compacted in order.
     constexpr uint32_t kEmpty = std::numeric_limits<uint32_t>::max();
     if (all.size() >= kEmpty)
       return stop(fmt::format("a level of 2^32 or more candidate states: {}", covered())), false;
-    size_t capacity = 16;
-    while (capacity < 2 * all.size()) capacity *= 2;
-    dedup_.assign(capacity, kEmpty);
-    const size_t mask = capacity - 1;
-    size_t kept = 0;
-    for (size_t i = 0; i < all.size(); ++i) {
-      size_t h = size_t(all[i].fp.low) & mask;
-      bool seen = false;
-      for (;; h = (h + 1) & mask) {
-        const uint32_t k = dedup_[h];
-        if (k == kEmpty) break;
-        if (sameState(all[k], all[i])) {
-          seen = true;
-          break;
-        }
+    const size_t n = all.size();
+    constexpr size_t kParts = 256;
+    const size_t blocks = std::max<size_t>(1, std::min<size_t>(64, n / 4096 + 1));
+    auto partOf = [](const Candidate& c) { return size_t(c.fp.low >> 56) & (kParts - 1); };
+    auto blockBegin = [&](size_t b) { return n * b / blocks; };
+    std::vector<uint32_t> counts(blocks * kParts, 0);
+    std::vector<uint32_t> order(n);
+    std::vector<uint8_t> keep(n, 0);
+    std::vector<size_t> offsets(blocks * kParts), partStart(kParts + 1), survivors(blocks + 1, 0);
+    arena_.execute([&] {
+      tbb::parallel_for(size_t(0), blocks, [&](size_t b) {
+        uint32_t* count = counts.data() + b * kParts;
+        for (size_t i = blockBegin(b); i < blockBegin(b + 1); ++i) ++count[partOf(all[i])];
+      });
+    });
+    size_t at = 0;
+    for (size_t p = 0; p < kParts; ++p) {
+      partStart[p] = at;
+      for (size_t b = 0; b < blocks; ++b) {
+        offsets[b * kParts + p] = at;
+        at += counts[b * kParts + p];
       }
-      if (seen) continue;
-      dedup_[h] = uint32_t(kept);  // the survivor's new index: survivors move down only
-      all[kept++] = all[i];
     }
-    all.resize(kept);
+    partStart[kParts] = at;
+    arena_.execute([&] {
+      tbb::parallel_for(size_t(0), blocks, [&](size_t b) {
+        size_t* next = offsets.data() + b * kParts;
+        for (size_t i = blockBegin(b); i < blockBegin(b + 1); ++i) order[next[partOf(all[i])]++] = uint32_t(i);
+      });
+      tbb::parallel_for(size_t(0), kParts, [&](size_t p) {
+        const size_t begin = partStart[p], end = partStart[p + 1];
+        if (begin == end) return;
+        std::vector<uint32_t>& table = dedupTables_.local();
+        size_t capacity = 16;
+        while (capacity < 2 * (end - begin)) capacity *= 2;
+        table.assign(capacity, kEmpty);
+        const size_t mask = capacity - 1;
+        for (size_t k = begin; k < end; ++k) {  // candidate order within the partition
+          const uint32_t i = order[k];
+          size_t h = size_t(all[i].fp.low) & mask;
+          bool seen = false;
+          for (;; h = (h + 1) & mask) {
+            const uint32_t j = table[h];
+            if (j == kEmpty) break;
+            if (sameState(all[j], all[i])) {
+              seen = true;
+              break;
+            }
+          }
+          if (seen) continue;
+          table[h] = i;
+          keep[i] = 1;
+        }
+      });
+      tbb::parallel_for(size_t(0), blocks, [&](size_t b) {
+        size_t c = 0;
+        for (size_t i = blockBegin(b); i < blockBegin(b + 1); ++i) c += keep[i];
+        survivors[b + 1] = c;
+      });
+    });
+    for (size_t b = 0; b < blocks; ++b) survivors[b + 1] += survivors[b];
+    std::vector<Candidate> kept(survivors[blocks]);
+    arena_.execute([&] {
+      tbb::parallel_for(size_t(0), blocks, [&](size_t b) {
+        size_t out = survivors[b];
+        for (size_t i = blockBegin(b); i < blockBegin(b + 1); ++i)
+          if (keep[i]) kept[out++] = all[i];
+      });
+    });
+    all = std::move(kept);
     const uint64_t m = all.size();
     if (m == 0) {
       frontier_ = Level();
@@ -486,7 +537,7 @@ private:
   uint32_t level_ = 0;                          ///< the frontier's depth
   std::vector<std::vector<Link>> links_;       ///< per level
   size_t lastCandidates_ = 0, lastFrontier_ = 0;
-  std::vector<uint32_t> dedup_;  ///< admit's hash table
+  tbb::enumerable_thread_specific<std::vector<uint32_t>> dedupTables_;  ///< admit's per-partition tables
   Result result_;
 };
 
