@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <deque>
 #include <fmt/format.h>
+#include <climits>
 #include <map>
 #include <set>
 #include <string>
@@ -64,6 +65,10 @@ private:
     if (program_.threads < 1 || program_.threads > kMaxThreads)
       error(program_.threadsRange.begin,
             fmt::format("thread count {} out of range (1 to {})", program_.threads, kMaxThreads));
+    // gid is a Word: a group id must be a non-negative 32-bit integer.
+    if (program_.group > static_cast<uint32_t>(INT32_MAX))
+      error(program_.groupRange.begin,
+            fmt::format("group id {} out of range (0 to {})", program_.group, INT32_MAX));
   }
 
   void checkArrays() {

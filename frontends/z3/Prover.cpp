@@ -222,7 +222,10 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
       const uint64_t steps = std::max<uint64_t>(100000, 400'000'000ull / a.witness.threads);
       sem::Verdict v = replayWitness(ir, a.witness, steps);
       r.replayed = v;
-      if (v.kind == a.claim.kind) {
+      if (!isViolation(a.claim.kind)) {
+        // The model satisfies no check point the claim could name: nothing to confirm.
+        r.replayNote = "not confirmed: the solver's model names no violation";
+      } else if (v.kind == a.claim.kind) {
         r.confirmed = true;
         r.replayNote = "confirmed by sdvmc run";
         if (v.threads != a.claim.threads && !v.threads.empty())
@@ -233,8 +236,10 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
         r.replayNote = fmt::format("sdvmc run reaches a different violation first: {} (the solver's path: {})",
                                    sem::verdictName(v.kind), describeClaim(ir, a.claim));
       } else {
-        r.replayNote = fmt::format("spurious: sdvmc run ends {} at this configuration; the witness is an effect "
-                                   "of the abstraction of shared memory at barriers",
+        r.replayNote = fmt::format("not confirmed: sdvmc run ends {} at this configuration; either an effect of "
+                                   "the abstraction of shared memory at barriers, or a real violation that needs "
+                                   "initial values the witness does not give (values read after a barrier are "
+                                   "replayed as 0)",
                                    sem::verdictName(v.kind));
       }
     }

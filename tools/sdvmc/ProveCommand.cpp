@@ -128,7 +128,8 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
       os << fmt::format("verdict: {} ({}) at {}:{}:{}: {}\n", sem::verdictName(r.claim.kind),
                         sem::ruleName(r.claim.rule), o.file, r.claim.loc.line, r.claim.loc.col, r.claim.message);
     }
-    os << "found: " << r.claim.message << " (smallest group size)\n";
+    os << "found: " << r.claim.message
+       << (r.bounded ? " (smallest group size within the loop bound)\n" : " (smallest group size)\n");
     os << "witness: " << witnessText(*r.witness) << "\n";
     os << "replay: " << replay << "   (" << r.replayNote << ")\n";
   } else {
