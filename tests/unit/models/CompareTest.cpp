@@ -18,21 +18,6 @@ main: {
 }
 )";
 
-// A race only when the arbitrary A[0] is 1.
-const char* kRaceByValue = R"(threads: 2;
-group: 0;
-shared A[1];
-shared B[1];
-main: {
-  local x;
-  x := rd(A, 0);
-  if (x == 1) {
-    wr(B, 0, lid);
-  }
-  barrier;
-}
-)";
-
 const char* kCopy = R"(threads: 2;
 group: 0;
 shared A[2];

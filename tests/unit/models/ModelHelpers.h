@@ -97,4 +97,19 @@ inline void followSchedule(const sem::Ir& ir, const sem::Configuration& c, sem::
   }
 }
 
+/// A kernel (two threads) with a race only when the arbitrary A[0] is 1.
+inline constexpr const char* kRaceByValue = R"(threads: 2;
+group: 0;
+shared A[1];
+shared B[1];
+main: {
+  local x;
+  x := rd(A, 0);
+  if (x == 1) {
+    wr(B, 0, lid);
+  }
+  barrier;
+}
+)";
+
 }  // namespace modtest

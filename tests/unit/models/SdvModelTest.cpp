@@ -47,21 +47,6 @@ main: {
 }
 )";
 
-// A race only when the arbitrary A[0] is 1.
-const char* kRaceByValue = R"(threads: 2;
-group: 0;
-shared A[1];
-shared B[1];
-main: {
-  local x;
-  x := rd(A, 0);
-  if (x == 1) {
-    wr(B, 0, lid);
-  }
-  barrier;
-}
-)";
-
 // Inputs with A[0] = 1 are outside what the kernel handles.
 const char* kAssume = R"(threads: 2;
 group: 0;
