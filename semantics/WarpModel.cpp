@@ -135,6 +135,54 @@ void WarpModel::decode(std::span<const uint8_t> bytes, WarpState& s) const {
   assert(r.done() && "trailing bytes in a warp-model state");
 }
 
+void WarpModel::decodeLazy(std::span<const uint8_t> bytes, WarpState& s) {
+  ByteReader r(bytes);
+  s.n = r.u32();
+  s.gid = r.i32();
+  memorySlice_.first = r.position();
+  decodeMemory(ir_, s.memory, r, &memoryLayout_);
+  memorySlice_.second = r.position();
+  s.memory.lazyUnbounded = true;
+  const uint32_t count = warpCount(s.n);
+  s.warps.resize(count);
+  s.status.resize(count);
+  slices_.resize(count);
+  decoded_.assign(count, 1);
+  ssEmpty_.resize(count);
+  startRaceIndex(count);
+  const uint32_t size = warp_.warpSize == 0 ? s.n : warp_.warpSize;
+  for (uint32_t k = 0; k < count; ++k) {
+    slices_[k].first = r.position();
+    s.status[k] = static_cast<ThreadStatus>(r.u8());
+    GroupState& W = s.warps[k];
+    W.n = lanes(s.n, k);
+    W.gid = s.gid;
+    W.lidBase = static_cast<Word>(k * size);
+    W.locals.resize(static_cast<size_t>(ir_.slotCount) * W.n);
+    decodeThreads(ir_, W, /*withValues=*/false, r);
+    ssEmpty_[k] = W.ss.empty();
+    slices_[k].second = r.position();
+    if (raceIndex_) {
+      const uint64_t bit = uint64_t(1) << k;
+      for (const ThreadLog& log : W.logs) {
+        for (const LogEntry& e : log.reads) markAccess(e.addr.array, e.addr.index, bit, false);
+        for (const LogEntry& e : log.writes) markAccess(e.addr.array, e.addr.index, bit, true);
+      }
+    }
+  }
+  assert(r.done() && "trailing bytes in a warp-model state");
+  lazyBytes_ = bytes;
+  lazy_ = &s;
+}
+
+void WarpModel::decodeWarp(WarpState& s, uint32_t u) {
+  const size_t begin = slices_[u].first + 1;  // past the status
+  ByteReader r(lazyBytes_.subspan(begin, slices_[u].second - begin));
+  decodeThreads(ir_, s.warps[u], /*withValues=*/false, r);
+  assert(r.done());
+  decoded_[u] = 1;
+}
+
 std::pair<std::vector<uint32_t>, ValueRenaming> WarpModel::canonicalise(WarpState& s) const {
   const uint32_t count = static_cast<uint32_t>(s.warps.size());
   std::vector<uint32_t> perm(count);
@@ -326,6 +374,7 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
     }
     for (uint32_t u = 0; u < s.warps.size(); ++u) {
       if (u == w) continue;
+      need(s, u);
       const GroupState& U = s.warps[u];
       for (uint32_t j = 0; j < U.n; ++j) {
         const LogEntry* wr = findEntry(U.logs[j].writes, a);
@@ -381,6 +430,7 @@ WarpModel::Outcome WarpModel::act(WarpState& s, uint32_t w, const std::vector<Wo
       for (uint32_t u = 0; u < s.warps.size(); ++u)
         if (s.status[u] == ThreadStatus::Running) return Outcome::Successor;
       // Every warp that has not finished waits: all pass, and start a new interval.
+      needAll(s);
       for (uint32_t u = 0; u < s.warps.size(); ++u) {
         for (ThreadLog& log : s.warps[u].logs) {
           log.reads.clear();
@@ -420,6 +470,7 @@ WarpModel::Outcome WarpModel::finish(WarpState& s, uint32_t w, std::optional<Ver
   s.status[w] = ThreadStatus::Done;
   for (uint32_t u = 0; u < s.warps.size(); ++u)
     if (s.status[u] == ThreadStatus::Waiting) {
+      need(s, u);
       const uint32_t t = static_cast<uint32_t>(s.warps[w].lidBase), x = static_cast<uint32_t>(s.warps[u].lidBase);
       Verdict d;
       d.kind = VerdictKind::Deadlock;
@@ -441,7 +492,7 @@ void WarpModel::finishTogether(WarpState& s) const {
   // When every warp that has not finished is about to (empty ss), none can wait at a
   // barrier any more: their finishing steps are invisible and happen at once.
   for (uint32_t u = 0; u < s.warps.size(); ++u)
-    if (s.status[u] != ThreadStatus::Done && (s.status[u] != ThreadStatus::Running || !s.warps[u].ss.empty()))
+    if (s.status[u] != ThreadStatus::Done && (s.status[u] != ThreadStatus::Running || !ssEmpty(s, u)))
       return;
   for (ThreadStatus& st : s.status) st = ThreadStatus::Done;
 }
@@ -583,8 +634,8 @@ TerminalOutcome WarpModel::outcome(std::span<const uint8_t> bytes) {
   return o;
 }
 
-void WarpModel::buildRaceIndex(const WarpState& s) {
-  raceIndex_ = s.warps.size() <= 64;
+void WarpModel::startRaceIndex(size_t count) {
+  raceIndex_ = count <= 64;
   if (!raceIndex_) return;
   if (cellBase_.empty()) {
     cellBase_.resize(ir_.arrays.size());
@@ -600,38 +651,6 @@ void WarpModel::buildRaceIndex(const WarpState& s) {
     for (CellAccess& c : cells_) c = CellAccess{};
     stamp_ = 1;
   }
-  auto mark = [&](const LogEntry& e, uint64_t bit, bool write) {
-    const int64_t base = cellBase_[e.addr.array];
-    if (base < 0) return;  // the default memory: searched (access)
-    CellAccess& c = cells_[static_cast<size_t>(base + e.addr.index)];
-    if (c.stamp != stamp_) c = CellAccess{stamp_, 0, 0};
-    (write ? c.writers : c.readers) |= bit;
-  };
-  for (uint32_t u = 0; u < s.warps.size(); ++u) {
-    const uint64_t bit = uint64_t(1) << u;
-    for (const ThreadLog& log : s.warps[u].logs) {
-      for (const LogEntry& e : log.reads) mark(e, bit, false);
-      for (const LogEntry& e : log.writes) mark(e, bit, true);
-    }
-  }
-}
-
-void WarpModel::saveWarp(const GroupState& W) {
-  // Only what a transition of warp W changes in it (ss, locals, logs); n, gid, lidBase
-  // and the (unused, empty) base memory stay. Assigning reuses the buffers' capacity.
-  saved_.ss.assign(W.ss.begin(), W.ss.end());
-  saved_.locals.assign(W.locals.begin(), W.locals.end());
-  saved_.logs.resize(W.logs.size());
-  for (size_t j = 0; j < W.logs.size(); ++j) {
-    saved_.logs[j].reads.assign(W.logs[j].reads.begin(), W.logs[j].reads.end());
-    saved_.logs[j].writes.assign(W.logs[j].writes.begin(), W.logs[j].writes.end());
-  }
-}
-
-void WarpModel::restoreWarp(GroupState& W) {
-  W.ss.swap(saved_.ss);
-  W.locals.swap(saved_.locals);
-  W.logs.swap(saved_.logs);
 }
 
 void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
@@ -651,13 +670,21 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
     }
     return out.successors.back();
   };
-  decode(state, scratch_);
-  buildRaceIndex(scratch_);
+  decodeLazy(state, scratch_);  // sets lazy_ and the race index
+  struct Done {
+    WarpModel& m;
+    ~Done() {
+      m.raceIndex_ = false;
+      m.lazy_ = nullptr;
+    }
+  } done{*this};
+  if (symmetric()) needAll(scratch_);  // every transition copies the whole state
   savedStatus_.resize(scratch_.status.size());
   bool any = false;
   for (uint32_t w = 0; w < scratch_.warps.size(); ++w) {
     if (scratch_.status[w] != ThreadStatus::Running) continue;
     any = true;
+    need(scratch_, w);
     const std::vector<Address> cells = pendingChoices(scratch_, w);
     const uint64_t count = cells.empty() ? 1 : choiceCount(cells.size());
     if (count == 0) {
@@ -668,9 +695,10 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
       return;
     }
     // Most actions change warp w and the memory only: apply them to the decoded state and
-    // restore those two afterwards (warp w from a copy, the memory from the undo log).
-    // A barrier release changes every warp: copy the whole state.
+    // restore those two afterwards (warp w by decoding its slice again, the memory from
+    // the undo log). A barrier release changes every warp: copy the whole state.
     const bool whole = symmetric() || releases(scratch_, w);
+    if (whole) needAll(scratch_);
     for (uint64_t index = 0; index < count; ++index) {
       std::optional<Verdict> v;
       const std::vector<Word>* choice = nullptr;
@@ -688,7 +716,7 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
         }
       } else {
         std::copy(scratch_.status.begin(), scratch_.status.end(), savedStatus_.begin());
-        saveWarp(scratch_.warps[w]);
+        need(scratch_, w);
         recordUndo_ = true;
         o = act(scratch_, w, choice, v);
         recordUndo_ = false;
@@ -696,14 +724,16 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
           // finishTogether may have marked the other warps done too: encode them all then.
           bool others = false;
           for (uint32_t u = 0; u < savedStatus_.size(); ++u) others |= u != w && scratch_.status[u] != savedStatus_[u];
-          if (others)
+          if (others) {
+            needAll(scratch_);
             encode(scratch_, buffer());
-          else
+          } else {
             encodeChanged(scratch_, w, state, buffer());
+          }
         }
         undoMemory(scratch_);
         std::copy(savedStatus_.begin(), savedStatus_.end(), scratch_.status.begin());
-        restoreWarp(scratch_.warps[w]);
+        decoded_[w] = 0;  // changed: decoded again from its slice when next needed
       }
       switch (o) {
         case Outcome::Successor:

@@ -122,7 +122,7 @@ private:
   /// Warp w, whose ss is empty, finishes (a deadlock if another warp waits).
   Outcome finish(WarpState& s, uint32_t w, std::optional<Verdict>& v);
   /// Marks every warp done when all that have not finished are about to.
-  void finishTogether(WarpState& s) const;
+  void finishTogether(WarpState& s) const;  // (ssEmpty: another warp's ss may be undecoded)
   /// (expectFinal) A terminal state's memory must be the expected one.
   Outcome checkFinal(WarpState& s, uint32_t t, NodeId id, std::optional<Verdict>& v) const;
   /// The unknown cells warp w's next action reads (sorted): its transitions choose a
@@ -166,11 +166,29 @@ private:
   std::vector<ThreadStatus> savedStatus_;
   /// Buffers of earlier successors, reused so that encoding a successor allocates nothing.
   std::vector<StateBytes> spare_;
-  /// The acting warp's ss, locals and logs before a transition applied in place:
-  /// saveWarp copies them, restoreWarp swaps them back.
-  GroupState saved_;
-  void saveWarp(const GroupState& W);
-  void restoreWarp(GroupState& W);
+  /// expand decodes the state once (decodeLazy, which also builds the race index and
+  /// notes each warp's slice bounds and whether its ss is empty) and applies a transition
+  /// in place: it changes only the acting warp (and the memory, undone from undo_), which
+  /// is then marked undecoded instead of being restored from a copy, so that a later use
+  /// (need) decodes its slice again. Valid for the state `lazy_` points to (scratch_
+  /// during expand) and the bytes `lazyBytes_`.
+  const WarpState* lazy_ = nullptr;
+  std::span<const uint8_t> lazyBytes_;
+  std::vector<uint8_t> decoded_;  ///< per warp: its ss, locals and logs are decoded
+  std::vector<uint8_t> ssEmpty_;  ///< per warp: its ss in the bytes is empty
+  void decodeLazy(std::span<const uint8_t> bytes, WarpState& s);
+  void need(WarpState& s, uint32_t u) {
+    if (&s == lazy_ && !decoded_[u]) decodeWarp(s, u);
+  }
+  void needAll(WarpState& s) {
+    if (&s == lazy_)
+      for (uint32_t u = 0; u < s.warps.size(); ++u) need(s, u);
+  }
+  void decodeWarp(WarpState& s, uint32_t u);
+  /// Whether warp u's ss is empty (from the bytes while it is not decoded).
+  bool ssEmpty(const WarpState& s, uint32_t u) const {
+    return &s == lazy_ && !decoded_[u] ? ssEmpty_[u] != 0 : s.warps[u].ss.empty();
+  }
   /// Race index of the state being expanded (at most 64 warps, bounded arrays): for each
   /// cell (cellBase_[array] + index), the warps that read it and that wrote it since the
   /// last barrier, one bit per warp; an entry whose stamp is not stamp_ is empty. access()
@@ -181,7 +199,15 @@ private:
     uint32_t stamp = 0;
     uint64_t readers = 0, writers = 0;
   };
-  void buildRaceIndex(const WarpState& s);
+  /// Starts an empty race index for `count` warps (sets raceIndex_).
+  void startRaceIndex(size_t count);
+  void markAccess(uint32_t array, Word index, uint64_t bit, bool write) {
+    const int64_t base = cellBase_[array];
+    if (base < 0) return;  // the default memory: searched (access)
+    CellAccess& c = cells_[static_cast<size_t>(base + index)];
+    if (c.stamp != stamp_) c = CellAccess{stamp_, 0, 0};
+    (write ? c.writers : c.readers) |= bit;
+  }
   bool raceIndex_ = false;
   uint32_t stamp_ = 0;
   std::vector<int64_t> cellBase_;  ///< -1: the default memory
