@@ -135,42 +135,21 @@ void WarpModel::decode(std::span<const uint8_t> bytes, WarpState& s) const {
   assert(r.done() && "trailing bytes in a warp-model state");
 }
 
-void WarpModel::decodeLazy(std::span<const uint8_t> bytes, WarpState& s) {
-  ByteReader r(bytes);
-  s.n = r.u32();
-  s.gid = r.i32();
-  memorySlice_.first = r.position();
-  decodeMemory(ir_, s.memory, r, &memoryLayout_);
-  memorySlice_.second = r.position();
-  s.memory.lazyUnbounded = true;
-  const uint32_t count = warpCount(s.n);
-  s.warps.resize(count);
-  s.status.resize(count);
-  slices_.resize(count);
+void WarpModel::decodeForExpand(std::span<const uint8_t> bytes, WarpState& s) {
+  decode(bytes, s);
+  const uint32_t count = static_cast<uint32_t>(s.warps.size());
   decoded_.assign(count, 1);
   ssEmpty_.resize(count);
   startRaceIndex(count);
-  const uint32_t size = warp_.warpSize == 0 ? s.n : warp_.warpSize;
   for (uint32_t k = 0; k < count; ++k) {
-    slices_[k].first = r.position();
-    s.status[k] = static_cast<ThreadStatus>(r.u8());
-    GroupState& W = s.warps[k];
-    W.n = lanes(s.n, k);
-    W.gid = s.gid;
-    W.lidBase = static_cast<Word>(k * size);
-    W.locals.resize(static_cast<size_t>(ir_.slotCount) * W.n);
-    decodeThreads(ir_, W, /*withValues=*/false, r);
-    ssEmpty_[k] = W.ss.empty();
-    slices_[k].second = r.position();
-    if (raceIndex_) {
-      const uint64_t bit = uint64_t(1) << k;
-      for (const ThreadLog& log : W.logs) {
-        for (const LogEntry& e : log.reads) markAccess(e.addr.array, e.addr.index, bit, false);
-        for (const LogEntry& e : log.writes) markAccess(e.addr.array, e.addr.index, bit, true);
-      }
+    ssEmpty_[k] = s.warps[k].ss.empty();
+    if (!raceIndex_) continue;
+    const uint64_t bit = uint64_t(1) << k;
+    for (const ThreadLog& log : s.warps[k].logs) {
+      for (const LogEntry& e : log.reads) markAccess(e.addr.array, e.addr.index, bit, false);
+      for (const LogEntry& e : log.writes) markAccess(e.addr.array, e.addr.index, bit, true);
     }
   }
-  assert(r.done() && "trailing bytes in a warp-model state");
   lazyBytes_ = bytes;
   lazy_ = &s;
 }
@@ -670,7 +649,7 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
     }
     return out.successors.back();
   };
-  decodeLazy(state, scratch_);  // sets lazy_ and the race index
+  decodeForExpand(state, scratch_);  // sets lazy_ and the race index
   struct Done {
     WarpModel& m;
     ~Done() {

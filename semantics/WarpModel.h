@@ -166,7 +166,7 @@ private:
   std::vector<ThreadStatus> savedStatus_;
   /// Buffers of earlier successors, reused so that encoding a successor allocates nothing.
   std::vector<StateBytes> spare_;
-  /// expand decodes the state once (decodeLazy, which also builds the race index and
+  /// expand decodes the state once (decodeForExpand, which also builds the race index and
   /// notes each warp's slice bounds and whether its ss is empty) and applies a transition
   /// in place: it changes only the acting warp (and the memory, undone from undo_), which
   /// is then marked undecoded instead of being restored from a copy, so that a later use
@@ -176,7 +176,7 @@ private:
   std::span<const uint8_t> lazyBytes_;
   std::vector<uint8_t> decoded_;  ///< per warp: its ss, locals and logs are decoded
   std::vector<uint8_t> ssEmpty_;  ///< per warp: its ss in the bytes is empty
-  void decodeLazy(std::span<const uint8_t> bytes, WarpState& s);
+  void decodeForExpand(std::span<const uint8_t> bytes, WarpState& s);
   void need(WarpState& s, uint32_t u) {
     if (&s == lazy_ && !decoded_[u]) decodeWarp(s, u);
   }
