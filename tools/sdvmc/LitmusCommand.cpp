@@ -87,6 +87,10 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
   bounds.domainHi = static_cast<sem::Word>(hi);
 
   if (!o.emit.empty() && !o.run.empty()) return cl.reject("--emit", "--emit and --run exclude each other", o.json);
+  if (!o.emit.empty() && o.emit != "opencl" && o.emit != "cuda")
+    return cl.reject("--emit", fmt::format("--emit expects opencl or cuda, not '{}'", o.emit), o.json);
+  if (!o.run.empty() && o.run != "pocl" && o.run != "oclgrind" && o.run != "cuda")
+    return cl.reject("--run", fmt::format("--run expects pocl, oclgrind or cuda, not '{}'", o.run), o.json);
   if (!o.emit.empty()) return litmusEmit(o, *k, static_cast<uint32_t>(threads), static_cast<int32_t>(group));
 
   std::vector<std::string> models = splitModels(o.models);
@@ -105,7 +109,9 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
   if (!o.run.empty()) {
     std::string why;
     if (!runOnDevice(o, *k, static_cast<uint32_t>(threads), static_cast<int32_t>(group), observed, why)) {
-      std::cerr << fmt::format("sdvmc: litmus --run {}: {}: {}\n", o.run, o.file, why);
+      // Whole-kernel limits of the emitter and missing runtimes: pointed at the header.
+      const kpl::SourceLoc at = k->program.threadsRange.begin;
+      std::cerr << fmt::format("{}:{}:{}: error: litmus --run {}: {}\n", o.file, at.line, at.col, o.run, why);
       if (o.json) std::cout << json{{"error", why}}.dump() << "\n";
       return 2;
     }

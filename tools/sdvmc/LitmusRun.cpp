@@ -87,7 +87,8 @@ int litmusEmit(const LitmusOptions& o, const Kernel& k, uint32_t threads, int32_
   }
   EmitResult r = emitFor(k, t, threads, group, stem(o.file));
   if (!r.ok) {
-    std::cerr << fmt::format("sdvmc: litmus --emit {}: {}: {}\n", o.emit, o.file, r.error);
+    const kpl::SourceLoc at = k.program.threadsRange.begin;  // whole-kernel limits: the header
+    std::cerr << fmt::format("{}:{}:{}: error: litmus --emit {}: {}\n", o.file, at.line, at.col, o.emit, r.error);
     return 2;
   }
   const fs::path dir = o.output.empty() ? fs::path(".") : fs::path(o.output);
