@@ -46,7 +46,16 @@ enum class BinaryOp {
   Eq, Ne,
   BitAnd, BitXor, BitOr,
   LogAnd, LogOr,
+  // (extension) unsigned operators on the same 32-bit words, written as builtin calls
+  // `udiv(a, b)`, `urem(a, b)`, `ult(a, b)`, `ule(a, b)`, `ugt(a, b)`, `uge(a, b)` and
+  // the logical right shift `lshr(a, b)`; the frontends lower C's unsigned arithmetic
+  // to them.
+  UDiv, URem, ULt, ULe, UGt, UGe, LShr,
 };
+
+/// (extension) The read-modify-write operations of `x := atomic_OP(A, i, v)` and
+/// `x := atomic_cas(A, i, c, v)`: see specs/KPL.md.
+enum class AtomicOp { Add, Sub, Exch, Min, Max, UMin, UMax, And, Or, Xor, Inc, Dec, Cas };
 
 enum class ExprKind {
   IntLit,   ///< a decimal or hex literal; `value` holds it wrapped to 32 bits
@@ -90,6 +99,8 @@ enum class StmtKind {
   Assign,       ///< `target := exprs[0]` (T-ASSIGN)
   Read,         ///< `target := rd([array,] exprs[0])` (T-RD)
   Write,        ///< `wr([array,] exprs[0], exprs[1])` (T-WR)
+  Atomic,       ///< (extension) `[target :=] atomic_OP(array, exprs[0], exprs[1] [, exprs[2]])`:
+                ///< index, operand (cas: compare, then new value); target.name empty = no result
 };
 
 struct Stmt;
@@ -104,13 +115,20 @@ struct Stmt {
   Ident target;                  ///< Assign, Read: the local assigned; Call: the procedure
   std::optional<Ident> array;    ///< Read, Write: the named array, when written out
   std::vector<ExprPtr> exprs;    ///< see StmtKind
+  AtomicOp atomicOp = AtomicOp::Add;  ///< Atomic
 };
 
 /// `shared NAME[size] = {…};`. Without an initialiser every cell is arbitrary; an
 /// initialiser element that is nullopt was written `*` (arbitrary).
+///
+/// (extension) `shared NAME[];` is an unbounded array (every Word index is a cell, initially
+/// arbitrary), like the default memory `mem`; `global NAME[…];` declares an array in global
+/// memory, which every group of the launch shares (races between groups are checked on it).
 struct ArrayDecl {
   Ident name;
-  uint32_t size = 0;
+  uint32_t size = 0;          ///< 0 when unbounded
+  bool unbounded = false;
+  bool global = false;
   SourceRange range;
   std::optional<std::vector<std::optional<int32_t>>> init;
   SourceRange initRange;  ///< the `{…}` of the initialiser, when there is one
@@ -130,6 +148,16 @@ struct Program {
   std::string file;          ///< the path it was read from, as given (for diagnostics)
   uint32_t threads = 1;      ///< `threads: n;` (the default group size)
   uint32_t group = 0;        ///< `group: g;` (the default group id)
+  /// (extension) `groups: G;`: the launch has G groups (gid 0 … G−1), all of which run;
+  /// 0 = not written: only group `group` runs, as in the paper.
+  uint32_t groups = 0;
+  SourceRange groupsRange;
+  /// Set by the CUDA/OpenCL frontend (frontends/clang): the kernel's source language and
+  /// its launch geometry, so reports can name threads as (x,y,z) of group (x,y,z).
+  /// localSize[0] == 0: a KPL kernel (flat ids).
+  std::string language = "kpl";
+  uint32_t localSize[3] = {0, 0, 0};
+  uint32_t numGroups[3] = {1, 1, 1};
   SourceRange threadsRange;
   SourceRange groupRange;
   std::vector<ArrayDecl> arrays;
