@@ -161,6 +161,9 @@ struct Program {
   SourceRange threadsRange;
   SourceRange groupRange;
   std::vector<ArrayDecl> arrays;
+  /// (extension) `param NAME;`: a scalar kernel parameter, the same Word in every thread of
+  /// every group; read-only; arbitrary (run: 0 or --param, check: a range).
+  std::vector<Ident> params;
   std::vector<Procedure> procedures;
   StmtPtr main;              ///< the body after `main:`
   SourceRange mainRange;     ///< the `main` keyword
