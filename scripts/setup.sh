@@ -5,7 +5,7 @@ set -euo pipefail
 pkgs=(build-essential cmake ninja-build pkg-config
       libboost-graph-dev libtbb-dev libxxhash-dev libz3-dev catch2
       libcli11-dev libfmt-dev nlohmann-json3-dev
-      clang-14 libclang-rt-14-dev
+      clang-14 libclang-rt-14-dev libclang-cpp14-dev libclang-14-dev llvm-14-dev
       oclgrind pocl-opencl-icd ocl-icd-opencl-dev opencl-headers)
 missing=()
 for p in "${pkgs[@]}"; do

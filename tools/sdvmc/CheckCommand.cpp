@@ -161,7 +161,7 @@ int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile
 
 int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   std::unique_ptr<kpl::SourceFile> source;
-  std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source);
+  std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source, &o.launch, &cl);
   if (!k) return 2;
   const sem::Ir& ir = k->ir;
 

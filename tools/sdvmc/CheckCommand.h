@@ -3,6 +3,7 @@
 #pragma once
 
 #include "tools/sdvmc/CommandLine.h"
+#include "tools/sdvmc/Launch.h"
 
 #include <cstdint>
 #include <string>
@@ -12,6 +13,7 @@ namespace sdvmc::tool {
 
 struct CheckOptions {
   std::string file;
+  LaunchArgs launch;  ///< (.cu/.cl) launch geometry, --kernel, --buffer (Launch.h)
   std::string threads;             ///< N or A..B (default: the kernel's threads:)
   std::string group;               ///< G or A..B (default: the kernel's group:)
   std::string domain = "0..1";     ///< LO..HI

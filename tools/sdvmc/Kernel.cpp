@@ -15,57 +15,75 @@
 
 namespace sdvmc::tool {
 
-std::unique_ptr<Kernel> loadKernel(const std::string& path, std::unique_ptr<kpl::SourceFile>& source,
-                                   std::vector<kpl::Diagnostic>& diagnostics, std::string& rendered) {
-  auto fail = [&](kpl::DiagnosticEngine& d) {
-    diagnostics = d.diagnostics();
-    std::ostringstream os;
-    d.render(os);
-    rendered = os.str();
-    return nullptr;
-  };
+std::optional<kpl::Program> loadProgram(const std::string& path, std::unique_ptr<kpl::SourceFile>& source,
+                                        kpl::DiagnosticEngine& diags, const clangfe::LaunchOptions& launch) {
   std::ifstream in(path, std::ios::binary);
   if (!in || std::filesystem::is_directory(path)) {
-    kpl::DiagnosticEngine d;
-    d.report(kpl::Diagnostic{kpl::Severity::Error, path, kpl::SourceLoc{1, 1},
-                             std::string("cannot read file: ") +
-                                 (std::filesystem::is_directory(path) ? "is a directory" : std::strerror(errno))});
-    return fail(d);
+    diags.report(kpl::Diagnostic{kpl::Severity::Error, path, kpl::SourceLoc{1, 1},
+                                 std::string("cannot read file: ") +
+                                     (std::filesystem::is_directory(path) ? "is a directory" : std::strerror(errno))});
+    return std::nullopt;
   }
   std::ostringstream text;
   text << in.rdbuf();
   source = std::make_unique<kpl::SourceFile>(path, text.str());
-  kpl::DiagnosticEngine diags(source.get());
+  diags = kpl::DiagnosticEngine(source.get());
 
-  const std::string ext = std::filesystem::path(path).extension().string();
-  if (ext == ".cu" || ext == ".cl") {
-    diags.error(kpl::SourceLoc{1, 1}, "unsupported: the " + std::string(ext == ".cu" ? "CUDA" : "OpenCL") +
-                                          " frontend is not available in this build");
-    return fail(diags);
+  std::optional<kpl::Program> program;
+  if (std::optional<clangfe::Language> lang = clangfe::languageOfPath(path))
+    program = clangfe::lowerCudaOrOpenCL(*source, *lang, launch, diags);
+  else
+    program = kpl::parseProgram(*source, diags);
+  if (!program) return std::nullopt;
+  program->file = path;
+  // Validate the frontend's output as if it had been parsed (style.md: verify after each phase).
+  if (!kpl::verifyProgram(*program, diags)) return std::nullopt;
+  return program;
+}
+
+std::unique_ptr<Kernel> loadKernel(const std::string& path, std::unique_ptr<kpl::SourceFile>& source,
+                                   std::vector<kpl::Diagnostic>& diagnostics, std::string& rendered,
+                                   const clangfe::LaunchOptions& launch) {
+  kpl::DiagnosticEngine diags;
+  auto finish = [&] {
+    diagnostics = diags.diagnostics();
+    std::ostringstream os;
+    diags.render(os);
+    rendered = os.str();
+  };
+  std::optional<kpl::Program> program = loadProgram(path, source, diags, launch);
+  if (!program) {
+    finish();
+    return nullptr;
   }
-
   auto kernel = std::make_unique<Kernel>();
-  std::optional<kpl::Program> program = kpl::parseProgram(*source, diags);
-  if (!program) return fail(diags);
   kernel->program = std::move(*program);
-  kernel->program.file = path;
-  if (!kpl::verifyProgram(kernel->program, diags)) return fail(diags);
   std::optional<sem::Ir> ir = sem::lower(kernel->program, diags);
-  if (!ir) return fail(diags);
+  if (!ir) {
+    finish();
+    return nullptr;
+  }
   kernel->ir = std::move(*ir);
   kernel->ir.program = &kernel->program;
-  diagnostics = diags.diagnostics();  // warnings, if any
-  std::ostringstream os;
-  diags.render(os);
-  rendered = os.str();
+  finish();  // warnings, if any
   return kernel;
 }
 
 std::unique_ptr<Kernel> loadKernelOrReport(const std::string& path, bool json,
-                                           std::unique_ptr<kpl::SourceFile>& source) {
+                                           std::unique_ptr<kpl::SourceFile>& source, const LaunchArgs* launch,
+                                           const CommandLine* cl) {
+  clangfe::LaunchOptions options;
+  if (launch && cl) {
+    std::optional<clangfe::LaunchOptions> o = resolveLaunch(path, *launch, *cl, json);
+    if (!o) return nullptr;
+    options = std::move(*o);
+  } else if (clangfe::languageOfPath(path)) {
+    // No launch options on this command: a one-thread group.
+    options.localDims = 1;
+  }
   std::vector<kpl::Diagnostic> diags;
   std::string rendered;
-  std::unique_ptr<Kernel> k = loadKernel(path, source, diags, rendered);
+  std::unique_ptr<Kernel> k = loadKernel(path, source, diags, rendered, options);
   std::cerr << rendered;
   if (!k && json) std::cout << nlohmann::json{{"verdict", "error"}, {"diagnostics", diagnosticsJson(diags)}} << "\n";
   return k;

@@ -1,10 +1,13 @@
-// Loading a kernel for any subcommand: read the file, pick the frontend by extension,
-// parse, verify, lower. Every failure is a diagnostic (exit status 2), never a crash.
+// Loading a kernel for any subcommand: read the file, pick the frontend by extension
+// (.kpl: the KPL parser; .cu, .cl: the Clang frontend, frontends/clang), verify, lower.
+// Every failure is a diagnostic (exit status 2), never a crash.
 #pragma once
 
+#include "frontends/clang/ClangFrontend.h"
 #include "kpl/Ast.h"
 #include "kpl/Diagnostics.h"
 #include "semantics/Ir.h"
+#include "tools/sdvmc/Launch.h"
 
 #include <memory>
 #include <optional>
@@ -21,12 +24,21 @@ struct Kernel {
 
 /// Loads `path`. On failure, the diagnostics are in `diags` and the result is null.
 /// `diags` must have been made with `source` (see loadKernel's use in the commands).
+/// `launch` is the launch geometry of a .cu/.cl kernel (ignored for .kpl).
 std::unique_ptr<Kernel> loadKernel(const std::string& path, std::unique_ptr<kpl::SourceFile>& source,
-                                   std::vector<kpl::Diagnostic>& diagnostics, std::string& rendered);
+                                   std::vector<kpl::Diagnostic>& diagnostics, std::string& rendered,
+                                   const clangfe::LaunchOptions& launch = {});
+
+/// Reads `path` and produces its KPL program, verified (no semantic lowering): the KPL
+/// parser for .kpl, the Clang frontend for .cu/.cl. Null on failure, with `diags` filled.
+std::optional<kpl::Program> loadProgram(const std::string& path, std::unique_ptr<kpl::SourceFile>& source,
+                                        kpl::DiagnosticEngine& diags, const clangfe::LaunchOptions& launch);
 
 /// loadKernel, printing the diagnostics to stderr (and, when `json`, the JSON error
-/// object to stdout). Null on failure: the command then exits with status 2.
+/// object to stdout). Null on failure: the command then exits with status 2. With `launch`
+/// and `cl`, the launch options are checked first (`<command-line>` diagnostics).
 std::unique_ptr<Kernel> loadKernelOrReport(const std::string& path, bool json,
-                                           std::unique_ptr<kpl::SourceFile>& source);
+                                           std::unique_ptr<kpl::SourceFile>& source,
+                                           const LaunchArgs* launch = nullptr, const CommandLine* cl = nullptr);
 
 }  // namespace sdvmc::tool

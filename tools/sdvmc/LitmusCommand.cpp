@@ -67,7 +67,7 @@ std::string outcomeLabel(const sem::Ir& ir, const sem::TerminalOutcome& o) {
 
 int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
   std::unique_ptr<kpl::SourceFile> source;
-  std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source);
+  std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source, &o.launch, &cl);
   if (!k) return 2;
   const sem::Ir& ir = k->ir;
 

@@ -6,6 +6,7 @@
 #include "explorer/Explorer.h"
 #include "semantics/Model.h"
 #include "tools/sdvmc/CommandLine.h"
+#include "tools/sdvmc/Launch.h"
 #include "tools/sdvmc/Kernel.h"
 
 #include <cstdint>
@@ -17,6 +18,7 @@ namespace sdvmc::tool {
 
 struct LitmusOptions {
   std::string file;
+  LaunchArgs launch;  ///< (.cu/.cl) launch geometry, --kernel, --buffer (Launch.h)
   std::string models = "sdv,simt:32,simt-uniform-exit,mimd";
   std::optional<int64_t> threads;
   std::optional<int64_t> group;

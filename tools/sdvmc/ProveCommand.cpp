@@ -50,7 +50,7 @@ std::string boundText(const prove::ProveResult& r) {
 
 int proveOne(const ProveOptions& o, const CommandLine& cl) {
   std::unique_ptr<kpl::SourceFile> source;
-  std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source);
+  std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source, &o.launch, &cl);
   if (!k) return 2;
   (void)cl;
   const sem::Ir& ir = k->ir;
@@ -183,9 +183,9 @@ int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
     return cl.reject("--threads", fmt::format("--threads expects N or A..B within 1..64, not '{}'", o.equivThreads),
                      o.json);
   std::unique_ptr<kpl::SourceFile> srcA, srcB;
-  std::unique_ptr<Kernel> a = loadKernelOrReport(o.equiv[0], o.json, srcA);
+  std::unique_ptr<Kernel> a = loadKernelOrReport(o.equiv[0], o.json, srcA, &o.launch, &cl);
   if (!a) return 2;
-  std::unique_ptr<Kernel> b = loadKernelOrReport(o.equiv[1], o.json, srcB);
+  std::unique_ptr<Kernel> b = loadKernelOrReport(o.equiv[1], o.json, srcB, &o.launch, &cl);
   if (!b) return 2;
   prove::ProveOptions po;
   if (o.unroll >= 0) po.unroll = static_cast<uint32_t>(o.unroll);

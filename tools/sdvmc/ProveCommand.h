@@ -5,6 +5,7 @@
 #pragma once
 
 #include "tools/sdvmc/CommandLine.h"
+#include "tools/sdvmc/Launch.h"
 
 #include <cstdint>
 #include <string>
@@ -14,6 +15,7 @@ namespace sdvmc::tool {
 
 struct ProveOptions {
   std::string file;
+  LaunchArgs launch;  ///< (.cu/.cl) launch geometry, --kernel, --buffer (Launch.h)
   std::string abstraction = "auto";  ///< auto, adversarial, equality
   int64_t unroll = -1;               ///< -1: not given
   int64_t maxThreads = 2147483647;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "tools/sdvmc/CommandLine.h"
+#include "tools/sdvmc/Launch.h"
 
 #include <cstdint>
 #include <optional>
@@ -14,6 +15,7 @@ namespace sdvmc::tool {
 
 struct RunOptions {
   std::string file;
+  LaunchArgs launch;  ///< (.cu/.cl) launch geometry, --kernel, --buffer (Launch.h)
   std::optional<int64_t> threads;
   std::optional<int64_t> group;
   std::vector<std::string> inits;   ///< NAME=v,v,…

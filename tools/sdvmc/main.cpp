@@ -3,6 +3,7 @@
 #include "tools/sdvmc/CheckCommand.h"
 #include "tools/sdvmc/CommandLine.h"
 #include "tools/sdvmc/LitmusCommand.h"
+#include "tools/sdvmc/LowerCommand.h"
 #include "tools/sdvmc/ProveCommand.h"
 #include "tools/sdvmc/RunCommand.h"
 
@@ -18,7 +19,7 @@ int main(int argc, char** argv) {
 
   RunOptions run;
   CLI::App* runCmd = app.add_subcommand("run", "one concrete SDV execution; prints the final state or the error");
-  runCmd->add_option("file", run.file, "kernel (.kpl)")->required();
+  runCmd->add_option("file", run.file, "kernel (.kpl, .cu, .cl)")->required();
   runCmd->add_option("--threads", run.threads, "group size (overrides threads:)");
   runCmd->add_option("--group", run.group, "group id (overrides group:)");
   runCmd->add_option("--init", run.inits, "NAME=v,v,…: initial contents of an array (mem= for the default memory)");
@@ -29,10 +30,11 @@ int main(int argc, char** argv) {
   runCmd->add_flag("--stats", run.stats, "print rule and thread-statement counts and speed");
   runCmd->add_option("--model", run.model, "execution model: sdv (default), simt:W, simt-uniform-exit, mimd (= simt:1)");
   runCmd->add_flag("--perf", run.perf, "(simt models) count divergent branches, bank conflicts, non-coalesced accesses");
+  addLaunchOptions(*runCmd, run.launch);
 
   CheckOptions check;
   CLI::App* checkCmd = app.add_subcommand("check", "exhaustive exploration of every configuration in the given bounds");
-  checkCmd->add_option("file", check.file, "kernel (.kpl)")->required();
+  checkCmd->add_option("file", check.file, "kernel (.kpl, .cu, .cl)")->required();
   checkCmd->add_option("--threads", check.threads, "group sizes: N or A..B");
   checkCmd->add_option("--group", check.group, "group ids: G or A..B");
   checkCmd->add_option("--domain", check.domain, "LO..HI: the values an arbitrary Word ranges over (default 0..1)");
@@ -50,10 +52,11 @@ int main(int argc, char** argv) {
   checkCmd->add_flag("--json", check.json, "one JSON object on stdout");
   checkCmd->add_flag("--progress", check.progress, "a progress line on stderr even when it is not a terminal");
   checkCmd->add_flag("--no-progress", check.noProgress, "no progress line");
+  addLaunchOptions(*checkCmd, check.launch);
 
   LitmusOptions litmus;
   CLI::App* litmusCmd = app.add_subcommand("litmus", "the set of possible outcomes under each execution model");
-  litmusCmd->add_option("file", litmus.file, "kernel (.kpl)")->required();
+  litmusCmd->add_option("file", litmus.file, "kernel (.kpl, .cu, .cl)")->required();
   litmusCmd->add_option("--model", litmus.models, "models, comma-separated: sdv, mimd, simt:W, simt-uniform-exit");
   litmusCmd->add_option("--threads", litmus.threads, "group size (overrides threads:)");
   litmusCmd->add_option("--group", litmus.group, "group id (overrides group:)");
@@ -71,10 +74,11 @@ int main(int argc, char** argv) {
   litmusCmd->add_option("--require", litmus.require, "--run: models that must admit every observation (else exit 1)");
   litmusCmd->add_option("--timeout", litmus.timeout, "--run: seconds for all the runs (default 300)");
   litmusCmd->add_flag("--keep", litmus.keep, "--run: keep the temporary directory of the emitted program");
+  addLaunchOptions(*litmusCmd, litmus.launch);
 
   ProveOptions prove;
   CLI::App* proveCmd = app.add_subcommand("prove", "Z3: race- and divergence-freedom for every group size, or the smallest counterexample");
-  proveCmd->add_option("file", prove.file, "kernel (.kpl)");
+  proveCmd->add_option("file", prove.file, "kernel (.kpl, .cu, .cl)");
   proveCmd->add_option("--abstraction", prove.abstraction, "shared state at barriers: adversarial or equality (default: per array, by control dependence)");
   proveCmd->add_option("--unroll", prove.unroll, "cut loops that may still run after K iterations (default 8; the verdict says so)");
   proveCmd->add_option("--max-threads", prove.maxThreads, "largest group size considered (default 2147483647)");
@@ -83,6 +87,13 @@ int main(int argc, char** argv) {
   proveCmd->add_option("--output", prove.output, "--equiv: the array compared");
   proveCmd->add_option("--threads", prove.equivThreads, "--equiv: group sizes N or A..B (default 1..8)");
   proveCmd->add_flag("--json", prove.json, "one JSON object on stdout");
+  addLaunchOptions(*proveCmd, prove.launch);
+
+  LowerOptions lower;
+  CLI::App* lowerCmd = app.add_subcommand("lower", "print the KPL program a .cu or .cl kernel lowers to");
+  lowerCmd->add_option("file", lower.file, "kernel (.cu, .cl; a .kpl file is printed back)")->required();
+  lowerCmd->add_flag("--json", lower.json, "one JSON object on stdout ({\"file\", \"language\", \"kpl\"})");
+  addLaunchOptions(*lowerCmd, lower.launch);
 
   if (argc > 1 && argv[1][0] != '-') {
     std::string names;
@@ -115,5 +126,6 @@ int main(int argc, char** argv) {
   if (checkCmd->parsed()) return checkCommand(check, cl);
   if (litmusCmd->parsed()) return litmusCommand(litmus, cl);
   if (proveCmd->parsed()) return proveCommand(prove, cl);
+  if (lowerCmd->parsed()) return lowerCommand(lower, cl);
   return 2;
 }

@@ -1,0 +1,105 @@
+// Running Clang on a kernel file (see ClangFrontend.h): the arguments per language, the
+// virtual headers, and Clang's errors turned into kpl diagnostics at their line:col in
+// the kernel file (an error inside an included file points at the #include line).
+// Warnings are dropped: a kernel Clang accepts is lowered, or refused with a reason.
+#include "frontends/clang/ClangFrontend.h"
+
+#include "frontends/clang/Lowering.h"
+
+#include <clang/Basic/Diagnostic.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Frontend/ASTUnit.h>
+#include <clang/Tooling/Tooling.h>
+#include <llvm/ADT/SmallString.h>
+
+#include <filesystem>
+
+namespace sdvmc::clangfe {
+
+namespace {
+
+constexpr const char* kIncludeDir = "/sdvmc/include";
+
+/// Forwards Clang's errors (and fatal errors) to the kpl DiagnosticEngine.
+class ForwardingConsumer : public clang::DiagnosticConsumer {
+public:
+  explicit ForwardingConsumer(kpl::DiagnosticEngine& diags) : diags_(diags) {}
+
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
+    clang::DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level < clang::DiagnosticsEngine::Error) return;
+    llvm::SmallString<256> text;
+    info.FormatDiagnostic(text);
+    kpl::SourceLoc loc{1, 1};
+    std::string where;
+    if (info.hasSourceManager() && info.getLocation().isValid()) {
+      const clang::SourceManager& sm = info.getSourceManager();
+      clang::SourceLocation l = sm.getFileLoc(info.getLocation());
+      // An error inside an included file: say where, and point at the #include.
+      if (sm.getFileID(l) != sm.getMainFileID()) {
+        clang::PresumedLoc p = sm.getPresumedLoc(l);
+        if (p.isValid()) where = std::string(" (in ") + p.getFilename() + ":" + std::to_string(p.getLine()) + ")";
+      }
+      while (l.isValid() && sm.getFileID(l) != sm.getMainFileID()) l = sm.getFileLoc(sm.getIncludeLoc(sm.getFileID(l)));
+      if (l.isValid()) {
+        bool bad = false;
+        unsigned line = sm.getSpellingLineNumber(l, &bad);
+        unsigned col = sm.getSpellingColumnNumber(l, &bad);
+        if (!bad) loc = kpl::SourceLoc{line, col};
+      }
+    }
+    diags_.error(loc, std::string(text.str()) + where);
+  }
+
+private:
+  kpl::DiagnosticEngine& diags_;
+};
+
+}  // namespace
+
+std::optional<Language> languageOfPath(const std::string& path) {
+  const std::string ext = std::filesystem::path(path).extension().string();
+  if (ext == ".cu") return Language::Cuda;
+  if (ext == ".cl") return Language::OpenCL;
+  return std::nullopt;
+}
+
+std::optional<kpl::Program> lowerCudaOrOpenCL(const kpl::SourceFile& source, Language language,
+                                              const LaunchOptions& launch, kpl::DiagnosticEngine& diags) {
+  const std::string inc = kIncludeDir;
+  std::vector<std::string> args;
+  clang::tooling::FileContentMappings files;
+  args.push_back(std::string("-resource-dir=") + SDVMC_CLANG_RESOURCE_DIR);
+  args.push_back("-I" + inc);
+  args.push_back("-w");
+  if (language == Language::Cuda) {
+    // Device code only, for a 32-bit host, so that size_t is 32 bits (GPUVerify's default).
+    for (const char* a : {"-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_35",
+                          "-target", "i386-unknown-linux-gnu", "-std=c++17"})
+      args.emplace_back(a);
+    args.push_back("-include");
+    args.push_back(inc + "/cuda.h");
+    files.emplace_back(inc + "/cuda.h", cudaHeaderText());
+    files.emplace_back(inc + "/cuda_runtime.h", "#include \"cuda.h\"\n");
+    files.emplace_back(inc + "/assert.h", "#include \"cuda.h\"\n");
+  } else {
+    for (const char* a : {"-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header", "-target", "spir"})
+      args.emplace_back(a);
+    args.push_back("-include");
+    args.push_back(inc + "/sdvmc_opencl.h");
+    files.emplace_back(inc + "/sdvmc_opencl.h", openclPreludeText());
+    files.emplace_back(inc + "/assert.h", "#include \"sdvmc_opencl.h\"\n");
+  }
+
+  ForwardingConsumer consumer(diags);
+  std::unique_ptr<clang::ASTUnit> unit = clang::tooling::buildASTFromCodeWithArgs(
+      source.text(), args, source.path(), "sdvmc", std::make_shared<clang::PCHContainerOperations>(),
+      clang::tooling::getClangStripDependencyFileAdjuster(), files, &consumer);
+  if (!unit || consumer.getNumErrors() != 0 || diags.hasErrors()) {
+    if (!diags.hasErrors()) diags.error(kpl::SourceLoc{1, 1}, "clang could not parse the kernel");
+    return std::nullopt;
+  }
+  return lowerTranslationUnit(unit->getASTContext(), language, launch, source.path(), diags);
+}
+
+}  // namespace sdvmc::clangfe

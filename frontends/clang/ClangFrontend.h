@@ -1,0 +1,53 @@
+// The Clang frontend: lowers a CUDA (.cu) or OpenCL C 1.2 (.cl) kernel to a KPL program
+// (kpl/Ast.h) that the SDV interpreter runs. Clang parses and type-checks the file; the
+// lowering (Lowering.cpp) walks Clang's AST and emits KPL, one statement per C effect, every
+// node carrying the line:col of the C construct it came from. What the lowering cannot
+// translate exactly is a `file:line:col: error: unsupported: …` diagnostic, never a silent
+// mistranslation. The rules are in frontends/clang/README.md.
+#pragma once
+
+#include "kpl/Ast.h"
+#include "kpl/Diagnostics.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sdvmc::clangfe {
+
+enum class Language { Cuda, OpenCL };
+
+/// The launch geometry and the choices a kernel file does not carry itself.
+struct LaunchOptions {
+  /// Threads per group in x, y, z (1 where not given); `localDims` = how many were given
+  /// (0: none; then the group is one thread).
+  std::array<uint32_t, 3> localSize{1, 1, 1};
+  unsigned localDims = 0;
+  /// Groups in x, y, z.
+  std::array<uint32_t, 3> numGroups{1, 1, 1};
+  unsigned groupDims = 0;
+  /// The kernel to lower when the file defines several (empty: the only one).
+  std::string kernel;
+  /// `--buffer NAME=SIZE`: pointer parameters (or extern shared arrays) of a known size.
+  std::vector<std::pair<std::string, uint32_t>> buffers;
+};
+
+/// Lowers `source` (whose path names the kernel file). Clang's errors, and every construct
+/// the lowering does not support, are reported to `diags` at their line:col in the file;
+/// the result is then empty.
+std::optional<kpl::Program> lowerCudaOrOpenCL(const kpl::SourceFile& source, Language language,
+                                              const LaunchOptions& launch, kpl::DiagnosticEngine& diags);
+
+/// The language a path's extension selects (.cu, .cl), if any.
+std::optional<Language> languageOfPath(const std::string& path);
+
+/// The text of the minimal CUDA header that `#include "cuda.h"` resolves to (threadIdx,
+/// blockIdx, blockDim, gridDim, __syncthreads, the atomics, GPUVerify's annotations), and
+/// of the prelude every OpenCL kernel gets (GPUVerify's annotations).
+const char* cudaHeaderText();
+const char* openclPreludeText();
+
+}  // namespace sdvmc::clangfe

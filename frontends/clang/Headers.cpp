@@ -1,0 +1,89 @@
+// The headers the frontend provides itself (see ClangFrontend.h): a minimal CUDA header,
+// so that device code needs no CUDA installation, and GPUVerify's annotation functions.
+// They are mapped into Clang's virtual file system under /sdvmc/include (ClangFrontend.cpp).
+#include "frontends/clang/ClangFrontend.h"
+
+namespace sdvmc::clangfe {
+
+const char* cudaHeaderText() {
+  return R"(// sdvmc's minimal CUDA device header (frontends/clang/Headers.cpp).
+#pragma once
+#define __global__ __attribute__((global))
+#define __device__ __attribute__((device))
+#define __host__ __attribute__((host))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __forceinline__ inline __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+#define __restrict__ __restrict
+typedef __SIZE_TYPE__ size_t;
+struct uint3 { unsigned int x, y, z; };
+struct dim3 { unsigned int x, y, z; };
+extern const __device__ uint3 threadIdx;
+extern const __device__ uint3 blockIdx;
+extern const __device__ dim3 blockDim;
+extern const __device__ dim3 gridDim;
+extern const __device__ int warpSize;
+__device__ void __syncthreads(void);
+__device__ int __syncthreads_count(int);
+__device__ int __syncthreads_and(int);
+__device__ int __syncthreads_or(int);
+__device__ void __threadfence(void);
+__device__ void __threadfence_block(void);
+__device__ void __threadfence_system(void);
+#define __SDVMC_ATOMIC2(NAME) \
+  __device__ int NAME(int*, int); \
+  __device__ unsigned int NAME(unsigned int*, unsigned int); \
+  __device__ unsigned long long NAME(unsigned long long*, unsigned long long);
+__SDVMC_ATOMIC2(atomicAdd)
+__SDVMC_ATOMIC2(atomicSub)
+__SDVMC_ATOMIC2(atomicExch)
+__SDVMC_ATOMIC2(atomicMin)
+__SDVMC_ATOMIC2(atomicMax)
+__SDVMC_ATOMIC2(atomicAnd)
+__SDVMC_ATOMIC2(atomicOr)
+__SDVMC_ATOMIC2(atomicXor)
+#undef __SDVMC_ATOMIC2
+__device__ unsigned int atomicInc(unsigned int*, unsigned int);
+__device__ unsigned int atomicDec(unsigned int*, unsigned int);
+__device__ int atomicCAS(int*, int, int);
+__device__ unsigned int atomicCAS(unsigned int*, unsigned int, unsigned int);
+__device__ unsigned long long atomicCAS(unsigned long long*, unsigned long long, unsigned long long);
+__device__ int min(int, int);
+__device__ unsigned int min(unsigned int, unsigned int);
+__device__ int max(int, int);
+__device__ unsigned int max(unsigned int, unsigned int);
+__device__ int abs(int);
+// GPUVerify's annotations.
+__device__ void __requires(bool);
+__device__ void __ensures(bool);
+__device__ void __global_requires(bool);
+__device__ void __global_ensures(bool);
+__device__ void __assert(bool);
+__device__ void __global_assert(bool);
+__device__ void __assume(bool);
+__device__ void __invariant(bool);
+__device__ void __global_invariant(bool);
+__device__ void assert(bool);
+#define __implies(a, b) (!(a) || (b))
+)";
+}
+
+const char* openclPreludeText() {
+  return R"(// sdvmc's OpenCL prelude (frontends/clang/Headers.cpp): GPUVerify's annotations.
+#pragma once
+void __requires(bool);
+void __ensures(bool);
+void __global_requires(bool);
+void __global_ensures(bool);
+void __assert(bool);
+void __global_assert(bool);
+void __assume(bool);
+void __invariant(bool);
+void __global_invariant(bool);
+void assert(bool);
+#define __implies(a, b) (!(a) || (b))
+)";
+}
+
+}  // namespace sdvmc::clangfe

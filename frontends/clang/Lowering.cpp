@@ -1,0 +1,2073 @@
+// The lowering from Clang's AST to KPL (README.md in this folder states the rules).
+//
+// C expressions are flattened into KPL statements: every read of an array becomes a
+// `t := rd(A, i);` before the expression that uses it, every side effect its own statement,
+// in C's order of evaluation; what sits behind `&&`, `||` and `?:` runs under an `if` on the
+// condition, so only the threads that evaluate it touch memory. Every C integer value is a
+// 32-bit word kept normalised to its type (sign- or zero-extended from its width), so that
+// C's conversions, promotions and wrap-around come out exactly. Calls are inlined (call by
+// value); early exits (return, break and continue that KPL cannot express directly) go
+// through one-shot loops and flags. Whatever cannot be translated exactly is reported as
+// `unsupported: …` at its line:col.
+#include "frontends/clang/Lowering.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Attr.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/Stmt.h>
+#include <clang/AST/StmtCXX.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+namespace sdvmc::clangfe {
+
+namespace {
+
+using kpl::BinaryOp;
+using kpl::ExprKind;
+using kpl::ExprPtr;
+using kpl::StmtKind;
+using kpl::StmtPtr;
+using kpl::UnaryOp;
+
+/// A C integer type as the lowering models it: width in bits (1 for bool) and signedness.
+struct IntType {
+  unsigned width = 32;
+  bool isSigned = true;
+  bool isBool = false;
+};
+
+/// Where cells live: a KPL array, or a private (per-thread) array lowered to locals.
+struct Storage {
+  enum class Kind { Array, Private } kind = Kind::Array;
+  std::string array;               ///< Array: the KPL array
+  std::vector<std::string> cells;  ///< Private: one local per cell
+  IntType elem;                    ///< the cells' C type
+  uint64_t elemBytes = 4;          ///< its size in bytes (pointer casts must keep it)
+  std::string cName;               ///< for messages
+};
+
+/// A pointer value: a statically known storage and an offset in cells.
+struct PtrVal {
+  int storage = -1;  ///< index into storages_; -1 after an error; -2 the null pointer
+  ExprPtr offset;
+};
+
+/// What a C variable became.
+struct VarInfo {
+  enum class Kind { Scalar, Pointer, Memory } kind = Kind::Scalar;
+  std::string local;  ///< Scalar: the local (or kernel param); Pointer: the offset local
+  int storage = -1;   ///< Pointer: its target (-1: not assigned yet); Memory: the variable's own storage
+};
+
+/// An lvalue: a local, or a cell of a storage.
+struct LVal {
+  enum class Kind { Local, Cell, Pointer, Invalid } kind = Kind::Invalid;
+  std::string local;
+  VarInfo* var = nullptr;  ///< Local, Pointer: the variable
+  int storage = -1;
+  ExprPtr index;
+  IntType type;
+};
+
+enum class JumpKind { Break, Continue, Return };
+struct Jump {
+  JumpKind kind;
+  const void* target;  ///< the C loop or switch; for Return the inlined call's instance
+  bool operator<(const Jump& o) const { return std::tie(kind, target) < std::tie(o.kind, o.target); }
+  bool operator==(const Jump& o) const { return kind == o.kind && target == o.target; }
+};
+
+/// A KPL loop the lowering emitted, and which C jumps it implements directly.
+struct Frame {
+  std::map<Jump, StmtKind> direct;
+  std::vector<std::pair<Jump, std::string>> escaped;  ///< jumps leaving through a flag
+};
+
+/// One inlined function body (or the kernel's).
+struct Instance {
+  const clang::FunctionDecl* fn = nullptr;
+  std::map<const clang::VarDecl*, VarInfo> vars;
+  std::string result;                        ///< the result local ("" for void)
+  const clang::Stmt* tailReturn = nullptr;   ///< a return that needs no jump
+  std::vector<const clang::Expr*> ensures;   ///< lowered as assertions where the body ends
+  bool isKernel = false;
+};
+
+class Lowerer {
+public:
+  Lowerer(clang::ASTContext& ctx, Language lang, const LaunchOptions& launch, std::string path,
+          kpl::DiagnosticEngine& diags)
+      : ctx_(ctx), sm_(ctx.getSourceManager()), lang_(lang), launch_(launch), path_(std::move(path)), diags_(diags) {
+    for (const char* k : {"threads", "group", "groups", "shared", "global", "param", "procedure", "main", "local",
+                          "if", "else", "while", "break", "continue", "return", "barrier", "rd", "wr", "lid", "gid",
+                          "assert", "assume", "true", "false", "skip", "mem", "udiv", "urem", "ult", "ule", "ugt",
+                          "uge", "lshr"})
+      used_.insert(k);
+    for (const char* op : {"add", "sub", "exch", "min", "max", "umin", "umax", "and", "or", "xor", "inc", "dec", "cas"})
+      used_.insert(std::string("atomic_") + op);
+  }
+
+  std::optional<kpl::Program> run();
+
+private:
+  // ---- source positions -------------------------------------------------------------
+  kpl::SourceLoc loc(clang::SourceLocation l) const {
+    if (l.isInvalid()) return {};
+    l = sm_.getFileLoc(l);
+    while (l.isValid() && sm_.getFileID(l) != sm_.getMainFileID())
+      l = sm_.getFileLoc(sm_.getIncludeLoc(sm_.getFileID(l)));
+    if (l.isInvalid()) return {};
+    bool bad = false;
+    unsigned line = sm_.getSpellingLineNumber(l, &bad);
+    unsigned col = sm_.getSpellingColumnNumber(l, &bad);
+    if (bad) return {};
+    return kpl::SourceLoc{line, col};
+  }
+  kpl::SourceRange range(clang::SourceRange r) const {
+    kpl::SourceRange out{loc(r.getBegin()), loc(r.getEnd())};
+    clang::SourceLocation e = sm_.getFileLoc(r.getEnd());
+    if (out.end.valid() && sm_.getFileID(e) == sm_.getMainFileID())
+      out.end.col += clang::Lexer::MeasureTokenLength(e, sm_, ctx_.getLangOpts());
+    if (!out.end.valid()) out.end = out.begin;
+    return out;
+  }
+  kpl::SourceRange range(const clang::Stmt* s) const { return range(s->getSourceRange()); }
+  kpl::SourceRange range(const clang::Decl* d) const { return range(d->getSourceRange()); }
+
+  void unsupported(clang::SourceLocation l, const std::string& what) {
+    kpl::SourceLoc at = loc(l);
+    if (!at.valid()) at = kpl::SourceLoc{1, 1};
+    diags_.error(at, "unsupported: " + what);
+  }
+  void unsupported(const clang::Stmt* s, const std::string& what) { unsupported(s->getBeginLoc(), what); }
+  void error(clang::SourceLocation l, const std::string& what) {
+    kpl::SourceLoc at = loc(l);
+    if (!at.valid()) at = kpl::SourceLoc{1, 1};
+    diags_.error(at, what);
+  }
+
+  // ---- names --------------------------------------------------------------------------
+  std::string fresh(const std::string& base) {
+    std::string b = base.empty() ? "t" : base;
+    if (!used_.count(b)) {
+      used_.insert(b);
+      return b;
+    }
+    for (unsigned i = 1;; ++i) {
+      std::string n = b + "_" + std::to_string(i);
+      if (!used_.count(n)) {
+        used_.insert(n);
+        return n;
+      }
+    }
+  }
+  std::string newLocal(const std::string& base) {
+    std::string n = fresh(base);
+    locals_.push_back(n);
+    return n;
+  }
+  std::string temp() { return newLocal("_t"); }
+
+  // ---- KPL builders -------------------------------------------------------------------
+  static ExprPtr lit(int64_t v, kpl::SourceRange r) {
+    auto e = std::make_unique<kpl::Expr>();
+    e->kind = ExprKind::IntLit;
+    e->value = static_cast<int32_t>(static_cast<uint32_t>(v));
+    e->range = r;
+    return e;
+  }
+  static ExprPtr nameExpr(const std::string& n, kpl::SourceRange r) {
+    auto e = std::make_unique<kpl::Expr>();
+    e->kind = ExprKind::Name;
+    e->name = n;
+    e->range = r;
+    return e;
+  }
+  static ExprPtr kindExpr(ExprKind k, kpl::SourceRange r) {
+    auto e = std::make_unique<kpl::Expr>();
+    e->kind = k;
+    e->range = r;
+    return e;
+  }
+  static ExprPtr un(UnaryOp op, ExprPtr a, kpl::SourceRange r) {
+    auto e = std::make_unique<kpl::Expr>();
+    e->kind = ExprKind::Unary;
+    e->uop = op;
+    e->range = r;
+    e->operands.push_back(std::move(a));
+    return e;
+  }
+  static ExprPtr bin(BinaryOp op, ExprPtr a, ExprPtr b, kpl::SourceRange r) {
+    auto e = std::make_unique<kpl::Expr>();
+    e->kind = ExprKind::Binary;
+    e->bop = op;
+    e->range = r;
+    e->operands.push_back(std::move(a));
+    e->operands.push_back(std::move(b));
+    return e;
+  }
+  static ExprPtr cond(ExprPtr c, ExprPtr a, ExprPtr b, kpl::SourceRange r) {
+    auto e = std::make_unique<kpl::Expr>();
+    e->kind = ExprKind::Cond;
+    e->range = r;
+    e->operands.push_back(std::move(c));
+    e->operands.push_back(std::move(a));
+    e->operands.push_back(std::move(b));
+    return e;
+  }
+  static ExprPtr clone(const kpl::Expr& e) {
+    auto c = std::make_unique<kpl::Expr>();
+    c->kind = e.kind;
+    c->range = e.range;
+    c->value = e.value;
+    c->name = e.name;
+    c->uop = e.uop;
+    c->bop = e.bop;
+    for (const ExprPtr& o : e.operands) c->operands.push_back(clone(*o));
+    return c;
+  }
+  /// Whether an expression's value is always 0 or 1 (so `!= 0` would change nothing).
+  static bool isBoolish(const kpl::Expr& e) {
+    if (e.kind == ExprKind::BoolLit) return true;
+    if (e.kind == ExprKind::IntLit) return e.value == 0 || e.value == 1;
+    if (e.kind == ExprKind::Unary) return e.uop == UnaryOp::LogNot;
+    if (e.kind == ExprKind::Binary)
+      switch (e.bop) {
+        case BinaryOp::Lt: case BinaryOp::Le: case BinaryOp::Gt: case BinaryOp::Ge: case BinaryOp::Eq:
+        case BinaryOp::Ne: case BinaryOp::LogAnd: case BinaryOp::LogOr: case BinaryOp::ULt: case BinaryOp::ULe:
+        case BinaryOp::UGt: case BinaryOp::UGe:
+          return true;
+        default:
+          return false;
+      }
+    if (e.kind == ExprKind::Cond) return isBoolish(*e.operands[1]) && isBoolish(*e.operands[2]);
+    return false;
+  }
+  /// `e != 0`, unless e is already 0 or 1.
+  static ExprPtr asBool(ExprPtr e, kpl::SourceRange r) {
+    if (isBoolish(*e)) return e;
+    return bin(BinaryOp::Ne, std::move(e), lit(0, r), r);
+  }
+  static bool isLit(const kpl::Expr& e, int32_t v) { return e.kind == ExprKind::IntLit && e.value == v; }
+  static bool isSimple(const kpl::Expr& e) {
+    return e.kind == ExprKind::IntLit || e.kind == ExprKind::BoolLit || e.kind == ExprKind::Lid ||
+           e.kind == ExprKind::Gid;
+  }
+  /// a + b, folding literal zeros.
+  static ExprPtr add(ExprPtr a, ExprPtr b, kpl::SourceRange r) {
+    if (isLit(*b, 0)) return a;
+    if (isLit(*a, 0)) return b;
+    if (a->kind == ExprKind::IntLit && b->kind == ExprKind::IntLit)
+      return lit(static_cast<int64_t>(static_cast<uint32_t>(a->value) + static_cast<uint32_t>(b->value)), r);
+    return bin(BinaryOp::Add, std::move(a), std::move(b), r);
+  }
+  static ExprPtr mul(ExprPtr a, int64_t k, kpl::SourceRange r) {
+    if (k == 1) return a;
+    if (a->kind == ExprKind::IntLit) return lit(static_cast<int64_t>(static_cast<uint32_t>(a->value) * static_cast<uint32_t>(k)), r);
+    return bin(BinaryOp::Mul, std::move(a), lit(k, r), r);
+  }
+  static StmtPtr stmt(StmtKind k, kpl::SourceRange r) {
+    auto s = std::make_unique<kpl::Stmt>();
+    s->kind = k;
+    s->range = r;
+    return s;
+  }
+  void emit(StmtPtr s) { out_->push_back(std::move(s)); }
+  void emitAssign(const std::string& target, ExprPtr e, kpl::SourceRange r) {
+    auto s = stmt(StmtKind::Assign, r);
+    s->target = kpl::Ident{target, r};
+    s->exprs.push_back(std::move(e));
+    emit(std::move(s));
+  }
+  void emitSimple(StmtKind k, kpl::SourceRange r) { emit(stmt(k, r)); }
+  void emitCheck(StmtKind k, ExprPtr e, kpl::SourceRange r) {
+    auto s = stmt(k, r);
+    s->exprs.push_back(std::move(e));
+    emit(std::move(s));
+  }
+  StmtPtr block(std::vector<StmtPtr> body, kpl::SourceRange r) {
+    auto s = stmt(StmtKind::Block, r);
+    s->stmts = std::move(body);
+    return s;
+  }
+  void emitIf(ExprPtr c, std::vector<StmtPtr> then, std::optional<std::vector<StmtPtr>> els, kpl::SourceRange r) {
+    auto s = stmt(StmtKind::If, r);
+    s->exprs.push_back(std::move(c));
+    s->stmts.push_back(block(std::move(then), r));
+    if (els) s->stmts.push_back(block(std::move(*els), r));
+    emit(std::move(s));
+  }
+  void emitWhile(ExprPtr c, std::vector<StmtPtr> body, kpl::SourceRange r) {
+    auto s = stmt(StmtKind::While, r);
+    s->exprs.push_back(std::move(c));
+    s->stmts.push_back(block(std::move(body), r));
+    emit(std::move(s));
+  }
+
+  /// Runs `f` with the emitted statements going to a fresh list, which it returns.
+  std::vector<StmtPtr> capture(const std::function<void()>& f) {
+    std::vector<StmtPtr> body;
+    std::vector<StmtPtr>* saved = out_;
+    out_ = &body;
+    f();
+    out_ = saved;
+    return body;
+  }
+  /// Snapshots a value into a temporary unless it is a literal.
+  ExprPtr snapshot(ExprPtr e, kpl::SourceRange r) {
+    if (isSimple(*e)) return e;
+    std::string t = temp();
+    emitAssign(t, std::move(e), r);
+    return nameExpr(t, r);
+  }
+
+  // ---- types --------------------------------------------------------------------------
+  std::optional<IntType> intType(clang::QualType t) const {
+    t = t.getCanonicalType().getUnqualifiedType();
+    if (const auto* et = t->getAs<clang::EnumType>()) t = et->getDecl()->getIntegerType().getCanonicalType();
+    if (t->isBooleanType()) return IntType{1, false, true};
+    if (!t->isIntegerType()) return std::nullopt;
+    uint64_t w = ctx_.getTypeSize(t);
+    if (w > 32) return std::nullopt;
+    return IntType{static_cast<unsigned>(w), t->isSignedIntegerType(), false};
+  }
+  IntType intTypeOr(clang::QualType t, clang::SourceLocation at) {
+    if (auto it = intType(t)) return *it;
+    unsupported(at, "type '" + t.getAsString() + "'" + typeReason(t));
+    return IntType{};
+  }
+  std::string typeReason(clang::QualType t) const {
+    t = t.getCanonicalType();
+    if (t->isRealFloatingType()) return " (floating point)";
+    if (t->isIntegerType()) return " (wider than 32 bits)";
+    if (t->isVectorType()) return " (vector type)";
+    if (t->isRecordType()) return " (struct or union)";
+    return "";
+  }
+  /// The scalar element type and cell count of an array type (1 for a scalar).
+  bool cellsOf(clang::QualType t, IntType& elem, uint64_t& count, uint64_t& elemBytes, clang::SourceLocation at,
+               bool allowIncomplete = false) {
+    count = 1;
+    t = t.getCanonicalType();
+    while (t->isArrayType()) {
+      if (const auto* ca = ctx_.getAsConstantArrayType(t)) {
+        count *= ca->getSize().getZExtValue();
+        t = ca->getElementType().getCanonicalType();
+      } else if (allowIncomplete && t->isIncompleteArrayType() && count == 1) {
+        t = ctx_.getAsArrayType(t)->getElementType().getCanonicalType();
+        count = 0;
+        allowIncomplete = false;
+      } else {
+        unsupported(at, "array type '" + t.getAsString() + "' (variable length)");
+        return false;
+      }
+    }
+    auto it = intType(t);
+    if (!it) {
+      unsupported(at, "element type '" + t.getAsString() + "'" + typeReason(t));
+      return false;
+    }
+    elem = *it;
+    elemBytes = ctx_.getTypeSizeInChars(t).getQuantity();
+    return true;
+  }
+  /// Cells per element of a pointer's pointee (1 for scalars, N for arrays of N).
+  uint64_t pointeeCells(clang::QualType pointee, clang::SourceLocation at) {
+    IntType e;
+    uint64_t count = 1, bytes = 4;
+    if (!cellsOf(pointee, e, count, bytes, at)) return 1;
+    return count == 0 ? 1 : count;
+  }
+
+  /// Re-normalises a word to a C type: sign/zero extension from its width, bool as != 0.
+  ExprPtr normalize(ExprPtr e, IntType t, kpl::SourceRange r) {
+    if (t.isBool) return asBool(std::move(e), r);
+    if (t.width >= 32) return e;
+    if (e->kind == ExprKind::IntLit) {
+      uint32_t v = static_cast<uint32_t>(e->value);
+      uint32_t mask = (1u << t.width) - 1;
+      v &= mask;
+      if (t.isSigned && (v >> (t.width - 1)) != 0) v |= ~mask;
+      return lit(v, r);
+    }
+    if (!t.isSigned) return bin(BinaryOp::BitAnd, std::move(e), lit((1u << t.width) - 1, r), r);
+    int sh = 32 - static_cast<int>(t.width);
+    return bin(BinaryOp::Shr, bin(BinaryOp::Shl, std::move(e), lit(sh, r), r), lit(sh, r), r);
+  }
+  /// Whether every value of `from` is a value of `to` (so the word needs no change).
+  static bool fits(IntType from, IntType to) {
+    if (to.isBool) return from.isBool;
+    if (from.isBool) return true;
+    if (to.width >= 32) return true;  // a 32-bit word: conversion is the identity on bits
+    if (from.isSigned == to.isSigned) return from.width <= to.width;
+    if (!from.isSigned) return from.width < to.width;
+    return false;
+  }
+  ExprPtr convert(ExprPtr e, IntType from, IntType to, kpl::SourceRange r) {
+    if (fits(from, to)) return e;
+    return normalize(std::move(e), to, r);
+  }
+
+  // ---- launch geometry ----------------------------------------------------------------
+  ExprPtr localId(unsigned d, kpl::SourceRange r) { return splitId(launch_.localSize, d, ExprKind::Lid, r); }
+  ExprPtr groupId(unsigned d, kpl::SourceRange r) { return splitId(launch_.numGroups, d, ExprKind::Gid, r); }
+  ExprPtr splitId(const std::array<uint32_t, 3>& n, unsigned d, ExprKind flat, kpl::SourceRange r) {
+    if (d > 2 || n[d] == 1) return lit(0, r);
+    uint64_t below = 1;
+    for (unsigned i = 0; i < d; ++i) below *= n[i];
+    uint64_t upTo = below * n[d];
+    uint64_t total = static_cast<uint64_t>(n[0]) * n[1] * n[2];
+    ExprPtr e = kindExpr(flat, r);
+    if (below != 1) e = bin(BinaryOp::Div, std::move(e), lit(static_cast<int64_t>(below), r), r);
+    if (upTo != total) e = bin(BinaryOp::Rem, std::move(e), lit(n[d], r), r);
+    return e;
+  }
+  ExprPtr globalId(unsigned d, kpl::SourceRange r) {
+    if (d > 2) return lit(0, r);
+    ExprPtr g = groupId(d, r);
+    ExprPtr l = localId(d, r);
+    if (isLit(*g, 0)) return l;
+    return add(mul(std::move(g), launch_.localSize[d], r), std::move(l), r);
+  }
+  uint32_t localSize(unsigned d) const { return d > 2 ? 1 : launch_.localSize[d]; }
+  uint32_t numGroups(unsigned d) const { return d > 2 ? 1 : launch_.numGroups[d]; }
+
+  // ---- storages -----------------------------------------------------------------------
+  int addStorage(Storage s) {
+    storages_.push_back(std::move(s));
+    return static_cast<int>(storages_.size()) - 1;
+  }
+  std::optional<uint32_t> bufferSize(const std::string& name) {
+    for (const auto& [n, size] : launch_.buffers)
+      if (n == name) {
+        usedBuffers_.insert(n);
+        return size;
+      }
+    return std::nullopt;
+  }
+  /// An array in KPL memory for a C variable or pointer parameter.
+  int declareArray(const std::string& cName, IntType elem, uint64_t elemBytes, uint64_t cells, bool global,
+                   kpl::SourceRange r, clang::SourceLocation at, const clang::Expr* init = nullptr) {
+    kpl::ArrayDecl a;
+    a.name = kpl::Ident{fresh(cName), r};
+    a.range = r;
+    a.global = global;
+    if (cells == 0) {
+      if (auto size = bufferSize(cName)) {
+        a.size = *size;
+      } else {
+        a.unbounded = true;
+      }
+    } else if (cells > (1u << 24)) {
+      unsupported(at, "array '" + cName + "' of " + std::to_string(cells) + " cells (KPL arrays have at most 2^24)");
+      a.size = 1;
+    } else {
+      a.size = static_cast<uint32_t>(cells);
+    }
+    if (init && a.size != 0 && !a.unbounded) {
+      std::vector<std::optional<int32_t>> values(a.size, 0);
+      size_t next = 0;
+      flattenInit(init, elem, values, next);
+      a.init = std::move(values);
+      a.initRange = range(init);
+    }
+    arrays_.push_back(std::move(a));
+    Storage s;
+    s.kind = Storage::Kind::Array;
+    s.array = arrays_.back().name.name;
+    s.elem = elem;
+    s.elemBytes = elemBytes;
+    s.cName = cName;
+    return addStorage(std::move(s));
+  }
+  void flattenInit(const clang::Expr* init, IntType elem, std::vector<std::optional<int32_t>>& values, size_t& next) {
+    init = init->IgnoreImplicit();
+    if (const auto* list = llvm::dyn_cast<clang::InitListExpr>(init)) {
+      // A list for an array: its elements, then zeros to the array's size.
+      size_t start = next;
+      uint64_t span = 1;
+      IntType e;
+      uint64_t bytes = 4;
+      cellsOf(list->getType(), e, span, bytes, list->getBeginLoc());
+      for (unsigned i = 0; i < list->getNumInits(); ++i) flattenInit(list->getInit(i), elem, values, next);
+      if (list->getType()->isArrayType()) next = std::max(next, start + span);
+      return;
+    }
+    if (const auto* filler = llvm::dyn_cast<clang::ImplicitValueInitExpr>(init)) {
+      uint64_t span = 1;
+      IntType e;
+      uint64_t bytes = 4;
+      cellsOf(filler->getType(), e, span, bytes, filler->getBeginLoc());
+      next += span;
+      return;
+    }
+    clang::Expr::EvalResult result;
+    if (!init->EvaluateAsInt(result, ctx_)) {
+      unsupported(init, "an initialiser that is not a constant integer");
+      ++next;
+      return;
+    }
+    if (next < values.size()) values[next] = static_cast<int32_t>(static_cast<uint32_t>(result.Val.getInt().getExtValue()));
+    ++next;
+  }
+  /// The storage of a program-scope or __shared__/__local variable, made on first use.
+  int globalStorage(const clang::VarDecl* vd, clang::SourceLocation at) {
+    auto it = globalVars_.find(vd);
+    if (it != globalVars_.end()) return it->second;
+    IntType elem;
+    uint64_t cells = 1, bytes = 4;
+    int id = -1;
+    if (cellsOf(vd->getType(), elem, cells, bytes, vd->getLocation(), /*allowIncomplete=*/true)) {
+      bool shared = isSharedVar(vd);
+      const clang::Expr* init = vd->hasInit() ? vd->getInit() : nullptr;
+      if (shared && init) {
+        unsupported(vd->getLocation(), "an initialiser on shared variable '" + vd->getNameAsString() + "'");
+        init = nullptr;
+      }
+      id = declareArray(vd->getNameAsString(), elem, bytes, cells, !shared, range(vd), at, init);
+    }
+    globalVars_[vd] = id;
+    return id;
+  }
+  bool isSharedVar(const clang::VarDecl* vd) const {
+    if (vd->hasAttr<clang::CUDASharedAttr>()) return true;
+    return vd->getType().getAddressSpace() == clang::LangAS::opencl_local;
+  }
+  bool isMemoryVar(const clang::VarDecl* vd) const {
+    if (isSharedVar(vd)) return true;
+    if (vd->hasGlobalStorage()) return true;
+    clang::LangAS as = vd->getType().getAddressSpace();
+    return as == clang::LangAS::opencl_constant || as == clang::LangAS::opencl_global;
+  }
+
+  // ---- memory access ------------------------------------------------------------------
+  ExprPtr readCell(int storage, ExprPtr index, IntType as, kpl::SourceRange r) {
+    if (storage == -2) {
+      emitCheck(StmtKind::Assert, lit(0, r), r);  // dereference of the null pointer
+      return lit(0, r);
+    }
+    if (storage < 0) return lit(0, r);
+    const Storage& s = storages_[static_cast<size_t>(storage)];
+    if (s.kind == Storage::Kind::Private) {
+      size_t n = s.cells.size();
+      if (index->kind == ExprKind::IntLit) {
+        if (index->value < 0 || static_cast<size_t>(index->value) >= n) {
+          emitCheck(StmtKind::Assert, lit(0, r), r);
+          return lit(0, r);
+        }
+        return convert(nameExpr(s.cells[static_cast<size_t>(index->value)], r), s.elem, as, r);
+      }
+      ExprPtr idx = snapshot(std::move(index), r);
+      emitBoundsCheck(*idx, n, r);
+      ExprPtr e = nameExpr(s.cells[n - 1], r);
+      for (size_t i = n - 1; i-- > 0;)
+        e = cond(bin(BinaryOp::Eq, clone(*idx), lit(static_cast<int64_t>(i), r), r), nameExpr(s.cells[i], r), std::move(e), r);
+      return convert(std::move(e), s.elem, as, r);
+    }
+    std::string t = temp();
+    auto rd = stmt(StmtKind::Read, r);
+    rd->target = kpl::Ident{t, r};
+    rd->array = kpl::Ident{s.array, r};
+    rd->exprs.push_back(std::move(index));
+    emit(std::move(rd));
+    // Memory holds arbitrary words: a narrow type is normalised after every read.
+    if (as.isBool || as.width < 32) emitAssign(t, normalize(nameExpr(t, r), as, r), r);
+    return nameExpr(t, r);
+  }
+  void writeCell(int storage, ExprPtr index, ExprPtr value, IntType as, kpl::SourceRange r) {
+    if (storage == -2) {
+      emitCheck(StmtKind::Assert, lit(0, r), r);
+      return;
+    }
+    if (storage < 0) return;
+    const Storage& s = storages_[static_cast<size_t>(storage)];
+    if (s.kind == Storage::Kind::Private) {
+      size_t n = s.cells.size();
+      value = convert(std::move(value), as, s.elem, r);
+      if (index->kind == ExprKind::IntLit) {
+        if (index->value < 0 || static_cast<size_t>(index->value) >= n) {
+          emitCheck(StmtKind::Assert, lit(0, r), r);
+          return;
+        }
+        emitAssign(s.cells[static_cast<size_t>(index->value)], std::move(value), r);
+        return;
+      }
+      ExprPtr idx = snapshot(std::move(index), r);
+      ExprPtr v = snapshot(std::move(value), r);
+      emitBoundsCheck(*idx, n, r);
+      // if (i == 0) c0 := v; else if (i == 1) c1 := v; …
+      std::vector<StmtPtr> chain;
+      for (size_t i = n; i-- > 0;) {
+        std::vector<StmtPtr> then;
+        auto as = stmt(StmtKind::Assign, r);
+        as->target = kpl::Ident{s.cells[i], r};
+        as->exprs.push_back(clone(*v));
+        then.push_back(std::move(as));
+        if (i == n - 1) {
+          chain = std::move(then);
+          continue;
+        }
+        auto ifs = stmt(StmtKind::If, r);
+        ifs->exprs.push_back(bin(BinaryOp::Eq, clone(*idx), lit(static_cast<int64_t>(i), r), r));
+        ifs->stmts.push_back(block(std::move(then), r));
+        ifs->stmts.push_back(block(std::move(chain), r));
+        chain.clear();
+        chain.push_back(std::move(ifs));
+      }
+      for (StmtPtr& st : chain) emit(std::move(st));
+      return;
+    }
+    auto wr = stmt(StmtKind::Write, r);
+    wr->array = kpl::Ident{s.array, r};
+    wr->exprs.push_back(std::move(index));
+    wr->exprs.push_back(std::move(value));  // reads normalise; any word may be stored
+    emit(std::move(wr));
+  }
+  void emitBoundsCheck(const kpl::Expr& idx, size_t n, kpl::SourceRange r) {
+    emitCheck(StmtKind::Assert,
+              bin(BinaryOp::LogAnd, bin(BinaryOp::Ge, clone(idx), lit(0, r), r),
+                  bin(BinaryOp::Lt, clone(idx), lit(static_cast<int64_t>(n), r), r), r),
+              r);
+  }
+
+  ExprPtr load(LVal& lv, kpl::SourceRange r) {
+    switch (lv.kind) {
+      case LVal::Kind::Local: return nameExpr(lv.local, r);
+      case LVal::Kind::Cell: return readCell(lv.storage, clone(*lv.index), lv.type, r);
+      case LVal::Kind::Pointer:
+      case LVal::Kind::Invalid: return lit(0, r);
+    }
+    return lit(0, r);
+  }
+  /// Stores a value already converted to the lvalue's type.
+  void store(LVal& lv, ExprPtr v, kpl::SourceRange r) {
+    switch (lv.kind) {
+      case LVal::Kind::Local: emitAssign(lv.local, std::move(v), r); return;
+      case LVal::Kind::Cell: writeCell(lv.storage, clone(*lv.index), std::move(v), lv.type, r); return;
+      case LVal::Kind::Pointer:
+      case LVal::Kind::Invalid: return;
+    }
+  }
+
+  // ---- variables ----------------------------------------------------------------------
+  VarInfo* lookup(const clang::VarDecl* vd) {
+    auto it = inst_->vars.find(vd);
+    return it == inst_->vars.end() ? nullptr : &it->second;
+  }
+  void declareLocal(const clang::VarDecl* vd);
+
+  // ---- expressions --------------------------------------------------------------------
+  ExprPtr rvalue(const clang::Expr* e, bool need = true);
+  ExprPtr rvalueBinary(const clang::BinaryOperator* b, bool need);
+  ExprPtr rvalueAssign(const clang::BinaryOperator* b, bool need);
+  ExprPtr rvalueIncDec(const clang::UnaryOperator* u, bool need);
+  ExprPtr rvalueCast(const clang::CastExpr* c, bool need);
+  ExprPtr logical(const clang::Expr* lhs, const clang::Expr* rhs, bool isAnd, kpl::SourceRange r);
+  ExprPtr conditional(const clang::AbstractConditionalOperator* c, bool need);
+  ExprPtr truth(const clang::Expr* e);
+  ExprPtr condition(const clang::Expr* e);
+  BinaryOp arithOp(clang::BinaryOperatorKind op, bool isUnsigned, clang::SourceLocation at);
+  LVal lvalue(const clang::Expr* e);
+  PtrVal pointer(const clang::Expr* e);
+  PtrVal subscriptBase(const clang::Expr* base);
+  void assignPointer(VarInfo& var, PtrVal p, const std::string& name, clang::SourceLocation at, kpl::SourceRange r);
+  ExprPtr call(const clang::CallExpr* c, bool need);
+  ExprPtr builtinCall(const clang::CallExpr* c, const std::string& name, bool need, bool& handled);
+  ExprPtr atomic(const clang::CallExpr* c, kpl::AtomicOp op, bool need, unsigned operands);
+  ExprPtr inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need);
+  ExprPtr memberId(const clang::MemberExpr* m);
+  std::optional<unsigned> dimArg(const clang::CallExpr* c);
+
+  // ---- statements ---------------------------------------------------------------------
+  void lowerStmt(const clang::Stmt* s);
+  void lowerBody(const clang::Stmt* s) { lowerStmt(s); }
+  void lowerLoop(const clang::Stmt* loop, const clang::Stmt* init, const clang::Expr* condExpr,
+                 const clang::Expr* inc, const clang::Stmt* body, bool isDo);
+  void lowerSwitch(const clang::SwitchStmt* s);
+  void lowerJump(Jump j, kpl::SourceRange r);
+  /// Emits `while (c) body` as the frame's KPL loop, with its flags reset before and
+  /// checked after.
+  void closeFrame(Frame frame, ExprPtr c, std::vector<StmtPtr> body, kpl::SourceRange r);
+  void lowerFunctionBody(const clang::FunctionDecl* fd, kpl::SourceRange r);
+
+  clang::ASTContext& ctx_;
+  const clang::SourceManager& sm_;
+  Language lang_;
+  const LaunchOptions& launch_;
+  std::string path_;
+  kpl::DiagnosticEngine& diags_;
+
+  std::set<std::string> used_;
+  std::vector<std::string> locals_;
+  std::vector<kpl::ArrayDecl> arrays_;
+  std::vector<kpl::Ident> params_;
+  std::vector<Storage> storages_;
+  std::map<const clang::VarDecl*, int> globalVars_;
+  std::set<std::string> usedBuffers_;
+  std::set<const clang::VarDecl*> modified_;
+  std::vector<StmtPtr>* out_ = nullptr;
+  std::vector<Frame> frames_;
+  Instance* inst_ = nullptr;
+  std::vector<const clang::FunctionDecl*> callStack_;
+  bool recursionFound_ = false;
+  std::map<const clang::Stmt*, const clang::Stmt*> jumpTargets_;  ///< break/continue -> loop or switch
+};
+
+// ---- helpers over Clang's AST ---------------------------------------------------------
+
+const clang::VarDecl* refVar(const clang::Expr* e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(e)) return llvm::dyn_cast<clang::VarDecl>(d->getDecl());
+  return nullptr;
+}
+
+/// Every variable assigned after its declaration (they need a local, not a KPL param).
+void collectModified(const clang::Stmt* s, std::set<const clang::VarDecl*>& out) {
+  if (!s) return;
+  if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(s)) {
+    if (b->isAssignmentOp())
+      if (const clang::VarDecl* v = refVar(b->getLHS())) out.insert(v);
+  } else if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(s)) {
+    if (u->isIncrementDecrementOp() || u->getOpcode() == clang::UO_AddrOf)
+      if (const clang::VarDecl* v = refVar(u->getSubExpr())) out.insert(v);
+  }
+  for (const clang::Stmt* c : s->children()) collectModified(c, out);
+}
+
+/// Whether `s` contains a `continue` of the loop it is the body of (not of a nested loop).
+bool hasContinue(const clang::Stmt* s) {
+  if (!s) return false;
+  if (llvm::isa<clang::ContinueStmt>(s)) return true;
+  if (llvm::isa<clang::ForStmt>(s) || llvm::isa<clang::WhileStmt>(s) || llvm::isa<clang::DoStmt>(s) ||
+      llvm::isa<clang::CXXForRangeStmt>(s))
+    return false;
+  for (const clang::Stmt* c : s->children())
+    if (hasContinue(c)) return true;
+  return false;
+}
+
+bool hasReturn(const clang::Stmt* s) {
+  if (!s) return false;
+  if (llvm::isa<clang::ReturnStmt>(s)) return true;
+  for (const clang::Stmt* c : s->children())
+    if (hasReturn(c)) return true;
+  return false;
+}
+
+/// The innermost loop or switch a break/continue belongs to, found by walking the body.
+void mapJumps(const clang::Stmt* s, const clang::Stmt* breakTarget, const clang::Stmt* continueTarget,
+              std::map<const clang::Stmt*, const clang::Stmt*>& out) {
+  if (!s) return;
+  if (llvm::isa<clang::BreakStmt>(s)) out[s] = breakTarget;
+  if (llvm::isa<clang::ContinueStmt>(s)) out[s] = continueTarget;
+  if (llvm::isa<clang::ForStmt>(s) || llvm::isa<clang::WhileStmt>(s) || llvm::isa<clang::DoStmt>(s)) {
+    breakTarget = s;
+    continueTarget = s;
+  } else if (llvm::isa<clang::SwitchStmt>(s)) {
+    breakTarget = s;
+  }
+  for (const clang::Stmt* c : s->children()) mapJumps(c, breakTarget, continueTarget, out);
+}
+
+
+// ---- variables ------------------------------------------------------------------------
+
+void Lowerer::declareLocal(const clang::VarDecl* vd) {
+  kpl::SourceRange r = range(vd);
+  const std::string cname = vd->getNameAsString();
+  if (vd->isStaticLocal() && !isSharedVar(vd)) {
+    unsupported(vd->getLocation(), "static local variable '" + cname + "'");
+    return;
+  }
+  if (isMemoryVar(vd)) {
+    globalStorage(vd, vd->getLocation());
+    return;
+  }
+  clang::QualType t = vd->getType();
+  if (t->isPointerType()) {
+    VarInfo& v = inst_->vars[vd];
+    v = VarInfo{VarInfo::Kind::Pointer, newLocal(cname), -1};
+    pointeeCells(t->getPointeeType(), vd->getLocation());
+    if (vd->hasInit()) assignPointer(v, pointer(vd->getInit()), cname, vd->getLocation(), r);
+    return;
+  }
+  if (t->isArrayType()) {
+    // A private array: one local per cell, indexed through an if-chain.
+    IntType elem;
+    uint64_t cells = 1, bytes = 4;
+    if (!cellsOf(t, elem, cells, bytes, vd->getLocation())) return;
+    if (cells == 0 || cells > 64) {
+      unsupported(vd->getLocation(), "private array '" + cname + "' of " + std::to_string(cells) +
+                                         " cells (at most 64 are lowered to locals)");
+      return;
+    }
+    Storage s;
+    s.kind = Storage::Kind::Private;
+    s.elem = elem;
+    s.elemBytes = bytes;
+    s.cName = cname;
+    for (uint64_t i = 0; i < cells; ++i) s.cells.push_back(newLocal(cname + "_" + std::to_string(i)));
+    int id = addStorage(std::move(s));
+    inst_->vars[vd] = VarInfo{VarInfo::Kind::Memory, "", id};
+    if (vd->hasInit()) {
+      // Cells not given by the initialiser are zero (C's rule for partial initialisers).
+      std::function<void(const clang::Expr*, size_t&)> init = [&](const clang::Expr* e, size_t& next) {
+        e = e->IgnoreImplicit();
+        if (const auto* list = llvm::dyn_cast<clang::InitListExpr>(e)) {
+          size_t start = next;
+          IntType et;
+          uint64_t span = 1, b = 4;
+          cellsOf(list->getType(), et, span, b, list->getBeginLoc());
+          for (unsigned i = 0; i < list->getNumInits(); ++i) init(list->getInit(i), next);
+          while (next < start + span && next < cells) {
+            emitAssign(storages_[static_cast<size_t>(id)].cells[next], lit(0, r), r);
+            ++next;
+          }
+          return;
+        }
+        if (llvm::isa<clang::ImplicitValueInitExpr>(e)) {
+          IntType et;
+          uint64_t span = 1, b = 4;
+          cellsOf(e->getType(), et, span, b, e->getBeginLoc());
+          for (uint64_t i = 0; i < span && next < cells; ++i, ++next)
+            emitAssign(storages_[static_cast<size_t>(id)].cells[next], lit(0, r), r);
+          return;
+        }
+        if (e->getType()->isArrayType()) {
+          unsupported(e, "this array initialiser");
+          return;
+        }
+        ExprPtr v = rvalue(e);
+        if (next < cells) emitAssign(storages_[static_cast<size_t>(id)].cells[next], std::move(v), range(e));
+        ++next;
+      };
+      size_t next = 0;
+      init(vd->getInit(), next);
+    }
+    return;
+  }
+  IntType it = intTypeOr(t, vd->getLocation());
+  (void)it;
+  std::string n = newLocal(cname);
+  inst_->vars[vd] = VarInfo{VarInfo::Kind::Scalar, n, -1};
+  if (vd->hasInit()) {
+    ExprPtr v = rvalue(vd->getInit());
+    emitAssign(n, std::move(v), r);
+  }
+}
+
+void Lowerer::assignPointer(VarInfo& var, PtrVal p, const std::string& name, clang::SourceLocation at,
+                            kpl::SourceRange r) {
+  if (p.storage == -1) return;  // an error was reported
+  if (var.storage == -1 || var.storage == -2) {
+    var.storage = p.storage;
+  } else if (p.storage != -2 && p.storage != var.storage) {
+    unsupported(at, "pointer '" + name + "' points into '" + storages_[static_cast<size_t>(var.storage)].cName +
+                        "' and into '" + storages_[static_cast<size_t>(p.storage)].cName +
+                        "' (the frontend needs one statically known target per pointer variable)");
+    return;
+  }
+  if (var.local.empty()) {
+    unsupported(at, "assignment to pointer parameter '" + name + "'");
+    return;
+  }
+  emitAssign(var.local, std::move(p.offset), r);
+}
+
+// ---- expressions ----------------------------------------------------------------------
+
+BinaryOp Lowerer::arithOp(clang::BinaryOperatorKind op, bool u, clang::SourceLocation at) {
+  switch (op) {
+    case clang::BO_Mul: case clang::BO_MulAssign: return BinaryOp::Mul;
+    case clang::BO_Div: case clang::BO_DivAssign: return u ? BinaryOp::UDiv : BinaryOp::Div;
+    case clang::BO_Rem: case clang::BO_RemAssign: return u ? BinaryOp::URem : BinaryOp::Rem;
+    case clang::BO_Add: case clang::BO_AddAssign: return BinaryOp::Add;
+    case clang::BO_Sub: case clang::BO_SubAssign: return BinaryOp::Sub;
+    case clang::BO_Shl: case clang::BO_ShlAssign: return BinaryOp::Shl;
+    case clang::BO_Shr: case clang::BO_ShrAssign: return u ? BinaryOp::LShr : BinaryOp::Shr;
+    case clang::BO_LT: return u ? BinaryOp::ULt : BinaryOp::Lt;
+    case clang::BO_GT: return u ? BinaryOp::UGt : BinaryOp::Gt;
+    case clang::BO_LE: return u ? BinaryOp::ULe : BinaryOp::Le;
+    case clang::BO_GE: return u ? BinaryOp::UGe : BinaryOp::Ge;
+    case clang::BO_EQ: return BinaryOp::Eq;
+    case clang::BO_NE: return BinaryOp::Ne;
+    case clang::BO_And: case clang::BO_AndAssign: return BinaryOp::BitAnd;
+    case clang::BO_Xor: case clang::BO_XorAssign: return BinaryOp::BitXor;
+    case clang::BO_Or: case clang::BO_OrAssign: return BinaryOp::BitOr;
+    default: break;
+  }
+  unsupported(at, std::string("operator '") + clang::BinaryOperator::getOpcodeStr(op).str() + "'");
+  return BinaryOp::Add;
+}
+
+ExprPtr Lowerer::truth(const clang::Expr* e) {
+  kpl::SourceRange r = range(e);
+  if (e->getType()->isPointerType() || e->getType()->isArrayType()) {
+    PtrVal p = pointer(e);
+    return lit(p.storage == -2 ? 0 : 1, r);
+  }
+  ExprPtr v = rvalue(e);
+  if (e->getType()->isBooleanType()) return v;
+  return asBool(std::move(v), r);
+}
+
+ExprPtr Lowerer::condition(const clang::Expr* e) {
+  if (e->getType()->isPointerType()) return truth(e);
+  return rvalue(e);
+}
+
+ExprPtr Lowerer::rvalue(const clang::Expr* e, bool need) {
+  kpl::SourceRange r = range(e);
+  clang::QualType t = e->getType();
+  if (t->isPointerType() || t->isArrayType()) {
+    PtrVal p = pointer(e);
+    if (need) unsupported(e, "a pointer used as an integer value");
+    return lit(0, r);
+  }
+  if (!t->isVoidType()) {
+    if (!intType(t)) {
+      unsupported(e, "type '" + t.getAsString() + "'" + typeReason(t));
+      return lit(0, r);
+    }
+    if (!e->isValueDependent() && !e->HasSideEffects(ctx_)) {
+      clang::Expr::EvalResult res;
+      if (e->EvaluateAsInt(res, ctx_) && !res.HasSideEffects)
+        return lit(static_cast<int64_t>(static_cast<uint32_t>(res.Val.getInt().getExtValue())), r);
+    }
+  }
+  if (const auto* p = llvm::dyn_cast<clang::ParenExpr>(e)) return rvalue(p->getSubExpr(), need);
+  if (const auto* c = llvm::dyn_cast<clang::ConstantExpr>(e)) return rvalue(c->getSubExpr(), need);
+  if (const auto* c = llvm::dyn_cast<clang::ExprWithCleanups>(e)) return rvalue(c->getSubExpr(), need);
+  if (const auto* c = llvm::dyn_cast<clang::CXXDefaultArgExpr>(e)) return rvalue(c->getExpr(), need);
+  if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e)) return rvalueCast(c, need);
+  if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(e)) return rvalueBinary(b, need);
+  if (const auto* c = llvm::dyn_cast<clang::AbstractConditionalOperator>(e)) return conditional(c, need);
+  if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e)) return call(c, need);
+  if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(e)) return memberId(m);
+  if (llvm::isa<clang::ArraySubscriptExpr>(e) || llvm::isa<clang::DeclRefExpr>(e)) {
+    LVal lv = lvalue(e);
+    return load(lv, r);
+  }
+  if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+    const clang::Expr* sub = u->getSubExpr();
+    switch (u->getOpcode()) {
+      case clang::UO_Plus:
+      case clang::UO_Extension: return rvalue(sub, need);
+      case clang::UO_Minus: return un(UnaryOp::Neg, rvalue(sub), r);
+      case clang::UO_Not: return un(UnaryOp::BitNot, rvalue(sub), r);
+      case clang::UO_LNot: return un(UnaryOp::LogNot, condition(sub), r);
+      case clang::UO_PreInc:
+      case clang::UO_PreDec:
+      case clang::UO_PostInc:
+      case clang::UO_PostDec: return rvalueIncDec(u, need);
+      case clang::UO_Deref: {
+        LVal lv = lvalue(e);
+        return load(lv, r);
+      }
+      default: break;
+    }
+    unsupported(e, std::string("operator '") + clang::UnaryOperator::getOpcodeStr(u->getOpcode()).str() + "'");
+    return lit(0, r);
+  }
+  if (llvm::isa<clang::UnaryExprOrTypeTraitExpr>(e)) {
+    unsupported(e, "sizeof/alignof of a type without a constant size");
+    return lit(0, r);
+  }
+  unsupported(e, std::string("expression '") + e->getStmtClassName() + "'");
+  return lit(0, r);
+}
+
+ExprPtr Lowerer::rvalueCast(const clang::CastExpr* c, bool need) {
+  kpl::SourceRange r = range(c);
+  const clang::Expr* sub = c->getSubExpr();
+  switch (c->getCastKind()) {
+    case clang::CK_LValueToRValue: {
+      if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(sub->IgnoreParens())) return memberId(m);
+      LVal lv = lvalue(sub);
+      return load(lv, r);
+    }
+    case clang::CK_NoOp: return rvalue(sub, need);
+    case clang::CK_ToVoid: rvalue(sub, false); return lit(0, r);
+    case clang::CK_IntegralCast: {
+      auto from = intType(sub->getType());
+      auto to = intType(c->getType());
+      ExprPtr v = rvalue(sub, need);
+      if (!from || !to) return v;
+      return convert(std::move(v), *from, *to, r);
+    }
+    case clang::CK_IntegralToBoolean: return asBool(rvalue(sub, need), r);
+    case clang::CK_PointerToBoolean: return truth(sub);
+    default: break;
+  }
+  unsupported(c, std::string("conversion '") + c->getCastKindName() + "' from '" + sub->getType().getAsString() +
+                     "' to '" + c->getType().getAsString() + "'");
+  return lit(0, r);
+}
+
+ExprPtr Lowerer::rvalueBinary(const clang::BinaryOperator* b, bool need) {
+  kpl::SourceRange r = range(b);
+  clang::BinaryOperatorKind op = b->getOpcode();
+  if (b->isAssignmentOp()) return rvalueAssign(b, need);
+  if (op == clang::BO_Comma) {
+    rvalue(b->getLHS(), false);
+    return rvalue(b->getRHS(), need);
+  }
+  if (op == clang::BO_LAnd || op == clang::BO_LOr) return logical(b->getLHS(), b->getRHS(), op == clang::BO_LAnd, r);
+  clang::QualType lt = b->getLHS()->getType(), rt = b->getRHS()->getType();
+  if (lt->isPointerType() || rt->isPointerType()) {
+    if (!lt->isPointerType() || !rt->isPointerType()) {
+      unsupported(b, "this pointer arithmetic used as an integer");
+      return lit(0, r);
+    }
+    PtrVal p = pointer(b->getLHS());
+    PtrVal q = pointer(b->getRHS());
+    if (p.storage == -1 || q.storage == -1) return lit(0, r);
+    bool same = p.storage == q.storage;
+    if (op == clang::BO_EQ || op == clang::BO_NE) {
+      if (!same) return lit(op == clang::BO_NE ? 1 : 0, r);  // distinct arrays never alias
+      return bin(op == clang::BO_EQ ? BinaryOp::Eq : BinaryOp::Ne, std::move(p.offset), std::move(q.offset), r);
+    }
+    if (!same || p.storage == -2) {
+      unsupported(b, "comparing or subtracting pointers into different arrays");
+      return lit(0, r);
+    }
+    if (op == clang::BO_Sub) {
+      ExprPtr d = bin(BinaryOp::Sub, std::move(p.offset), std::move(q.offset), r);
+      uint64_t cells = pointeeCells(lt->getPointeeType(), b->getBeginLoc());
+      if (cells != 1) d = bin(BinaryOp::Div, std::move(d), lit(static_cast<int64_t>(cells), r), r);
+      return d;
+    }
+    return bin(arithOp(op, false, b->getOperatorLoc()), std::move(p.offset), std::move(q.offset), r);
+  }
+  auto ot = intType(lt);
+  ExprPtr a = rvalue(b->getLHS());
+  ExprPtr c = rvalue(b->getRHS());
+  if (!ot) return lit(0, r);
+  return bin(arithOp(op, !ot->isSigned && !ot->isBool, b->getOperatorLoc()), std::move(a), std::move(c), r);
+}
+
+ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
+  kpl::SourceRange r = range(b);
+  const clang::Expr* lhs = b->getLHS();
+  const clang::Expr* rhs = b->getRHS();
+  clang::BinaryOperatorKind op = b->getOpcode();
+  if (lhs->getType()->isPointerType()) {
+    if (need) unsupported(b, "a pointer assignment used as a value");
+    // C++17 (and a safe order for C): the right operand first.
+    if (op == clang::BO_Assign) {
+      PtrVal p = pointer(rhs);
+      LVal lv = lvalue(lhs);
+      if (lv.kind != LVal::Kind::Pointer || !lv.var) return lit(0, r);
+      const clang::VarDecl* vd = refVar(lhs);
+      assignPointer(*lv.var, std::move(p), vd ? vd->getNameAsString() : "?", b->getBeginLoc(), r);
+      return lit(0, r);
+    }
+    if (op == clang::BO_AddAssign || op == clang::BO_SubAssign) {
+      ExprPtr k = rvalue(rhs);
+      LVal lv = lvalue(lhs);
+      if (lv.kind != LVal::Kind::Pointer || !lv.var) return lit(0, r);
+      if (lv.var->local.empty()) {
+        unsupported(b, "assignment to a pointer parameter");
+        return lit(0, r);
+      }
+      k = mul(std::move(k), static_cast<int64_t>(pointeeCells(lhs->getType()->getPointeeType(), b->getBeginLoc())), r);
+      emitAssign(lv.var->local,
+                 bin(op == clang::BO_AddAssign ? BinaryOp::Add : BinaryOp::Sub, nameExpr(lv.var->local, r), std::move(k), r), r);
+      return lit(0, r);
+    }
+    unsupported(b, "this pointer assignment");
+    return lit(0, r);
+  }
+  ExprPtr v = rvalue(rhs);
+  LVal lv = lvalue(lhs);
+  if (lv.kind == LVal::Kind::Invalid) return lit(0, r);
+  if (op != clang::BO_Assign) {
+    const auto* ca = llvm::cast<clang::CompoundAssignOperator>(b);
+    auto compL = intType(ca->getComputationLHSType());
+    auto compR = intType(ca->getComputationResultType());
+    if (!compL || !compR) {
+      unsupported(b, "compound assignment in type '" + ca->getComputationResultType().getAsString() + "'");
+      return lit(0, r);
+    }
+    ExprPtr old = convert(load(lv, r), lv.type, *compL, r);
+    ExprPtr res = bin(arithOp(op, !compL->isSigned && !compL->isBool, b->getOperatorLoc()), std::move(old), std::move(v), r);
+    v = convert(std::move(res), *compR, lv.type, r);
+  }
+  if (!need) {
+    store(lv, std::move(v), r);
+    return lit(0, r);
+  }
+  v = snapshot(std::move(v), r);
+  store(lv, clone(*v), r);
+  return v;
+}
+
+ExprPtr Lowerer::rvalueIncDec(const clang::UnaryOperator* u, bool need) {
+  kpl::SourceRange r = range(u);
+  const clang::Expr* sub = u->getSubExpr();
+  bool inc = u->isIncrementOp();
+  bool post = u->isPostfix();
+  if (sub->getType()->isPointerType()) {
+    if (need) unsupported(u, "a pointer increment used as an integer");
+    pointer(u);
+    return lit(0, r);
+  }
+  LVal lv = lvalue(sub);
+  if (lv.kind == LVal::Kind::Invalid) return lit(0, r);
+  ExprPtr old = load(lv, r);
+  if (post && need) old = snapshot(std::move(old), r);
+  ExprPtr nv = normalize(bin(inc ? BinaryOp::Add : BinaryOp::Sub, clone(*old), lit(1, r), r), lv.type, r);
+  if (!need) {
+    store(lv, std::move(nv), r);
+    return lit(0, r);
+  }
+  if (post) {
+    store(lv, std::move(nv), r);
+    return old;
+  }
+  nv = snapshot(std::move(nv), r);
+  store(lv, clone(*nv), r);
+  return nv;
+}
+
+ExprPtr Lowerer::logical(const clang::Expr* lhs, const clang::Expr* rhs, bool isAnd, kpl::SourceRange r) {
+  ExprPtr a = condition(lhs);
+  ExprPtr b;
+  std::vector<StmtPtr> guarded = capture([&] { b = condition(rhs); });
+  if (guarded.empty()) return bin(isAnd ? BinaryOp::LogAnd : BinaryOp::LogOr, std::move(a), std::move(b), r);
+  // Only the threads that evaluate the right operand run its reads and side effects.
+  std::string t = temp();
+  emitAssign(t, asBool(std::move(a), r), r);
+  kpl::SourceRange rr = range(rhs);
+  {
+    auto as = stmt(StmtKind::Assign, rr);
+    as->target = kpl::Ident{t, rr};
+    as->exprs.push_back(asBool(std::move(b), rr));
+    guarded.push_back(std::move(as));
+  }
+  emitIf(isAnd ? nameExpr(t, r) : un(UnaryOp::LogNot, nameExpr(t, r), r), std::move(guarded), std::nullopt, r);
+  return nameExpr(t, r);
+}
+
+ExprPtr Lowerer::conditional(const clang::AbstractConditionalOperator* c, bool need) {
+  kpl::SourceRange r = range(c);
+  const auto* co = llvm::dyn_cast<clang::ConditionalOperator>(c);
+  if (!co) {
+    unsupported(c, "the GNU '?:' operator");
+    return lit(0, r);
+  }
+  ExprPtr k = condition(co->getCond());
+  bool isVoid = co->getType()->isVoidType();
+  ExprPtr x, y;
+  std::vector<StmtPtr> xs = capture([&] { x = rvalue(co->getTrueExpr(), need && !isVoid); });
+  std::vector<StmtPtr> ys = capture([&] { y = rvalue(co->getFalseExpr(), need && !isVoid); });
+  if (xs.empty() && ys.empty()) {
+    if (isVoid || !need) return lit(0, r);
+    return cond(std::move(k), std::move(x), std::move(y), r);
+  }
+  if (need && !isVoid) {
+    std::string t = temp();
+    auto ax = stmt(StmtKind::Assign, range(co->getTrueExpr()));
+    ax->target = kpl::Ident{t, ax->range};
+    ax->exprs.push_back(std::move(x));
+    xs.push_back(std::move(ax));
+    auto ay = stmt(StmtKind::Assign, range(co->getFalseExpr()));
+    ay->target = kpl::Ident{t, ay->range};
+    ay->exprs.push_back(std::move(y));
+    ys.push_back(std::move(ay));
+    emitIf(std::move(k), std::move(xs), std::move(ys), r);
+    return nameExpr(t, r);
+  }
+  emitIf(std::move(k), std::move(xs), std::move(ys), r);
+  return lit(0, r);
+}
+
+LVal Lowerer::lvalue(const clang::Expr* e) {
+  e = e->IgnoreParens();
+  LVal lv;
+  kpl::SourceRange r = range(e);
+  if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+    const auto* vd = llvm::dyn_cast<clang::VarDecl>(d->getDecl());
+    if (!vd) {
+      unsupported(e, "a reference to '" + d->getDecl()->getNameAsString() + "'");
+      return lv;
+    }
+    if (VarInfo* v = lookup(vd)) {
+      if (v->kind == VarInfo::Kind::Scalar) {
+        lv.kind = LVal::Kind::Local;
+        lv.local = v->local;
+        lv.var = v;
+        lv.type = intTypeOr(vd->getType(), e->getBeginLoc());
+        return lv;
+      }
+      if (v->kind == VarInfo::Kind::Pointer) {
+        lv.kind = LVal::Kind::Pointer;
+        lv.local = v->local;
+        lv.var = v;
+        return lv;
+      }
+      unsupported(e, "array '" + vd->getNameAsString() + "' used as a value");
+      return lv;
+    }
+    if (isMemoryVar(vd)) {
+      if (vd->getType()->isArrayType()) {
+        unsupported(e, "array '" + vd->getNameAsString() + "' used as a value");
+        return lv;
+      }
+      if (vd->getName() == "warpSize") {
+        unsupported(e, "warpSize (the lowering has no warps)");
+        return lv;
+      }
+      lv.kind = LVal::Kind::Cell;
+      lv.storage = globalStorage(vd, e->getBeginLoc());
+      lv.index = lit(0, r);
+      lv.type = intTypeOr(vd->getType(), e->getBeginLoc());
+      return lv;
+    }
+    unsupported(e, "variable '" + vd->getNameAsString() + "'");
+    return lv;
+  }
+  if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
+    PtrVal p = pointer(s->getBase());
+    ExprPtr idx = rvalue(s->getIdx());
+    lv.type = intTypeOr(e->getType(), e->getBeginLoc());
+    lv.kind = LVal::Kind::Cell;
+    lv.storage = p.storage;
+    lv.index = add(std::move(p.offset), std::move(idx), r);
+    if (p.storage == -1) lv.kind = LVal::Kind::Invalid;
+    return lv;
+  }
+  if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e); u && u->getOpcode() == clang::UO_Deref) {
+    PtrVal p = pointer(u->getSubExpr());
+    lv.type = intTypeOr(e->getType(), e->getBeginLoc());
+    lv.kind = p.storage == -1 ? LVal::Kind::Invalid : LVal::Kind::Cell;
+    lv.storage = p.storage;
+    lv.index = std::move(p.offset);
+    return lv;
+  }
+  if (llvm::isa<clang::MemberExpr>(e)) {
+    unsupported(e, "member access (structs and unions)");
+    return lv;
+  }
+  unsupported(e, std::string("assignment to '") + e->getStmtClassName() + "'");
+  return lv;
+}
+
+PtrVal Lowerer::pointer(const clang::Expr* e) {
+  e = e->IgnoreParens();
+  kpl::SourceRange r = range(e);
+  PtrVal bad{-1, lit(0, r)};
+  if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e)) {
+    const clang::Expr* sub = c->getSubExpr();
+    switch (c->getCastKind()) {
+      case clang::CK_ArrayToPointerDecay:
+      case clang::CK_NoOp:
+        return pointer(sub);
+      case clang::CK_LValueToRValue: {
+        LVal lv = lvalue(sub);
+        if (lv.kind != LVal::Kind::Pointer || !lv.var) {
+          if (lv.kind != LVal::Kind::Invalid) unsupported(e, "a pointer stored in memory");
+          return bad;
+        }
+        if (lv.var->storage == -1) {
+          const clang::VarDecl* vd = refVar(sub);
+          unsupported(e, "pointer '" + (vd ? vd->getNameAsString() : std::string("?")) +
+                             "' is used before it is made to point into an array");
+          return bad;
+        }
+        return PtrVal{lv.var->storage, lv.local.empty() ? lit(0, r) : nameExpr(lv.local, r)};
+      }
+      case clang::CK_BitCast:
+      case clang::CK_AddressSpaceConversion: {
+        clang::QualType from = sub->getType()->getPointeeOrArrayElementType()->getCanonicalTypeUnqualified();
+        clang::QualType to = c->getType()->getPointeeType().getCanonicalType().getUnqualifiedType();
+        if (from->isVoidType() || to->isVoidType() || from->isIncompleteType() || to->isIncompleteType() ||
+            ctx_.getTypeSize(from) != ctx_.getTypeSize(to)) {
+          unsupported(e, "cast from '" + sub->getType().getAsString() + "' to '" + c->getType().getAsString() +
+                             "' (elements of different sizes)");
+          return bad;
+        }
+        return pointer(sub);
+      }
+      case clang::CK_NullToPointer: return PtrVal{-2, lit(0, r)};
+      case clang::CK_IntegralToPointer: {
+        clang::Expr::EvalResult res;
+        if (sub->EvaluateAsInt(res, ctx_) && res.Val.getInt() == 0) return PtrVal{-2, lit(0, r)};
+        break;
+      }
+      default: break;
+    }
+    unsupported(e, std::string("pointer conversion '") + c->getCastKindName() + "'");
+    return bad;
+  }
+  if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+    const auto* vd = llvm::dyn_cast<clang::VarDecl>(d->getDecl());
+    if (vd) {
+      if (VarInfo* v = lookup(vd); v && v->kind == VarInfo::Kind::Memory) return PtrVal{v->storage, lit(0, r)};
+      if (isMemoryVar(vd)) return PtrVal{globalStorage(vd, e->getBeginLoc()), lit(0, r)};
+    }
+    unsupported(e, "this pointer");
+    return bad;
+  }
+  if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
+    // A row of a multi-dimensional array: row-major, rows of `cells` cells.
+    PtrVal p = pointer(s->getBase());
+    ExprPtr idx = rvalue(s->getIdx());
+    uint64_t cells = pointeeCells(e->getType(), e->getBeginLoc());
+    return PtrVal{p.storage, add(std::move(p.offset), mul(std::move(idx), static_cast<int64_t>(cells), r), r)};
+  }
+  if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+    const clang::Expr* sub = u->getSubExpr();
+    switch (u->getOpcode()) {
+      case clang::UO_AddrOf: {
+        const clang::Expr* s = sub->IgnoreParens();
+        if (llvm::isa<clang::ArraySubscriptExpr>(s) && !s->getType()->isArrayType()) {
+          LVal lv = lvalue(s);
+          if (lv.kind != LVal::Kind::Cell) return bad;
+          return PtrVal{lv.storage, std::move(lv.index)};
+        }
+        if (const auto* du = llvm::dyn_cast<clang::UnaryOperator>(s); du && du->getOpcode() == clang::UO_Deref)
+          return pointer(du->getSubExpr());
+        if (const clang::VarDecl* vd = refVar(s); vd && (isMemoryVar(vd) || s->getType()->isArrayType()))
+          return pointer(s);
+        if (s->getType()->isArrayType()) return pointer(s);
+        unsupported(e, "the address of a local variable");
+        return bad;
+      }
+      case clang::UO_Deref:
+        if (e->getType()->isArrayType()) return pointer(sub);
+        break;
+      case clang::UO_PreInc:
+      case clang::UO_PreDec:
+      case clang::UO_PostInc:
+      case clang::UO_PostDec: {
+        LVal lv = lvalue(sub);
+        if (lv.kind != LVal::Kind::Pointer || !lv.var) return bad;
+        if (lv.var->local.empty()) {
+          unsupported(e, "incrementing a pointer parameter");
+          return bad;
+        }
+        if (lv.var->storage == -1) {
+          unsupported(e, "a pointer incremented before it points into an array");
+          return bad;
+        }
+        int64_t cells = static_cast<int64_t>(pointeeCells(sub->getType()->getPointeeType(), e->getBeginLoc()));
+        ExprPtr old = snapshot(nameExpr(lv.local, r), r);
+        emitAssign(lv.local, bin(u->isIncrementOp() ? BinaryOp::Add : BinaryOp::Sub, clone(*old), lit(cells, r), r), r);
+        if (u->isPostfix()) return PtrVal{lv.var->storage, std::move(old)};
+        return PtrVal{lv.var->storage, nameExpr(lv.local, r)};
+      }
+      default: break;
+    }
+  }
+  if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(e)) {
+    if (b->getOpcode() == clang::BO_Comma) {
+      rvalue(b->getLHS(), false);
+      return pointer(b->getRHS());
+    }
+    if (b->getOpcode() == clang::BO_Add || b->getOpcode() == clang::BO_Sub) {
+      bool ptrLeft = b->getLHS()->getType()->isPointerType();
+      const clang::Expr* pe = ptrLeft ? b->getLHS() : b->getRHS();
+      const clang::Expr* ie = ptrLeft ? b->getRHS() : b->getLHS();
+      PtrVal p;
+      ExprPtr k;
+      if (ptrLeft) {
+        p = pointer(pe);
+        k = rvalue(ie);
+      } else {
+        k = rvalue(ie);
+        p = pointer(pe);
+      }
+      k = mul(std::move(k), static_cast<int64_t>(pointeeCells(e->getType()->getPointeeType(), e->getBeginLoc())), r);
+      if (b->getOpcode() == clang::BO_Sub) return PtrVal{p.storage, bin(BinaryOp::Sub, std::move(p.offset), std::move(k), r)};
+      return PtrVal{p.storage, add(std::move(p.offset), std::move(k), r)};
+    }
+  }
+  if (const auto* co = llvm::dyn_cast<clang::ConditionalOperator>(e)) {
+    ExprPtr k = condition(co->getCond());
+    PtrVal x, y;
+    std::vector<StmtPtr> xs = capture([&] { x = pointer(co->getTrueExpr()); });
+    std::vector<StmtPtr> ys = capture([&] { y = pointer(co->getFalseExpr()); });
+    if (x.storage == -1 || y.storage == -1) return bad;
+    int storage = x.storage == -2 ? y.storage : x.storage;
+    if (x.storage != y.storage && x.storage != -2 && y.storage != -2) {
+      unsupported(e, "a pointer into '" + storages_[static_cast<size_t>(x.storage)].cName + "' or '" +
+                         storages_[static_cast<size_t>(y.storage)].cName + "' (not statically known)");
+      return bad;
+    }
+    if (xs.empty() && ys.empty()) return PtrVal{storage, cond(std::move(k), std::move(x.offset), std::move(y.offset), r)};
+    std::string t = temp();
+    {
+      auto a = stmt(StmtKind::Assign, r);
+      a->target = kpl::Ident{t, r};
+      a->exprs.push_back(std::move(x.offset));
+      xs.push_back(std::move(a));
+      auto b = stmt(StmtKind::Assign, r);
+      b->target = kpl::Ident{t, r};
+      b->exprs.push_back(std::move(y.offset));
+      ys.push_back(std::move(b));
+    }
+    emitIf(std::move(k), std::move(xs), std::move(ys), r);
+    return PtrVal{storage, nameExpr(t, r)};
+  }
+  if (llvm::isa<clang::CallExpr>(e)) {
+    unsupported(e, "a call returning a pointer");
+    return bad;
+  }
+  if (llvm::isa<clang::MemberExpr>(e)) {
+    unsupported(e, "member access (structs and unions)");
+    return bad;
+  }
+  if (llvm::isa<clang::StringLiteral>(e)) {
+    unsupported(e, "string literals");
+    return bad;
+  }
+  unsupported(e, std::string("pointer expression '") + e->getStmtClassName() + "'");
+  return bad;
+}
+
+ExprPtr Lowerer::memberId(const clang::MemberExpr* m) {
+  kpl::SourceRange r = range(m);
+  const clang::VarDecl* base = refVar(m->getBase());
+  std::string field = m->getMemberDecl()->getNameAsString();
+  unsigned d = field == "x" ? 0 : field == "y" ? 1 : field == "z" ? 2 : 3;
+  if (base && d < 3) {
+    std::string b = base->getNameAsString();
+    if (b == "threadIdx") return localId(d, r);
+    if (b == "blockIdx") return groupId(d, r);
+    if (b == "blockDim") return lit(localSize(d), r);
+    if (b == "gridDim") return lit(numGroups(d), r);
+  }
+  unsupported(m, "member access (structs and unions)");
+  return lit(0, r);
+}
+
+std::optional<unsigned> Lowerer::dimArg(const clang::CallExpr* c) {
+  if (c->getNumArgs() < 1) return 0u;
+  clang::Expr::EvalResult res;
+  if (!c->getArg(0)->EvaluateAsInt(res, ctx_)) {
+    unsupported(c->getArg(0), "a dimension that is not a constant");
+    return std::nullopt;
+  }
+  int64_t d = res.Val.getInt().getExtValue();
+  return d < 0 || d > 2 ? 3u : static_cast<unsigned>(d);
+}
+
+ExprPtr Lowerer::call(const clang::CallExpr* c, bool need) {
+  kpl::SourceRange r = range(c);
+  const clang::FunctionDecl* fd = c->getDirectCallee();
+  if (!fd) {
+    unsupported(c, "an indirect call");
+    return lit(0, r);
+  }
+  const clang::FunctionDecl* def = nullptr;
+  if (fd->hasBody(def) && def) return inlineCall(c, def, need);
+  std::string name = fd->getNameAsString();
+  bool handled = false;
+  ExprPtr v = builtinCall(c, name, need, handled);
+  if (handled) return v;
+  unsupported(c, "call to '" + name + "', which has no definition the frontend knows");
+  return lit(0, r);
+}
+
+ExprPtr Lowerer::builtinCall(const clang::CallExpr* c, const std::string& name, bool need, bool& handled) {
+  kpl::SourceRange r = range(c);
+  handled = true;
+  // Work-item functions (OpenCL): the dimension must be a constant.
+  static const std::set<std::string> idFns = {"get_local_id", "get_group_id", "get_global_id", "get_local_size",
+                                              "get_enqueued_local_size", "get_num_groups", "get_global_size",
+                                              "get_global_offset"};
+  if (idFns.count(name)) {
+    auto d = dimArg(c);
+    if (!d) return lit(0, r);
+    if (name == "get_local_id") return localId(*d, r);
+    if (name == "get_group_id") return groupId(*d, r);
+    if (name == "get_global_id") return globalId(*d, r);
+    if (name == "get_local_size" || name == "get_enqueued_local_size") return lit(localSize(*d), r);
+    if (name == "get_num_groups") return lit(numGroups(*d), r);
+    if (name == "get_global_size") return lit(static_cast<int64_t>(localSize(*d)) * numGroups(*d), r);
+    return lit(0, r);  // get_global_offset
+  }
+  if (name == "get_work_dim") return lit(std::max({launch_.localDims, launch_.groupDims, 1u}), r);
+  if (name == "barrier" || name == "work_group_barrier" || name == "__syncthreads") {
+    emitSimple(StmtKind::Barrier, r);
+    return lit(0, r);
+  }
+  // Fences order a thread's own accesses; under SDV every access becomes visible at the
+  // next barrier, so they change nothing.
+  if (name == "mem_fence" || name == "read_mem_fence" || name == "write_mem_fence" || name == "__threadfence" ||
+      name == "__threadfence_block" || name == "__threadfence_system")
+    return lit(0, r);
+  if (name == "__requires" || name == "__global_requires") {
+    // Assumed on entry to the kernel; at an inlined call, checked (GPUVerify's precondition).
+    emitCheck(inst_->isKernel ? StmtKind::Assume : StmtKind::Assert, rvalue(c->getArg(0)), r);
+    return lit(0, r);
+  }
+  if (name == "__ensures" || name == "__global_ensures") {
+    inst_->ensures.push_back(c);
+    return lit(0, r);
+  }
+  if (name == "__assert" || name == "__global_assert" || name == "assert" || name == "__invariant" ||
+      name == "__global_invariant") {
+    emitCheck(StmtKind::Assert, rvalue(c->getArg(0)), r);
+    return lit(0, r);
+  }
+  if (name == "__assume") {
+    emitCheck(StmtKind::Assume, rvalue(c->getArg(0)), r);
+    return lit(0, r);
+  }
+  if (name == "__syncthreads_count" || name == "__syncthreads_and" || name == "__syncthreads_or") {
+    unsupported(c, name + " (a barrier that also reduces a value)");
+    return lit(0, r);
+  }
+  if ((name == "min" || name == "max") && c->getNumArgs() == 2) {
+    auto t = intType(c->getType());
+    if (!t) return lit(0, r);
+    ExprPtr a = snapshot(rvalue(c->getArg(0)), r);
+    ExprPtr b = snapshot(rvalue(c->getArg(1)), r);
+    bool u = !t->isSigned;
+    BinaryOp lt = name == "min" ? (u ? BinaryOp::ULt : BinaryOp::Lt) : (u ? BinaryOp::UGt : BinaryOp::Gt);
+    return cond(bin(lt, clone(*a), clone(*b), r), clone(*a), std::move(b), r);
+  }
+  if (name == "abs" && c->getNumArgs() == 1) {
+    auto at = intType(c->getArg(0)->getType());
+    if (!at) return lit(0, r);
+    ExprPtr a = snapshot(rvalue(c->getArg(0)), r);
+    if (!at->isSigned) return a;
+    return cond(bin(BinaryOp::Lt, clone(*a), lit(0, r), r), un(UnaryOp::Neg, clone(*a), r), std::move(a), r);
+  }
+  // Atomics: CUDA's atomicOp, OpenCL's atomic_op and atom_op.
+  static const std::map<std::string, std::pair<kpl::AtomicOp, unsigned>> atomics = {
+      {"atomicAdd", {kpl::AtomicOp::Add, 1}},   {"atomicSub", {kpl::AtomicOp::Sub, 1}},
+      {"atomicExch", {kpl::AtomicOp::Exch, 1}}, {"atomicMin", {kpl::AtomicOp::Min, 1}},
+      {"atomicMax", {kpl::AtomicOp::Max, 1}},   {"atomicAnd", {kpl::AtomicOp::And, 1}},
+      {"atomicOr", {kpl::AtomicOp::Or, 1}},     {"atomicXor", {kpl::AtomicOp::Xor, 1}},
+      {"atomicInc", {kpl::AtomicOp::Inc, 1}},   {"atomicDec", {kpl::AtomicOp::Dec, 1}},
+      {"atomicCAS", {kpl::AtomicOp::Cas, 2}},
+  };
+  static const std::map<std::string, std::pair<kpl::AtomicOp, unsigned>> clAtomics = {
+      {"add", {kpl::AtomicOp::Add, 1}}, {"sub", {kpl::AtomicOp::Sub, 1}},  {"xchg", {kpl::AtomicOp::Exch, 1}},
+      {"min", {kpl::AtomicOp::Min, 1}}, {"max", {kpl::AtomicOp::Max, 1}},  {"and", {kpl::AtomicOp::And, 1}},
+      {"or", {kpl::AtomicOp::Or, 1}},   {"xor", {kpl::AtomicOp::Xor, 1}},  {"inc", {kpl::AtomicOp::Add, 0}},
+      {"dec", {kpl::AtomicOp::Sub, 0}}, {"cmpxchg", {kpl::AtomicOp::Cas, 2}},
+  };
+  if (auto it = atomics.find(name); it != atomics.end()) return atomic(c, it->second.first, need, it->second.second);
+  for (const char* prefix : {"atomic_", "atom_"}) {
+    std::string p = prefix;
+    if (name.rfind(p, 0) == 0)
+      if (auto it = clAtomics.find(name.substr(p.size())); it != clAtomics.end())
+        return atomic(c, it->second.first, need, it->second.second);
+  }
+  handled = false;
+  return lit(0, r);
+}
+
+ExprPtr Lowerer::atomic(const clang::CallExpr* c, kpl::AtomicOp op, bool need, unsigned operands) {
+  kpl::SourceRange r = range(c);
+  if (c->getNumArgs() != operands + 1) {
+    unsupported(c, "this form of atomic operation");
+    return lit(0, r);
+  }
+  clang::QualType pt = c->getArg(0)->getType();
+  if (!pt->isPointerType()) {
+    unsupported(c, "an atomic operation without a pointer");
+    return lit(0, r);
+  }
+  auto et = intType(pt->getPointeeType());
+  if (!et || et->width != 32) {
+    unsupported(c, "an atomic operation on '" + pt->getPointeeType().getAsString() + "' (only 32-bit integers)");
+    return lit(0, r);
+  }
+  PtrVal p = pointer(c->getArg(0));
+  std::vector<ExprPtr> vals;
+  for (unsigned i = 1; i <= operands; ++i) vals.push_back(rvalue(c->getArg(i)));
+  if (p.storage == -1) return lit(0, r);
+  if (p.storage == -2) {
+    emitCheck(StmtKind::Assert, lit(0, r), r);
+    return lit(0, r);
+  }
+  const Storage& s = storages_[static_cast<size_t>(p.storage)];
+  if (s.kind != Storage::Kind::Array) {
+    unsupported(c, "an atomic operation on private memory");
+    return lit(0, r);
+  }
+  if (!et->isSigned && op == kpl::AtomicOp::Min) op = kpl::AtomicOp::UMin;
+  if (!et->isSigned && op == kpl::AtomicOp::Max) op = kpl::AtomicOp::UMax;
+  if (operands == 0) vals.push_back(lit(1, r));  // OpenCL atomic_inc/dec: add or subtract 1
+  auto st = stmt(StmtKind::Atomic, r);
+  st->atomicOp = op;
+  st->array = kpl::Ident{s.array, r};
+  st->exprs.push_back(std::move(p.offset));
+  for (ExprPtr& v : vals) st->exprs.push_back(std::move(v));
+  std::string t;
+  if (need) {
+    t = temp();
+    st->target = kpl::Ident{t, r};
+  }
+  emit(std::move(st));
+  return need ? nameExpr(t, r) : lit(0, r);
+}
+
+ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need) {
+  kpl::SourceRange r = range(c);
+  if (auto it = std::find(callStack_.begin(), callStack_.end(), fd); it != callStack_.end()) {
+    std::string chain;
+    for (auto i = it; i != callStack_.end(); ++i) chain += (*i)->getNameAsString() + " -> ";
+    chain += fd->getNameAsString();
+    error(c->getBeginLoc(), "recursion: " + chain);
+    recursionFound_ = true;
+    return lit(0, r);
+  }
+  if (fd->isVariadic() || c->getNumArgs() != fd->getNumParams()) {
+    unsupported(c, "a call with a variable number of arguments");
+    return lit(0, r);
+  }
+  Instance callee;
+  callee.fn = fd;
+  // Call by value: fresh locals for the parameters, assigned the arguments in order.
+  for (unsigned i = 0; i < fd->getNumParams(); ++i) {
+    const clang::ParmVarDecl* p = fd->getParamDecl(i);
+    const clang::Expr* arg = c->getArg(i);
+    std::string pname = p->getNameAsString().empty() ? "arg" : p->getNameAsString();
+    if (p->getType()->isPointerType()) {
+      PtrVal pv = pointer(arg);
+      VarInfo v{VarInfo::Kind::Pointer, newLocal(pname), pv.storage};
+      emitAssign(v.local, std::move(pv.offset), range(arg));
+      callee.vars[p] = v;
+      continue;
+    }
+    if (!intType(p->getType())) {
+      unsupported(p->getLocation(), "parameter of type '" + p->getType().getAsString() + "'" + typeReason(p->getType()));
+      continue;
+    }
+    ExprPtr v = rvalue(arg);
+    VarInfo info{VarInfo::Kind::Scalar, newLocal(pname), -1};
+    emitAssign(info.local, std::move(v), range(arg));
+    callee.vars[p] = info;
+  }
+  clang::QualType rt = fd->getReturnType();
+  if (!rt->isVoidType()) {
+    if (!intType(rt)) {
+      unsupported(c, "a function returning '" + rt.getAsString() + "'" + typeReason(rt));
+      return lit(0, r);
+    }
+    callee.result = newLocal(fd->getNameAsString() + "_ret");
+  }
+  Instance* saved = inst_;
+  inst_ = &callee;
+  callStack_.push_back(fd);
+  lowerFunctionBody(fd, r);
+  callStack_.pop_back();
+  inst_ = saved;
+  if (callee.result.empty() || !need) return lit(0, r);
+  return nameExpr(callee.result, r);
+}
+
+// ---- statements -----------------------------------------------------------------------
+
+void Lowerer::lowerJump(Jump j, kpl::SourceRange r) {
+  if (frames_.empty()) {
+    diags_.error(r.begin.valid() ? r.begin : kpl::SourceLoc{1, 1}, "unsupported: this jump");
+    return;
+  }
+  Frame& f = frames_.back();
+  if (auto it = f.direct.find(j); it != f.direct.end()) {
+    emitSimple(it->second, r);
+    return;
+  }
+  // Leave this KPL loop through a flag; the jump continues after it.
+  std::string flag;
+  for (const auto& [ej, ef] : f.escaped)
+    if (ej == j) flag = ef;
+  if (flag.empty()) {
+    flag = newLocal("_exit");
+    f.escaped.emplace_back(j, flag);
+  }
+  emitAssign(flag, lit(1, r), r);
+  emitSimple(StmtKind::Break, r);
+}
+
+void Lowerer::closeFrame(Frame frame, ExprPtr c, std::vector<StmtPtr> body, kpl::SourceRange r) {
+  for (const auto& [j, flag] : frame.escaped) emitAssign(flag, lit(0, r), r);
+  emitWhile(std::move(c), std::move(body), r);
+  for (const auto& [j, flag] : frame.escaped) {
+    Jump jj = j;
+    std::vector<StmtPtr> then = capture([&] { lowerJump(jj, r); });
+    emitIf(nameExpr(flag, r), std::move(then), std::nullopt, r);
+  }
+}
+
+void Lowerer::lowerFunctionBody(const clang::FunctionDecl* fd, kpl::SourceRange r) {
+  const clang::Stmt* body = fd->getBody();
+  mapJumps(body, nullptr, nullptr, jumpTargets_);
+  const clang::Stmt* tail = nullptr;
+  if (const auto* cs = llvm::dyn_cast<clang::CompoundStmt>(body); cs && !cs->body_empty())
+    if (llvm::isa<clang::ReturnStmt>(cs->body_back())) tail = cs->body_back();
+  inst_->tailReturn = tail;
+  // Does a return other than the tail one exist?
+  std::function<bool(const clang::Stmt*)> early = [&](const clang::Stmt* s) {
+    if (!s) return false;
+    if (llvm::isa<clang::ReturnStmt>(s)) return s != tail;
+    for (const clang::Stmt* ch : s->children())
+      if (early(ch)) return true;
+    return false;
+  };
+  if (!early(body)) {
+    lowerStmt(body);
+  } else {
+    // One-shot loop: `return` leaves it with `break` (after setting the result).
+    Frame f;
+    f.direct[Jump{JumpKind::Return, inst_}] = StmtKind::Break;
+    frames_.push_back(std::move(f));
+    std::vector<StmtPtr> b = capture([&] {
+      lowerStmt(body);
+      emitSimple(StmtKind::Break, range(body->getEndLoc()));
+    });
+    Frame done = std::move(frames_.back());
+    frames_.pop_back();
+    closeFrame(std::move(done), lit(1, r), std::move(b), range(body));
+  }
+  for (const clang::Expr* e : inst_->ensures) {
+    const auto* c = llvm::cast<clang::CallExpr>(e);
+    emitCheck(StmtKind::Assert, rvalue(c->getArg(0)), range(c));
+  }
+}
+
+void Lowerer::lowerLoop(const clang::Stmt* loop, const clang::Stmt* init, const clang::Expr* condExpr,
+                        const clang::Expr* inc, const clang::Stmt* body, bool isDo) {
+  kpl::SourceRange r = range(loop);
+  if (init) lowerStmt(init);
+  ExprPtr g;
+  std::vector<StmtPtr> gs = capture([&] { g = condExpr ? condition(condExpr) : lit(1, r); });
+  // `while (g) …` when the guard is a pure expression; otherwise `while (1)` with the guard's
+  // statements and `if (!g) break;` at the loop head (or at the end, for do-while).
+  bool pureGuard = gs.empty() && !isDo;
+  bool wrap = hasContinue(body) && (inc || isDo);
+  Frame lf;
+  lf.direct[Jump{JumpKind::Break, loop}] = StmtKind::Break;
+  if (!wrap) lf.direct[Jump{JumpKind::Continue, loop}] = StmtKind::Continue;
+  frames_.push_back(std::move(lf));
+  kpl::SourceRange gr = condExpr ? range(condExpr) : r;
+  auto exitUnlessGuard = [&] {
+    for (StmtPtr& s : gs) emit(std::move(s));
+    std::vector<StmtPtr> brk;
+    brk.push_back(stmt(StmtKind::Break, gr));
+    emitIf(un(UnaryOp::LogNot, std::move(g), gr), std::move(brk), std::nullopt, gr);
+  };
+  std::vector<StmtPtr> kbody = capture([&] {
+    if (!pureGuard && !isDo) exitUnlessGuard();
+    if (wrap) {
+      // `continue` leaves a one-shot loop around the body, so the increment still runs.
+      Frame inner;
+      inner.direct[Jump{JumpKind::Continue, loop}] = StmtKind::Break;
+      frames_.push_back(std::move(inner));
+      std::vector<StmtPtr> ib = capture([&] {
+        lowerStmt(body);
+        emitSimple(StmtKind::Break, range(body->getEndLoc()));
+      });
+      Frame done = std::move(frames_.back());
+      frames_.pop_back();
+      closeFrame(std::move(done), lit(1, range(body)), std::move(ib), range(body));
+    } else {
+      lowerStmt(body);
+    }
+    if (inc) rvalue(inc, false);
+    if (isDo) exitUnlessGuard();
+  });
+  Frame done = std::move(frames_.back());
+  frames_.pop_back();
+  closeFrame(std::move(done), pureGuard ? std::move(g) : lit(1, r), std::move(kbody), r);
+}
+
+void Lowerer::lowerSwitch(const clang::SwitchStmt* s) {
+  kpl::SourceRange r = range(s);
+  if (s->getInit() || s->getConditionVariable()) {
+    unsupported(s, "a switch with an initialiser or a condition variable");
+    return;
+  }
+  ExprPtr v = snapshot(rvalue(s->getCond()), range(s->getCond()));
+  std::vector<const clang::Stmt*> items;
+  if (const auto* cs = llvm::dyn_cast<clang::CompoundStmt>(s->getBody()))
+    items.assign(cs->body_begin(), cs->body_end());
+  else
+    items.push_back(s->getBody());
+  // Every label must be at the top level of the body (no Duff's device).
+  std::vector<int64_t> values;
+  size_t topLabels = 0;
+  for (const clang::Stmt* it : items)
+    for (const clang::Stmt* l = it; const auto* sc = llvm::dyn_cast<clang::SwitchCase>(l); l = sc->getSubStmt()) {
+      ++topLabels;
+      if (const auto* cs = llvm::dyn_cast<clang::CaseStmt>(sc)) {
+        if (cs->getRHS()) {
+          unsupported(cs, "case ranges");
+          return;
+        }
+        clang::Expr::EvalResult res;
+        if (!cs->getLHS()->EvaluateAsInt(res, ctx_)) {
+          unsupported(cs, "a case label that is not a constant");
+          return;
+        }
+        values.push_back(res.Val.getInt().getExtValue());
+      }
+    }
+  size_t allLabels = 0;
+  for (const clang::SwitchCase* sc = s->getSwitchCaseList(); sc; sc = sc->getNextSwitchCase()) ++allLabels;
+  if (allLabels != topLabels) {
+    unsupported(s, "a case label nested inside another statement of the switch");
+    return;
+  }
+  // `m` says whether control has entered the switch (at the matching label, then falling
+  // through); a `break` leaves the one-shot loop around it.
+  std::string m = newLocal("_match");
+  emitAssign(m, lit(0, r), r);
+  Frame f;
+  f.direct[Jump{JumpKind::Break, s}] = StmtKind::Break;
+  frames_.push_back(std::move(f));
+  std::vector<StmtPtr> body = capture([&] {
+    for (const clang::Stmt* it : items) {
+      const clang::Stmt* st = it;
+      while (const auto* sc = llvm::dyn_cast<clang::SwitchCase>(st)) {
+        kpl::SourceRange lr = range(sc->getBeginLoc());
+        ExprPtr entry;
+        if (const auto* cs = llvm::dyn_cast<clang::CaseStmt>(sc)) {
+          clang::Expr::EvalResult res;
+          cs->getLHS()->EvaluateAsInt(res, ctx_);
+          entry = bin(BinaryOp::Eq, clone(*v), lit(res.Val.getInt().getExtValue(), lr), lr);
+        } else {
+          entry = lit(1, lr);
+          for (int64_t c : values) {
+            ExprPtr ne = bin(BinaryOp::Ne, clone(*v), lit(c, lr), lr);
+            entry = isLit(*entry, 1) ? std::move(ne) : bin(BinaryOp::LogAnd, std::move(entry), std::move(ne), lr);
+          }
+        }
+        emitAssign(m, bin(BinaryOp::LogOr, nameExpr(m, lr), std::move(entry), lr), lr);
+        st = sc->getSubStmt();
+      }
+      std::vector<StmtPtr> then = capture([&] { lowerStmt(st); });
+      if (!then.empty()) emitIf(nameExpr(m, range(st)), std::move(then), std::nullopt, range(st));
+    }
+    emitSimple(StmtKind::Break, range(s->getEndLoc()));
+  });
+  Frame done = std::move(frames_.back());
+  frames_.pop_back();
+  closeFrame(std::move(done), lit(1, r), std::move(body), r);
+}
+
+void Lowerer::lowerStmt(const clang::Stmt* s) {
+  if (!s) return;
+  kpl::SourceRange r = range(s);
+  if (const auto* cs = llvm::dyn_cast<clang::CompoundStmt>(s)) {
+    for (const clang::Stmt* c : cs->body()) lowerStmt(c);
+    return;
+  }
+  if (llvm::isa<clang::NullStmt>(s)) return;
+  if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(s)) {
+    for (const clang::Decl* d : ds->decls()) {
+      if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d)) declareLocal(vd);
+    }
+    return;
+  }
+  if (const auto* e = llvm::dyn_cast<clang::Expr>(s)) {
+    rvalue(e, false);
+    return;
+  }
+  if (const auto* is = llvm::dyn_cast<clang::IfStmt>(s)) {
+    if (is->getInit()) lowerStmt(is->getInit());
+    if (is->getConditionVariableDeclStmt()) lowerStmt(is->getConditionVariableDeclStmt());
+    ExprPtr c = condition(is->getCond());
+    std::vector<StmtPtr> then = capture([&] { lowerStmt(is->getThen()); });
+    std::optional<std::vector<StmtPtr>> els;
+    if (is->getElse()) els = capture([&] { lowerStmt(is->getElse()); });
+    emitIf(std::move(c), std::move(then), std::move(els), r);
+    return;
+  }
+  if (const auto* ws = llvm::dyn_cast<clang::WhileStmt>(s)) {
+    if (ws->getConditionVariable()) {
+      unsupported(s, "a while loop with a condition variable");
+      return;
+    }
+    lowerLoop(s, nullptr, ws->getCond(), nullptr, ws->getBody(), false);
+    return;
+  }
+  if (const auto* fs = llvm::dyn_cast<clang::ForStmt>(s)) {
+    if (fs->getConditionVariable()) {
+      unsupported(s, "a for loop with a condition variable");
+      return;
+    }
+    lowerLoop(s, fs->getInit(), fs->getCond(), fs->getInc(), fs->getBody(), false);
+    return;
+  }
+  if (const auto* ds = llvm::dyn_cast<clang::DoStmt>(s)) {
+    lowerLoop(s, nullptr, ds->getCond(), nullptr, ds->getBody(), true);
+    return;
+  }
+  if (const auto* ss = llvm::dyn_cast<clang::SwitchStmt>(s)) {
+    lowerSwitch(ss);
+    return;
+  }
+  if (llvm::isa<clang::BreakStmt>(s) || llvm::isa<clang::ContinueStmt>(s)) {
+    bool isBreak = llvm::isa<clang::BreakStmt>(s);
+    auto it = jumpTargets_.find(s);
+    if (it == jumpTargets_.end() || !it->second) {
+      unsupported(s, isBreak ? "this break" : "this continue");
+      return;
+    }
+    lowerJump(Jump{isBreak ? JumpKind::Break : JumpKind::Continue, it->second}, r);
+    return;
+  }
+  if (const auto* rs = llvm::dyn_cast<clang::ReturnStmt>(s)) {
+    if (const clang::Expr* v = rs->getRetValue()) {
+      if (inst_->result.empty()) {
+        rvalue(v, false);
+      } else {
+        ExprPtr e = rvalue(v);
+        emitAssign(inst_->result, std::move(e), r);
+      }
+    }
+    if (s != inst_->tailReturn) lowerJump(Jump{JumpKind::Return, inst_}, r);
+    return;
+  }
+  if (const auto* as = llvm::dyn_cast<clang::AttributedStmt>(s)) {
+    lowerStmt(as->getSubStmt());
+    return;
+  }
+  unsupported(s, std::string("statement '") + s->getStmtClassName() + "'");
+}
+
+// ---- the kernel -----------------------------------------------------------------------
+
+std::optional<kpl::Program> Lowerer::run() {
+  const clang::TranslationUnitDecl* tu = ctx_.getTranslationUnitDecl();
+  std::vector<const clang::FunctionDecl*> kernels;
+  for (const clang::Decl* d : tu->decls()) {
+    const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d);
+    if (!fd || !fd->doesThisDeclarationHaveABody()) continue;
+    bool isKernel = lang_ == Language::Cuda ? fd->hasAttr<clang::CUDAGlobalAttr>() : fd->hasAttr<clang::OpenCLKernelAttr>();
+    if (isKernel) kernels.push_back(fd);
+  }
+  const clang::FunctionDecl* kernel = nullptr;
+  auto names = [&] {
+    std::string n;
+    for (const clang::FunctionDecl* k : kernels) n += (n.empty() ? "" : ", ") + k->getNameAsString();
+    return n;
+  };
+  if (!launch_.kernel.empty()) {
+    for (const clang::FunctionDecl* k : kernels)
+      if (k->getNameAsString() == launch_.kernel) kernel = k;
+    if (!kernel) {
+      diags_.error(kpl::SourceLoc{1, 1}, "no kernel named '" + launch_.kernel + "' (--kernel)" +
+                                             (kernels.empty() ? std::string("; the file has none")
+                                                              : "; the file has " + names()));
+      return std::nullopt;
+    }
+  } else if (kernels.empty()) {
+    diags_.error(kpl::SourceLoc{1, 1}, std::string("no kernel in the file (a ") +
+                                           (lang_ == Language::Cuda ? "__global__" : "__kernel") + " function)");
+    return std::nullopt;
+  } else if (kernels.size() > 1) {
+    error(kernels[1]->getLocation(), "several kernels (" + names() + "): choose one with --kernel NAME");
+    return std::nullopt;
+  } else {
+    kernel = kernels[0];
+  }
+  if (!kernel->getReturnType()->isVoidType()) unsupported(kernel->getLocation(), "a kernel that returns a value");
+  collectModified(kernel->getBody(), modified_);
+
+  kpl::Program p;
+  p.file = path_;
+  p.language = lang_ == Language::Cuda ? "cuda" : "opencl";
+  uint64_t threads = 1, groups = 1;
+  for (unsigned d = 0; d < 3; ++d) {
+    p.localSize[d] = launch_.localSize[d];
+    p.numGroups[d] = launch_.numGroups[d];
+    threads *= launch_.localSize[d];
+    groups *= launch_.numGroups[d];
+  }
+  p.threads = static_cast<uint32_t>(threads);
+  p.group = 0;
+  p.groups = groups > 1 ? static_cast<uint32_t>(groups) : 0;
+  p.mainRange = range(kernel->getLocation());
+
+  Instance k;
+  k.fn = kernel;
+  k.isKernel = true;
+  inst_ = &k;
+  std::vector<StmtPtr> body;
+  out_ = &body;
+  for (const clang::ParmVarDecl* pd : kernel->parameters()) {
+    std::string cname = pd->getNameAsString();
+    kpl::SourceRange pr = range(pd);
+    clang::QualType t = pd->getType();
+    if (t->isPointerType()) {
+      // A buffer: unbounded (as in GPUVerify) unless --buffer NAME=SIZE.
+      IntType elem;
+      uint64_t cells = 1, bytes = 4;
+      if (!cellsOf(t->getPointeeType(), elem, cells, bytes, pd->getLocation())) continue;
+      clang::LangAS as = t->getPointeeType().getAddressSpace();
+      bool shared = as == clang::LangAS::opencl_local;
+      int id = declareArray(cname, elem, bytes, 0, !shared, pr, pd->getLocation());
+      VarInfo v{VarInfo::Kind::Pointer, "", id};
+      if (modified_.count(pd)) {
+        v.local = newLocal(cname + "_off");
+        emitAssign(v.local, lit(0, pr), pr);
+      }
+      k.vars[pd] = v;
+      continue;
+    }
+    auto it = intType(t);
+    if (!it) {
+      unsupported(pd->getLocation(), "kernel parameter of type '" + t.getAsString() + "'" + typeReason(t));
+      continue;
+    }
+    std::string pname = fresh(cname);
+    params_.push_back(kpl::Ident{pname, pr});
+    if (modified_.count(pd) || it->isBool || it->width < 32) {
+      std::string l = newLocal(cname + "_v");
+      emitAssign(l, normalize(nameExpr(pname, pr), *it, pr), pr);
+      k.vars[pd] = VarInfo{VarInfo::Kind::Scalar, l, -1};
+    } else {
+      k.vars[pd] = VarInfo{VarInfo::Kind::Scalar, pname, -1};
+    }
+  }
+  callStack_.push_back(kernel);
+  lowerFunctionBody(kernel, range(kernel));
+  callStack_.pop_back();
+  // The end of the kernel is a barrier: SDV checks the last accesses for races there.
+  emitSimple(StmtKind::Barrier, range(kernel->getBody()->getEndLoc()));
+
+  for (const auto& [name, size] : launch_.buffers)
+    if (!usedBuffers_.count(name))
+      diags_.error(kpl::SourceLoc{1, 1}, "--buffer " + name + "=" + std::to_string(size) +
+                                             ": the kernel has no pointer parameter or extern array '" + name + "'");
+  if (diags_.hasErrors()) return std::nullopt;
+
+  auto mainBlock = stmt(StmtKind::Block, range(kernel->getBody()));
+  if (!locals_.empty()) {
+    auto decl = stmt(StmtKind::LocalDecl, range(kernel->getBody()->getBeginLoc()));
+    for (const std::string& l : locals_) decl->names.push_back(kpl::Ident{l, decl->range});
+    mainBlock->stmts.push_back(std::move(decl));
+  }
+  for (StmtPtr& s : body) mainBlock->stmts.push_back(std::move(s));
+  p.main = std::move(mainBlock);
+  p.arrays = std::move(arrays_);
+  p.params = std::move(params_);
+  return p;
+}
+
+}  // namespace
+
+std::optional<kpl::Program> lowerTranslationUnit(clang::ASTContext& ctx, Language language, const LaunchOptions& launch,
+                                                 const std::string& path, kpl::DiagnosticEngine& diags) {
+  Lowerer l(ctx, language, launch, path, diags);
+  return l.run();
+}
+
+}  // namespace sdvmc::clangfe

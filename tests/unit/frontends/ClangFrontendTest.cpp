@@ -1,0 +1,426 @@
+// The Clang frontend (frontends/clang): CUDA and OpenCL kernels lowered to KPL, checked by
+// running the result on the SDV machine (C's widths, promotions and wrap-around, guarded
+// reads behind && and ?:, continue/break/return through one-shot loops, ids in 3-D), by the
+// printer/parser round trip, and by the exact line:col of every unsupported construct.
+#include "frontends/clang/ClangFrontend.h"
+#include "kpl/Parser.h"
+#include "kpl/Printer.h"
+#include "kpl/Verify.h"
+#include "semantics/Lower.h"
+#include "semantics/Sdv.h"
+
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <sstream>
+
+namespace {
+
+namespace fe = sdvmc::clangfe;
+namespace kpl = sdvmc::kpl;
+namespace sem = sdvmc::sem;
+
+struct Lowered {
+  std::unique_ptr<kpl::SourceFile> file;
+  std::optional<kpl::Program> program;
+  std::vector<kpl::Diagnostic> diags;
+  std::string rendered;
+  std::string text;  ///< the printed KPL
+};
+
+fe::LaunchOptions launch1d(uint32_t x, std::vector<std::pair<std::string, uint32_t>> buffers = {}) {
+  fe::LaunchOptions o;
+  o.localSize = {x, 1, 1};
+  o.localDims = 1;
+  o.buffers = std::move(buffers);
+  return o;
+}
+
+Lowered lowerText(const std::string& src, fe::Language lang, const fe::LaunchOptions& launch) {
+  Lowered l;
+  l.file = std::make_unique<kpl::SourceFile>(lang == fe::Language::Cuda ? "k.cu" : "k.cl", src);
+  kpl::DiagnosticEngine diags(l.file.get());
+  l.program = fe::lowerCudaOrOpenCL(*l.file, lang, launch, diags);
+  if (l.program && !kpl::verifyProgram(*l.program, diags)) l.program.reset();
+  l.diags = diags.diagnostics();
+  std::ostringstream os;
+  diags.render(os);
+  l.rendered = os.str();
+  if (l.program) l.text = kpl::printProgram(*l.program);
+  return l;
+}
+
+Lowered lowerOk(const std::string& src, fe::Language lang, const fe::LaunchOptions& launch) {
+  Lowered l = lowerText(src, lang, launch);
+  INFO(src << "\n" << l.rendered);
+  REQUIRE(l.program);
+  return l;
+}
+
+struct Ran {
+  sem::VerdictKind verdict;
+  std::map<std::string, std::vector<sem::Word>> arrays;
+};
+
+/// Lowers and runs one group (`gid`) with every arbitrary value 0; returns the verdict and
+/// the final contents of the bounded arrays.
+Ran runText(const std::string& src, fe::Language lang, const fe::LaunchOptions& launch, sem::Word gid = 0) {
+  Lowered l = lowerOk(src, lang, launch);
+  INFO(l.text);
+  kpl::DiagnosticEngine diags(l.file.get());
+  std::optional<sem::Ir> ir = sem::lower(*l.program, diags);
+  REQUIRE(ir);
+  sem::SdvMachine m(*ir, l.program->threads);
+  sem::GroupState s = m.initialState(gid, sem::initialMemory(*ir, 0));
+  Ran r;
+  r.verdict = m.run(s, 1'000'000).kind;
+  for (size_t a = 0; a < ir->arrays.size(); ++a)
+    if (ir->arrays[a].bounded) r.arrays[ir->arrays[a].name] = s.base.bounded[a];
+  return r;
+}
+
+using W = std::vector<sem::Word>;
+
+/// The diagnostic "file:line:col: message" lines, without the quoted source.
+std::string firstError(const Lowered& l) {
+  for (const kpl::Diagnostic& d : l.diags)
+    if (d.severity == kpl::Severity::Error)
+      return std::to_string(d.loc.line) + ":" + std::to_string(d.loc.col) + ": " + d.message;
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("size_t is 32 bits in CUDA and in OpenCL", "[frontends][clang][types]") {
+  Lowered cu = lowerOk("__global__ void k(int *A) { A[0] = sizeof(size_t); A[1] = sizeof(long); }\n",
+                       fe::Language::Cuda, launch1d(1));
+  CHECK(cu.text.find("wr(A, 0, 4);") != std::string::npos);
+  CHECK(cu.text.find("wr(A, 1, 4);") != std::string::npos);
+  Lowered cl = lowerOk("kernel void k(global int *A) { A[0] = sizeof(size_t); }\n", fe::Language::OpenCL, launch1d(1));
+  CHECK(cl.text.find("wr(A, 0, 4);") != std::string::npos);
+  CHECK(cl.program->language == "opencl");
+  CHECK(cu.program->language == "cuda");
+}
+
+SCENARIO("C's integer widths, promotions and wrap-around come out exactly", "[frontends][clang][types]") {
+  const std::string src = R"(
+__global__ void k(int *A) {
+  char c = 127; c++;                A[0] = c;
+  unsigned char u = 255; u += 2;    A[1] = u;
+  short s = 32767; s = s + 1;       A[2] = s;
+  unsigned x = 0; x--;              A[3] = x > 5;
+  A[4] = x / 2;
+  A[5] = (int)(x >> 28);
+  int m = -7; A[6] = m / 2; A[7] = m % 2;
+  int sh = -8; A[8] = sh >> 1;
+  bool b = A[20] + 5; A[9] = b;
+  int big = 2147483647; big = big + 1; A[10] = big == -2147483647 - 1;
+  unsigned short us = 65535; us++;  A[11] = us;
+  signed char sc = -1; unsigned char cv = sc; A[12] = cv;
+  unsigned char w = 250; int p = w + w; A[13] = p;
+  A[14] = (unsigned char)(w * 2) < 250u;
+  A[15] = -1 < 0u;
+}
+)";
+  Ran r = runText(src, fe::Language::Cuda, launch1d(1, {{"A", 32}}));
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  W a = r.arrays.at("A");
+  CHECK(a[0] == -128);
+  CHECK(a[1] == 1);
+  CHECK(a[2] == -32768);
+  CHECK(a[3] == 1);
+  CHECK(a[4] == 0x7fffffff);
+  CHECK(a[5] == 15);
+  CHECK(a[6] == -3);
+  CHECK(a[7] == -1);
+  CHECK(a[8] == -4);
+  CHECK(a[9] == 1);
+  CHECK(a[10] == 1);
+  CHECK(a[11] == 0);
+  CHECK(a[12] == 255);
+  CHECK(a[13] == 500);
+  CHECK(a[14] == 1);
+  CHECK(a[15] == 0);
+}
+
+SCENARIO("unsigned operators lower to udiv, urem, ult and lshr", "[frontends][clang][types]") {
+  Lowered l = lowerOk("kernel void k(global uint *A, uint n) { A[0] = n / 3 + n % 5 + (n >> 2) + (n < 7); }\n",
+                      fe::Language::OpenCL, launch1d(1));
+  CHECK(l.text.find("udiv(n, 3)") != std::string::npos);
+  CHECK(l.text.find("urem(n, 5)") != std::string::npos);
+  CHECK(l.text.find("lshr(n, 2)") != std::string::npos);
+  CHECK(l.text.find("ult(n, 7)") != std::string::npos);
+  REQUIRE(l.program->params.size() == 1);
+  CHECK(l.program->params[0].name == "n");
+}
+
+SCENARIO("reads behind && and ?: run only on the threads that evaluate them", "[frontends][clang][short-circuit]") {
+  GIVEN("a guard that keeps threads 2 and 3 away from a 2-cell buffer") {
+    const std::string src = R"(
+kernel void k(global int *A, global int *B) {
+  int i = get_local_id(0);
+  if (i < 2 && A[i] == 0) B[i] = 1;
+  int v = i >= 2 ? 7 : A[i] + 1;
+  B[2 + i] = v;
+}
+)";
+    Ran r = runText(src, fe::Language::OpenCL, launch1d(4, {{"A", 2}, {"B", 6}}));
+    THEN("no thread reads out of bounds") {
+      REQUIRE(r.verdict == sem::VerdictKind::Ok);
+      CHECK(r.arrays.at("B") == W{1, 1, 1, 1, 7, 7});
+    }
+  }
+  GIVEN("|| with a side effect on the right") {
+    Ran r = runText("kernel void k(global int *A) { int i = get_local_id(0); int n = 0;"
+                    " if (i == 0 || ++n > 0) A[i] = n; }\n",
+                    fe::Language::OpenCL, launch1d(2, {{"A", 2}}));
+    REQUIRE(r.verdict == sem::VerdictKind::Ok);
+    CHECK(r.arrays.at("A") == W{0, 1});
+  }
+}
+
+SCENARIO("continue and break in for, while, do-while and switch", "[frontends][clang][loops]") {
+  const std::string src = R"(
+__global__ void k(int *A) {
+  int s = 0;
+  for (int j = 0; j < 6; j++) {
+    if (j == 1) continue;
+    if (j == 4) break;
+    s += j;
+  }
+  A[0] = s;
+  int n = 0, t = 0;
+  while (n < 10) { n++; if (n % 2) continue; t += n; }
+  A[1] = t;
+  int d = 0, e = 0;
+  do { d++; if (d == 2) continue; e += d; } while (d < 4);
+  A[2] = e;
+  int w = 0;
+  for (int j = 0; j < 4; j++) {
+    switch (j) {
+      case 0: w += 1;
+      case 1: w += 10; break;
+      case 2: continue;
+      default: w += 100;
+    }
+    w += 1000;
+  }
+  A[3] = w;
+}
+)";
+  Ran r = runText(src, fe::Language::Cuda, launch1d(1, {{"A", 4}}));
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  CHECK(r.arrays.at("A") == W{5, 30, 8, 3121});
+}
+
+SCENARIO("early returns from helpers and from the kernel", "[frontends][clang][calls]") {
+  const std::string src = R"(
+__device__ int f(int x) {
+  if (x > 2) return 1;
+  for (int i = 0; i < 10; i++)
+    if (i == x) return 10 + i;
+  return 3;
+}
+__device__ int twice(int x) { return f(x) * 2; }
+__global__ void k(int *A) {
+  int t = threadIdx.x;
+  A[t] = twice(t);
+  if (t == 0) return;
+  A[4 + t] = 1;
+}
+)";
+  Ran r = runText(src, fe::Language::Cuda, launch1d(4, {{"A", 8}}));
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  CHECK(r.arrays.at("A") == W{20, 22, 24, 2, 0, 1, 1, 1});
+}
+
+SCENARIO("ids and sizes in 3-D groups and grids", "[frontends][clang][ids]") {
+  fe::LaunchOptions o;
+  o.localSize = {2, 3, 2};
+  o.localDims = 3;
+  o.numGroups = {2, 1, 2};
+  o.groupDims = 3;
+  o.buffers = {{"A", 12}, {"B", 12}};
+  const std::string src = R"(
+kernel void k(global int *A, global int *B) {
+  int flat = get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2));
+  A[flat] = get_local_id(0) + 10 * get_local_id(1) + 100 * get_local_id(2);
+  B[flat] = 1000 * get_global_id(0) + 100 * get_global_id(2) + 10 * get_group_id(2) + get_num_groups(0) * get_global_size(2);
+}
+)";
+  Ran r = runText(src, fe::Language::OpenCL, o, /*gid=*/3);
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  CHECK(r.arrays.at("A") == W{0, 1, 10, 11, 20, 21, 100, 101, 110, 111, 120, 121});
+  // Group 3 is (1, 0, 1): global x = 2 + lx, global z = 2 + lz.
+  for (int lz = 0; lz < 2; ++lz)
+    for (int ly = 0; ly < 3; ++ly)
+      for (int lx = 0; lx < 2; ++lx)
+        CHECK(r.arrays.at("B")[static_cast<size_t>(lx + 2 * (ly + 3 * lz))] == 1000 * (2 + lx) + 100 * (2 + lz) + 10 + 2 * 4);
+  Lowered l = lowerOk(src, fe::Language::OpenCL, o);
+  CHECK(l.program->threads == 12);
+  CHECK(l.program->groups == 4);
+  CHECK(l.program->localSize[1] == 3);
+}
+
+SCENARIO("CUDA's threadIdx, blockIdx, blockDim, gridDim", "[frontends][clang][ids]") {
+  fe::LaunchOptions o;
+  o.localSize = {2, 2, 1};
+  o.localDims = 2;
+  o.numGroups = {3, 1, 1};
+  o.groupDims = 1;
+  o.buffers = {{"A", 4}};
+  Ran r = runText("__global__ void k(int *A) { A[threadIdx.y * blockDim.x + threadIdx.x] ="
+                  " 100 * blockIdx.x + 10 * threadIdx.y + threadIdx.x + 1000 * gridDim.x; }\n",
+                  fe::Language::Cuda, o, 2);
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  CHECK(r.arrays.at("A") == W{3200, 3201, 3210, 3211});
+}
+
+SCENARIO("shared arrays, barriers and races", "[frontends][clang][memory]") {
+  const std::string racy = R"(
+__global__ void k(int *A) {
+  __shared__ int S[2][4];
+  S[threadIdx.x / 4][threadIdx.x % 4] = threadIdx.x;
+  A[threadIdx.x] = S[1][(threadIdx.x + 1) % 4];
+}
+)";
+  Ran r = runText(racy, fe::Language::Cuda, launch1d(8, {{"A", 8}}));
+  CHECK(r.verdict == sem::VerdictKind::Race);
+  std::string fixed = racy;
+  fixed.replace(fixed.find("  A[threadIdx.x]"), 0, "  __syncthreads();\n");
+  Ran f = runText(fixed, fe::Language::Cuda, launch1d(8, {{"A", 8}}));
+  REQUIRE(f.verdict == sem::VerdictKind::Ok);
+  CHECK(f.arrays.at("A") == W{5, 6, 7, 4, 5, 6, 7, 4});
+  CHECK(f.arrays.at("S") == W{0, 1, 2, 3, 4, 5, 6, 7});
+}
+
+SCENARIO("pointers with a statically known target, private arrays, constant arrays", "[frontends][clang][memory]") {
+  const std::string src = R"(
+__constant int C[4] = {5, 6, 7};
+kernel void k(global int *A) {
+  int i = get_local_id(0);
+  global int *p = A + 2;
+  p[i] = C[i];
+  int priv[3] = {1, 2, 3};
+  priv[i % 3] += 10;
+  global int *q = &A[6];
+  *q = priv[0] + priv[1] * 100 + (int)(q - p);
+}
+)";
+  Ran r = runText(src, fe::Language::OpenCL, launch1d(1, {{"A", 8}}));
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  CHECK(r.arrays.at("A") == W{0, 0, 5, 0, 0, 0, 11 + 200 + 4, 0});
+}
+
+SCENARIO("atomics lower to atomic statements", "[frontends][clang][atomics]") {
+  Lowered l = lowerOk("__global__ void k(int *A, unsigned *U) { int old = atomicAdd(&A[0], 1);"
+                      " atomicMin(U, 3u); atomicCAS(A + 1, 0, old); atomicInc(U + 1, 7u); }\n",
+                      fe::Language::Cuda, launch1d(2));
+  CHECK(l.text.find("atomic_add(A, 0, 1);") != std::string::npos);
+  CHECK(l.text.find("atomic_umin(U, 0, 3);") != std::string::npos);
+  CHECK(l.text.find("atomic_cas(A, 1, 0, old);") != std::string::npos);
+  CHECK(l.text.find("atomic_inc(U, 1, 7);") != std::string::npos);
+  Lowered cl = lowerOk("kernel void k(global int *A) { atomic_inc(A); atom_xchg(A + 1, 5); }\n", fe::Language::OpenCL,
+                       launch1d(2));
+  CHECK(cl.text.find("atomic_add(A, 0, 1);") != std::string::npos);
+  CHECK(cl.text.find("atomic_exch(A, 1, 5);") != std::string::npos);
+}
+
+SCENARIO("GPUVerify's annotations", "[frontends][clang][annotations]") {
+  const std::string src = R"(
+__global__ void k(int *A, int n) {
+  __requires(n == 4);
+  __ensures(A[0] >= 0);
+  for (int i = 0; __invariant(i <= n), __invariant(__implies(i > 0, A[0] == i - 1)), i < n; i++)
+    if (threadIdx.x == 0) A[0] = i;
+  __assert(n == 4);
+}
+)";
+  Lowered l = lowerOk(src, fe::Language::Cuda, launch1d(2));
+  CHECK(l.text.find("assume(n == 4);") != std::string::npos);
+  CHECK(l.text.find("assert(i <= n);") != std::string::npos);
+  std::string t = l.text;
+  // __ensures is checked just before the final barrier.
+  size_t ens = t.rfind("assert(");
+  size_t bar = t.rfind("barrier;");
+  CHECK(ens < bar);
+}
+
+SCENARIO("lowered kernels print as KPL that parses back to the same program", "[frontends][clang][printer]") {
+  const std::vector<std::pair<std::string, fe::Language>> kernels = {
+      {"__global__ void k(int *A, unsigned n) { int t = threadIdx.x; if (t < n && A[t] > 0) A[t] = atomicAdd(A, 1) / 2u; }\n",
+       fe::Language::Cuda},
+      {"kernel void k(global int *A, local int *L) { int i = get_local_id(0); for (int j = 0; j < 3; j++) {"
+       " if (j == i) continue; L[i] = j; } barrier(CLK_LOCAL_MEM_FENCE); A[i] = L[(i + 1) % 4]; }\n",
+       fe::Language::OpenCL},
+  };
+  for (const auto& [src, lang] : kernels) {
+    Lowered l = lowerOk(src, lang, launch1d(4));
+    INFO(l.text);
+    kpl::SourceFile printed("printed.kpl", l.text);
+    kpl::DiagnosticEngine diags(&printed);
+    std::optional<kpl::Program> back = kpl::parseProgram(printed, diags);
+    std::ostringstream os;
+    diags.render(os);
+    INFO(os.str());
+    REQUIRE(back);
+    CHECK(kpl::sameAst(*l.program, *back));
+  }
+}
+
+SCENARIO("what the frontend does not support is a diagnostic at its line:col", "[frontends][clang][diagnostics]") {
+  auto err = [](const std::string& src, fe::Language lang = fe::Language::Cuda) {
+    Lowered l = lowerText(src, lang, launch1d(2));
+    CHECK(!l.program);
+    return firstError(l);
+  };
+  CHECK(err("__global__ void k(float *A) {\n  A[0] = 1.5f;\n}\n") ==
+        "1:30: unsupported: element type 'float' (floating point)");
+  CHECK(err("__global__ void k(int *A) {\n  long long x = A[0];\n  A[1] = x;\n}\n") ==
+        "2:3: unsupported: type 'long long' (wider than 32 bits)");
+  CHECK(err("__device__ int f(int n);\n__device__ int g(int n) { return f(n); }\n"
+            "__device__ int f(int n) { return n ? g(n - 1) : 0; }\n__global__ void k(int *A) { A[0] = f(3); }\n") ==
+        "2:35: recursion: f -> g -> f");
+  CHECK(err("__global__ void k(int *A) {}\n__global__ void h(int *A) {}\n") ==
+        "2:17: several kernels (k, h): choose one with --kernel NAME");
+  CHECK(err("__global__ void k(int *A, int *B, int c) {\n  int *p = A;\n  if (c) p = B;\n  p[0] = 1;\n}\n")
+            .rfind("3:10: unsupported: pointer 'p' points into 'A' and into 'B'", 0) == 0);
+  CHECK(err("struct S { int a; };\n__global__ void k(S *A) { A[0].a = 1; }\n") ==
+        "2:22: unsupported: element type 'S' (struct or union)");
+  CHECK(err("kernel void k(global int *A) {\n  int x = 0;\n  A[0] = x;\n  A[get_local_id(x)] = 1;\n}\n",
+            fe::Language::OpenCL) == "4:19: unsupported: a dimension that is not a constant");
+  CHECK(err("__global__ void k(int *A) {\n  A[0] = __syncthreads_count(1);\n}\n")
+            .rfind("2:10: unsupported: __syncthreads_count", 0) == 0);
+  CHECK(err("__global__ void k(int *A) {\n  int x = 1\n}\n").rfind("2:12: expected ';'", 0) == 0);
+  CHECK(err("__global__ void k(int *A) {\n  int *p;\n  p[0] = 1;\n}\n") ==
+        "3:3: unsupported: pointer 'p' is used before it is made to point into an array");
+}
+
+SCENARIO("--kernel picks one of several kernels; --buffer bounds a pointer parameter", "[frontends][clang][launch]") {
+  fe::LaunchOptions o = launch1d(2, {{"B", 3}});
+  o.kernel = "h";
+  Lowered l = lowerOk("__global__ void k(int *A) { A[0] = 1; }\n__global__ void h(int *B) { B[threadIdx.x] = 2; }\n",
+                      fe::Language::Cuda, o);
+  REQUIRE(l.program->arrays.size() == 1);
+  CHECK(l.program->arrays[0].name.name == "B");
+  CHECK(l.program->arrays[0].size == 3);
+  CHECK(l.program->arrays[0].global);
+  o.kernel = "nope";
+  Lowered bad = lowerText("__global__ void k(int *A) { A[0] = 1; }\n", fe::Language::Cuda, o);
+  CHECK(!bad.program);
+  CHECK(firstError(bad) == "1:1: no kernel named 'nope' (--kernel); the file has k");
+}
+
+SCENARIO("C names that are KPL keywords, and shadowed names, become distinct KPL locals", "[frontends][clang][names]") {
+  const std::string src = R"(
+kernel void k(global int *A) {
+  int lid = get_local_id(0);
+  int rd = 1, threads = 2;
+  { int lid = 5; rd += lid; }
+  A[lid] = rd + threads;
+}
+)";
+  Ran r = runText(src, fe::Language::OpenCL, launch1d(2, {{"A", 2}}));
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  CHECK(r.arrays.at("A") == W{8, 8});
+}

@@ -1,0 +1,107 @@
+// Launch options (see Launch.h).
+#include "tools/sdvmc/Launch.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+namespace sdvmc::tool {
+
+void addLaunchOptions(CLI::App& cmd, LaunchArgs& a) {
+  cmd.add_option("--local-size,--local_size", a.localSize, "(.cu/.cl) threads per group: X, X,Y,Z or [X,Y,Z]");
+  cmd.add_option("--num-groups,--num_groups", a.numGroups, "(.cu/.cl) groups in the launch: X, X,Y,Z or [X,Y,Z]");
+  cmd.add_option("--global-size,--global_size", a.globalSize, "(.cu/.cl) threads in the launch (a multiple of the local size)");
+  cmd.add_option("--block-dim,--blockDim", a.blockDim, "(.cu/.cl) CUDA's name for --local-size");
+  cmd.add_option("--grid-dim,--gridDim", a.gridDim, "(.cu/.cl) CUDA's name for --num-groups");
+  cmd.add_option("--kernel", a.kernel, "(.cu/.cl) the kernel to check when the file has several");
+  cmd.add_option("--buffer", a.buffers, "(.cu/.cl) NAME=SIZE: a pointer parameter's size in elements (default: unbounded)");
+  cmd.add_flag("--no-inline", a.noInline, "(.cu/.cl) accepted for GPUVerify compatibility; calls are always inlined");
+}
+
+bool parseDims(const std::string& text, std::array<uint32_t, 3>& dims, unsigned& count) {
+  std::string t = text;
+  if (t.size() >= 2 && t.front() == '[' && t.back() == ']') t = t.substr(1, t.size() - 2);
+  dims = {1, 1, 1};
+  count = 0;
+  size_t pos = 0;
+  while (true) {
+    size_t comma = t.find(',', pos);
+    std::string part = t.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    while (!part.empty() && part.front() == ' ') part.erase(0, 1);
+    while (!part.empty() && part.back() == ' ') part.pop_back();
+    int64_t v = 0;
+    if (count == 3 || !parseInteger(part, 1, INT32_MAX, v)) return false;
+    dims[count++] = static_cast<uint32_t>(v);
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  return true;
+}
+
+std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, const LaunchArgs& a,
+                                                    const CommandLine& cl, bool json) {
+  auto reject = [&](const std::string& needle, const std::string& message) {
+    cl.reject(needle, message, json);
+    return std::nullopt;
+  };
+  if (!clangfe::languageOfPath(path)) {
+    if (a.any()) {
+      std::string needle;
+      for (const std::string& arg : cl.args())
+        for (const char* n : {"--local", "--num", "--global", "--block", "--grid", "--kernel", "--buffer", "--no-inline"})
+          if (needle.empty() && arg.rfind(n, 0) == 0) needle = arg;
+      return reject(needle, "launch options apply to .cu and .cl kernels only (a KPL kernel's group size is --threads)");
+    }
+    return clangfe::LaunchOptions{};
+  }
+  clangfe::LaunchOptions o;
+  o.kernel = a.kernel;
+  auto dims = [&](const std::string& text, const char* needle, std::array<uint32_t, 3>& out, unsigned& count) {
+    if (!parseDims(text, out, count)) {
+      reject(needle, fmt::format("{}: expected X, X,Y,Z or [X,Y,Z] with each size at least 1, not '{}'", needle, text));
+      return false;
+    }
+    return true;
+  };
+  if (!a.localSize.empty() && !a.blockDim.empty()) return reject("--block", "give either --local-size or --block-dim, not both");
+  if (!a.numGroups.empty() && !a.gridDim.empty()) return reject("--grid", "give either --num-groups or --grid-dim, not both");
+  const std::string& local = a.localSize.empty() ? a.blockDim : a.localSize;
+  const char* localName = a.localSize.empty() ? "--block" : "--local";
+  const std::string& groups = a.numGroups.empty() ? a.gridDim : a.numGroups;
+  const char* groupsName = a.numGroups.empty() ? "--grid" : "--num";
+  if (local.empty())
+    return reject("", "a .cu or .cl kernel needs its group size: --local-size X[,Y[,Z]] (or --block-dim)");
+  if (!dims(local, localName, o.localSize, o.localDims)) return std::nullopt;
+  uint64_t threads = static_cast<uint64_t>(o.localSize[0]) * o.localSize[1] * o.localSize[2];
+  if (threads > (1u << 20))
+    return reject(localName, fmt::format("the group has {} threads; at most {} are supported", threads, 1u << 20));
+  if (!groups.empty() && !dims(groups, groupsName, o.numGroups, o.groupDims)) return std::nullopt;
+  if (!a.globalSize.empty()) {
+    std::array<uint32_t, 3> global{};
+    unsigned n = 0;
+    if (!dims(a.globalSize, "--global", global, n)) return std::nullopt;
+    std::array<uint32_t, 3> derived{1, 1, 1};
+    for (unsigned d = 0; d < 3; ++d) {
+      if (global[d] % o.localSize[d] != 0)
+        return reject("--global", fmt::format("--global-size {} is not a multiple of the local size {} in dimension {}",
+                                              global[d], o.localSize[d], d));
+      derived[d] = global[d] / o.localSize[d];
+    }
+    if (!groups.empty() && derived != o.numGroups)
+      return reject("--global", "--global-size disagrees with the number of groups given");
+    o.numGroups = derived;
+    o.groupDims = n;
+  }
+  uint64_t total = static_cast<uint64_t>(o.numGroups[0]) * o.numGroups[1] * o.numGroups[2];
+  if (total > INT32_MAX)
+    return reject(groups.empty() ? "--global" : groupsName, fmt::format("{} groups; at most {} are supported", total, INT32_MAX));
+  for (const std::string& b : a.buffers) {
+    size_t eq = b.find('=');
+    int64_t size = 0;
+    if (eq == std::string::npos || eq == 0 || !parseInteger(b.substr(eq + 1), 1, 1 << 24, size))
+      return reject("--buffer", fmt::format("--buffer expects NAME=SIZE with SIZE 1 to {}, not '{}'", 1 << 24, b));
+    o.buffers.emplace_back(b.substr(0, eq), static_cast<uint32_t>(size));
+  }
+  return o;
+}
+
+}  // namespace sdvmc::tool

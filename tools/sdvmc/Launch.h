@@ -1,0 +1,46 @@
+// The launch options of CUDA and OpenCL kernels (.cu, .cl), shared by every subcommand
+// that loads a kernel: group and grid sizes in the project's spellings and GPUVerify's
+// (`--local-size`/`--local_size=`, `--num-groups`/`--num_groups=`, `--global_size=`,
+// `--block-dim`/`--blockDim=`, `--grid-dim`/`--gridDim=`; each `X`, `X,Y,Z` or `[X,Y,Z]`),
+// `--kernel NAME`, `--buffer NAME=SIZE` and GPUVerify's `--no-inline` (accepted; calls are
+// always inlined).
+#pragma once
+
+#include "frontends/clang/ClangFrontend.h"
+#include "tools/sdvmc/CommandLine.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace sdvmc::tool {
+
+struct LaunchArgs {
+  std::string localSize, numGroups, globalSize, blockDim, gridDim;
+  std::string kernel;
+  std::vector<std::string> buffers;  ///< NAME=SIZE
+  bool noInline = false;
+  /// Whether any launch option was given (they apply to .cu and .cl kernels only).
+  bool any() const {
+    return !localSize.empty() || !numGroups.empty() || !globalSize.empty() || !blockDim.empty() ||
+           !gridDim.empty() || !kernel.empty() || !buffers.empty() || noInline;
+  }
+};
+
+/// Adds the launch options to a subcommand.
+void addLaunchOptions(CLI::App& cmd, LaunchArgs& args);
+
+/// Checks the launch options for `path` and turns them into the frontend's. A mistake is a
+/// `<command-line>:1:COL: error:` diagnostic (and the JSON error object when `json`); the
+/// result is then empty.
+std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, const LaunchArgs& args,
+                                                    const CommandLine& cl, bool json);
+
+/// Parses `X`, `X,Y`, `X,Y,Z` or `[X,Y,Z]` (each 1 … 2^31−1). False when malformed.
+bool parseDims(const std::string& text, std::array<uint32_t, 3>& dims, unsigned& count);
+
+}  // namespace sdvmc::tool
