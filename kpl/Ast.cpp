@@ -6,6 +6,41 @@
 namespace sdvmc::kpl {
 
 namespace {
+constexpr std::pair<BinaryOp, const char*> kBuiltinOps[] = {
+    {BinaryOp::UDiv, "udiv"}, {BinaryOp::URem, "urem"}, {BinaryOp::ULt, "ult"}, {BinaryOp::ULe, "ule"},
+    {BinaryOp::UGt, "ugt"},   {BinaryOp::UGe, "uge"},   {BinaryOp::LShr, "lshr"},
+};
+constexpr std::pair<AtomicOp, const char*> kAtomicOps[] = {
+    {AtomicOp::Add, "atomic_add"}, {AtomicOp::Sub, "atomic_sub"},   {AtomicOp::Exch, "atomic_exch"},
+    {AtomicOp::Min, "atomic_min"}, {AtomicOp::Max, "atomic_max"},   {AtomicOp::UMin, "atomic_umin"},
+    {AtomicOp::UMax, "atomic_umax"}, {AtomicOp::And, "atomic_and"}, {AtomicOp::Or, "atomic_or"},
+    {AtomicOp::Xor, "atomic_xor"}, {AtomicOp::Inc, "atomic_inc"},   {AtomicOp::Dec, "atomic_dec"},
+    {AtomicOp::Cas, "atomic_cas"},
+};
+}  // namespace
+
+const char* builtinOperatorName(BinaryOp op) {
+  for (auto [o, n] : kBuiltinOps)
+    if (o == op) return n;
+  return nullptr;
+}
+std::optional<BinaryOp> builtinOperatorNamed(std::string_view name) {
+  for (auto [o, n] : kBuiltinOps)
+    if (name == n) return o;
+  return std::nullopt;
+}
+const char* atomicOpName(AtomicOp op) {
+  for (auto [o, n] : kAtomicOps)
+    if (o == op) return n;
+  return "atomic_?";
+}
+std::optional<AtomicOp> atomicOpNamed(std::string_view name) {
+  for (auto [o, n] : kAtomicOps)
+    if (name == n) return o;
+  return std::nullopt;
+}
+
+namespace {
 
 bool sameIdent(const Ident& a, const Ident& b) { return a.name == b.name; }
 
@@ -58,6 +93,7 @@ bool sameAst(const Expr& a, const Expr& b) {
 
 bool sameAst(const Stmt& a, const Stmt& b) {
   if (a.kind != b.kind) return false;
+  if (a.kind == StmtKind::Atomic && a.atomicOp != b.atomicOp) return false;
   if (!sameIdents(a.names, b.names)) return false;
   if (!sameIdent(a.target, b.target)) return false;
   if (a.array.has_value() != b.array.has_value()) return false;
@@ -71,12 +107,15 @@ bool sameAst(const Stmt& a, const Stmt& b) {
 }
 
 bool sameAst(const Program& a, const Program& b) {
-  if (a.threads != b.threads || a.group != b.group) return false;
+  if (a.threads != b.threads || a.group != b.group || a.groups != b.groups) return false;
+  if (!sameIdents(a.params, b.params)) return false;
   if (a.arrays.size() != b.arrays.size()) return false;
   for (size_t i = 0; i < a.arrays.size(); ++i) {
     const ArrayDecl& x = a.arrays[i];
     const ArrayDecl& y = b.arrays[i];
-    if (!sameIdent(x.name, y.name) || x.size != y.size || x.init != y.init) return false;
+    if (!sameIdent(x.name, y.name) || x.size != y.size || x.init != y.init ||
+        x.unbounded != y.unbounded || x.global != y.global)
+      return false;
   }
   if (a.procedures.size() != b.procedures.size()) return false;
   for (size_t i = 0; i < a.procedures.size(); ++i) {

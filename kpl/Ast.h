@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sdvmc::kpl {
@@ -168,6 +169,14 @@ struct Program {
   StmtPtr main;              ///< the body after `main:`
   SourceRange mainRange;     ///< the `main` keyword
 };
+
+/// The spelling of the builtin-call operators: "udiv" … "lshr" for BinaryOp::UDiv …
+/// BinaryOp::LShr, nullptr for the infix operators; and back.
+const char* builtinOperatorName(BinaryOp op);
+std::optional<BinaryOp> builtinOperatorNamed(std::string_view name);
+/// "atomic_add" … "atomic_cas", and back.
+const char* atomicOpName(AtomicOp op);
+std::optional<AtomicOp> atomicOpNamed(std::string_view name);
 
 /// Structural equality, ignoring source ranges (the pretty-printer's round-trip property).
 bool sameAst(const Expr& a, const Expr& b);

@@ -24,6 +24,13 @@ constexpr size_t kMaxErrors = 100;
 constexpr unsigned kMaxDepth = 256;
 constexpr uint32_t kMaxThreads = 1u << 20;
 constexpr uint32_t kMaxArraySize = 1u << 24;
+constexpr uint32_t kMaxGroups = 1u << 16;
+
+unsigned exprDepth(const Expr& e) {
+  unsigned d = 0;
+  for (const ExprPtr& o : e.operands) d = std::max(d, exprDepth(*o));
+  return d + 1;
+}
 
 struct SyntaxError {};  // reported already; unwind to the nearest recovery point
 struct Fatal {};        // reported already; stop parsing
@@ -209,6 +216,23 @@ private:
           case TokenKind::KwThreads:
           case TokenKind::KwGroup:
             fail(tok().range.begin, "'threads:' and 'group:' must come first, once each");
+          case TokenKind::Ident:
+            // (extension) `global NAME[…];` and `param NAME;`: contextual keywords, only
+            // here (a local may still be called `global` or `param`).
+            if ((tok().text == "global" || tok().text == "param") && peekTok().kind == TokenKind::Ident) {
+              if (seenProc || seenMain)
+                report(tok().range.begin, fmt::format("'{}' declarations must come before procedures and main",
+                                                      tok().text));
+              if (tok().text == "global") {
+                program.arrays.push_back(parseArray());
+              } else {
+                next();
+                program.params.push_back(expectIdent("a parameter name"));
+                expect(TokenKind::Semi);
+              }
+              break;
+            }
+            [[fallthrough]];
           default:
             if (seenMain) failExpected("end of file after main");
             failExpected("'shared', 'procedure' or 'main'");
@@ -236,19 +260,36 @@ private:
     program.group = g.uvalue;
     program.groupRange = g.range;
     expect(TokenKind::Semi);
+    // (extension) `groups: G;`: the number of groups of the launch.
+    if (at(TokenKind::Ident) && tok().text == "groups" && peekTok().kind == TokenKind::Colon) {
+      next();
+      next();
+      const Token& gs = expect(TokenKind::Number);
+      program.groups = gs.uvalue;
+      program.groupsRange = gs.range;
+      if (gs.uvalue < 1 || gs.uvalue > kMaxGroups)
+        report(gs.range.begin, fmt::format("group count {} out of range (1 to {})", gs.uvalue, kMaxGroups));
+      expect(TokenKind::Semi);
+    }
   }
 
   ArrayDecl parseArray() {
     ArrayDecl a;
-    SourceLoc begin = next().range.begin;  // `shared`
+    a.global = tok().kind == TokenKind::Ident;  // `global` (else `shared`)
+    SourceLoc begin = next().range.begin;
     a.name = expectIdent("an array name");
     expect(TokenKind::LBracket);
-    const Token& n = expect(TokenKind::Number);
-    a.size = n.uvalue;
-    if (n.uvalue < 1 || n.uvalue > kMaxArraySize)
-      report(n.range.begin, fmt::format("array size {} out of range (1 to {})", n.uvalue, kMaxArraySize));
+    if (at(TokenKind::RBracket)) {
+      a.unbounded = true;  // (extension) `NAME[]`
+    } else {
+      const Token& n = expect(TokenKind::Number);
+      a.size = n.uvalue;
+      if (n.uvalue < 1 || n.uvalue > kMaxArraySize)
+        report(n.range.begin, fmt::format("array size {} out of range (1 to {})", n.uvalue, kMaxArraySize));
+    }
     expect(TokenKind::RBracket);
     if (at(TokenKind::Eq)) {
+      if (a.unbounded) fail(tok().range.begin, "an unbounded array 'NAME[]' has no initialiser");
       next();
       SourceLoc ib = expect(TokenKind::LBrace).range.begin;
       std::vector<std::optional<int32_t>> init;
@@ -374,6 +415,8 @@ private:
       }
       case TokenKind::KwWr: return parseWrite();
       case TokenKind::Ident: {
+        if (peekTok().kind == TokenKind::LParen && atomicOpNamed(tok().text))
+          return parseAtomic(begin, Ident{});
         if (peekTok().kind == TokenKind::LParen) return parseCall();
         if (peekTok().kind == TokenKind::Assign) return parseAssign();
         next();
@@ -441,6 +484,8 @@ private:
     SourceLoc begin = tok().range.begin;
     Ident target = expectIdent("a name");
     expect(TokenKind::Assign);
+    if (at(TokenKind::Ident) && peekTok().kind == TokenKind::LParen && atomicOpNamed(tok().text))
+      return parseAtomic(begin, std::move(target));
     if (!at(TokenKind::KwRd)) {
       StmtPtr s = make(StmtKind::Assign, begin);
       s->target = std::move(target);
@@ -463,6 +508,27 @@ private:
       fail(rdLoc, fmt::format("'rd' takes 1 or 2 arguments, not {}", args.size()));
     }
     s->range.end = expect(TokenKind::Semi, "after 'rd(...)'").range.end;
+    return s;
+  }
+
+  // (extension) `atomic_OP(A, i, v)` / `atomic_cas(A, i, c, v)`, with or without `x :=`.
+  StmtPtr parseAtomic(SourceLoc begin, Ident target) {
+    const Token& name = next();
+    AtomicOp op = *atomicOpNamed(name.text);
+    StmtPtr s = make(StmtKind::Atomic, begin);
+    s->target = std::move(target);
+    s->atomicOp = op;
+    bool named = false;
+    std::vector<ExprPtr> args = parseArgs(&named);
+    const size_t want = op == AtomicOp::Cas ? 4 : 3;
+    if (args.size() != want)
+      fail(name.range.begin, fmt::format("'{}' takes {} arguments (the array, the index, {}), not {}", name.text,
+                                         want, op == AtomicOp::Cas ? "the expected and the new value" : "the operand",
+                                         args.size()));
+    if (!named) fail(args[0]->range.begin, fmt::format("the array of '{}' must be a name", name.text));
+    s->array = Ident{args[0]->name, args[0]->range};
+    for (size_t i = 1; i < args.size(); ++i) s->exprs.push_back(std::move(args[i]));
+    s->range.end = expect(TokenKind::Semi, fmt::format("after '{}(...)'", name.text)).range.end;
     return s;
   }
 
@@ -617,6 +683,23 @@ private:
         return {std::move(e), 1};
       }
       case TokenKind::Ident: {
+        if (peekTok().kind == TokenKind::LParen) {
+          std::optional<BinaryOp> op = builtinOperatorNamed(t.text);
+          if (!op) fail(t.range.begin, fmt::format("'{}' is not a builtin operator (expressions call only udiv, "
+                                                   "urem, ult, ule, ugt, uge, lshr)", t.text));
+          SourceLoc begin = t.range.begin;
+          std::string fname = t.text;
+          next();
+          std::vector<ExprPtr> args = parseArgs();
+          if (args.size() != 2) fail(begin, fmt::format("'{}' takes 2 arguments, not {}", fname, args.size()));
+          SourceLoc end = toks_[pos_ - 1].range.end;
+          ExprPtr e = makeExpr(ExprKind::Binary, {begin, end});
+          e->bop = *op;
+          e->operands = std::move(args);
+          const unsigned depth = exprDepth(*e);
+          checkTreeDepth(depth, begin);
+          return {std::move(e), depth};
+        }
         ExprPtr e = makeExpr(ExprKind::Name, t.range);
         e->name = t.text;
         next();

@@ -33,6 +33,8 @@ int binaryPrec(BinaryOp op) {
     case BinaryOp::Shl: case BinaryOp::Shr: return 8;
     case BinaryOp::Add: case BinaryOp::Sub: return 9;
     case BinaryOp::Mul: case BinaryOp::Div: case BinaryOp::Rem: return 10;
+    case BinaryOp::UDiv: case BinaryOp::URem: case BinaryOp::ULt: case BinaryOp::ULe:
+    case BinaryOp::UGt: case BinaryOp::UGe: case BinaryOp::LShr: return kPrimaryPrec;  // `udiv(a, b)`
   }
   return 1;
 }
@@ -57,6 +59,8 @@ const char* binarySpelling(BinaryOp op) {
     case BinaryOp::BitOr: return "|";
     case BinaryOp::LogAnd: return "&&";
     case BinaryOp::LogOr: return "||";
+    case BinaryOp::UDiv: case BinaryOp::URem: case BinaryOp::ULt: case BinaryOp::ULe:
+    case BinaryOp::UGt: case BinaryOp::UGe: case BinaryOp::LShr: return builtinOperatorName(op);
   }
   return "?";
 }
@@ -110,6 +114,15 @@ void printExprIn(std::string& out, const Expr& e, int ctx) {
     }
     case ExprKind::Binary: {
       assert(e.operands.size() == 2 && "binary expression with two operands");
+      if (const char* builtin = builtinOperatorName(e.bop)) {
+        out += builtin;
+        out += '(';
+        printExprIn(out, *e.operands[0], kCondPrec);
+        out += ", ";
+        printExprIn(out, *e.operands[1], kCondPrec);
+        out += ')';
+        break;
+      }
       int p = binaryPrec(e.bop);
       printExprIn(out, *e.operands[0], p);
       out += ' ';
@@ -154,6 +167,7 @@ bool endsWithOpenIf(const Stmt& s) {
     case StmtKind::Assign:
     case StmtKind::Read:
     case StmtKind::Write:
+    case StmtKind::Atomic:
       return false;
   }
   return false;
@@ -298,6 +312,17 @@ void printStmtAt(std::string& out, const Stmt& s, int indent) {
       printExprIn(out, *s.exprs[1], kCondPrec);
       out += ");";
       break;
+    case StmtKind::Atomic:
+      assert(s.array && s.exprs.size() >= 2);
+      if (!s.target.name.empty()) out += s.target.name + " := ";
+      out += atomicOpName(s.atomicOp);
+      out += '(' + s.array->name;
+      for (const ExprPtr& e : s.exprs) {
+        out += ", ";
+        printExprIn(out, *e, kCondPrec);
+      }
+      out += ");";
+      break;
   }
 }
 
@@ -319,8 +344,12 @@ std::string printStmt(const Stmt& s, int indent) {
 
 std::string printProgram(const Program& p) {
   std::string out = fmt::format("threads: {};\ngroup: {};\n", p.threads, p.group);
+  if (p.groups != 0) out += fmt::format("groups: {};\n", p.groups);
+  for (const Ident& param : p.params) out += fmt::format("param {};\n", param.name);
   for (const ArrayDecl& a : p.arrays) {
-    out += fmt::format("shared {}[{}]", a.name.name, a.size);
+    out += fmt::format("{} {}[", a.global ? "global" : "shared", a.name.name);
+    if (!a.unbounded) out += std::to_string(a.size);
+    out += ']';
     if (a.init) {
       out += " = {";
       for (size_t i = 0; i < a.init->size(); ++i) {

@@ -32,7 +32,7 @@ namespace {
 constexpr uint32_t kMaxThreads = 1u << 20;
 constexpr uint32_t kMaxArraySize = 1u << 24;
 
-enum class NameKind { Param, Local };
+enum class NameKind { Param, Local, KernelParam };
 
 struct Binding {
   std::string name;
@@ -69,6 +69,10 @@ private:
     if (program_.group > static_cast<uint32_t>(INT32_MAX))
       error(program_.groupRange.begin,
             fmt::format("group id {} out of range (0 to {})", program_.group, INT32_MAX));
+    if (program_.groups != 0 && program_.group >= program_.groups)
+      error(program_.groupRange.begin,
+            fmt::format("group id {} is not one of the {} groups (0 to {})", program_.group, program_.groups,
+                        program_.groups - 1));
   }
 
   void checkArrays() {
@@ -79,7 +83,7 @@ private:
         error(a.name.range.begin, fmt::format("duplicate array '{}'", a.name.name));
         note(it->second->name.range.begin, "previous declaration is here");
       }
-      if (a.size < 1 || a.size > kMaxArraySize)
+      if (!a.unbounded && (a.size < 1 || a.size > kMaxArraySize))
         error(a.name.range.begin,
               fmt::format("array '{}' has size {}, out of range (1 to {})", a.name.name, a.size,
                           kMaxArraySize));
@@ -109,13 +113,17 @@ private:
     currentIndex_ = index;
     inMain_ = false;
     loopDepth_ = 0;
-    scopes_.clear();
+    openKernelParams();
     scopes_.emplace_back();
     for (const Ident& param : p.params) {
       if (const Binding* prev = lookupFrame(scopes_.back(), param.name)) {
         error(param.range.begin, fmt::format("duplicate parameter '{}'", param.name));
         note(prev->loc, "previous parameter is here");
         continue;
+      }
+      if (const Binding* prev = lookupFrame(scopes_.front(), param.name)) {
+        error(param.range.begin, fmt::format("parameter '{}' hides a kernel parameter", param.name));
+        note(prev->loc, "the hidden declaration is here");
       }
       scopes_.back().push_back({param.name, NameKind::Param, param.range.begin});
     }
@@ -128,7 +136,7 @@ private:
     current_ = nullptr;
     inMain_ = true;
     loopDepth_ = 0;
-    scopes_.clear();
+    openKernelParams();
     scopes_.emplace_back();
     if (!program_.main) {
       error(program_.mainRange.begin, "the kernel has no main");
@@ -162,12 +170,27 @@ private:
       case StmtKind::Assign:
       case StmtKind::Read:
       case StmtKind::Write:
+      case StmtKind::Atomic:
         return false;
     }
     return false;
   }
 
   // ---- scopes -------------------------------------------------------------------------
+
+  // The outermost frame of main and of every procedure: the kernel parameters.
+  void openKernelParams() {
+    scopes_.clear();
+    scopes_.emplace_back();
+    for (const Ident& param : program_.params) {
+      if (const Binding* prev = lookupFrame(scopes_.back(), param.name)) {
+        error(param.range.begin, fmt::format("duplicate kernel parameter '{}'", param.name));
+        note(prev->loc, "previous declaration is here");
+        continue;
+      }
+      scopes_.back().push_back({param.name, NameKind::KernelParam, param.range.begin});
+    }
+  }
 
   using Frame = std::vector<Binding>;
 
@@ -194,7 +217,9 @@ private:
       if (const Binding* prev = lookup(n.name)) {
         error(n.range.begin,
               fmt::format("local '{}' hides an enclosing {}", n.name,
-                          prev->kind == NameKind::Param ? "parameter" : "local"));
+                          prev->kind == NameKind::Param         ? "parameter"
+                          : prev->kind == NameKind::KernelParam ? "kernel parameter"
+                                                                : "local"));
         note(prev->loc, "the hidden declaration is here");
       }
       scopes_.back().push_back({n.name, NameKind::Local, n.range.begin});
@@ -215,6 +240,9 @@ private:
     const Binding* b = lookup(target.name);
     if (!b) {
       error(target.range.begin, fmt::format("assignment to undeclared local '{}'", target.name));
+    } else if (b->kind == NameKind::KernelParam) {
+      error(target.range.begin, fmt::format("assignment to kernel parameter '{}' (kernel parameters are read-only)",
+                                            target.name));
     } else if (b->kind == NameKind::Param) {
       error(target.range.begin,
             fmt::format("procedure '{}' assigns its parameter '{}' (parameters are passed by name "
@@ -304,6 +332,11 @@ private:
         exprs(s);
         break;
       case StmtKind::Write:
+        checkArrayName(s.array);
+        exprs(s);
+        break;
+      case StmtKind::Atomic:
+        if (!s.target.name.empty()) assigned(s.target);
         checkArrayName(s.array);
         exprs(s);
         break;

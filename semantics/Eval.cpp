@@ -65,7 +65,8 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
       return scalar(e.a, s, enabled, err) != 0 ? scalar(e.b, s, enabled, err) : scalar(e.c, s, enabled, err);
     case EOp::Mul: case EOp::Div: case EOp::Rem: case EOp::Add: case EOp::Sub: case EOp::Shl: case EOp::Shr:
     case EOp::Lt: case EOp::Le: case EOp::Gt: case EOp::Ge: case EOp::Eq: case EOp::Ne: case EOp::BitAnd:
-    case EOp::BitXor: case EOp::BitOr:
+    case EOp::BitXor: case EOp::BitOr: case EOp::UDiv: case EOp::URem: case EOp::ULt: case EOp::ULe:
+    case EOp::UGt: case EOp::UGe: case EOp::LShr:
       break;
   }
   const Word a = scalar(e.a, s, enabled, err);
@@ -76,15 +77,23 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
     case EOp::Sub: return word::sub(a, b);
     case EOp::Div:
     case EOp::Rem:
+    case EOp::UDiv:
+    case EOp::URem:
       if (b == 0) {
         if (enabled) fail(err, EvalError::Kind::DivisionByZero, 0, id, 0);
         return 0;
       }
-      return e.op == EOp::Div ? word::div(a, b) : word::rem(a, b);
+      return e.op == EOp::Div ? word::div(a, b) : e.op == EOp::Rem ? word::rem(a, b)
+           : e.op == EOp::UDiv ? word::udiv(a, b) : word::urem(a, b);
     case EOp::Shl:
     case EOp::Shr:
+    case EOp::LShr:
       if (enabled && (b < 0 || b >= 32)) fail(err, EvalError::Kind::ShiftOutOfRange, 0, id, b);
-      return e.op == EOp::Shl ? word::shl(a, b & 31) : word::shr(a, b & 31);
+      return e.op == EOp::Shl ? word::shl(a, b & 31) : e.op == EOp::Shr ? word::shr(a, b & 31) : word::lshr(a, b & 31);
+    case EOp::ULt: return word::u(a) < word::u(b);
+    case EOp::ULe: return word::u(a) <= word::u(b);
+    case EOp::UGt: return word::u(a) > word::u(b);
+    case EOp::UGe: return word::u(a) >= word::u(b);
     case EOp::Lt: return a < b;
     case EOp::Le: return a <= b;
     case EOp::Gt: return a > b;
@@ -165,6 +174,8 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
     case EOp::Mul: case EOp::Div: case EOp::Rem: case EOp::Add: case EOp::Sub:
     case EOp::Shl: case EOp::Shr: case EOp::Lt: case EOp::Le: case EOp::Gt: case EOp::Ge:
     case EOp::Eq: case EOp::Ne: case EOp::BitAnd: case EOp::BitXor: case EOp::BitOr:
+    case EOp::UDiv: case EOp::URem: case EOp::ULt: case EOp::ULe: case EOp::UGt: case EOp::UGe:
+    case EOp::LShr:
       break;
   }
 
@@ -175,7 +186,9 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
     case EOp::Add: for (uint32_t i = 0; i < n; ++i) out[i] = word::add(a[i], b[i]); break;
     case EOp::Sub: for (uint32_t i = 0; i < n; ++i) out[i] = word::sub(a[i], b[i]); break;
     case EOp::Div:
-    case EOp::Rem: {
+    case EOp::Rem:
+    case EOp::UDiv:
+    case EOp::URem: {
       for (uint32_t i = 0; i < n; ++i)
         if (mask[i] && b[i] == 0) {
           fail(err, EvalError::Kind::DivisionByZero, i, id, 0);
@@ -183,12 +196,17 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
         }
       if (e.op == EOp::Div)
         for (uint32_t i = 0; i < n; ++i) out[i] = b[i] == 0 ? 0 : word::div(a[i], b[i]);
-      else
+      else if (e.op == EOp::Rem)
         for (uint32_t i = 0; i < n; ++i) out[i] = b[i] == 0 ? 0 : word::rem(a[i], b[i]);
+      else if (e.op == EOp::UDiv)
+        for (uint32_t i = 0; i < n; ++i) out[i] = b[i] == 0 ? 0 : word::udiv(a[i], b[i]);
+      else
+        for (uint32_t i = 0; i < n; ++i) out[i] = b[i] == 0 ? 0 : word::urem(a[i], b[i]);
       break;
     }
     case EOp::Shl:
-    case EOp::Shr: {
+    case EOp::Shr:
+    case EOp::LShr: {
       for (uint32_t i = 0; i < n; ++i)
         if (mask[i] && (b[i] < 0 || b[i] >= 32)) {
           fail(err, EvalError::Kind::ShiftOutOfRange, i, id, b[i]);
@@ -196,10 +214,16 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
         }
       if (e.op == EOp::Shl)
         for (uint32_t i = 0; i < n; ++i) out[i] = word::shl(a[i], b[i] & 31);
-      else
+      else if (e.op == EOp::Shr)
         for (uint32_t i = 0; i < n; ++i) out[i] = word::shr(a[i], b[i] & 31);
+      else
+        for (uint32_t i = 0; i < n; ++i) out[i] = word::lshr(a[i], b[i] & 31);
       break;
     }
+    case EOp::ULt: for (uint32_t i = 0; i < n; ++i) out[i] = word::u(a[i]) < word::u(b[i]); break;
+    case EOp::ULe: for (uint32_t i = 0; i < n; ++i) out[i] = word::u(a[i]) <= word::u(b[i]); break;
+    case EOp::UGt: for (uint32_t i = 0; i < n; ++i) out[i] = word::u(a[i]) > word::u(b[i]); break;
+    case EOp::UGe: for (uint32_t i = 0; i < n; ++i) out[i] = word::u(a[i]) >= word::u(b[i]); break;
     case EOp::Lt: for (uint32_t i = 0; i < n; ++i) out[i] = a[i] < b[i]; break;
     case EOp::Le: for (uint32_t i = 0; i < n; ++i) out[i] = a[i] <= b[i]; break;
     case EOp::Gt: for (uint32_t i = 0; i < n; ++i) out[i] = a[i] > b[i]; break;

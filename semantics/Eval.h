@@ -74,6 +74,13 @@ inline Word rem(Word a, Word b) { return b == -1 ? 0 : a % b; }
 /// 0 <= b < 32 required.
 inline Word shl(Word a, Word b) { return static_cast<Word>(static_cast<uint32_t>(a) << b); }
 inline Word shr(Word a, Word b) { return a >> b; }
+inline uint32_t u(Word a) { return static_cast<uint32_t>(a); }
+/// b != 0 required.
+inline Word udiv(Word a, Word b) { return static_cast<Word>(u(a) / u(b)); }
+/// b != 0 required.
+inline Word urem(Word a, Word b) { return static_cast<Word>(u(a) % u(b)); }
+/// 0 <= b < 32 required.
+inline Word lshr(Word a, Word b) { return static_cast<Word>(u(a) >> b); }
 }  // namespace word
 
 }  // namespace sdvmc::sem

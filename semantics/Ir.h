@@ -43,6 +43,7 @@ enum class EOp : uint8_t {
   BitAnd, BitXor, BitOr,
   LogAnd, LogOr,
   Cond,
+  UDiv, URem, ULt, ULe, UGt, UGe, LShr,  ///< (extension) unsigned operators on Words
 };
 
 /// One expression node. Operands are other nodes of the same pool; a procedure
@@ -76,6 +77,7 @@ enum class NodeKind : uint8_t {
   Write,    ///< T-WR: wr(array, e0, e1)
   Assert,   ///< extension: assert(e0)
   Assume,   ///< extension: assume(e0)
+  Atomic,   ///< extension: slot0 := atomic_OP(array, e0, e1 [, e2]) (slot0 = kNone: no result)
   Skip,     ///< the no-op basic statement
 };
 
@@ -98,7 +100,8 @@ struct Node {
   uint32_t depth = 0;     ///< slots live while the node is on the stack (its own allocations excluded)
   Slot slot0 = 0, slot1 = 0, slot2 = 0;
   uint32_t count = 0;     ///< Var: number of slots
-  ExprId e0 = kNone, e1 = kNone;
+  ExprId e0 = kNone, e1 = kNone, e2 = kNone;
+  kpl::AtomicOp atomicOp = kpl::AtomicOp::Add;  ///< Atomic
   ArrayId array = 0;
   std::vector<NodeId> children;
   const kpl::Stmt* src = nullptr;  ///< the statement it came from (never null)
@@ -108,7 +111,8 @@ struct Node {
 
 struct ArrayInfo {
   std::string name;
-  bool bounded = true;        ///< false only for the default memory `mem`
+  bool bounded = true;        ///< false for the default memory `mem` and `NAME[]` arrays
+  bool global = false;        ///< `global` (shared by every group of the launch)
   uint32_t size = 0;          ///< bounded arrays
   /// Declared initial contents (bounded arrays): nullopt = arbitrary.
   std::vector<std::optional<Word>> init;
@@ -124,6 +128,10 @@ struct Ir {
   std::vector<ArrayInfo> arrays;
   NodeId main = 0;
   uint32_t slotCount = 0;                ///< locations per thread
+  /// The kernel parameters (`param NAME;`): parameter k lives in slot k of every thread,
+  /// set before main starts and never assigned.
+  std::vector<std::string> params;
+  bool hasAtomics = false;               ///< some node is an Atomic (states carry atomic logs)
   uint32_t exprNeed = 1;                 ///< scratch columns for the deepest expression
 };
 

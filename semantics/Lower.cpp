@@ -50,15 +50,19 @@ public:
     for (const kpl::ArrayDecl& d : program_.arrays) {
       ArrayInfo a;
       a.name = d.name.name;
-      a.size = d.size;
-      a.init.assign(d.size, std::nullopt);
+      a.bounded = !d.unbounded;
+      a.global = d.global;
+      a.size = d.unbounded ? 0 : d.size;
+      a.init.assign(a.size, std::nullopt);
       if (d.init)
         for (size_t i = 0; i < d.init->size() && i < d.size; ++i) a.init[i] = (*d.init)[i];
       arrayIds_[a.name] = static_cast<ArrayId>(ir_.arrays.size());
       ir_.arrays.push_back(std::move(a));
     }
-    Scope scope;
-    ir_.main = lowerStmt(*program_.main, scope, 0, 0, Context{});
+    Scope scope = kernelParams();
+    const uint32_t first = static_cast<uint32_t>(program_.params.size());
+    ir_.slotCount = first;
+    ir_.main = lowerStmt(*program_.main, scope, 0, first, Context{});
     if (overflow_) {
       diags_.error(program_.mainRange.begin,
                    "kernel too large: instantiating its procedure calls would need more than " +
@@ -69,6 +73,16 @@ public:
   }
 
 private:
+  /// The kernel parameters, in slots 0 … P−1: in scope in main and in every procedure.
+  Scope kernelParams() {
+    Scope scope;
+    for (size_t k = 0; k < program_.params.size(); ++k) {
+      scope.push_back({program_.params[k].name, Binding{false, static_cast<Slot>(k), kNone}});
+      if (ir_.params.size() < program_.params.size()) ir_.params.push_back(program_.params[k].name);
+    }
+    return scope;
+  }
+
   // ---- predicates -------------------------------------------------------------------
   PredId predAnd(PredId p, Lit lit) {
     std::vector<Lit> lits = ir_.preds[p];
@@ -93,7 +107,8 @@ private:
       case EOp::Mul: case EOp::Div: case EOp::Rem: case EOp::Add: case EOp::Sub:
       case EOp::Shl: case EOp::Shr: case EOp::Lt: case EOp::Le: case EOp::Gt: case EOp::Ge:
       case EOp::Eq: case EOp::Ne: case EOp::BitAnd: case EOp::BitXor: case EOp::BitOr:
-      case EOp::LogAnd: case EOp::LogOr:
+      case EOp::LogAnd: case EOp::LogOr: case EOp::UDiv: case EOp::URem: case EOp::ULt: case EOp::ULe:
+      case EOp::UGt: case EOp::UGe: case EOp::LShr:
         n.need = std::max(need(n.a), 1 + need(n.b));
         break;
       case EOp::Cond:
@@ -125,6 +140,13 @@ private:
       case kpl::BinaryOp::BitOr: return EOp::BitOr;
       case kpl::BinaryOp::LogAnd: return EOp::LogAnd;
       case kpl::BinaryOp::LogOr: return EOp::LogOr;
+      case kpl::BinaryOp::UDiv: return EOp::UDiv;
+      case kpl::BinaryOp::URem: return EOp::URem;
+      case kpl::BinaryOp::ULt: return EOp::ULt;
+      case kpl::BinaryOp::ULe: return EOp::ULe;
+      case kpl::BinaryOp::UGt: return EOp::UGt;
+      case kpl::BinaryOp::UGe: return EOp::UGe;
+      case kpl::BinaryOp::LShr: return EOp::LShr;
     }
     assert(false && "unknown binary operator");
     return EOp::Add;
@@ -334,7 +356,7 @@ private:
         Node n = make(NodeKind::Call, s, pred, depth, ctx);
         Slot r = depth;
         n.slot0 = r;
-        Scope callee;
+        Scope callee = kernelParams();
         for (size_t k = 0; k < proc.params.size() && k < s.exprs.size(); ++k)
           callee.push_back({proc.params[k].name, Binding{true, 0, lowerExpr(*s.exprs[k], scope)}});
         Context inner;
@@ -372,6 +394,22 @@ private:
         n.slot0 = b->slot;
         n.e0 = lowerExpr(*s.exprs[0], scope);
         if (s.kind == kpl::StmtKind::Read) n.array = arrayOf(s);
+        return addNode(std::move(n));
+      }
+      case kpl::StmtKind::Atomic: {
+        Node n = make(NodeKind::Atomic, s, pred, depth, ctx);
+        n.atomicOp = s.atomicOp;
+        n.slot0 = kNone;
+        if (!s.target.name.empty()) {
+          const Binding* b = lookup(scope, s.target.name);
+          assert(b && !b->isParam && "bad assignment target survived verification");
+          n.slot0 = b->slot;
+        }
+        n.array = arrayOf(s);
+        n.e0 = lowerExpr(*s.exprs[0], scope);
+        n.e1 = lowerExpr(*s.exprs[1], scope);
+        if (s.exprs.size() > 2) n.e2 = lowerExpr(*s.exprs[2], scope);
+        ir_.hasAtomics = true;
         return addNode(std::move(n));
       }
       case kpl::StmtKind::Write: {

@@ -61,12 +61,16 @@ struct Bounds {
   uint64_t stepCap = 10'000'000;
   /// The initial shared memory, when not the kernel's own (arbitrary cells unknown).
   std::optional<Memory> initialMemory;
+  /// The valuations of the kernel parameters explored, each one Word per parameter
+  /// (Ir::params); one empty valuation when the kernel has none.
+  std::vector<std::vector<Word>> params{{}};
 };
 
 /// One configuration of a run: what `sdvmc run` needs to reproduce it.
 struct Configuration {
   uint32_t threads = 0;
   Word group = 0;
+  std::vector<Word> params;  ///< the kernel parameters' values (Ir::params order)
   /// Initial values the execution depended on, by array name and index, in order.
   std::vector<std::pair<std::string, std::vector<std::pair<Word, Word>>>> init;
   /// (mimd) the thread of each transition, in order.

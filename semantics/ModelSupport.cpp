@@ -122,7 +122,7 @@ std::string describeMemoryText(const Ir& ir, const Memory& m) {
       }
     } else {
       bool first = true;
-      for (const auto& [addr, value] : m.unbounded) {
+      for (const auto& [addr, value] : m.cells(static_cast<ArrayId>(a))) {
         out += fmt::format("{}[{}] = {}", first ? "" : ", ", addr, value);
         first = false;
       }

@@ -34,6 +34,33 @@ void logWrite(ThreadLog& log, Address a, Word value, NodeId at) {
     v.insert(it, LogEntry{a, value, at});
 }
 
+void logAtomic(ThreadLog& log, Address a, NodeId at) {
+  auto& v = log.atomics;
+  auto it = std::lower_bound(v.begin(), v.end(), a,
+                             [](const LogEntry& e, const Address& x) { return e.addr < x; });
+  if (it == v.end() || it->addr != a) v.insert(it, LogEntry{a, 0, at});
+}
+
+Word atomicResult(kpl::AtomicOp op, Word old, Word v, Word nv) {
+  const uint32_t uo = static_cast<uint32_t>(old), uv = static_cast<uint32_t>(v);
+  switch (op) {
+    case kpl::AtomicOp::Add: return word::add(old, v);
+    case kpl::AtomicOp::Sub: return word::sub(old, v);
+    case kpl::AtomicOp::Exch: return v;
+    case kpl::AtomicOp::Min: return std::min(old, v);
+    case kpl::AtomicOp::Max: return std::max(old, v);
+    case kpl::AtomicOp::UMin: return static_cast<Word>(std::min(uo, uv));
+    case kpl::AtomicOp::UMax: return static_cast<Word>(std::max(uo, uv));
+    case kpl::AtomicOp::And: return old & v;
+    case kpl::AtomicOp::Or: return old | v;
+    case kpl::AtomicOp::Xor: return old ^ v;
+    case kpl::AtomicOp::Inc: return uo >= uv ? 0 : static_cast<Word>(uo + 1);               // CUDA atomicInc
+    case kpl::AtomicOp::Dec: return (uo == 0 || uo > uv) ? v : static_cast<Word>(uo - 1);  // CUDA atomicDec
+    case kpl::AtomicOp::Cas: return old == v ? nv : old;
+  }
+  return old;
+}
+
 Word shadowLoad(const Ir& ir, const GroupState& s, uint32_t tid, Address a) {
   const auto& w = s.logs[tid].writes;
   if (!w.empty()) {
@@ -48,6 +75,7 @@ Memory initialMemory(const Ir& ir, Word arbitrary) {
   Memory m;
   m.unboundedDefault = arbitrary;
   m.bounded.resize(ir.arrays.size());
+  m.unbounded.resize(ir.arrays.size());
   for (size_t a = 0; a < ir.arrays.size(); ++a) {
     const ArrayInfo& info = ir.arrays[a];
     if (!info.bounded) continue;
@@ -62,11 +90,13 @@ Memory initialMemory(const Ir& ir, Word arbitrary) {
 SdvMachine::SdvMachine(const Ir& ir, uint32_t threads)
     : ir_(ir), n_(threads), eval_(ir, threads), mask_(threads), addrBuf_(threads) {}
 
-GroupState SdvMachine::initialState(Word gid, Memory memory) const {
+GroupState SdvMachine::initialState(Word gid, Memory memory, const std::vector<Word>& params) const {
   GroupState s;
   s.n = n_;
   s.gid = gid;
   s.locals.assign(static_cast<size_t>(ir_.slotCount) * n_, 0);
+  for (size_t k = 0; k < params.size() && k < ir_.params.size(); ++k)
+    std::fill(s.column(static_cast<Slot>(k)), s.column(static_cast<Slot>(k)) + n_, params[k]);
   s.base = std::move(memory);
   s.logs.resize(n_);
   s.ss.push_back(Item{ir_.main, 0});  // ⟨(main, true)⟩
@@ -185,7 +215,7 @@ std::optional<Verdict> SdvMachine::step(GroupState& s) {
       return std::nullopt;
     }
     case NodeKind::Assign: case NodeKind::Read: case NodeKind::Write:
-    case NodeKind::Assert: case NodeKind::Assume: case NodeKind::Skip:
+    case NodeKind::Assert: case NodeKind::Assume: case NodeKind::Skip: case NodeKind::Atomic:
       return gBasic(s, it);
   }
   assert(false && "unknown node kind");
@@ -230,6 +260,7 @@ std::optional<Verdict> SdvMachine::gBasic(GroupState& s, Item it) {
              : node.kind == NodeKind::Read  ? Rule::TRd
              : node.kind == NodeKind::Write ? Rule::TWr
              : node.kind == NodeKind::Assert ? Rule::TAssert
+             : node.kind == NodeKind::Atomic ? Rule::TAtomic
                                              : Rule::TAssume;
     observer_->onRule(r, it.node, s, p);
   }
@@ -240,6 +271,7 @@ std::optional<Verdict> SdvMachine::gBasic(GroupState& s, Item it) {
     case NodeKind::Write: v = tWr(s, node, p); break;
     case NodeKind::Assert: v = tAssert(s, node, p); break;
     case NodeKind::Assume: v = tAssume(s, node, p); break;
+    case NodeKind::Atomic: v = tAtomic(s, node, p); break;
     case NodeKind::Skip: case NodeKind::Seq: case NodeKind::Var: case NodeKind::If:
     case NodeKind::While: case NodeKind::Call: case NodeKind::Barrier:
       assert(false && "not a basic statement");
@@ -283,7 +315,10 @@ Verdict SdvMachine::gRace(GroupState& s, Item it) {
   v.threads = {conflict->first.thread, conflict->second.thread};
   const ArrayInfo& arr = ir_.arrays[conflict->first.addr.array];
   v.message = fmt::format("{} race on {}[{}] between threads {} and {}",
-                          conflict->second.write ? "write-write" : "write-read", arr.name,
+                          conflict->first.atomic ? (conflict->second.write ? "atomic-write" : "atomic-read")
+                          : conflict->second.write ? "write-write"
+                                                   : "write-read",
+                          arr.name,
                           conflict->first.addr.index, conflict->first.thread,
                           conflict->second.thread);
   s.ss.push_back(it);
@@ -295,9 +330,21 @@ void SdvMachine::gSync(GroupState& s, Item it) {
   lastRule_ = Rule::GSync;
   if (observer_) notify(Rule::GSync, it.node, s, ir_.nodes[it.node].pred);
   merge(s);
+  if (footprint_)
+    for (uint32_t t = 0; t < n_; ++t) {
+      const ThreadLog& log = s.logs[t];
+      auto add = [&](const std::vector<LogEntry>& v, uint8_t kind) {
+        for (const LogEntry& e : v)
+          if (ir_.arrays[e.addr.array].global) footprint_->push_back(FootprintEntry{e.addr, t, e.at, kind});
+      };
+      add(log.reads, 0);
+      add(log.writes, 1);
+      add(log.atomics, 2);
+    }
   for (ThreadLog& log : s.logs) {
     log.reads.clear();
     log.writes.clear();
+    log.atomics.clear();
   }
 }
 
@@ -459,6 +506,46 @@ std::optional<Verdict> SdvMachine::tAssume(GroupState& s, const Node& node, cons
   return std::nullopt;
 }
 
+// Extension T-ATOMIC (see Sdv.h). Operands are evaluated for the whole group first (lock
+// step); then each enabled thread in ascending lid order applies the operation.
+std::optional<Verdict> SdvMachine::tAtomic(GroupState& s, const Node& node, const uint8_t* p) {
+  EvalError err;
+  std::vector<Word> idx(n_), val(n_), nv(n_);
+  const Word* e = eval_.eval(node.e0, s, p, err);
+  std::copy(e, e + n_, idx.begin());
+  e = eval_.eval(node.e1, s, p, err);
+  std::copy(e, e + n_, val.begin());
+  if (node.e2 != kNone) {
+    e = eval_.eval(node.e2, s, p, err);
+    std::copy(e, e + n_, nv.begin());
+  }
+  if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TAtomic, err);
+  const ArrayInfo& arr = ir_.arrays[node.array];
+  if (arr.bounded)
+    for (uint32_t i = 0; i < n_; ++i)
+      if (p[i] && (idx[i] < 0 || static_cast<uint32_t>(idx[i]) >= arr.size))
+        return outOfBoundsVerdict(ir_, nodeId(node), Rule::TAtomic, i, idx[i], true);
+  const NodeId at = nodeId(node);
+  std::vector<Word> old(n_);
+  for (uint32_t i = 0; i < n_; ++i) {
+    if (!p[i]) continue;
+    const Address a{node.array, idx[i]};
+    old[i] = shadowLoad(ir_, s, i, a);
+    const Word next = atomicResult(node.atomicOp, old[i], val[i], nv[i]);
+    s.base.store(ir_, a, next);  // visible to the whole group at once
+    auto& w = s.logs[i].writes;  // the thread's own earlier plain write, if any, is now stale
+    auto it = std::lower_bound(w.begin(), w.end(), a, [](const LogEntry& x, const Address& y) { return x.addr < y; });
+    if (it != w.end() && it->addr == a) it->value = next;
+    logAtomic(s.logs[i], a, at);
+  }
+  if (node.slot0 != kNone) {
+    Word* l = s.column(node.slot0);
+    for (uint32_t i = 0; i < n_; ++i)
+      if (p[i]) l[i] = old[i];
+  }
+  return std::nullopt;
+}
+
 void SdvMachine::tSkip(GroupState&, const Node&) {}
 
 // ---- races and merge -------------------------------------------------------------------
@@ -482,7 +569,9 @@ std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::races(const GroupSt
   std::vector<Tagged> ws;
   for (uint32_t t = 0; t < n_; ++t)
     for (const LogEntry& e : s.logs[t].writes) ws.push_back(Tagged{e.addr, t, e.at});
-  if (ws.empty()) return std::nullopt;
+  std::optional<std::pair<RaceAccess, RaceAccess>> atomicRace;
+  if (ir_.hasAtomics) atomicRace = atomicRaces(s);
+  if (ws.empty()) return atomicRace;
   std::sort(ws.begin(), ws.end());
 
   std::optional<Address> best;
@@ -501,6 +590,7 @@ std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::races(const GroupSt
           break;
         }
     }
+  if (atomicRace && (!best || atomicRace->first.addr < *best)) return atomicRace;
   if (!best) return std::nullopt;
 
   auto lo = std::lower_bound(ws.begin(), ws.end(), Tagged{*best, 0, 0});
@@ -517,6 +607,38 @@ std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::races(const GroupSt
   }
   assert(false && "race address without a conflicting access");
   return std::nullopt;
+}
+
+// (extension) An atomic access of thread i and a plain read or write of thread j ≠ i to
+// the same address, since the last barrier: the one at the smallest address, reported
+// as (the smallest such atomic thread, the smallest conflicting plain access: a write
+// before a read).
+std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::atomicRaces(const GroupState& s) const {
+  std::vector<Tagged> as;
+  for (uint32_t t = 0; t < n_; ++t)
+    for (const LogEntry& e : s.logs[t].atomics) as.push_back(Tagged{e.addr, t, e.at});
+  if (as.empty()) return std::nullopt;
+  std::sort(as.begin(), as.end());
+  std::optional<std::pair<RaceAccess, RaceAccess>> best;
+  auto consider = [&](uint32_t t, const LogEntry& e, bool write) {
+    if (best && !(e.addr < best->first.addr || (e.addr == best->first.addr && write && !best->second.write)))
+      return;
+    auto lo = std::lower_bound(as.begin(), as.end(), Tagged{e.addr, 0, 0});
+    for (auto a = lo; a != as.end() && a->addr == e.addr; ++a)
+      if (a->thread != t) {
+        RaceAccess first{a->thread, true, e.addr, a->at, true};
+        RaceAccess second{t, write, e.addr, e.at, false};
+        if (!best || e.addr < best->first.addr || (write && !best->second.write) ||
+            (write == best->second.write && t < best->second.thread))
+          best = std::make_pair(first, second);
+        return;
+      }
+  };
+  for (uint32_t t = 0; t < n_; ++t) {
+    for (const LogEntry& e : s.logs[t].writes) consider(t, e, true);
+    for (const LogEntry& e : s.logs[t].reads) consider(t, e, false);
+  }
+  return best;
 }
 
 // merge(Σ)(z) = Σ(i).sh(z) if z ∈ Σ(i).W, else Σ(0).sh(z) (= base, since no W has z).

@@ -40,7 +40,7 @@ public:
 
   /// A valid initial state: ss = ⟨(main, true)⟩, lid = i, empty R and W, every location
   /// 0, and one shared memory `memory` seen by every thread.
-  GroupState initialState(Word gid, Memory memory) const;
+  GroupState initialState(Word gid, Memory memory, const std::vector<Word>& params = {}) const;
 
   /// Applies the one rule whose premise holds for the top of ss. Returns a verdict when
   /// the rule reaches an error (or discards the execution); nullopt otherwise.
@@ -51,6 +51,15 @@ public:
   Verdict run(GroupState& s, uint64_t maxSteps);
 
   void setObserver(RuleObserver* o) { observer_ = o; }
+  /// (several groups, Launch.h) Collect every access to a `global` array: at each G-SYNC
+  /// the logs' entries on global arrays are appended to `*f` before they are cleared.
+  struct FootprintEntry {
+    Address addr;
+    uint32_t thread;
+    NodeId at;
+    uint8_t kind;  ///< 0 read, 1 write, 2 atomic
+  };
+  void setFootprint(std::vector<FootprintEntry>* f) { footprint_ = f; }
   /// simt-uniform-exit: a loop exits for every thread as soon as its guard is false for
   /// one enabled thread (instead of when it is false for all: G-DONE's premise).
   void setUniformLoopExit(bool on) { uniformExit_ = on; }
@@ -81,6 +90,10 @@ public:
   std::optional<Verdict> tWr(GroupState& s, const Node& node, const uint8_t* enabled);
   std::optional<Verdict> tAssert(GroupState& s, const Node& node, const uint8_t* enabled);
   std::optional<Verdict> tAssume(GroupState& s, const Node& node, const uint8_t* enabled);
+  /// (extension) T-ATOMIC: every enabled thread, in ascending lid order, reads its view of
+  /// the cell, writes the new value to the group's memory at once (and to its own shadow),
+  /// and logs the address as an atomic access; the result is the value read.
+  std::optional<Verdict> tAtomic(GroupState& s, const Node& node, const uint8_t* enabled);
   void tSkip(GroupState& s, const Node& node);
   /// T-DISABLED: (σ, basic, p) →t σ when ¬p^σ. Nothing to do; named so traces and
   /// readers can find it.
@@ -89,6 +102,8 @@ public:
   /// races(Σ): two threads i ≠ j with (R_i ∪ W_i) ∩ W_j ≠ ∅. Returns the two accesses of
   /// the conflict reported (the smallest address; see Sdv.cpp), or nullopt.
   std::optional<std::pair<RaceAccess, RaceAccess>> races(const GroupState& s) const;
+  /// (extension) The atomic-vs-plain part of races(Σ); see Sdv.cpp.
+  std::optional<std::pair<RaceAccess, RaceAccess>> atomicRaces(const GroupState& s) const;
   /// merge(Σ) into s.base: every thread's writes since the last barrier.
   void merge(GroupState& s) const;
 
@@ -106,6 +121,7 @@ private:
   std::vector<uint8_t> mask_;
   std::vector<Word> addrBuf_;
   RuleObserver* observer_ = nullptr;
+  std::vector<FootprintEntry>* footprint_ = nullptr;
   bool uniformExit_ = false;
   Rule lastRule_ = Rule::GSeq;
   uint64_t steps_ = 0;
@@ -121,5 +137,9 @@ Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Wor
 /// that made the access); for a write, set the shadow value.
 void logRead(ThreadLog& log, Address a, NodeId at);
 void logWrite(ThreadLog& log, Address a, Word value, NodeId at);
+void logAtomic(ThreadLog& log, Address a, NodeId at);
+/// The new value of an atomic `op` on a cell holding `old`, with operand `v` (and, for
+/// cas, compare value `v` and new value `nv`); CUDA's semantics for inc and dec.
+Word atomicResult(kpl::AtomicOp op, Word old, Word v, Word nv);
 
 }  // namespace sdvmc::sem

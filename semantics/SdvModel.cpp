@@ -93,11 +93,13 @@ GroupState SdvModel::decode(std::span<const uint8_t> bytes) {
 std::vector<StateBytes> SdvModel::initialStates() {
   std::vector<StateBytes> out;
   for (uint32_t n : bounds_.threads)
-    for (Word g : bounds_.groups) {
-      GroupState s = machine(n).initialState(g, (bounds_.initialMemory ? *bounds_.initialMemory : checkInitialMemory(ir_)));
-      out.emplace_back();
-      store(s, out.back());
-    }
+    for (Word g : bounds_.groups)
+      for (const std::vector<Word>& params : bounds_.params) {
+        GroupState s = machine(n).initialState(
+            g, (bounds_.initialMemory ? *bounds_.initialMemory : checkInitialMemory(ir_)), params);
+        out.emplace_back();
+        store(s, out.back());
+      }
   return out;
 }
 
@@ -172,6 +174,7 @@ Replay SdvModel::replay(uint32_t initial, std::span<const uint32_t> path) {
   GroupState s = decode(inits.at(initial));
   rep.config.threads = s.n;
   rep.config.group = s.gid;
+  for (Slot k = 0; k < ir_.params.size(); ++k) rep.config.params.push_back(s.local(k, 0));
   std::map<std::string, std::vector<std::pair<Word, Word>>> init;
   for (uint32_t k : path) {
     if (auto cell = unknownCellRead(ir_, machine(s.n), s, s.base)) {

@@ -33,18 +33,32 @@ struct LogEntry {
   NodeId at = kNone;
 };
 
-/// σ_i.R and σ_i.W (with the shadow values written), each sorted by address.
+/// σ_i.R and σ_i.W (with the shadow values written), each sorted by address; and
+/// (extension) the addresses of the thread's atomic operations since the last barrier,
+/// sorted, which race with other threads' reads and writes but not with their atomics.
 struct ThreadLog {
   std::vector<LogEntry> reads;
   std::vector<LogEntry> writes;
+  std::vector<LogEntry> atomics;
 };
 
-/// Shared memory: bounded arrays as vectors, the unbounded default memory as a map
-/// (cells absent from it hold `unboundedDefault`).
+/// Shared memory: bounded arrays as vectors, unbounded arrays (the default memory `mem`,
+/// `shared A[];`, `global A[];`) as maps (cells absent from them hold `unboundedDefault`).
 struct Memory {
-  std::vector<std::vector<Word>> bounded;        ///< by ArrayId; empty vector for `mem`
-  std::map<Word, Word> unbounded;                ///< `mem`, when the kernel has it
+  using Cells = std::map<Word, Word>;
+  std::vector<std::vector<Word>> bounded;        ///< by ArrayId; empty vector for unbounded arrays
+  std::vector<Cells> unbounded;                  ///< by ArrayId (may be shorter: missing = empty)
   Word unboundedDefault = 0;
+
+  /// The set cells of unbounded array `a`.
+  const Cells& cells(ArrayId a) const {
+    static const Cells kEmpty;
+    return a < unbounded.size() ? unbounded[a] : kEmpty;
+  }
+  Cells& cells(ArrayId a) {
+    if (a >= unbounded.size()) unbounded.resize(a + 1);
+    return unbounded[a];
+  }
   /// (check) unknown[a][i] = 1: cell i of bounded array a still holds an arbitrary initial
   /// value that has not been chosen (it is chosen when first read). Empty vector: none.
   std::vector<std::vector<uint8_t>> unknown;
@@ -53,21 +67,22 @@ struct Memory {
   bool lazyUnbounded = false;
 
   bool isUnknown(const Ir& ir, Address a) const {
-    if (!ir.arrays[a.array].bounded) return lazyUnbounded && !unbounded.count(a.index);
+    if (!ir.arrays[a.array].bounded) return lazyUnbounded && !cells(a.array).count(a.index);
     return !unknown.empty() && !unknown[a.array].empty() && unknown[a.array][static_cast<size_t>(a.index)];
   }
 
   Word load(const Ir& ir, Address a) const {
     if (ir.arrays[a.array].bounded) return bounded[a.array][static_cast<size_t>(a.index)];
-    auto it = unbounded.find(a.index);
-    return it == unbounded.end() ? unboundedDefault : it->second;
+    const Cells& c = cells(a.array);
+    auto it = c.find(a.index);
+    return it == c.end() ? unboundedDefault : it->second;
   }
   void store(const Ir& ir, Address a, Word v) {
     if (ir.arrays[a.array].bounded) {
       bounded[a.array][static_cast<size_t>(a.index)] = v;
       if (!unknown.empty() && !unknown[a.array].empty()) unknown[a.array][static_cast<size_t>(a.index)] = 0;
     } else {
-      unbounded[a.index] = v;
+      cells(a.array)[a.index] = v;
     }
   }
 };

@@ -72,8 +72,9 @@ void encodeMemory(const Ir& ir, const Memory& m, ByteWriter& w) {
       }
       if (hasUnknown) w.raw(m.unknown[a].data(), m.unknown[a].size());
     } else {
-      w.var(static_cast<uint32_t>(m.unbounded.size()));
-      for (const auto& [addr, value] : m.unbounded) {
+      const Memory::Cells& cells = m.cells(static_cast<ArrayId>(a));
+      w.var(static_cast<uint32_t>(cells.size()));
+      for (const auto& [addr, value] : cells) {
         w.svar(addr);
         w.svar(value);
       }
@@ -85,7 +86,7 @@ void decodeMemory(const Ir& ir, Memory& m, ByteReader& r, std::vector<ArrayBytes
   const size_t start = r.position();
   m.bounded.resize(ir.arrays.size());
   m.unknown.resize(ir.arrays.size());
-  m.unbounded.clear();
+  m.unbounded.assign(ir.arrays.size(), {});
   if (layout) layout->resize(ir.arrays.size());
   for (size_t a = 0; a < ir.arrays.size(); ++a) {
     if (ir.arrays[a].bounded) {
@@ -111,7 +112,7 @@ void decodeMemory(const Ir& ir, Memory& m, ByteReader& r, std::vector<ArrayBytes
       uint32_t count = r.var();
       for (uint32_t i = 0; i < count; ++i) {
         Word addr = r.svar();
-        m.unbounded.emplace_hint(m.unbounded.end(), addr, r.svar());
+        m.unbounded[a].emplace_hint(m.unbounded[a].end(), addr, r.svar());
       }
     }
   }
@@ -120,7 +121,8 @@ void decodeMemory(const Ir& ir, Memory& m, ByteReader& r, std::vector<ArrayBytes
 size_t threadsBound(const GroupState& s, bool withValues) {
   // 5 bytes per variable-length integer at most; every live location is a local.
   size_t bound = 5 + 10 * s.ss.size() + 5 * s.locals.size();
-  for (const ThreadLog& log : s.logs) bound += 10 + 10 * log.reads.size() + (withValues ? 15 : 10) * log.writes.size();
+  for (const ThreadLog& log : s.logs)
+    bound += 15 + 10 * log.reads.size() + (withValues ? 15 : 10) * log.writes.size() + 10 * log.atomics.size();
   return bound;
 }
 
@@ -144,6 +146,13 @@ uint8_t* encodeThreadsTo(const Ir& ir, const GroupState& s, bool withValues, uin
       o = putVar(o, e.addr.array);
       o = putVar(o, zigzag(e.addr.index));
       if (withValues) o = putVar(o, zigzag(e.value));
+    }
+    if (ir.hasAtomics) {
+      o = putVar(o, static_cast<uint32_t>(log.atomics.size()));
+      for (const LogEntry& e : log.atomics) {
+        o = putVar(o, e.addr.array);
+        o = putVar(o, zigzag(e.addr.index));
+      }
     }
   }
   return o;
@@ -178,6 +187,13 @@ void decodeThreads(const Ir& ir, GroupState& s, bool withValues, ByteReader& r) 
       e.addr.array = getVar(p);
       e.addr.index = unzigzag(getVar(p));
       e.value = withValues ? unzigzag(getVar(p)) : 0;
+      e.at = kNone;
+    }
+    log.atomics.resize(ir.hasAtomics ? getVar(p) : 0);
+    for (LogEntry& e : log.atomics) {
+      e.addr.array = getVar(p);
+      e.addr.index = unzigzag(getVar(p));
+      e.value = 0;
       e.at = kNone;
     }
   }

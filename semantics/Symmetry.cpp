@@ -54,6 +54,9 @@ public:
         case NodeKind::Read:
           why = needInt(n.e0, "an address");
           break;
+        case NodeKind::Atomic:
+          why = "an atomic operation computes with a value from memory";
+          break;
         case NodeKind::Write:
           why = needInt(n.e0, "an address");
           if (why.empty() && type(n.e1) == VType::Int) why = "an integer other than 0 is written to memory";
@@ -99,6 +102,8 @@ private:
       case EOp::Mul: case EOp::Div: case EOp::Rem: case EOp::Add: case EOp::Sub: case EOp::Shl:
       case EOp::Shr: case EOp::Lt: case EOp::Le: case EOp::Gt: case EOp::Ge: case EOp::Eq: case EOp::Ne:
       case EOp::BitAnd: case EOp::BitXor: case EOp::BitOr: case EOp::LogAnd: case EOp::LogOr:
+      case EOp::UDiv: case EOp::URem: case EOp::ULt: case EOp::ULe: case EOp::UGt: case EOp::UGe:
+      case EOp::LShr:
         return VType::Int;
     }
     return VType::Int;
@@ -138,7 +143,8 @@ private:
         return check(e.a);
       case EOp::Mul: case EOp::Div: case EOp::Rem: case EOp::Add: case EOp::Sub: case EOp::Shl:
       case EOp::Shr: case EOp::Lt: case EOp::Le: case EOp::Gt: case EOp::Ge: case EOp::BitAnd:
-      case EOp::BitXor: case EOp::BitOr:
+      case EOp::BitXor: case EOp::BitOr: case EOp::UDiv: case EOp::URem: case EOp::ULt: case EOp::ULe:
+      case EOp::UGt: case EOp::UGe: case EOp::LShr:
         if (type(e.a) == VType::Data || type(e.b) == VType::Data)
           return "a value from memory is computed with or ordered";
         return join(check(e.a), check(e.b));
@@ -165,6 +171,12 @@ SymmetryInfo analyseSymmetry(const Ir& ir) {
     }
   ValueTyping typing(ir);
   info.valuesWhyNot = typing.run();
+  if (!ir.params.empty()) info.valuesWhyNot = "the kernel has parameters";
+  for (const Node& n : ir.nodes)
+    if (n.kind == NodeKind::Atomic) {
+      info.valuesWhyNot = fmt::format("the kernel has an atomic operation (line {})", n.loc.line);
+      break;
+    }
   info.values = info.valuesWhyNot.empty();
   if (info.values) info.dataSlot = typing.dataSlots();
   return info;
@@ -214,7 +226,7 @@ ValueRenaming canonicaliseValues(const Ir& ir, const SymmetryInfo& sym, Word lo,
   auto visit = [&](auto&& f) {
     for (size_t a = 0; a < ir.arrays.size(); ++a) {
       if (!ir.arrays[a].bounded) {
-        for (auto& [addr, value] : memory.unbounded) f(value);
+        for (auto& [addr, value] : memory.cells(static_cast<ArrayId>(a))) f(value);
         continue;
       }
       const bool hasUnknown = !memory.unknown.empty() && !memory.unknown[a].empty();

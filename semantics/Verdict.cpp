@@ -65,6 +65,8 @@ const char* ruleName(Rule r) {
     case Rule::TAssert: return "T-ASSERT";
     case Rule::TAssume: return "T-ASSUME";
     case Rule::TSkip: return "T-SKIP";
+    case Rule::TAtomic: return "T-ATOMIC";
+    case Rule::GroupRace: return "INTER-GROUP-RACE";
     case Rule::MimdRace: return "MIMD-RACE";
     case Rule::MimdDeadlock: return "MIMD-DEADLOCK";
     case Rule::SimtRace: return "SIMT-RACE";

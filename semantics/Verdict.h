@@ -34,11 +34,13 @@ int verdictExitStatus(VerdictKind k);
 enum class Rule {
   GBasic, GDivergence, GNoOp, GRace, GSync, GSeq, GVar, GIf, GOpen, GIter, GDone, GCall,
   TDisabled, TAssign, TRd, TWr, TAssert, TAssume, TSkip,
+  TAtomic,       ///< (extension) an atomic read-modify-write, applied in ascending thread order
   MimdRace,      ///< (mimd) two threads access a location, one writes, no barrier between
   MimdDeadlock,  ///< (mimd) a thread finishes while others wait at a barrier
   SimtRace,      ///< (simt) an intra-warp or inter-warp race
   SimtDeadlock,  ///< (simt) a warp finishes while others wait at a barrier
   Compare,       ///< (--compare) a final memory differs from the reference model's
+  GroupRace,     ///< (several groups) two groups access a global cell, one writes
 };
 /// "G-BASIC", "T-RD", …
 const char* ruleName(Rule r);
@@ -49,6 +51,8 @@ struct RaceAccess {
   bool write = false;
   Address addr;
   NodeId at = kNone;
+  bool atomic = false;  ///< (extension) an atomic read-modify-write
+  int64_t group = -1;   ///< (several groups) the thread's group
 };
 
 struct Verdict {

@@ -19,7 +19,7 @@ bool isStructural(NodeKind k) {
     case NodeKind::Call: case NodeKind::Skip:
       return true;
     case NodeKind::Barrier: case NodeKind::Assign: case NodeKind::Read: case NodeKind::Write:
-    case NodeKind::Assert: case NodeKind::Assume:
+    case NodeKind::Assert: case NodeKind::Assume: case NodeKind::Atomic:
       return false;
   }
   return false;
@@ -207,7 +207,8 @@ std::pair<std::vector<uint32_t>, ValueRenaming> WarpModel::canonicalise(WarpStat
 std::vector<StateBytes> WarpModel::initialStates() {
   std::vector<StateBytes> out;
   for (uint32_t n : bounds_.threads)
-    for (Word g : bounds_.groups) {
+    for (Word g : bounds_.groups)
+    for (const std::vector<Word>& params : bounds_.params) {
       WarpState s;
       s.n = n;
       s.gid = g;
@@ -217,7 +218,7 @@ std::vector<StateBytes> WarpModel::initialStates() {
       s.warps.resize(count);
       s.status.assign(count, ThreadStatus::Running);
       for (uint32_t k = 0; k < count; ++k) {
-        s.warps[k] = machine(lanes(n, k)).initialState(g, Memory{});
+        s.warps[k] = machine(lanes(n, k)).initialState(g, Memory{}, params);
         s.warps[k].lidBase = static_cast<Word>(k * size);
       }
       // Only the bookkeeping rules here: executed statements, invisible or not, are
@@ -398,6 +399,9 @@ WarpModel::Outcome WarpModel::act(WarpState& s, uint32_t w, const std::vector<Wo
   // top: applying it reports the error.
   if (isStructural(node.kind)) return normalise(s, w, v, por_);
   switch (node.kind) {
+    case NodeKind::Atomic:
+      assert(false && "the warp models refuse kernels with atomics (ModelFactory)");
+      break;
     case NodeKind::Read:
     case NodeKind::Write: {
       Outcome o = access(s, w, id, v);
@@ -498,14 +502,16 @@ std::string WarpModel::differs(const Memory& m) const {
   for (size_t a = 0; a < ir_.arrays.size(); ++a) {
     const ArrayInfo& info = ir_.arrays[a];
     if (!info.bounded) {
-      if (m.unbounded != e.unbounded) {
-        for (const auto& [addr, value] : m.unbounded) {
-          auto it = e.unbounded.find(addr);
-          if (it == e.unbounded.end()) return fmt::format("{}[{}] is {} here, never set there", info.name, addr, value);
+      const Memory::Cells& mc = m.cells(static_cast<ArrayId>(a));
+      const Memory::Cells& ec = e.cells(static_cast<ArrayId>(a));
+      if (mc != ec) {
+        for (const auto& [addr, value] : mc) {
+          auto it = ec.find(addr);
+          if (it == ec.end()) return fmt::format("{}[{}] is {} here, never set there", info.name, addr, value);
           if (it->second != value) return fmt::format("{}[{}] is {} here, {} there", info.name, addr, value, it->second);
         }
-        for (const auto& [addr, value] : e.unbounded)
-          if (!m.unbounded.count(addr)) return fmt::format("{}[{}] is never set here, {} there", info.name, addr, value);
+        for (const auto& [addr, value] : ec)
+          if (!mc.count(addr)) return fmt::format("{}[{}] is never set here, {} there", info.name, addr, value);
       }
       continue;
     }
@@ -528,8 +534,9 @@ void WarpModel::store(WarpState& s, Address a, Word value) {
       u.value = s.memory.bounded[a.array][static_cast<size_t>(a.index)];
       u.unknown = s.memory.isUnknown(ir_, a);
     } else {
-      auto it = s.memory.unbounded.find(a.index);
-      u.existed = it != s.memory.unbounded.end();
+      const Memory::Cells& cells = s.memory.cells(a.array);
+      auto it = cells.find(a.index);
+      u.existed = it != cells.end();
       if (u.existed) u.value = it->second;
     }
     undo_.push_back(u);
@@ -544,9 +551,9 @@ void WarpModel::undoMemory(WarpState& s) {
       if (!s.memory.unknown.empty() && !s.memory.unknown[it->addr.array].empty())
         s.memory.unknown[it->addr.array][static_cast<size_t>(it->addr.index)] = it->unknown;
     } else if (it->existed) {
-      s.memory.unbounded[it->addr.index] = it->value;
+      s.memory.cells(it->addr.array)[it->addr.index] = it->value;
     } else {
-      s.memory.unbounded.erase(it->addr.index);
+      s.memory.cells(it->addr.array).erase(it->addr.index);
     }
   }
   undo_.clear();
@@ -751,6 +758,7 @@ Replay WarpModel::replay(uint32_t initial, std::span<const uint32_t> path) {
   decode(initialStates().at(initial), x);
   rep.config.threads = x.n;
   rep.config.group = x.gid;
+  for (Slot k = 0; k < ir_.params.size(); ++k) rep.config.params.push_back(x.warps[0].local(k, 0));
   std::map<std::string, std::vector<std::pair<Word, Word>>> init;
   for (uint32_t k : path) {
     WarpState c = x;

@@ -174,12 +174,21 @@ private:
         // bvsdiv / bvsrem: truncation; INT_MIN / -1 wraps to INT_MIN, INT_MIN % -1 = 0.
         return x.op == EOp::Div ? a / b : z3::srem(a, b);
       }
+      case EOp::UDiv:
+      case EOp::URem:
+        error(VerdictKind::DivisionByZero, t, mask && b == bv(0));
+        return x.op == EOp::UDiv ? z3::udiv(a, b) : z3::urem(a, b);
       case EOp::Shl:
-      case EOp::Shr: {
+      case EOp::Shr:
+      case EOp::LShr: {
         error(VerdictKind::ShiftOutOfRange, t, mask && (b < bv(0) || b >= bv(32)));
         z3::expr amount = b & bv(31);
-        return x.op == EOp::Shl ? z3::shl(a, amount) : z3::ashr(a, amount);
+        return x.op == EOp::Shl ? z3::shl(a, amount) : x.op == EOp::Shr ? z3::ashr(a, amount) : z3::lshr(a, amount);
       }
+      case EOp::ULt: return word(z3::ult(a, b));
+      case EOp::ULe: return word(z3::ule(a, b));
+      case EOp::UGt: return word(z3::ugt(a, b));
+      case EOp::UGe: return word(z3::uge(a, b));
       case EOp::Lt: return word(a < b);
       case EOp::Le: return word(a <= b);
       case EOp::Gt: return word(a > b);
@@ -248,6 +257,9 @@ private:
       case NodeKind::Assign: case NodeKind::Read: case NodeKind::Write:
       case NodeKind::Assert: case NodeKind::Assume:
         basic(id);
+        return;
+      case NodeKind::Atomic:
+        assert(false && "prove refuses kernels with atomics (ProveCommand)");
         return;
     }
   }

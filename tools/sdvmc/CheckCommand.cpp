@@ -34,14 +34,17 @@ std::string rangeText(const std::vector<sem::Word>& v) {
 }
 
 /// `sdvmc run` arguments reproducing an SDV configuration.
-std::string replayCommand(const std::string& file, const sem::Configuration& c) {
+std::string replayCommand(const std::string& file, const sem::Configuration& c,
+                          const std::vector<std::string>& paramNames) {
   std::string cmd = fmt::format("sdvmc run {} --threads {} --group {}", file, c.threads, c.group);
+  for (size_t k = 0; k < c.params.size() && k < paramNames.size(); ++k)
+    cmd += fmt::format(" --param {}={}", paramNames[k], c.params[k]);
   for (const auto& [array, cells] : c.init)
     for (const auto& [index, value] : cells) cmd += fmt::format(" --init {}[{}]={}", array, index, value);
   return cmd;
 }
 
-json witnessJson(const sem::Configuration& c, bool schedule) {
+json witnessJson(const sem::Configuration& c, bool schedule, const std::vector<std::string>& paramNames) {
   json init = json::object();
   for (const auto& [array, cells] : c.init) {
     json list = json::array();
@@ -49,6 +52,7 @@ json witnessJson(const sem::Configuration& c, bool schedule) {
     init[array] = std::move(list);
   }
   json w{{"threads", c.threads}, {"group", c.group}, {"init", std::move(init)}, {"params", json::object()}};
+  for (size_t k = 0; k < c.params.size() && k < paramNames.size(); ++k) w["params"][paramNames[k]] = c.params[k];
   if (schedule) w["schedule"] = c.schedule;
   return w;
 }
@@ -126,12 +130,12 @@ int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile
         if (it == config.init.end()) it = config.init.insert(config.init.end(), {name, {}});
         it->second.emplace_back(a.index, value);
       }
-      const std::string replay = replayCommand(o.file, config);
+      const std::string replay = replayCommand(o.file, config, ir.params);
       j = verdictJson(ir, v, o.file);
       j["verdict"] = "discrepancy";
       j["mimd_verdict"] = sem::verdictName(v.kind);
-      j["witness"] = witnessJson(rep.config, true);
-      j["witness"]["init"] = witnessJson(config, false)["init"];
+      j["witness"] = witnessJson(rep.config, true, ir.params);
+      j["witness"]["init"] = witnessJson(config, false, ir.params)["init"];
       j["replay"] = replay;
       j["sdv_final"] = memoryJson(ir, out.final);
       os << "verdict: semantics discrepancy: SDV reaches no error here, but mimd does not agree\n";
@@ -173,7 +177,11 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     return cl.reject("--threads", fmt::format("--threads expects N or A..B with 1 <= A <= B <= {}, not '{}'", 1 << 20, threads), o.json);
   bounds.threads.clear();
   for (int64_t n = lo; n <= hi; ++n) bounds.threads.push_back(static_cast<uint32_t>(n));
-  const std::string group = o.group.empty() ? std::to_string(k->program.group) : o.group;
+  // Several groups (groups: G): each group id is a configuration of its own (SDV within
+  // the group); races between groups are `sdvmc run`'s to find, which runs the launch.
+  const std::string group = !o.group.empty()       ? o.group
+                            : k->program.groups > 1 ? fmt::format("0..{}", k->program.groups - 1)
+                                                    : std::to_string(k->program.group);
   if (!parseRange(group, 0, INT32_MAX, lo, hi) || hi - lo > 1'000'000)
     return cl.reject("--group", fmt::format("--group expects G or A..B within 0..{}, not '{}'", INT32_MAX, group), o.json);
   bounds.groups.clear();
@@ -182,9 +190,34 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     return cl.reject("--domain", fmt::format("--domain expects LO..HI (32-bit, at most 65536 values), not '{}'", o.domain), o.json);
   bounds.domainLo = static_cast<sem::Word>(lo);
   bounds.domainHi = static_cast<sem::Word>(hi);
-  for (const std::string& p : o.params)
-    return cl.reject("--param", fmt::format("the kernel has no parameter '{}' (KPL kernels take none)",
-                                            p.substr(0, p.find('='))), o.json);
+  // Kernel parameters: each ranges over --param NAME=LO..HI (default 0..1); every
+  // combination is a configuration.
+  std::vector<std::pair<int64_t, int64_t>> ranges(ir.params.size(), {0, 1});
+  for (const std::string& p : o.params) {
+    const std::string name = p.substr(0, p.find('='));
+    auto it = std::find(ir.params.begin(), ir.params.end(), name);
+    if (it == ir.params.end())
+      return cl.reject("--param", fmt::format("the kernel has no parameter '{}'{}", name,
+                                              ir.params.empty() ? " (it takes none)" : ""), o.json);
+    int64_t plo = 0, phi = 0;
+    if (p.find('=') == std::string::npos || !parseRange(p.substr(p.find('=') + 1), INT32_MIN, UINT32_MAX, plo, phi) ||
+        phi - plo > 65535)
+      return cl.reject("--param", fmt::format("--param expects NAME=V or NAME=LO..HI (at most 65536 values), not '{}'", p),
+                       o.json);
+    ranges[static_cast<size_t>(it - ir.params.begin())] = {plo, phi};
+  }
+  bounds.params = {{}};
+  for (const auto& [plo, phi] : ranges) {
+    std::vector<std::vector<sem::Word>> next;
+    for (const std::vector<sem::Word>& prefix : bounds.params)
+      for (int64_t v = plo; v <= phi; ++v) {
+        next.push_back(prefix);
+        next.back().push_back(static_cast<sem::Word>(static_cast<uint32_t>(v)));
+      }
+    if (next.size() > 1'000'000)
+      return cl.reject("--param", "the kernel parameters' ranges make more than 1000000 combinations", o.json);
+    bounds.params = std::move(next);
+  }
   if (o.symmetry != "on" && o.symmetry != "off")
     return cl.reject("--symmetry", fmt::format("--symmetry expects on or off, not '{}'", o.symmetry), o.json);
 
@@ -200,11 +233,15 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   eo.progress = !o.noProgress && (o.progress || isatty(2));
 
   if (!o.compare.empty()) {
+    if (refuseUnsupported(o.file, *source, ir, "--compare", true, false, false, o.json)) return 2;
     if (o.compare != "sdv,mimd")
       return cl.reject("--compare", fmt::format("--compare supports sdv,mimd, not '{}'", o.compare), o.json);
     return compareSdvMimd(o, *k, *source, bounds, eo);
   }
 
+  if (o.model != "sdv" &&
+      refuseUnsupported(o.file, *source, ir, "the " + o.model + " model", true, false, false, o.json))
+    return 2;
   std::string error;
   std::unique_ptr<sem::Model> model = makeModel(o.model, ir, bounds, !o.noPor, o.symmetry == "on", error);
   if (!model) return cl.reject("--model", "--model: " + error, o.json);
@@ -223,7 +260,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     if (o.model == "sdv") {
       // Re-run the configuration concretely: the same verdict, with every access's
       // statement (exploration keeps no provenance in states).
-      replay = replayCommand(o.file, rep.config);
+      replay = replayCommand(o.file, rep.config, ir.params);
       sem::Memory memory = sem::initialMemory(ir, 0);
       for (const auto& [array, cells] : rep.config.init)
         for (size_t a = 0; a < ir.arrays.size(); ++a)
@@ -231,7 +268,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
             for (const auto& [index, value] : cells)
               memory.store(ir, sem::Address{static_cast<sem::ArrayId>(a), index}, value);
       sem::SdvMachine machine(ir, rep.config.threads);
-      sem::GroupState s = machine.initialState(rep.config.group, std::move(memory));
+      sem::GroupState s = machine.initialState(rep.config.group, std::move(memory), rep.config.params);
       sem::Verdict concrete = machine.run(s, UINT64_MAX);
       confirmed = concrete.kind == verdict.kind && concrete.at == verdict.at;
       if (confirmed) verdict = concrete;
@@ -262,7 +299,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
                        {"domain", json::array({bounds.domainLo, bounds.domainHi})}};
     if (r.status == explore::Result::Status::Inconclusive) j["limit"] = r.limit;
     if (witness) {
-      j["witness"] = witnessJson(*witness, o.model != "sdv");
+      j["witness"] = witnessJson(*witness, o.model != "sdv", ir.params);
       if (!replay.empty()) j["replay"] = replay;
       j["confirmed"] = confirmed;
     }

@@ -55,6 +55,11 @@ public:
       r.error = fmt::format("unsupported: {} work-items (emit supports 1..{})", opts_.threads, kMaxThreads);
       return r;
     }
+    if (!p_.params.empty() || p_.groups > 1) {
+      r.error = fmt::format("unsupported: {} (emit runs one group of a kernel without parameters)",
+                            p_.params.empty() ? "several groups" : "kernel parameters");
+      return r;
+    }
     uint32_t words = 1;
     for (const sem::ArrayInfo& a : ir_.arrays) {
       Array x;
@@ -141,6 +146,13 @@ private:
           case kpl::BinaryOp::BitOr: sym = "|"; break;
           case kpl::BinaryOp::LogAnd: sym = "&&"; break;
           case kpl::BinaryOp::LogOr: sym = "||"; break;
+          case kpl::BinaryOp::UDiv: return fmt::format("k_udiv({}, {}, {}, {})", op(0), op(1), c.err, c.line);
+          case kpl::BinaryOp::URem: return fmt::format("k_urem({}, {}, {}, {})", op(0), op(1), c.err, c.line);
+          case kpl::BinaryOp::LShr: return fmt::format("k_lshr({}, {}, {}, {})", op(0), op(1), c.err, c.line);
+          case kpl::BinaryOp::ULt: return fmt::format("((unsigned){} < (unsigned){})", op(0), op(1));
+          case kpl::BinaryOp::ULe: return fmt::format("((unsigned){} <= (unsigned){})", op(0), op(1));
+          case kpl::BinaryOp::UGt: return fmt::format("((unsigned){} > (unsigned){})", op(0), op(1));
+          case kpl::BinaryOp::UGe: return fmt::format("((unsigned){} >= (unsigned){})", op(0), op(1));
         }
         // C's comparisons and && || give int 0/1 and short-circuit, as KPL's do.
         return fmt::format("({} {} {})", op(0), sym, op(1));
@@ -261,6 +273,11 @@ private:
         line(d + 1, fmt::format("k_wr({}, k_i, k_v, k_err, {}); }}", access(a), ec.line));
         return;
       }
+      case kpl::StmtKind::Atomic:
+        error_ = fmt::format("unsupported: an atomic operation (line {}, column {})", s.range.begin.line,
+                             s.range.begin.col);
+        line(d, ";");
+        return;
     }
     error_ = "internal: unknown statement kind";
   }
@@ -309,6 +326,15 @@ private:
         "K_FN int k_shr(int a, int b, K_PRIV int* e, int line) {{  /* arithmetic */\n"
         "  if (b < 0 || b >= 32) return k_raise(e, {1} + 16 * line);\n"
         "  return a >= 0 ? a >> b : ~(~a >> b);\n}}\n"
+        "K_FN int k_udiv(int a, int b, K_PRIV int* e, int line) {{\n"
+        "  if (b == 0) return k_raise(e, {0} + 16 * line);\n"
+        "  return (int)((unsigned)a / (unsigned)b);\n}}\n"
+        "K_FN int k_urem(int a, int b, K_PRIV int* e, int line) {{\n"
+        "  if (b == 0) return k_raise(e, {0} + 16 * line);\n"
+        "  return (int)((unsigned)a % (unsigned)b);\n}}\n"
+        "K_FN int k_lshr(int a, int b, K_PRIV int* e, int line) {{\n"
+        "  if (b < 0 || b >= 32) return k_raise(e, {1} + 16 * line);\n"
+        "  return (int)((unsigned)a >> b);\n}}\n"
         "K_FN int k_rd(volatile K_LOCAL int* a, volatile K_LOCAL int* ak, int size, int oob, int i,\n"
         "              K_PRIV int* e, int line) {{\n"
         "  if (i < 0 || i >= size) return k_raise(e, oob + 16 * line);\n"

@@ -70,6 +70,7 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
   std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source, &o.launch, &cl);
   if (!k) return 2;
   const sem::Ir& ir = k->ir;
+  if (refuseUnsupported(o.file, *source, ir, "litmus", true, true, true, o.json)) return 2;
 
   sem::Bounds bounds;
   int64_t lo = 0, hi = 0;

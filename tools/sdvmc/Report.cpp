@@ -4,6 +4,7 @@
 #include "kpl/Printer.h"
 
 #include <fmt/format.h>
+#include <iostream>
 
 namespace sdvmc::tool {
 
@@ -11,6 +12,28 @@ using nlohmann::json;
 
 json locationJson(const std::string& file, kpl::SourceLoc loc) {
   return json{{"file", file}, {"line", loc.line}, {"col", loc.col}};
+}
+
+std::vector<int64_t> localCoords(const kpl::Program& p, uint32_t lid) {
+  const uint32_t x = std::max(1u, p.localSize[0]), y = std::max(1u, p.localSize[1]);
+  return {lid % x, (lid / x) % y, lid / (x * y)};
+}
+
+std::vector<int64_t> groupCoords(const kpl::Program& p, int64_t gid) {
+  const int64_t x = std::max(1u, p.numGroups[0]), y = std::max(1u, p.numGroups[1]);
+  return {gid % x, (gid / x) % y, gid / (x * y)};
+}
+
+std::string threadName(const kpl::Program& p, uint32_t lid, int64_t group) {
+  if (p.localSize[0] == 0)
+    return group >= 0 ? fmt::format("thread {} of group {}", lid, group) : fmt::format("thread {}", lid);
+  auto l = localCoords(p, lid);
+  std::string out = fmt::format("thread ({},{},{})", l[0], l[1], l[2]);
+  if (group >= 0) {
+    auto g = groupCoords(p, group);
+    out += fmt::format(" of group ({},{},{})", g[0], g[1], g[2]);
+  }
+  return out;
 }
 
 json verdictJson(const sem::Ir& ir, const sem::Verdict& v, const std::string& file) {
@@ -28,9 +51,14 @@ json verdictJson(const sem::Ir& ir, const sem::Verdict& v, const std::string& fi
     json acc = json::array();
     for (const sem::RaceAccess& a : v.accesses) {
       json x{{"thread", a.thread},
-             {"kind", a.write ? "write" : "read"},
+             {"kind", a.atomic ? "atomic" : a.write ? "write" : "read"},
              {"array", ir.arrays[a.addr.array].name},
              {"index", a.addr.index}};
+      if (a.group >= 0) x["group"] = a.group;
+      if (ir.program && ir.program->localSize[0] != 0) {
+        x["local_id"] = localCoords(*ir.program, a.thread);
+        if (a.group >= 0) x["group_id"] = groupCoords(*ir.program, a.group);
+      }
       if (a.at != sem::kNone) x["location"] = locationJson(file, ir.nodes[a.at].loc);
       acc.push_back(std::move(x));
     }
@@ -53,11 +81,12 @@ json memoryJson(const sem::Ir& ir, const sem::Memory& m) {
       continue;
     }
     json cells = json::array();
-    auto last = m.unbounded.empty() ? m.unbounded.end() : std::prev(m.unbounded.end());
-    if (last != m.unbounded.end() && last->first >= 0)
+    const sem::Memory::Cells& set = m.cells(static_cast<sem::ArrayId>(a));
+    auto last = set.empty() ? set.end() : std::prev(set.end());
+    if (last != set.end() && last->first >= 0)
       for (sem::Word i = 0; i <= last->first; ++i) {
-        auto it = m.unbounded.find(i);
-        cells.push_back(it == m.unbounded.end() ? m.unboundedDefault : it->second);
+        auto it = set.find(i);
+        cells.push_back(it == set.end() ? m.unboundedDefault : it->second);
       }
     j[info.name] = std::move(cells);
   }
@@ -104,7 +133,7 @@ std::string stmtSummary(const sem::Ir& ir, sem::NodeId id) {
     case sem::NodeKind::Seq: return "{ … }";
     case sem::NodeKind::Var: case sem::NodeKind::Call: case sem::NodeKind::Barrier:
     case sem::NodeKind::Assign: case sem::NodeKind::Read: case sem::NodeKind::Write:
-    case sem::NodeKind::Assert: case sem::NodeKind::Assume: case sem::NodeKind::Skip:
+    case sem::NodeKind::Assert: case sem::NodeKind::Assume: case sem::NodeKind::Skip: case sem::NodeKind::Atomic:
       break;
   }
   return firstLine(kpl::printStmt(s));
@@ -161,8 +190,9 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
       quote(os, src, v.loc, "  ");
       for (const sem::RaceAccess& a : v.accesses) {
         const sem::Node& n = ir.nodes[a.at];
-        os << fmt::format("  {:<5} by thread {} of {}[{}] at {}: {}\n", a.write ? "write" : "read", a.thread,
-                          ir.arrays[a.addr.array].name, a.addr.index, where(src, n.loc), stmtSummary(ir, a.at));
+        os << fmt::format("  {:<6} by {} of {}[{}] at {}: {}\n", a.atomic ? "atomic" : a.write ? "write" : "read",
+                          threadName(*ir.program, a.thread, a.group), ir.arrays[a.addr.array].name, a.addr.index,
+                          where(src, n.loc), stmtSummary(ir, a.at));
         quote(os, src, n.loc, "    ");
       }
       os << "  (" << v.message << ")\n";
@@ -171,8 +201,8 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
     case VerdictKind::Divergence:
       os << fmt::format("verdict: barrier divergence ({}) at {}\n", sem::ruleName(v.rule), where(src, v.loc));
       quote(os, src, v.loc, "  ");
-      os << fmt::format("  thread {} reaches this barrier enabled, thread {} disabled\n", v.threads[0],
-                        v.threads[1]);
+      os << fmt::format("  {} reaches this barrier enabled, {} disabled\n", threadName(*ir.program, v.threads[0]),
+                        threadName(*ir.program, v.threads[1]));
       os << fmt::format("  enabled:  {}\n  disabled: {}\n", threadList(v.enabled), threadList(v.disabled));
       return;
     case VerdictKind::Assertion:
@@ -199,9 +229,39 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
   }
 }
 
+bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what,
+                       bool atomics, bool params, bool groups, bool asJson) {
+  std::string message;
+  kpl::SourceLoc at{1, 1};
+  const kpl::Program& p = *ir.program;
+  if (atomics && ir.hasAtomics) {
+    for (const sem::Node& n : ir.nodes)
+      if (n.kind == sem::NodeKind::Atomic) {
+        at = n.loc;
+        break;
+      }
+    message = fmt::format("unsupported: {} does not handle atomic operations yet (sdvmc run and check do)", what);
+  } else if (params && !p.params.empty()) {
+    at = p.params[0].range.begin;
+    message = fmt::format("unsupported: {} does not handle kernel parameters yet (sdvmc run and check do)", what);
+  } else if (groups && p.groups > 1) {
+    at = p.groupsRange.begin.valid() ? p.groupsRange.begin : at;
+    message = fmt::format("unsupported: {} does not handle several groups yet (sdvmc run does)", what);
+  } else {
+    return false;
+  }
+  kpl::DiagnosticEngine d(&src);
+  d.error(at, message);
+  d.render(std::cerr);
+  if (asJson) std::cout << json{{"verdict", "error"}, {"diagnostics", diagnosticsJson(d.diagnostics())}}.dump() << "\n";
+  (void)file;
+  return true;
+}
+
 void printMemory(std::ostream& os, const sem::Ir& ir, const sem::Memory& m) {
   json j = memoryJson(ir, m);
-  for (const sem::ArrayInfo& info : ir.arrays) {
+  for (size_t a = 0; a < ir.arrays.size(); ++a) {
+    const sem::ArrayInfo& info = ir.arrays[a];
     const json& cells = j[info.name];
     if (cells.size() <= 16) {
       std::string body;
@@ -218,7 +278,7 @@ void printMemory(std::ostream& os, const sem::Ir& ir, const sem::Memory& m) {
       }
     }
     if (!info.bounded)
-      for (const auto& [addr, value] : m.unbounded)
+      for (const auto& [addr, value] : m.cells(static_cast<sem::ArrayId>(a)))
         if (addr < 0) os << fmt::format("  {}[{}] = {}\n", info.name, addr, value);
   }
 }

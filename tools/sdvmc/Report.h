@@ -31,4 +31,17 @@ std::string threadList(const std::vector<uint32_t>& threads);
 void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& ir, const sem::Verdict& v);
 void printMemory(std::ostream& os, const sem::Ir& ir, const sem::Memory& m);
 
+/// A thread as a user names it: "thread 3" (KPL), "thread (3,0,0)" (CUDA/OpenCL, from the
+/// launch geometry), with " of group …" when `group` >= 0.
+std::string threadName(const kpl::Program& p, uint32_t lid, int64_t group = -1);
+std::vector<int64_t> localCoords(const kpl::Program& p, uint32_t lid);
+std::vector<int64_t> groupCoords(const kpl::Program& p, int64_t gid);
+
+/// What `what` (a command or model, e.g. "prove", "the mimd model") does not handle in
+/// this kernel yet — atomics (`atomics`), kernel parameters (`params`), several groups
+/// (`groups`) — as `file:line:col: error: unsupported: …` on stderr (and the JSON error
+/// object when `json`); returns true when it printed one (the command exits with 2).
+bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what,
+                       bool atomics, bool params, bool groups, bool json);
+
 }  // namespace sdvmc::tool

@@ -3,6 +3,7 @@
 // (see RunCommand.h).
 #include "tools/sdvmc/RunCommand.h"
 
+#include "semantics/Launch.h"
 #include "semantics/Sdv.h"
 #include "semantics/SimtRun.h"
 #include "tools/sdvmc/Kernel.h"
@@ -27,7 +28,8 @@ public:
   void onRule(sem::Rule rule, sem::NodeId node, const sem::GroupState& s, const uint8_t* enabled) override {
     const sem::Node& n = ir_.nodes[node];
     bool basic = rule == sem::Rule::TAssign || rule == sem::Rule::TRd || rule == sem::Rule::TWr ||
-                 rule == sem::Rule::TAssert || rule == sem::Rule::TAssume || rule == sem::Rule::TSkip;
+                 rule == sem::Rule::TAssert || rule == sem::Rule::TAssume || rule == sem::Rule::TSkip ||
+                 rule == sem::Rule::TAtomic;
     std::string name = basic ? std::string("G-BASIC/") + sem::ruleName(rule) : sem::ruleName(rule);
     fmt::print(out_, "{:>7}  {:<17} {:>4}:{:<3} {}{:<44} enabled {}\n", ++count_, name, n.loc.line, n.loc.col,
                std::string(2 * n.callDepth, ' '), stmtSummary(ir_, node), threadSet(enabled, s.n));
@@ -46,7 +48,8 @@ public:
   void onRule(sem::Rule rule, sem::NodeId node, const sem::GroupState& s, const uint8_t* enabled) override {
     const sem::Node& n = ir_.nodes[node];
     bool basic = rule == sem::Rule::TAssign || rule == sem::Rule::TRd || rule == sem::Rule::TWr ||
-                 rule == sem::Rule::TAssert || rule == sem::Rule::TAssume || rule == sem::Rule::TSkip;
+                 rule == sem::Rule::TAssert || rule == sem::Rule::TAssume || rule == sem::Rule::TSkip ||
+                 rule == sem::Rule::TAtomic;
     std::string name = basic ? std::string("G-BASIC/") + sem::ruleName(rule) : sem::ruleName(rule);
     std::vector<uint32_t> on;
     for (uint32_t i = 0; i < s.n; ++i)
@@ -194,10 +197,20 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   const int64_t group = o.group.value_or(k->program.group);
   if (group < 0 || group > INT32_MAX)
     return inputError("--group", fmt::format("--group must be between 0 and {}, not {}", INT32_MAX, group));
+  std::vector<sem::Word> params(ir.params.size(), 0);
   for (const std::string& p : o.params) {
     std::string name = p.substr(0, p.find('='));
-    return inputError("--param", fmt::format("the kernel has no parameter '{}' (KPL kernels take none)", name));
+    auto it = std::find(ir.params.begin(), ir.params.end(), name);
+    if (it == ir.params.end())
+      return inputError("--param", fmt::format("the kernel has no parameter '{}'{}", name,
+                                               ir.params.empty() ? " (it takes none)" : ""));
+    int64_t v = 0;
+    if (p.find('=') == std::string::npos || !parseInteger(p.substr(p.find('=') + 1), INT32_MIN, UINT32_MAX, v))
+      return inputError("--param", fmt::format("--param expects NAME=V with V a 32-bit integer, not '{}'", p));
+    params[static_cast<size_t>(it - ir.params.begin())] = static_cast<sem::Word>(static_cast<uint32_t>(v));
   }
+  // Several groups (groups: G) run as one launch unless --group picks one.
+  const uint32_t groups = !o.group && k->program.groups > 1 ? k->program.groups : 0;
 
   std::optional<sem::SimtOptions> simt;
   if (o.model != "sdv") {
@@ -249,36 +262,64 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
       memory.store(ir, sem::Address{id, static_cast<sem::Word>(first + static_cast<int64_t>(i))}, values[i]);
   }
 
+  if (simt && (!params.empty() || groups > 1 || ir.hasAtomics)) {
+    if (refuseUnsupported(o.file, *source, ir, "the " + o.model + " model", true, true, false, o.json)) return 2;
+    if (groups > 1) return inputError("--model", "--model " + o.model + " runs one group: add --group G");
+  }
   if (simt) {
     simt->maxSteps = o.maxSteps;
     return runSimt(o, *source, *k, static_cast<uint32_t>(threads), group, std::move(memory), *simt);
   }
 
-  // The run.
+  // The run: one group, or the whole launch.
   sem::SdvMachine machine(ir, static_cast<uint32_t>(threads));
-  sem::GroupState state = machine.initialState(static_cast<sem::Word>(group), std::move(memory));
   TracePrinter tracer(ir, o.json ? stderr : stdout);
   if (o.trace) machine.setObserver(&tracer);
   const auto start = std::chrono::steady_clock::now();
-  sem::Verdict v = machine.run(state, o.maxSteps);
+  sem::GroupState state;
+  sem::Verdict v;
+  uint64_t steps = 0, threadSteps = 0;
+  int64_t verdictGroup = group;
+  if (groups > 1) {
+    sem::LaunchResult launch = sem::runLaunch(ir, static_cast<uint32_t>(threads), groups, std::move(memory), params,
+                                              o.maxSteps, o.trace ? &tracer : nullptr);
+    v = std::move(launch.verdict);
+    state.base = std::move(launch.memory);
+    steps = launch.steps;
+    threadSteps = launch.threadSteps;
+    verdictGroup = launch.group;
+  } else {
+    state = machine.initialState(static_cast<sem::Word>(group), std::move(memory), params);
+    v = machine.run(state, o.maxSteps);
+    steps = machine.steps();
+    threadSteps = machine.threadSteps();
+  }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  std::string replay = fmt::format("sdvmc run {} --threads {} --group {}", o.file, threads, group);
+  std::string replay = groups > 1 ? fmt::format("sdvmc run {} --threads {}", o.file, threads)
+                                  : fmt::format("sdvmc run {} --threads {} --group {}", o.file, threads, group);
+  for (size_t p = 0; p < params.size(); ++p) replay += fmt::format(" --param {}={}", ir.params[p], params[p]);
   for (const std::string& init : o.inits) replay += " --init " + init;
 
   if (o.json) {
     json j = verdictJson(ir, v, o.file);
     if (v.kind == sem::VerdictKind::Ok) j["final"] = memoryJson(ir, state.base);
     j["threads_in_group"] = threads;
-    j["group"] = group;
-    j["steps"] = machine.steps();
-    j["thread_steps"] = machine.threadSteps();
+    j["group"] = groups > 1 && v.kind == sem::VerdictKind::Ok ? group : verdictGroup;
+    if (groups > 1) j["groups"] = groups;
+    if (!v.scope.empty()) j["scope"] = v.scope;
+    j["steps"] = steps;
+    j["thread_steps"] = threadSteps;
     j["seconds"] = seconds;
     if (v.kind != sem::VerdictKind::Ok) j["replay"] = replay;
     std::cout << j.dump() << "\n";
   } else {
     std::ostringstream os;
-    os << fmt::format("sdvmc run {}: {} threads, group {}\n", o.file, threads, group);
+    if (groups > 1)
+      os << fmt::format("sdvmc run {}: {} groups of {} threads{}\n", o.file, groups, threads,
+                        v.kind == sem::VerdictKind::Ok ? "" : fmt::format(" (verdict in group {})", verdictGroup));
+    else
+      os << fmt::format("sdvmc run {}: {} threads, group {}\n", o.file, threads, group);
     printVerdict(os, *source, ir, v);
     if (v.kind == sem::VerdictKind::Ok) {
       os << "final shared memory:\n";
@@ -288,8 +329,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
     }
     if (o.stats)
       os << fmt::format("{} rule applications, {} thread-statement executions in {:.3f} s ({:.1f} M/s)\n",
-                        machine.steps(), machine.threadSteps(), seconds,
-                        seconds > 0 ? machine.threadSteps() / seconds / 1e6 : 0.0);
+                        steps, threadSteps, seconds, seconds > 0 ? threadSteps / seconds / 1e6 : 0.0);
     std::cout << os.str();
   }
   return sem::verdictExitStatus(v.kind);

@@ -131,7 +131,7 @@ SCENARIO("T-RD on the default memory and with a disabled thread", "[semantics][T
       "  barrier;\n"
       "}\n";
   auto sim = start(src, {}, std::nullopt, 42);
-  sim->s.base.unbounded[1001] = 8;
+  sim->s.base.cells(0)[1001] = 8;
   const uint32_t rl = sim->line("v := rd(lid + 1000);");
   stepUntil(*sim, NodeKind::Read, rl);
   REQUIRE(!sim->step());

@@ -148,7 +148,7 @@ SCENARIO("Word arithmetic is 32-bit two's complement", "[semantics][T-ASSIGN][wo
         "  wr(20 + lid, x);\n");
     THEN("INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0, + and * wrap, / and % truncate, >> is signed") {
       REQUIRE(v.kind == VerdictKind::Ok);
-      const auto& m = sim->s.base.unbounded;
+      const auto& m = sim->s.base.cells(0);
       for (Word t = 0; t < 4; ++t) {
         // Second phase overwrote cells 0..3 of each thread.
         CHECK(m.at(0 + 4 * t) == 131073);    // 65537² = 2³² + 2·65536 + 1

@@ -174,7 +174,7 @@ inline std::unique_ptr<Sim> start(const std::string& text, const Overrides& over
         REQUIRE(cells.size() == ir.arrays[a].size);
         mem.bounded[a] = cells;
       } else {
-        for (size_t i = 0; i < cells.size(); ++i) mem.unbounded[static_cast<sem::Word>(i)] = cells[i];
+        for (size_t i = 0; i < cells.size(); ++i) mem.cells(static_cast<sem::ArrayId>(a))[static_cast<sem::Word>(i)] = cells[i];
       }
     }
     INFO("override of unknown array " << name);
