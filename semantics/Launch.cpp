@@ -31,8 +31,16 @@ LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory m
   // Every earlier group's accesses to each global cell (the first of each kind per group
   // is enough to report a conflict).
   std::map<Address, std::vector<Access>> seen;
+  // Every group has shared (non-global) memory of its own, starting as the launch's.
+  const Memory start = memory;
   for (uint32_t g = 0; g < groups; ++g) {
     footprint.clear();
+    if (g > 0)
+      for (size_t a = 0; a < ir.arrays.size(); ++a)
+        if (!ir.arrays[a].global) {
+          memory.bounded[a] = start.bounded[a];
+          memory.cells(static_cast<ArrayId>(a)) = start.cells(static_cast<ArrayId>(a));
+        }
     GroupState s = machine.initialState(static_cast<Word>(g), std::move(memory), params);
     const uint64_t before = machine.steps();
     Verdict v = machine.run(s, maxSteps - std::min(maxSteps, out.steps));

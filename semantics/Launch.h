@@ -1,6 +1,7 @@
 // A launch of several groups (`groups: G;`, the frontends' --num-groups): every group
 // runs under SDV, one after another, on the shared memory; accesses to `global` arrays
-// are collected per group, and two groups conflicting on a global cell (one writes, or
+// are collected per group (the other arrays are each group's own: every group starts
+// with them as the launch began), two groups conflicting on a global cell (one writes, or
 // one access is atomic and the other not) is an inter-group race: threads of different
 // groups cannot synchronise, so no order between them is guaranteed.
 //

@@ -34,9 +34,9 @@ std::string rangeText(const std::vector<sem::Word>& v) {
 }
 
 /// `sdvmc run` arguments reproducing an SDV configuration.
-std::string replayCommand(const std::string& file, const sem::Configuration& c,
-                          const std::vector<std::string>& paramNames) {
-  std::string cmd = fmt::format("sdvmc run {} --threads {} --group {}", file, c.threads, c.group);
+std::string replayCommand(const std::string& file, const sem::Configuration& c, const sem::Ir& ir) {
+  const std::vector<std::string>& paramNames = ir.params;
+  std::string cmd = fmt::format("sdvmc run {} {} --group {}", file, launchReplayArgs(*ir.program, c.threads), c.group);
   for (size_t k = 0; k < c.params.size() && k < paramNames.size(); ++k)
     cmd += fmt::format(" --param {}={}", paramNames[k], c.params[k]);
   for (const auto& [array, cells] : c.init)
@@ -130,7 +130,7 @@ int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile
         if (it == config.init.end()) it = config.init.insert(config.init.end(), {name, {}});
         it->second.emplace_back(a.index, value);
       }
-      const std::string replay = replayCommand(o.file, config, ir.params);
+      const std::string replay = replayCommand(o.file, config, ir);
       j = verdictJson(ir, v, o.file);
       j["verdict"] = "discrepancy";
       j["mimd_verdict"] = sem::verdictName(v.kind);
@@ -260,7 +260,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     if (o.model == "sdv") {
       // Re-run the configuration concretely: the same verdict, with every access's
       // statement (exploration keeps no provenance in states).
-      replay = replayCommand(o.file, rep.config, ir.params);
+      replay = replayCommand(o.file, rep.config, ir);
       sem::Memory memory = sem::initialMemory(ir, 0);
       for (const auto& [array, cells] : rep.config.init)
         for (size_t a = 0; a < ir.arrays.size(); ++a)

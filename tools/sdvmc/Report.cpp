@@ -24,6 +24,17 @@ std::vector<int64_t> groupCoords(const kpl::Program& p, int64_t gid) {
   return {gid % x, (gid / x) % y, gid / (x * y)};
 }
 
+std::string launchReplayArgs(const kpl::Program& p, uint32_t threads) {
+  if (p.localSize[0] == 0) return fmt::format("--threads {}", threads);
+  const bool cuda = p.language == "cuda";
+  std::string out = fmt::format("--{} {},{},{}", cuda ? "block-dim" : "local-size", p.localSize[0], p.localSize[1],
+                                p.localSize[2]);
+  if (p.numGroups[0] * p.numGroups[1] * p.numGroups[2] > 1)
+    out += fmt::format(" --{} {},{},{}", cuda ? "grid-dim" : "num-groups", p.numGroups[0], p.numGroups[1],
+                       p.numGroups[2]);
+  return out;
+}
+
 std::string threadName(const kpl::Program& p, uint32_t lid, int64_t group) {
   if (p.localSize[0] == 0)
     return group >= 0 ? fmt::format("thread {} of group {}", lid, group) : fmt::format("thread {}", lid);

@@ -33,6 +33,10 @@ void printMemory(std::ostream& os, const sem::Ir& ir, const sem::Memory& m);
 
 /// A thread as a user names it: "thread 3" (KPL), "thread (3,0,0)" (CUDA/OpenCL, from the
 /// launch geometry), with " of group …" when `group` >= 0.
+/// The size options a replay command needs: `--threads N` for KPL, the launch geometry
+/// (`--local-size X,Y,Z --num-groups A,B,C`, CUDA: `--block-dim`/`--grid-dim`) for
+/// CUDA/OpenCL kernels.
+std::string launchReplayArgs(const kpl::Program& p, uint32_t threads);
 std::string threadName(const kpl::Program& p, uint32_t lid, int64_t group = -1);
 std::vector<int64_t> localCoords(const kpl::Program& p, uint32_t lid);
 std::vector<int64_t> groupCoords(const kpl::Program& p, int64_t gid);

@@ -296,8 +296,9 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  std::string replay = groups > 1 ? fmt::format("sdvmc run {} --threads {}", o.file, threads)
-                                  : fmt::format("sdvmc run {} --threads {} --group {}", o.file, threads, group);
+  const std::string size = launchReplayArgs(k->program, static_cast<uint32_t>(threads));
+  std::string replay = groups > 1 ? fmt::format("sdvmc run {} {}", o.file, size)
+                                  : fmt::format("sdvmc run {} {} --group {}", o.file, size, group);
   for (size_t p = 0; p < params.size(); ++p) replay += fmt::format(" --param {}={}", ir.params[p], params[p]);
   for (const std::string& init : o.inits) replay += " --init " + init;
 
