@@ -854,8 +854,10 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
     }
     return;
   }
-  IntType it = intTypeOr(t, vd->getLocation());
-  (void)it;
+  if (!intType(t)) {
+    unsupported(vd->getLocation(), "type '" + t.getAsString() + "'" + typeReason(t));
+    return;
+  }
   std::string n = newLocal(cname);
   inst_->vars[vd] = VarInfo{VarInfo::Kind::Scalar, n, -1};
   if (vd->hasInit()) {
@@ -928,6 +930,10 @@ ExprPtr Lowerer::rvalue(const clang::Expr* e, bool need) {
   kpl::SourceRange r = range(e);
   clang::QualType t = e->getType();
   if (t->isPointerType() || t->isArrayType()) {
+    const clang::Expr* bare = e->IgnoreParens();
+    if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(bare); b && b->isAssignmentOp()) return rvalueAssign(b, need);
+    if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(bare); u && u->isIncrementDecrementOp())
+      return rvalueIncDec(u, need);
     PtrVal p = pointer(e);
     if (need) unsupported(e, "a pointer used as an integer value");
     return lit(0, r);

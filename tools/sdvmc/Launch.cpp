@@ -55,9 +55,15 @@ std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, con
   }
   clangfe::LaunchOptions o;
   o.kernel = a.kernel;
+  // The option as the user spelled it (e.g. --local_size), for messages.
+  auto spelled = [&](const char* prefix) {
+    for (const std::string& arg : cl.args())
+      if (arg.rfind(prefix, 0) == 0) return arg.substr(0, arg.find('='));
+    return std::string(prefix);
+  };
   auto dims = [&](const std::string& text, const char* needle, std::array<uint32_t, 3>& out, unsigned& count) {
     if (!parseDims(text, out, count)) {
-      reject(needle, fmt::format("{}: expected X, X,Y,Z or [X,Y,Z] with each size at least 1, not '{}'", needle, text));
+      reject(needle, fmt::format("{}: expected X, X,Y,Z or [X,Y,Z] with each size at least 1, not '{}'", spelled(needle), text));
       return false;
     }
     return true;
@@ -82,8 +88,8 @@ std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, con
     std::array<uint32_t, 3> derived{1, 1, 1};
     for (unsigned d = 0; d < 3; ++d) {
       if (global[d] % o.localSize[d] != 0)
-        return reject("--global", fmt::format("--global-size {} is not a multiple of the local size {} in dimension {}",
-                                              global[d], o.localSize[d], d));
+        return reject("--global", fmt::format("{} {} is not a multiple of the local size {} in dimension {}",
+                                              spelled("--global"), global[d], o.localSize[d], d));
       derived[d] = global[d] / o.localSize[d];
     }
     if (!groups.empty() && derived != o.numGroups)

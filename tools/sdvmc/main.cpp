@@ -122,6 +122,16 @@ int main(int argc, char** argv) {
     cl.error(needle, what);
     return 2;
   }
+  // A .cu/.cl kernel's group size is its launch geometry: the lowering computes every id
+  // from it, so --threads cannot change it.
+  auto threadsOnGpuKernel = [&](const std::string& file, bool given, bool json) {
+    if (!given || !sdvmc::clangfe::languageOfPath(file)) return false;
+    cl.reject("--threads", "--threads does not apply to .cu and .cl kernels: give the group size with --local-size (or --block-dim)", json);
+    return true;
+  };
+  if (runCmd->parsed() && threadsOnGpuKernel(run.file, run.threads.has_value(), run.json)) return 2;
+  if (checkCmd->parsed() && threadsOnGpuKernel(check.file, !check.threads.empty(), check.json)) return 2;
+  if (litmusCmd->parsed() && threadsOnGpuKernel(litmus.file, litmus.threads.has_value(), litmus.json)) return 2;
   if (runCmd->parsed()) return runCommand(run, cl);
   if (checkCmd->parsed()) return checkCommand(check, cl);
   if (litmusCmd->parsed()) return litmusCommand(litmus, cl);
