@@ -13,6 +13,7 @@ struct Access {
   uint32_t thread;
   NodeId at;
   uint8_t kind;  // 0 read, 1 write, 2 atomic
+  Word value;    // writes: the value written
 };
 
 bool conflict(uint8_t a, uint8_t b) {
@@ -22,9 +23,11 @@ bool conflict(uint8_t a, uint8_t b) {
 }  // namespace
 
 LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory memory,
-                       const std::vector<Word>& params, uint64_t maxSteps, RuleObserver* observer) {
+                       const std::vector<Word>& params, uint64_t maxSteps, RuleObserver* observer,
+                       bool benignWrites) {
   LaunchResult out;
   SdvMachine machine(ir, threads);
+  machine.setBenignWrites(benignWrites);
   machine.setObserver(observer);
   std::vector<SdvMachine::FootprintEntry> footprint;
   machine.setFootprint(&footprint);
@@ -63,6 +66,7 @@ LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory m
       if (it == seen.end()) continue;
       for (const Access& prev : it->second) {
         if (!conflict(prev.kind, e.kind)) continue;
+        if (benignWrites && prev.kind == 1 && e.kind == 1 && prev.value == e.value) continue;
         Verdict r;
         r.kind = VerdictKind::Race;
         r.rule = Rule::GroupRace;
@@ -85,8 +89,8 @@ LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory m
     for (const SdvMachine::FootprintEntry& e : footprint) {
       std::vector<Access>& list = seen[e.addr];
       bool have = false;
-      for (const Access& a : list) have |= a.kind == e.kind;
-      if (!have) list.push_back(Access{static_cast<Word>(g), e.thread, e.at, e.kind});
+      for (const Access& a : list) have |= a.kind == e.kind && (e.kind != 1 || !benignWrites || a.value == e.value);
+      if (!have) list.push_back(Access{static_cast<Word>(g), e.thread, e.at, e.kind, e.value});
     }
   }
   out.verdict.kind = VerdictKind::Ok;

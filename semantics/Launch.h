@@ -30,6 +30,7 @@ struct LaunchResult {
 
 /// Runs groups 0 … groups−1 of `threads` threads each, from `memory`.
 LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory memory,
-                       const std::vector<Word>& params, uint64_t maxSteps, RuleObserver* observer = nullptr);
+                       const std::vector<Word>& params, uint64_t maxSteps, RuleObserver* observer = nullptr,
+                       bool benignWrites = false);
 
 }  // namespace sdvmc::sem

@@ -64,6 +64,8 @@ struct Bounds {
   /// The valuations of the kernel parameters explored, each one Word per parameter
   /// (Ir::params); one empty valuation when the kernel has none.
   std::vector<std::vector<Word>> params{{}};
+  /// (sdv) Tolerate benign write-write conflicts (SdvMachine::setBenignWrites).
+  bool benignWrites = false;
 };
 
 /// One configuration of a run: what `sdvmc run` needs to reproduce it.

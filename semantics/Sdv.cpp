@@ -335,7 +335,7 @@ void SdvMachine::gSync(GroupState& s, Item it) {
       const ThreadLog& log = s.logs[t];
       auto add = [&](const std::vector<LogEntry>& v, uint8_t kind) {
         for (const LogEntry& e : v)
-          if (ir_.arrays[e.addr.array].global) footprint_->push_back(FootprintEntry{e.addr, t, e.at, kind});
+          if (ir_.arrays[e.addr.array].global) footprint_->push_back(FootprintEntry{e.addr, t, e.at, kind, e.value});
       };
       add(log.reads, 0);
       add(log.writes, 1);
@@ -555,6 +555,7 @@ struct Tagged {
   Address addr;
   uint32_t thread;
   NodeId at;
+  Word value = 0;
   bool operator<(const Tagged& o) const {
     return addr != o.addr ? addr < o.addr : thread < o.thread;
   }
@@ -568,16 +569,21 @@ struct Tagged {
 std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::races(const GroupState& s) const {
   std::vector<Tagged> ws;
   for (uint32_t t = 0; t < n_; ++t)
-    for (const LogEntry& e : s.logs[t].writes) ws.push_back(Tagged{e.addr, t, e.at});
+    for (const LogEntry& e : s.logs[t].writes) ws.push_back(Tagged{e.addr, t, e.at, e.value});
   std::optional<std::pair<RaceAccess, RaceAccess>> atomicRace;
   if (ir_.hasAtomics) atomicRace = atomicRaces(s);
   if (ws.empty()) return atomicRace;
   std::sort(ws.begin(), ws.end());
 
+  // Two writers of one address race; with benign writes tolerated, only when they wrote
+  // different values.
+  auto writeWrite = [&](size_t k) {
+    return ws[k].addr == ws[k + 1].addr && (!benignWrites_ || ws[k].value != ws[k + 1].value);
+  };
   std::optional<Address> best;
   for (size_t k = 0; k + 1 < ws.size(); ++k)
-    if (ws[k].addr == ws[k + 1].addr) {
-      best = ws[k].addr;  // the first duplicate in sorted order is the smallest
+    if (writeWrite(k)) {
+      best = ws[k].addr;  // the first in sorted order is the smallest
       break;
     }
   for (uint32_t t = 0; t < n_; ++t)
@@ -596,15 +602,17 @@ std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::races(const GroupSt
   auto lo = std::lower_bound(ws.begin(), ws.end(), Tagged{*best, 0, 0});
   const Tagged& w0 = *lo;
   RaceAccess first{w0.thread, true, *best, w0.at};
-  if (lo + 1 != ws.end() && (lo + 1)->addr == *best) {
-    const Tagged& w1 = *(lo + 1);
-    return std::make_pair(first, RaceAccess{w1.thread, true, *best, w1.at});
-  }
-  for (uint32_t t = 0; t < n_; ++t) {
-    if (t == w0.thread) continue;
-    for (const LogEntry& r : s.logs[t].reads)
-      if (r.addr == *best) return std::make_pair(first, RaceAccess{t, false, *best, r.at});
-  }
+  for (auto w1 = lo + 1; w1 != ws.end() && w1->addr == *best; ++w1)
+    if (!benignWrites_ || w1->value != w0.value) return std::make_pair(first, RaceAccess{w1->thread, true, *best, w1->at});
+  // A read conflict: the first writer and the smallest other reader (with benign writes
+  // tolerated the only reader may be the first writer itself: then the next writer).
+  for (auto w = lo; w != ws.end() && w->addr == *best; ++w)
+    for (uint32_t t = 0; t < n_; ++t) {
+      if (t == w->thread) continue;
+      for (const LogEntry& r : s.logs[t].reads)
+        if (r.addr == *best)
+          return std::make_pair(RaceAccess{w->thread, true, *best, w->at}, RaceAccess{t, false, *best, r.at});
+    }
   assert(false && "race address without a conflicting access");
   return std::nullopt;
 }

@@ -58,11 +58,15 @@ public:
     uint32_t thread;
     NodeId at;
     uint8_t kind;  ///< 0 read, 1 write, 2 atomic
+    Word value;    ///< writes: the value written
   };
   void setFootprint(std::vector<FootprintEntry>* f) { footprint_ = f; }
   /// simt-uniform-exit: a loop exits for every thread as soon as its guard is false for
   /// one enabled thread (instead of when it is false for all: G-DONE's premise).
   void setUniformLoopExit(bool on) { uniformExit_ = on; }
+  /// (option, off by default as in SDV) Two threads writing the same value to a location
+  /// between barriers is not a race (a "benign" write-write; GPUVerify's tolerance).
+  void setBenignWrites(bool on) { benignWrites_ = on; }
   /// The machine's evaluator (models use it to look ahead at a statement's addresses).
   Evaluator& evaluator() { return eval_; }
   Rule lastRule() const { return lastRule_; }
@@ -123,6 +127,7 @@ private:
   RuleObserver* observer_ = nullptr;
   std::vector<FootprintEntry>* footprint_ = nullptr;
   bool uniformExit_ = false;
+  bool benignWrites_ = false;
   Rule lastRule_ = Rule::GSeq;
   uint64_t steps_ = 0;
   uint64_t threadSteps_ = 0;

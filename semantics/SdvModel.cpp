@@ -38,7 +38,10 @@ void SdvModel::store(GroupState& s, StateBytes& out) {
 
 SdvMachine& SdvModel::machine(uint32_t n) {
   auto& m = machines_[n];
-  if (!m) m = std::make_unique<SdvMachine>(ir_, n);
+  if (!m) {
+    m = std::make_unique<SdvMachine>(ir_, n);
+    m->setBenignWrites(bounds_.benignWrites);
+  }
   return *m;
 }
 

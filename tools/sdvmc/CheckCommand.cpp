@@ -190,6 +190,9 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     return cl.reject("--domain", fmt::format("--domain expects LO..HI (32-bit, at most 65536 values), not '{}'", o.domain), o.json);
   bounds.domainLo = static_cast<sem::Word>(lo);
   bounds.domainHi = static_cast<sem::Word>(hi);
+  bounds.benignWrites = o.benignWrites;
+  if (o.benignWrites && o.model != "sdv")
+    return cl.reject("--benign-writes", "--benign-writes applies to the sdv model only", o.json);
   // Kernel parameters: each ranges over --param NAME=LO..HI (default 0..1); every
   // combination is a configuration.
   std::vector<std::pair<int64_t, int64_t>> ranges(ir.params.size(), {0, 1});
@@ -261,6 +264,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
       // Re-run the configuration concretely: the same verdict, with every access's
       // statement (exploration keeps no provenance in states).
       replay = replayCommand(o.file, rep.config, ir);
+      if (o.benignWrites) replay += " --benign-writes";
       sem::Memory memory = sem::initialMemory(ir, 0);
       for (const auto& [array, cells] : rep.config.init)
         for (size_t a = 0; a < ir.arrays.size(); ++a)
@@ -268,6 +272,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
             for (const auto& [index, value] : cells)
               memory.store(ir, sem::Address{static_cast<sem::ArrayId>(a), index}, value);
       sem::SdvMachine machine(ir, rep.config.threads);
+      machine.setBenignWrites(o.benignWrites);
       sem::GroupState s = machine.initialState(rep.config.group, std::move(memory), rep.config.params);
       sem::Verdict concrete = machine.run(s, UINT64_MAX);
       confirmed = concrete.kind == verdict.kind && concrete.at == verdict.at;

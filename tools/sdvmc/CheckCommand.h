@@ -17,6 +17,7 @@ struct CheckOptions {
   std::string threads;             ///< N or A..B (default: the kernel's threads:)
   std::string group;               ///< G or A..B (default: the kernel's group:)
   std::string domain = "0..1";     ///< LO..HI
+  bool benignWrites = false;       ///< tolerate two threads writing the same value
   std::vector<std::string> params; ///< NAME=LO..HI
   std::string model = "sdv";
   std::string compare;             ///< "sdv,mimd"

@@ -201,8 +201,9 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
       quote(os, src, v.loc, "  ");
       for (const sem::RaceAccess& a : v.accesses) {
         const sem::Node& n = ir.nodes[a.at];
-        os << fmt::format("  {:<6} by {} of {}[{}] at {}: {}\n", a.atomic ? "atomic" : a.write ? "write" : "read",
-                          threadName(*ir.program, a.thread, a.group), ir.arrays[a.addr.array].name, a.addr.index,
+        const std::string who = threadName(*ir.program, a.thread, a.group);
+        os << fmt::format("  {:<5} by {} of {}[{}] at {}: {}\n", a.atomic ? "atomic" : a.write ? "write" : "read",
+                          a.group >= 0 ? "(" + who + ")" : who, ir.arrays[a.addr.array].name, a.addr.index,
                           where(src, n.loc), stmtSummary(ir, a.at));
         quote(os, src, n.loc, "    ");
       }

@@ -282,13 +282,14 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   int64_t verdictGroup = group;
   if (groups > 1) {
     sem::LaunchResult launch = sem::runLaunch(ir, static_cast<uint32_t>(threads), groups, std::move(memory), params,
-                                              o.maxSteps, o.trace ? &tracer : nullptr);
+                                              o.maxSteps, o.trace ? &tracer : nullptr, o.benignWrites);
     v = std::move(launch.verdict);
     state.base = std::move(launch.memory);
     steps = launch.steps;
     threadSteps = launch.threadSteps;
     verdictGroup = launch.group;
   } else {
+    machine.setBenignWrites(o.benignWrites);
     state = machine.initialState(static_cast<sem::Word>(group), std::move(memory), params);
     v = machine.run(state, o.maxSteps);
     steps = machine.steps();
@@ -301,6 +302,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
                                   : fmt::format("sdvmc run {} {} --group {}", o.file, size, group);
   for (size_t p = 0; p < params.size(); ++p) replay += fmt::format(" --param {}={}", ir.params[p], params[p]);
   for (const std::string& init : o.inits) replay += " --init " + init;
+  if (o.benignWrites) replay += " --benign-writes";
 
   if (o.json) {
     json j = verdictJson(ir, v, o.file);

@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   runCmd->add_flag("--stats", run.stats, "print rule and thread-statement counts and speed");
   runCmd->add_option("--model", run.model, "execution model: sdv (default), simt:W, simt-uniform-exit, mimd (= simt:1)");
   runCmd->add_flag("--perf", run.perf, "(simt models) count divergent branches, bank conflicts, non-coalesced accesses");
+  runCmd->add_flag("--benign-writes", run.benignWrites, "two threads writing the same value is not a race (off: SDV)");
   addLaunchOptions(*runCmd, run.launch);
 
   CheckOptions check;
@@ -50,6 +51,7 @@ int main(int argc, char** argv) {
   checkCmd->add_option("--max-seconds", check.maxSeconds, "stop (exit 3) after this many seconds");
   checkCmd->add_option("--max-memory", check.maxMemory, "stop (exit 3) before using more memory, e.g. 4G");
   checkCmd->add_flag("--json", check.json, "one JSON object on stdout");
+  checkCmd->add_flag("--benign-writes", check.benignWrites, "two threads writing the same value is not a race (off: SDV)");
   checkCmd->add_flag("--progress", check.progress, "a progress line on stderr even when it is not a terminal");
   checkCmd->add_flag("--no-progress", check.noProgress, "no progress line");
   addLaunchOptions(*checkCmd, check.launch);
