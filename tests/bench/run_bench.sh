@@ -21,6 +21,7 @@ CORE=${CORE:-0}
 SKIP_OCLGRIND=${SKIP_OCLGRIND:-0}
 GOAL_MSTEPS=50   # million thread-statement executions per second, one core
 GOAL_RATIO=30    # Oclgrind whole-process time / sdvmc whole-process time
+GOAL_RATIO_CL=20 # the same through the OpenCL frontend (issue 4): sdvmc run neighbour.cl
 
 die() { echo "run_bench.sh: $*" >&2; exit 2; }
 [[ -x $SDVMC ]] || die "no sdvmc binary at '$SDVMC' (give its path as the first argument)"
@@ -105,6 +106,12 @@ rate_med=$(printf '%s\n' "${rates[@]}" | median)
 rate_best=$(printf '%s\n' "${rates[@]}" | sort -g | tail -n1)
 read -r sd_wall sd_wall_min sd_cpu < <(proc_times "$RUNS" "$HERE" taskset -c "$CORE" "$SDVMC" run neighbour.kpl --json)
 sd_rss=$(peak_rss_kb "$HERE" taskset -c "$CORE" "$SDVMC" run neighbour.kpl --json)
+# The same computation from the OpenCL source, through the Clang frontend (issue 4).
+taskset -c "$CORE" "$SDVMC" run "$HERE/neighbour.cl" --local-size 1024 --json >"$TMP/sdvmc_cl.json"
+[[ $(grep -o '"verdict":"[a-z_]*"' "$TMP/sdvmc_cl.json") == '"verdict":"ok"' ]] \
+  || die "sdvmc run neighbour.cl did not end with verdict ok: $(head -c 300 "$TMP/sdvmc_cl.json")"
+read -r cl_wall cl_wall_min cl_cpu < <(proc_times "$RUNS" "$HERE" taskset -c "$CORE" "$SDVMC" run neighbour.cl --local-size 1024 --json)
+cl_rss=$(peak_rss_kb "$HERE" taskset -c "$CORE" "$SDVMC" run neighbour.cl --local-size 1024 --json)
 
 # ---------------------------------------------------------------- Oclgrind
 if [[ $SKIP_OCLGRIND != 1 ]]; then
@@ -118,6 +125,12 @@ if [[ $SKIP_OCLGRIND != 1 ]]; then
     same="yes ($(wc -l <"$TMP/a.ocl") cells)"
   else
     same="NO"
+  fi
+  grep -o '"out":\[[^]]*\]' "$TMP/sdvmc_cl.json" | sed 's/^"out":\[//; s/\]$//' | tr ',' '\n' >"$TMP/out.sdvmc"
+  if [[ -s $TMP/a.ocl ]] && cmp -s "$TMP/out.sdvmc" "$TMP/a.ocl"; then
+    same_cl="yes ($(wc -l <"$TMP/a.ocl") cells)"
+  else
+    same_cl="NO"
   fi
   read -r ocl_wall ocl_wall_min ocl_cpu < <(proc_times "$OCL_RUNS" "$HERE" oclgrind-kernel --data-races neighbour.sim)
   ocl_rss=$(peak_rss_kb "$HERE" oclgrind-kernel --data-races neighbour.sim)
@@ -143,6 +156,13 @@ if [[ $SKIP_OCLGRIND != 1 ]]; then
     ">= ${GOAL_RATIO}x" "$(verdict "$ratio" "$GOAL_RATIO")"
   printf '%-52s %12s x\n' "ratio Oclgrind / sdvmc, whole-process CPU time" "$ratio_cpu"
   printf '%-52s %14s\n' "Oclgrind final memory equals sdvmc final A" "$same"
+  ratio_cl=$(awk -v a="$ocl_wall" -v b="$cl_wall" 'BEGIN { printf "%.1f", a / b }')
+  printf '%-52s %12s s   (min %s s)\n' "sdvmc run neighbour.cl (frontend) wall (median)" "$cl_wall" "$cl_wall_min"
+  printf '%-52s %12s s\n' "sdvmc run neighbour.cl CPU time, user+sys (median)" "$cl_cpu"
+  printf '%-52s %10s MiB\n' "sdvmc run neighbour.cl peak RSS" "$(mib "$cl_rss")"
+  printf '%-52s %12s x %12s  %s\n' "ratio Oclgrind / sdvmc on neighbour.cl, wall" "$ratio_cl" \
+    ">= ${GOAL_RATIO_CL}x" "$(verdict "$ratio_cl" "$GOAL_RATIO_CL")"
+  printf '%-52s %14s\n' "Oclgrind out equals sdvmc out (frontend run)" "$same_cl"
   printf '%-52s %14s\n' "Oclgrind diagnostic lines (races etc.)" "$ocl_diag"
 fi
 echo
