@@ -9,7 +9,7 @@
 //   Cell 1 is written by lid 1 = (1,0) and read by (0,1) = lid 2; cell 2 the other way round.
 //   out[2y+x] is written by one thread each (no conflict on out, declared first). The smallest
 //   conflicting cell is tile[1] (tile[0][1]): [write by 1 (1,0,0) at line 21, read by 2
-//   (0,1,0) at line 21], found at the implicit final barrier (closing brace, line 23).
+//   (0,1,0) at line 22], found at the implicit final barrier (closing brace, line 23).
 // run: run --blockDim=2,1
 // exit: 0
 // expect: verdict=ok final.out=[1,0]
