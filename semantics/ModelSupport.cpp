@@ -133,3 +133,87 @@ std::string describeMemoryText(const Ir& ir, const Memory& m) {
 }
 
 }  // namespace sdvmc::sem
+
+namespace sdvmc::sem {
+
+namespace {
+void boundsOf(const Ir& ir, ExprId id, std::vector<ParamBound>& out) {
+  const ExprNode& e = ir.exprs[id];
+  if (e.op == EOp::LogAnd) {
+    boundsOf(ir, e.a, out);
+    boundsOf(ir, e.b, out);
+    return;
+  }
+  const ExprNode& a = ir.exprs[e.a == kNone ? id : e.a];
+  const ExprNode& b = ir.exprs[e.b == kNone ? id : e.b];
+  EOp op = e.op;
+  const ExprNode* param = nullptr;
+  int64_t k = 0;
+  auto isParam = [&](const ExprNode& x) { return x.op == EOp::Local && x.slot < ir.params.size(); };
+  if (isParam(a) && b.op == EOp::Const) {
+    param = &a;
+    k = b.imm;
+  } else if (isParam(b) && a.op == EOp::Const) {
+    param = &b;
+    k = a.imm;
+    switch (op) {  // k OP n  is  n OP' k
+      case EOp::Lt: op = EOp::Gt; break;
+      case EOp::Le: op = EOp::Ge; break;
+      case EOp::Gt: op = EOp::Lt; break;
+      case EOp::Ge: op = EOp::Le; break;
+      case EOp::ULt: op = EOp::UGt; break;
+      case EOp::ULe: op = EOp::UGe; break;
+      case EOp::UGt: op = EOp::ULt; break;
+      case EOp::UGe: op = EOp::ULe; break;
+      default: break;
+    }
+  } else {
+    return;
+  }
+  ParamBound& pb = out[param->slot];
+  auto lower = [&](int64_t v) { pb.lo = pb.lo ? std::max(*pb.lo, v) : v; };
+  auto upper = [&](int64_t v) { pb.hi = pb.hi ? std::min(*pb.hi, v) : v; };
+  const bool unsignedOp = op == EOp::ULt || op == EOp::ULe || op == EOp::UGt || op == EOp::UGe;
+  if (unsignedOp) {
+    if (k < 0) return;  // a bound beyond INT32_MAX: not a signed range
+    lower(0);
+  }
+  switch (op) {
+    case EOp::Lt: case EOp::ULt: upper(k - 1); break;
+    case EOp::Le: case EOp::ULe: upper(k); break;
+    case EOp::Gt: case EOp::UGt: lower(k + 1); break;
+    case EOp::Ge: case EOp::UGe: lower(k); break;
+    case EOp::Eq: lower(k); upper(k); break;
+    default: break;
+  }
+}
+
+// Walks main's leading statements: sequences, scopes, assignments; stops at the first
+// statement that touches memory, branches, loops, calls or synchronises.
+bool leading(const Ir& ir, NodeId id, std::vector<ParamBound>& out) {
+  const Node& n = ir.nodes[id];
+  switch (n.kind) {
+    case NodeKind::Seq:
+      for (NodeId c : n.children)
+        if (!leading(ir, c, out)) return false;
+      return true;
+    case NodeKind::Var:
+      return leading(ir, n.children[0], out);
+    case NodeKind::Assume:
+      if (n.pred == 0) boundsOf(ir, n.e0, out);
+      return true;
+    case NodeKind::Assign: case NodeKind::Skip: case NodeKind::Assert:
+      return true;
+    default:
+      return false;
+  }
+}
+}  // namespace
+
+std::vector<ParamBound> paramBoundsFromAssumes(const Ir& ir) {
+  std::vector<ParamBound> out(ir.params.size());
+  leading(ir, ir.main, out);
+  return out;
+}
+
+}  // namespace sdvmc::sem

@@ -42,3 +42,16 @@ TerminalOutcome decodeErrorState(std::span<const uint8_t> bytes);
 std::string describeMemoryText(const Ir& ir, const Memory& memory);
 
 }  // namespace sdvmc::sem
+
+namespace sdvmc::sem {
+
+/// The bounds a kernel's leading `assume`s (the frontends' `__requires`) put on each
+/// kernel parameter: comparisons of a parameter with a constant (`n < 64`, `16 <= n`,
+/// `n == 4`, their unsigned forms), joined by `&&`, in assumes that run before any
+/// memory access or barrier. Entry k: {lo, hi} for parameter k (missing bounds nullopt).
+struct ParamBound {
+  std::optional<int64_t> lo, hi;
+};
+std::vector<ParamBound> paramBoundsFromAssumes(const Ir& ir);
+
+}  // namespace sdvmc::sem

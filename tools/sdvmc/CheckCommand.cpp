@@ -193,9 +193,28 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   bounds.benignWrites = o.benignWrites;
   if (o.benignWrites && o.model != "sdv")
     return cl.reject("--benign-writes", "--benign-writes applies to the sdv model only", o.json);
-  // Kernel parameters: each ranges over --param NAME=LO..HI (default 0..1); every
-  // combination is a configuration.
+  // Kernel parameters: each ranges over --param NAME=LO..HI, by default over what the
+  // kernel's leading assumes (__requires) allow — at most 16 values from the lowest —
+  // else 0..1; every combination is a configuration.
   std::vector<std::pair<int64_t, int64_t>> ranges(ir.params.size(), {0, 1});
+  const std::vector<sem::ParamBound> required = sem::paramBoundsFromAssumes(ir);
+  for (size_t p = 0; p < ranges.size(); ++p) {
+    const sem::ParamBound& b = required[p];
+    int64_t plo = 0, phi = 1;
+    if (b.lo && b.hi) {
+      plo = *b.lo;
+      phi = std::max(*b.lo, std::min(*b.hi, *b.lo + 15));
+    } else if (b.lo) {
+      plo = *b.lo;
+      phi = *b.lo + 1;
+    } else if (b.hi) {
+      phi = std::min<int64_t>(*b.hi, 1);
+      plo = std::min<int64_t>(0, phi - 1);
+    }
+    plo = std::clamp<int64_t>(plo, INT32_MIN, INT32_MAX);
+    phi = std::clamp<int64_t>(phi, plo, INT32_MAX);
+    ranges[p] = {plo, phi};
+  }
   for (const std::string& p : o.params) {
     const std::string name = p.substr(0, p.find('='));
     auto it = std::find(ir.params.begin(), ir.params.end(), name);
@@ -302,6 +321,8 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     j["bounds"] = json{{"threads", bounds.threads},
                        {"groups", bounds.groups},
                        {"domain", json::array({bounds.domainLo, bounds.domainHi})}};
+    for (size_t p = 0; p < ranges.size(); ++p)
+      j["bounds"]["params"][ir.params[p]] = json::array({ranges[p].first, ranges[p].second});
     if (r.status == explore::Result::Status::Inconclusive) j["limit"] = r.limit;
     if (witness) {
       j["witness"] = witnessJson(*witness, o.model != "sdv", ir.params);
@@ -316,6 +337,8 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   os << fmt::format("sdvmc check {}: model {}, threads {}, group {}, domain {}..{}, {} job{}{}\n", o.file, o.model,
                     rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo, bounds.domainHi, eo.jobs,
                     eo.jobs == 1 ? "" : "s", o.model != "sdv" && o.noPor ? ", no partial-order reduction" : "");
+  for (size_t p = 0; p < ranges.size(); ++p)
+    os << fmt::format("  parameter {} in {}..{}\n", ir.params[p], ranges[p].first, ranges[p].second);
   switch (r.status) {
     case explore::Result::Status::Complete:
       os << fmt::format("verdict: ok: no violation in any configuration within the bounds ({} states)\n", r.states);
