@@ -1,4 +1,4 @@
-// spec: CUDA G-DIVERGENCE inside a __device__ helper: an early return in the helper whos its __syncthreads for one thread
+// spec: CUDA G-DIVERGENCE inside a __device__ helper: an early return in the helper skips its __syncthreads for one thread
 // run: run --block-dim 4
 // exit: 1
 // expect: verdict=divergence rule=G-DIVERGENCE threads=[1,0] enabled=[1,2,3] disabled=[0] location.line=15 location.col=3
