@@ -869,12 +869,14 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
 void Lowerer::assignPointer(VarInfo& var, PtrVal p, const std::string& name, clang::SourceLocation at,
                             kpl::SourceRange r) {
   if (p.storage == -1) return;  // an error was reported
-  if (var.storage == -1 || var.storage == -2) {
+  if (var.storage == -1) {
     var.storage = p.storage;
-  } else if (p.storage != -2 && p.storage != var.storage) {
-    unsupported(at, "pointer '" + name + "' points into '" + storages_[static_cast<size_t>(var.storage)].cName +
-                        "' and into '" + storages_[static_cast<size_t>(p.storage)].cName +
-                        "' (the frontend needs one statically known target per pointer variable)");
+  } else if (p.storage != var.storage) {
+    auto what = [&](int st) {
+      return st == -2 ? std::string("NULL") : "'" + storages_[static_cast<size_t>(st)].cName + "'";
+    };
+    unsupported(at, "pointer '" + name + "' points into " + what(var.storage) + " and into " + what(p.storage) +
+                        " (the frontend needs one statically known target per pointer variable)");
     return;
   }
   if (var.local.empty()) {
@@ -996,7 +998,13 @@ ExprPtr Lowerer::rvalueCast(const clang::CastExpr* c, bool need) {
   const clang::Expr* sub = c->getSubExpr();
   switch (c->getCastKind()) {
     case clang::CK_LValueToRValue: {
-      if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(sub->IgnoreParens())) return memberId(m);
+      const clang::Expr* bare = sub->IgnoreParens();
+      if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(bare)) return memberId(m);
+      // C++ lvalues that are not places: an assignment, ++x, `c ? a : b`, `(a, b)`. Their
+      // value is what C computes (the stored value; the chosen operand), read once.
+      if (!llvm::isa<clang::DeclRefExpr>(bare) && !llvm::isa<clang::ArraySubscriptExpr>(bare) &&
+          !(llvm::isa<clang::UnaryOperator>(bare) && llvm::cast<clang::UnaryOperator>(bare)->getOpcode() == clang::UO_Deref))
+        return rvalue(bare, need);
       LVal lv = lvalue(sub);
       return load(lv, r);
     }
@@ -1296,6 +1304,7 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
         clang::QualType from = sub->getType()->getPointeeOrArrayElementType()->getCanonicalTypeUnqualified();
         clang::QualType to = c->getType()->getPointeeType().getCanonicalType().getUnqualifiedType();
         if (from->isVoidType() || to->isVoidType() || from->isIncompleteType() || to->isIncompleteType() ||
+            from->isFunctionType() || to->isFunctionType() ||
             ctx_.getTypeSize(from) != ctx_.getTypeSize(to)) {
           unsupported(e, "cast from '" + sub->getType().getAsString() + "' to '" + c->getType().getAsString() +
                              "' (elements of different sizes)");
@@ -1959,6 +1968,11 @@ std::optional<kpl::Program> Lowerer::run() {
     bool isKernel = lang_ == Language::Cuda ? fd->hasAttr<clang::CUDAGlobalAttr>() : fd->hasAttr<clang::OpenCLKernelAttr>();
     if (isKernel) kernels.push_back(fd);
   }
+  for (const clang::Decl* d : tu->decls())
+    if (const auto* td = llvm::dyn_cast<clang::FunctionTemplateDecl>(d))
+      if (td->getTemplatedDecl()->hasAttr<clang::CUDAGlobalAttr>())
+        unsupported(td->getLocation(), "template kernel '" + td->getNameAsString() + "'");
+  if (diags_.hasErrors()) return std::nullopt;
   const clang::FunctionDecl* kernel = nullptr;
   auto names = [&] {
     std::string n;

@@ -11,6 +11,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -423,4 +426,33 @@ kernel void k(global int *A) {
   Ran r = runText(src, fe::Language::OpenCL, launch1d(2, {{"A", 2}}));
   REQUIRE(r.verdict == sem::VerdictKind::Ok);
   CHECK(r.arrays.at("A") == W{8, 8});
+}
+
+SCENARIO("the smoke kernels of tests/frontends lower, round-trip through the printer and run",
+         "[frontends][clang][printer][smoke]") {
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(std::string(SDVMC_SOURCE_DIR) + "/tests/frontends"))
+    if (fe::languageOfPath(e.path().string())) files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  REQUIRE(files.size() >= 5);
+  fe::LaunchOptions o = launch1d(8);
+  o.numGroups = {2, 1, 1};
+  o.groupDims = 1;
+  for (const std::filesystem::path& f : files) {
+    INFO(f.string());
+    std::ifstream in(f);
+    std::stringstream text;
+    text << in.rdbuf();
+    fe::Language lang = *fe::languageOfPath(f.string());
+    Lowered l = lowerOk(text.str(), lang, o);
+    INFO(l.text);
+    CHECK(l.program->groups == 2);
+    kpl::SourceFile printed("printed.kpl", l.text);
+    kpl::DiagnosticEngine diags(&printed);
+    std::optional<kpl::Program> back = kpl::parseProgram(printed, diags);
+    REQUIRE(back);
+    CHECK(kpl::sameAst(*l.program, *back));
+    kpl::DiagnosticEngine d2(l.file.get());
+    CHECK(sem::lower(*l.program, d2));
+  }
 }
