@@ -9,6 +9,13 @@ namespace {
 constexpr std::pair<BinaryOp, const char*> kBuiltinOps[] = {
     {BinaryOp::UDiv, "udiv"}, {BinaryOp::URem, "urem"}, {BinaryOp::ULt, "ult"}, {BinaryOp::ULe, "ule"},
     {BinaryOp::UGt, "ugt"},   {BinaryOp::UGe, "uge"},   {BinaryOp::LShr, "lshr"},
+    {BinaryOp::FAdd, "fadd"}, {BinaryOp::FSub, "fsub"}, {BinaryOp::FMul, "fmul"}, {BinaryOp::FDiv, "fdiv"},
+    {BinaryOp::FMin, "fmin"}, {BinaryOp::FMax, "fmax"}, {BinaryOp::FLt, "flt"},   {BinaryOp::FLe, "fle"},
+    {BinaryOp::FGt, "fgt"},   {BinaryOp::FGe, "fge"},   {BinaryOp::FEq, "feq"},   {BinaryOp::FNe, "fne"},
+};
+constexpr std::pair<UnaryOp, const char*> kBuiltinUnary[] = {
+    {UnaryOp::FNeg, "fneg"}, {UnaryOp::FAbs, "fabs"}, {UnaryOp::FSqrt, "fsqrt"}, {UnaryOp::IToF, "itof"},
+    {UnaryOp::UToF, "utof"}, {UnaryOp::FToI, "ftoi"}, {UnaryOp::FToU, "ftou"},
 };
 constexpr std::pair<AtomicOp, const char*> kAtomicOps[] = {
     {AtomicOp::Add, "atomic_add"}, {AtomicOp::Sub, "atomic_sub"},   {AtomicOp::Exch, "atomic_exch"},
@@ -29,6 +36,17 @@ std::optional<BinaryOp> builtinOperatorNamed(std::string_view name) {
     if (name == n) return o;
   return std::nullopt;
 }
+const char* builtinUnaryName(UnaryOp op) {
+  for (auto [o, n] : kBuiltinUnary)
+    if (o == op) return n;
+  return nullptr;
+}
+std::optional<UnaryOp> builtinUnaryNamed(std::string_view name) {
+  for (auto [o, n] : kBuiltinUnary)
+    if (name == n) return o;
+  return std::nullopt;
+}
+
 const char* atomicOpName(AtomicOp op) {
   for (auto [o, n] : kAtomicOps)
     if (o == op) return n;

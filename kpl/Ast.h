@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,7 +38,13 @@ struct Ident {
   SourceRange range;
 };
 
-enum class UnaryOp { Neg, LogNot, BitNot };
+enum class UnaryOp {
+  Neg, LogNot, BitNot,
+  // (extension) builtin calls on Words holding IEEE-754 single-precision bit patterns:
+  // `fneg(a)`, `fabs(a)`, `fsqrt(a)`, and the conversions `itof(a)` (signed int to float),
+  // `utof(a)` (unsigned), `ftoi(a)`, `ftou(a)` (truncation toward zero).
+  FNeg, FAbs, FSqrt, IToF, UToF, FToI, FToU,
+};
 
 enum class BinaryOp {
   Mul, Div, Rem,
@@ -52,6 +59,10 @@ enum class BinaryOp {
   // the logical right shift `lshr(a, b)`; the frontends lower C's unsigned arithmetic
   // to them.
   UDiv, URem, ULt, ULe, UGt, UGe, LShr,
+  // (extension) single-precision floating point on Words holding the bit patterns:
+  // `fadd`, `fsub`, `fmul`, `fdiv`, `fmin`, `fmax`, and the ordered comparisons `flt`,
+  // `fle`, `fgt`, `fge`, `feq` (1 or 0; false when an operand is NaN) and `fne` (true then).
+  FAdd, FSub, FMul, FDiv, FMin, FMax, FLt, FLe, FGt, FGe, FEq, FNe,
 };
 
 /// (extension) The read-modify-write operations of `x := atomic_OP(A, i, v)` and
@@ -159,6 +170,13 @@ struct Program {
   std::string language = "kpl";
   uint32_t localSize[3] = {0, 0, 0};
   uint32_t numGroups[3] = {1, 1, 1};
+  /// (frontends) The source name of a kernel parameter or array the frontend had to
+  /// rename in KPL (a C name that is a KPL keyword, say): KPL name → source name. Users
+  /// name them by their source names (--param, --init, reports).
+  std::map<std::string, std::string> sourceNames;
+  /// (frontends) Command-line words a replay of this kernel needs besides the geometry
+  /// and the configuration, e.g. {"--kernel", "k", "--buffer", "A=16"}.
+  std::vector<std::string> replayArgs;
   SourceRange threadsRange;
   SourceRange groupRange;
   std::vector<ArrayDecl> arrays;
@@ -174,6 +192,9 @@ struct Program {
 /// BinaryOp::LShr, nullptr for the infix operators; and back.
 const char* builtinOperatorName(BinaryOp op);
 std::optional<BinaryOp> builtinOperatorNamed(std::string_view name);
+/// "fneg" … "ftou" for the builtin unary operators, nullptr for `- ! ~`; and back.
+const char* builtinUnaryName(UnaryOp op);
+std::optional<UnaryOp> builtinUnaryNamed(std::string_view name);
 /// "atomic_add" … "atomic_cas", and back.
 const char* atomicOpName(AtomicOp op);
 std::optional<AtomicOp> atomicOpNamed(std::string_view name);

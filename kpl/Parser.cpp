@@ -685,16 +685,22 @@ private:
       case TokenKind::Ident: {
         if (peekTok().kind == TokenKind::LParen) {
           std::optional<BinaryOp> op = builtinOperatorNamed(t.text);
-          if (!op) fail(t.range.begin, fmt::format("'{}' is not a builtin operator (expressions call only udiv, "
-                                                   "urem, ult, ule, ugt, uge, lshr)", t.text));
+          std::optional<UnaryOp> uop = builtinUnaryNamed(t.text);
+          if (!op && !uop)
+            fail(t.range.begin, fmt::format("'{}' is not a builtin operator (expressions call only udiv, urem, ult, "
+                                            "ule, ugt, uge, lshr, the float operators fadd … fne, fneg, fabs, fsqrt, "
+                                            "and the conversions itof, utof, ftoi, ftou)", t.text));
           SourceLoc begin = t.range.begin;
           std::string fname = t.text;
           next();
           std::vector<ExprPtr> args = parseArgs();
-          if (args.size() != 2) fail(begin, fmt::format("'{}' takes 2 arguments, not {}", fname, args.size()));
+          const size_t want = op ? 2 : 1;
+          if (args.size() != want)
+            fail(begin, fmt::format("'{}' takes {} argument{}, not {}", fname, want, want == 1 ? "" : "s", args.size()));
           SourceLoc end = toks_[pos_ - 1].range.end;
-          ExprPtr e = makeExpr(ExprKind::Binary, {begin, end});
-          e->bop = *op;
+          ExprPtr e = makeExpr(op ? ExprKind::Binary : ExprKind::Unary, {begin, end});
+          if (op) e->bop = *op;
+          else e->uop = *uop;
           e->operands = std::move(args);
           const unsigned depth = exprDepth(*e);
           checkTreeDepth(depth, begin);

@@ -34,7 +34,10 @@ int binaryPrec(BinaryOp op) {
     case BinaryOp::Add: case BinaryOp::Sub: return 9;
     case BinaryOp::Mul: case BinaryOp::Div: case BinaryOp::Rem: return 10;
     case BinaryOp::UDiv: case BinaryOp::URem: case BinaryOp::ULt: case BinaryOp::ULe:
-    case BinaryOp::UGt: case BinaryOp::UGe: case BinaryOp::LShr: return kPrimaryPrec;  // `udiv(a, b)`
+    case BinaryOp::UGt: case BinaryOp::UGe: case BinaryOp::LShr:
+    case BinaryOp::FAdd: case BinaryOp::FSub: case BinaryOp::FMul: case BinaryOp::FDiv: case BinaryOp::FMin:
+    case BinaryOp::FMax: case BinaryOp::FLt: case BinaryOp::FLe: case BinaryOp::FGt: case BinaryOp::FGe:
+    case BinaryOp::FEq: case BinaryOp::FNe: return kPrimaryPrec;  // `udiv(a, b)`
   }
   return 1;
 }
@@ -60,7 +63,10 @@ const char* binarySpelling(BinaryOp op) {
     case BinaryOp::LogAnd: return "&&";
     case BinaryOp::LogOr: return "||";
     case BinaryOp::UDiv: case BinaryOp::URem: case BinaryOp::ULt: case BinaryOp::ULe:
-    case BinaryOp::UGt: case BinaryOp::UGe: case BinaryOp::LShr: return builtinOperatorName(op);
+    case BinaryOp::UGt: case BinaryOp::UGe: case BinaryOp::LShr:
+    case BinaryOp::FAdd: case BinaryOp::FSub: case BinaryOp::FMul: case BinaryOp::FDiv: case BinaryOp::FMin:
+    case BinaryOp::FMax: case BinaryOp::FLt: case BinaryOp::FLe: case BinaryOp::FGt: case BinaryOp::FGe:
+    case BinaryOp::FEq: case BinaryOp::FNe: return builtinOperatorName(op);
   }
   return "?";
 }
@@ -70,6 +76,8 @@ const char* unarySpelling(UnaryOp op) {
     case UnaryOp::Neg: return "-";
     case UnaryOp::LogNot: return "!";
     case UnaryOp::BitNot: return "~";
+    case UnaryOp::FNeg: case UnaryOp::FAbs: case UnaryOp::FSqrt: case UnaryOp::IToF: case UnaryOp::UToF:
+    case UnaryOp::FToI: case UnaryOp::FToU: return builtinUnaryName(op);
   }
   return "?";
 }
@@ -81,7 +89,7 @@ int exprPrec(const Expr& e) {
     case ExprKind::Lid:
     case ExprKind::Gid:
     case ExprKind::Name: return kPrimaryPrec;
-    case ExprKind::Unary: return kUnaryPrec;
+    case ExprKind::Unary: return builtinUnaryName(e.uop) ? kPrimaryPrec : kUnaryPrec;
     case ExprKind::Binary: return binaryPrec(e.bop);
     case ExprKind::Cond: return kCondPrec;
   }
@@ -105,6 +113,13 @@ void printExprIn(std::string& out, const Expr& e, int ctx) {
     case ExprKind::Name: out += e.name; break;
     case ExprKind::Unary: {
       assert(e.operands.size() == 1 && "unary expression with one operand");
+      if (const char* builtin = builtinUnaryName(e.uop)) {
+        out += builtin;
+        out += '(';
+        printExprIn(out, *e.operands[0], kCondPrec);
+        out += ')';
+        break;
+      }
       out += unarySpelling(e.uop);
       const Expr& x = *e.operands[0];
       // `- -x`, not `--x`, which reads as C's decrement.

@@ -3,8 +3,44 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 
 namespace sdvmc::sem {
+
+Word word::floatOp(EOp op, Word a, Word b) {
+  const float x = f(a), y = f(b);
+  switch (op) {
+    case EOp::FAdd: return w(x + y);
+    case EOp::FSub: return w(x - y);
+    case EOp::FMul: return w(x * y);
+    case EOp::FDiv: return w(x / y);
+    case EOp::FMin: return w(std::fmin(x, y));
+    case EOp::FMax: return w(std::fmax(x, y));
+    case EOp::FLt: return x < y;
+    case EOp::FLe: return x <= y;
+    case EOp::FGt: return x > y;
+    case EOp::FGe: return x >= y;
+    case EOp::FEq: return x == y;
+    case EOp::FNe: return x != y;
+    case EOp::FNeg: return w(-x);
+    case EOp::FAbs: return w(std::fabs(x));
+    case EOp::FSqrt: return w(std::sqrt(x));
+    case EOp::IToF: return w(static_cast<float>(a));
+    case EOp::UToF: return w(static_cast<float>(static_cast<uint32_t>(a)));
+    case EOp::FToI: return ftoi(a);
+    case EOp::FToU: return ftou(a);
+    default: break;
+  }
+  assert(false && "not a float operator");
+  return 0;
+}
+
+namespace {
+bool isFloatUnary(EOp op) {
+  return op == EOp::FNeg || op == EOp::FAbs || op == EOp::FSqrt || op == EOp::IToF || op == EOp::UToF ||
+         op == EOp::FToI || op == EOp::FToU;
+}
+}  // namespace
 
 Evaluator::Evaluator(const Ir& ir, uint32_t n)
     : ir_(ir), n_(n),
@@ -45,6 +81,7 @@ const Word* Evaluator::eval(ExprId e, const GroupState& s, const uint8_t* mask, 
 
 Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& err) {
   const ExprNode& e = ir_.exprs[id];
+  if (isFloatUnary(e.op)) return word::floatOp(e.op, scalar(e.a, s, enabled, err), 0);
   switch (e.op) {
     case EOp::Const: return e.imm;
     case EOp::Lid: return s.lidBase;
@@ -67,6 +104,10 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
     case EOp::Lt: case EOp::Le: case EOp::Gt: case EOp::Ge: case EOp::Eq: case EOp::Ne: case EOp::BitAnd:
     case EOp::BitXor: case EOp::BitOr: case EOp::UDiv: case EOp::URem: case EOp::ULt: case EOp::ULe:
     case EOp::UGt: case EOp::UGe: case EOp::LShr:
+    case EOp::FAdd: case EOp::FSub: case EOp::FMul: case EOp::FDiv: case EOp::FMin: case EOp::FMax:
+    case EOp::FLt: case EOp::FLe: case EOp::FGt: case EOp::FGe: case EOp::FEq: case EOp::FNe:
+    case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
+    case EOp::FToU:
       break;
   }
   const Word a = scalar(e.a, s, enabled, err);
@@ -90,6 +131,9 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
     case EOp::LShr:
       if (enabled && (b < 0 || b >= 32)) fail(err, EvalError::Kind::ShiftOutOfRange, 0, id, b);
       return e.op == EOp::Shl ? word::shl(a, b & 31) : e.op == EOp::Shr ? word::shr(a, b & 31) : word::lshr(a, b & 31);
+    case EOp::FAdd: case EOp::FSub: case EOp::FMul: case EOp::FDiv: case EOp::FMin: case EOp::FMax:
+    case EOp::FLt: case EOp::FLe: case EOp::FGt: case EOp::FGe: case EOp::FEq: case EOp::FNe:
+      return word::floatOp(e.op, a, b);
     case EOp::ULt: return word::u(a) < word::u(b);
     case EOp::ULe: return word::u(a) <= word::u(b);
     case EOp::UGt: return word::u(a) > word::u(b);
@@ -105,6 +149,8 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
     case EOp::BitOr: return a | b;
     case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::Neg: case EOp::LogNot:
     case EOp::BitNot: case EOp::LogAnd: case EOp::LogOr: case EOp::Cond:
+    case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
+    case EOp::FToU:
       break;
   }
   assert(false && "handled above");
@@ -116,6 +162,11 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
   const ExprNode& e = ir_.exprs[id];
   Word* out = col(d);
   const uint32_t n = n_;
+  if (isFloatUnary(e.op)) {
+    const Word* a = ev(e.a, s, mask, d, err);
+    for (uint32_t i = 0; i < n; ++i) out[i] = word::floatOp(e.op, a[i], 0);
+    return out;
+  }
   switch (e.op) {
     case EOp::Const:
       std::fill(out, out + n, e.imm);
@@ -176,6 +227,10 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
     case EOp::Eq: case EOp::Ne: case EOp::BitAnd: case EOp::BitXor: case EOp::BitOr:
     case EOp::UDiv: case EOp::URem: case EOp::ULt: case EOp::ULe: case EOp::UGt: case EOp::UGe:
     case EOp::LShr:
+    case EOp::FAdd: case EOp::FSub: case EOp::FMul: case EOp::FDiv: case EOp::FMin: case EOp::FMax:
+    case EOp::FLt: case EOp::FLe: case EOp::FGt: case EOp::FGe: case EOp::FEq: case EOp::FNe:
+    case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
+    case EOp::FToU:
       break;
   }
 
@@ -220,6 +275,10 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
         for (uint32_t i = 0; i < n; ++i) out[i] = word::lshr(a[i], b[i] & 31);
       break;
     }
+    case EOp::FAdd: case EOp::FSub: case EOp::FMul: case EOp::FDiv: case EOp::FMin: case EOp::FMax:
+    case EOp::FLt: case EOp::FLe: case EOp::FGt: case EOp::FGe: case EOp::FEq: case EOp::FNe:
+      for (uint32_t i = 0; i < n; ++i) out[i] = word::floatOp(e.op, a[i], b[i]);
+      break;
     case EOp::ULt: for (uint32_t i = 0; i < n; ++i) out[i] = word::u(a[i]) < word::u(b[i]); break;
     case EOp::ULe: for (uint32_t i = 0; i < n; ++i) out[i] = word::u(a[i]) <= word::u(b[i]); break;
     case EOp::UGt: for (uint32_t i = 0; i < n; ++i) out[i] = word::u(a[i]) > word::u(b[i]); break;
@@ -235,6 +294,8 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
     case EOp::BitOr: for (uint32_t i = 0; i < n; ++i) out[i] = a[i] | b[i]; break;
     case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::Neg:
     case EOp::LogNot: case EOp::BitNot: case EOp::LogAnd: case EOp::LogOr: case EOp::Cond:
+    case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
+    case EOp::FToU:
       assert(false && "handled above");
       break;
   }

@@ -14,6 +14,7 @@
 #include "semantics/Ir.h"
 #include "semantics/State.h"
 
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -81,6 +82,24 @@ inline Word udiv(Word a, Word b) { return static_cast<Word>(u(a) / u(b)); }
 inline Word urem(Word a, Word b) { return static_cast<Word>(u(a) % u(b)); }
 /// 0 <= b < 32 required.
 inline Word lshr(Word a, Word b) { return static_cast<Word>(u(a) >> b); }
+/// Single-precision floating point on bit patterns (IEEE-754, as the host computes it).
+inline float f(Word a) { return std::bit_cast<float>(a); }
+inline Word w(float x) { return std::bit_cast<Word>(x); }
+/// A float to a 32-bit integer, truncating; NaN and values outside the range give the
+/// "integer indefinite" value INT_MIN (signed) / 0 (unsigned) … as x86's cvttss2si does
+/// for signed; C leaves them undefined.
+inline Word ftoi(Word a) {
+  const float x = f(a);
+  if (!(x > -2147483904.0f && x < 2147483648.0f)) return INT32_MIN;
+  return static_cast<Word>(x);
+}
+inline Word ftou(Word a) {
+  const float x = f(a);
+  if (!(x > -1.0f && x < 4294967296.0f)) return 0;
+  return static_cast<Word>(static_cast<uint32_t>(x));
+}
+/// The float operators (EOp::FAdd … EOp::FToU).
+Word floatOp(EOp op, Word a, Word b);
 }  // namespace word
 
 }  // namespace sdvmc::sem

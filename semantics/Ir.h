@@ -44,6 +44,9 @@ enum class EOp : uint8_t {
   LogAnd, LogOr,
   Cond,
   UDiv, URem, ULt, ULe, UGt, UGe, LShr,  ///< (extension) unsigned operators on Words
+  /// (extension) single-precision floating point on Words holding the bit patterns
+  FAdd, FSub, FMul, FDiv, FMin, FMax, FLt, FLe, FGt, FGe, FEq, FNe,
+  FNeg, FAbs, FSqrt, IToF, UToF, FToI, FToU,
 };
 
 /// One expression node. Operands are other nodes of the same pool; a procedure

@@ -49,14 +49,14 @@ public:
     }
     for (const kpl::ArrayDecl& d : program_.arrays) {
       ArrayInfo a;
-      a.name = d.name.name;
+      a.name = sourceName(d.name.name);
       a.bounded = !d.unbounded;
       a.global = d.global;
       a.size = d.unbounded ? 0 : d.size;
       a.init.assign(a.size, std::nullopt);
       if (d.init)
         for (size_t i = 0; i < d.init->size() && i < d.size; ++i) a.init[i] = (*d.init)[i];
-      arrayIds_[a.name] = static_cast<ArrayId>(ir_.arrays.size());
+      arrayIds_[d.name.name] = static_cast<ArrayId>(ir_.arrays.size());
       ir_.arrays.push_back(std::move(a));
     }
     Scope scope = kernelParams();
@@ -73,12 +73,18 @@ public:
   }
 
 private:
+  /// The name users know a parameter or array by (Program::sourceNames).
+  std::string sourceName(const std::string& kplName) const {
+    auto it = program_.sourceNames.find(kplName);
+    return it == program_.sourceNames.end() ? kplName : it->second;
+  }
+
   /// The kernel parameters, in slots 0 … P−1: in scope in main and in every procedure.
   Scope kernelParams() {
     Scope scope;
     for (size_t k = 0; k < program_.params.size(); ++k) {
       scope.push_back({program_.params[k].name, Binding{false, static_cast<Slot>(k), kNone}});
-      if (ir_.params.size() < program_.params.size()) ir_.params.push_back(program_.params[k].name);
+      if (ir_.params.size() < program_.params.size()) ir_.params.push_back(sourceName(program_.params[k].name));
     }
     return scope;
   }
@@ -102,6 +108,8 @@ private:
         n.need = 1;
         break;
       case EOp::Neg: case EOp::LogNot: case EOp::BitNot:
+      case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
+      case EOp::FToU:
         n.need = std::max(1u, need(n.a));
         break;
       case EOp::Mul: case EOp::Div: case EOp::Rem: case EOp::Add: case EOp::Sub:
@@ -109,6 +117,8 @@ private:
       case EOp::Eq: case EOp::Ne: case EOp::BitAnd: case EOp::BitXor: case EOp::BitOr:
       case EOp::LogAnd: case EOp::LogOr: case EOp::UDiv: case EOp::URem: case EOp::ULt: case EOp::ULe:
       case EOp::UGt: case EOp::UGe: case EOp::LShr:
+      case EOp::FAdd: case EOp::FSub: case EOp::FMul: case EOp::FDiv: case EOp::FMin: case EOp::FMax:
+      case EOp::FLt: case EOp::FLe: case EOp::FGt: case EOp::FGe: case EOp::FEq: case EOp::FNe:
         n.need = std::max(need(n.a), 1 + need(n.b));
         break;
       case EOp::Cond:
@@ -147,6 +157,18 @@ private:
       case kpl::BinaryOp::UGt: return EOp::UGt;
       case kpl::BinaryOp::UGe: return EOp::UGe;
       case kpl::BinaryOp::LShr: return EOp::LShr;
+      case kpl::BinaryOp::FAdd: return EOp::FAdd;
+      case kpl::BinaryOp::FSub: return EOp::FSub;
+      case kpl::BinaryOp::FMul: return EOp::FMul;
+      case kpl::BinaryOp::FDiv: return EOp::FDiv;
+      case kpl::BinaryOp::FMin: return EOp::FMin;
+      case kpl::BinaryOp::FMax: return EOp::FMax;
+      case kpl::BinaryOp::FLt: return EOp::FLt;
+      case kpl::BinaryOp::FLe: return EOp::FLe;
+      case kpl::BinaryOp::FGt: return EOp::FGt;
+      case kpl::BinaryOp::FGe: return EOp::FGe;
+      case kpl::BinaryOp::FEq: return EOp::FEq;
+      case kpl::BinaryOp::FNe: return EOp::FNe;
     }
     assert(false && "unknown binary operator");
     return EOp::Add;
@@ -180,6 +202,13 @@ private:
           case kpl::UnaryOp::Neg: n.op = EOp::Neg; break;
           case kpl::UnaryOp::LogNot: n.op = EOp::LogNot; break;
           case kpl::UnaryOp::BitNot: n.op = EOp::BitNot; break;
+          case kpl::UnaryOp::FNeg: n.op = EOp::FNeg; break;
+          case kpl::UnaryOp::FAbs: n.op = EOp::FAbs; break;
+          case kpl::UnaryOp::FSqrt: n.op = EOp::FSqrt; break;
+          case kpl::UnaryOp::IToF: n.op = EOp::IToF; break;
+          case kpl::UnaryOp::UToF: n.op = EOp::UToF; break;
+          case kpl::UnaryOp::FToI: n.op = EOp::FToI; break;
+          case kpl::UnaryOp::FToU: n.op = EOp::FToU; break;
         }
         n.a = lowerExpr(*e.operands[0], scope);
         return addExpr(n);

@@ -103,7 +103,10 @@ private:
       case EOp::Shr: case EOp::Lt: case EOp::Le: case EOp::Gt: case EOp::Ge: case EOp::Eq: case EOp::Ne:
       case EOp::BitAnd: case EOp::BitXor: case EOp::BitOr: case EOp::LogAnd: case EOp::LogOr:
       case EOp::UDiv: case EOp::URem: case EOp::ULt: case EOp::ULe: case EOp::UGt: case EOp::UGe:
-      case EOp::LShr:
+      case EOp::LShr: case EOp::FAdd: case EOp::FSub: case EOp::FMul: case EOp::FDiv: case EOp::FMin:
+      case EOp::FMax: case EOp::FLt: case EOp::FLe: case EOp::FGt: case EOp::FGe: case EOp::FEq: case EOp::FNe:
+      case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
+      case EOp::FToU:
         return VType::Int;
     }
     return VType::Int;
@@ -138,13 +141,16 @@ private:
           return "a value from memory and an integer other than 0 are mixed in ?:";
         return join(check(e.a), join(check(e.b), check(e.c)));
       }
-      case EOp::Neg: case EOp::BitNot:
+      case EOp::Neg: case EOp::BitNot: case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF:
+      case EOp::UToF: case EOp::FToI: case EOp::FToU:
         if (type(e.a) == VType::Data) return "a value from memory is computed with";
         return check(e.a);
       case EOp::Mul: case EOp::Div: case EOp::Rem: case EOp::Add: case EOp::Sub: case EOp::Shl:
       case EOp::Shr: case EOp::Lt: case EOp::Le: case EOp::Gt: case EOp::Ge: case EOp::BitAnd:
       case EOp::BitXor: case EOp::BitOr: case EOp::UDiv: case EOp::URem: case EOp::ULt: case EOp::ULe:
-      case EOp::UGt: case EOp::UGe: case EOp::LShr:
+      case EOp::UGt: case EOp::UGe: case EOp::LShr: case EOp::FAdd: case EOp::FSub: case EOp::FMul:
+      case EOp::FDiv: case EOp::FMin: case EOp::FMax: case EOp::FLt: case EOp::FLe: case EOp::FGt: case EOp::FGe:
+      case EOp::FEq: case EOp::FNe:
         if (type(e.a) == VType::Data || type(e.b) == VType::Data)
           return "a value from memory is computed with or ordered";
         return join(check(e.a), check(e.b));

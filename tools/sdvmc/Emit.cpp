@@ -63,7 +63,8 @@ public:
     uint32_t words = 1;
     for (const sem::ArrayInfo& a : ir_.arrays) {
       Array x;
-      x.name = a.name;
+      // The KPL name (statements name arrays by it; ArrayInfo has the source name).
+      x.name = p_.arrays.empty() ? a.name : p_.arrays[arrays_.size()].name.name;
       x.bounded = a.bounded;
       x.size = a.bounded ? a.size : kEmitMemWords;
       x.off = words;
@@ -123,6 +124,10 @@ private:
           case kpl::UnaryOp::Neg: return fmt::format("k_neg({})", op(0));
           case kpl::UnaryOp::LogNot: return fmt::format("(!{})", op(0));
           case kpl::UnaryOp::BitNot: return fmt::format("(~{})", op(0));
+          case kpl::UnaryOp::FNeg: case kpl::UnaryOp::FAbs: case kpl::UnaryOp::FSqrt: case kpl::UnaryOp::IToF:
+          case kpl::UnaryOp::UToF: case kpl::UnaryOp::FToI: case kpl::UnaryOp::FToU:
+            error_ = fmt::format("unsupported: floating point (line {})", c.line);
+            return "0";
         }
         break;
       case kpl::ExprKind::Binary: {
@@ -153,6 +158,11 @@ private:
           case kpl::BinaryOp::ULe: return fmt::format("((unsigned){} <= (unsigned){})", op(0), op(1));
           case kpl::BinaryOp::UGt: return fmt::format("((unsigned){} > (unsigned){})", op(0), op(1));
           case kpl::BinaryOp::UGe: return fmt::format("((unsigned){} >= (unsigned){})", op(0), op(1));
+          case kpl::BinaryOp::FAdd: case kpl::BinaryOp::FSub: case kpl::BinaryOp::FMul: case kpl::BinaryOp::FDiv:
+          case kpl::BinaryOp::FMin: case kpl::BinaryOp::FMax: case kpl::BinaryOp::FLt: case kpl::BinaryOp::FLe:
+          case kpl::BinaryOp::FGt: case kpl::BinaryOp::FGe: case kpl::BinaryOp::FEq: case kpl::BinaryOp::FNe:
+            error_ = fmt::format("unsupported: floating point (line {})", c.line);
+            return "0";
         }
         // C's comparisons and && || give int 0/1 and short-circuit, as KPL's do.
         return fmt::format("({} {} {})", op(0), sym, op(1));

@@ -54,7 +54,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   if (!k) return 2;
   (void)cl;
   const sem::Ir& ir = k->ir;
-  if (refuseUnsupported(o.file, *source, ir, "prove", true, true, true, o.json)) return 2;
+  if (refuseUnsupported(o.file, *source, ir, "prove", true, true, true, o.json, true)) return 2;
 
   prove::ProveOptions po;
   po.abstraction = o.abstraction;
@@ -188,8 +188,8 @@ int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
   if (!a) return 2;
   std::unique_ptr<Kernel> b = loadKernelOrReport(o.equiv[1], o.json, srcB, &o.launch, &cl);
   if (!b) return 2;
-  if (refuseUnsupported(o.equiv[0], *srcA, a->ir, "prove --equiv", true, true, true, o.json) ||
-      refuseUnsupported(o.equiv[1], *srcB, b->ir, "prove --equiv", true, true, true, o.json))
+  if (refuseUnsupported(o.equiv[0], *srcA, a->ir, "prove --equiv", true, true, true, o.json, true) ||
+      refuseUnsupported(o.equiv[1], *srcB, b->ir, "prove --equiv", true, true, true, o.json, true))
     return 2;
   prove::ProveOptions po;
   if (o.unroll >= 0) po.unroll = static_cast<uint32_t>(o.unroll);

@@ -46,6 +46,6 @@ std::vector<int64_t> groupCoords(const kpl::Program& p, int64_t gid);
 /// (`groups`) — as `file:line:col: error: unsupported: …` on stderr (and the JSON error
 /// object when `json`); returns true when it printed one (the command exits with 2).
 bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what,
-                       bool atomics, bool params, bool groups, bool json);
+                       bool atomics, bool params, bool groups, bool json, bool floats = false);
 
 }  // namespace sdvmc::tool
