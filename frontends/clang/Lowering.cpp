@@ -329,6 +329,15 @@ private:
     return nameExpr(t, r);
   }
 
+  /// The amount of a shift: OpenCL C 1.2 §6.3(j) uses only its low log2(N) bits, N the width
+  /// of the promoted left operand (32: every type the lowering models promotes to a word);
+  /// CUDA keeps C's rule (an amount outside 0..31 is KPL's shift-out-of-range).
+  ExprPtr shiftAmount(ExprPtr n, kpl::SourceRange r) {
+    if (lang_ != Language::OpenCL) return n;
+    if (n->kind == ExprKind::IntLit) return lit(n->value & 31, r);
+    return bin(BinaryOp::BitAnd, std::move(n), lit(31, r), r);
+  }
+
   // ---- types --------------------------------------------------------------------------
   std::optional<IntType> intType(clang::QualType t) const {
     t = t.getCanonicalType().getUnqualifiedType();
@@ -1065,6 +1074,7 @@ ExprPtr Lowerer::rvalueBinary(const clang::BinaryOperator* b, bool need) {
   ExprPtr a = rvalue(b->getLHS());
   ExprPtr c = rvalue(b->getRHS());
   if (!ot) return lit(0, r);
+  if (op == clang::BO_Shl || op == clang::BO_Shr) c = shiftAmount(std::move(c), r);
   return bin(arithOp(op, !ot->isSigned && !ot->isBool, b->getOperatorLoc()), std::move(a), std::move(c), r);
 }
 
@@ -1112,6 +1122,7 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
       return lit(0, r);
     }
     ExprPtr old = convert(load(lv, r), lv.type, *compL, r);
+    if (op == clang::BO_ShlAssign || op == clang::BO_ShrAssign) v = shiftAmount(std::move(v), r);
     ExprPtr res = bin(arithOp(op, !compL->isSigned && !compL->isBool, b->getOperatorLoc()), std::move(old), std::move(v), r);
     v = convert(std::move(res), *compR, lv.type, r);
   }
@@ -1550,14 +1561,20 @@ ExprPtr Lowerer::builtinCall(const clang::CallExpr* c, const std::string& name, 
     ExprPtr b = snapshot(rvalue(c->getArg(1)), r);
     bool u = !t->isSigned;
     BinaryOp lt = name == "min" ? (u ? BinaryOp::ULt : BinaryOp::Lt) : (u ? BinaryOp::UGt : BinaryOp::Gt);
-    return cond(bin(lt, clone(*a), clone(*b), r), clone(*a), std::move(b), r);
+    // Clone before building: the order in which C++ evaluates call arguments is unspecified,
+    // so no argument list may both clone a value and move it.
+    ExprPtr test = bin(lt, clone(*a), clone(*b), r);
+    ExprPtr first = clone(*a);
+    return cond(std::move(test), std::move(first), std::move(b), r);
   }
   if (name == "abs" && c->getNumArgs() == 1) {
     auto at = intType(c->getArg(0)->getType());
     if (!at) return lit(0, r);
     ExprPtr a = snapshot(rvalue(c->getArg(0)), r);
     if (!at->isSigned) return a;
-    return cond(bin(BinaryOp::Lt, clone(*a), lit(0, r), r), un(UnaryOp::Neg, clone(*a), r), std::move(a), r);
+    ExprPtr test = bin(BinaryOp::Lt, clone(*a), lit(0, r), r);
+    ExprPtr neg = un(UnaryOp::Neg, clone(*a), r);
+    return cond(std::move(test), std::move(neg), std::move(a), r);
   }
   // Atomics: CUDA's atomicOp, OpenCL's atomic_op and atom_op.
   static const std::map<std::string, std::pair<kpl::AtomicOp, unsigned>> atomics = {

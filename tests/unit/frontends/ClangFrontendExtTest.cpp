@@ -108,3 +108,24 @@ __global__ void k(int *A) {
   REQUIRE(cl.verdict == sem::VerdictKind::Ok);
   CHECK(cl.arrays.at("A") == W{203, 212, 211, 310});
 }
+
+SCENARIO("OpenCL masks a shift amount to 5 bits; CUDA keeps C's shift-out-of-range", "[frontends][clang][shift]") {
+  const std::string cl = R"(
+kernel void k(global int *A) {
+  int n = 33 + (int)get_local_id(0);
+  A[0] = 3 << n;
+  A[1] = -64 >> n;
+  A[2] = (int)(0x80000000u >> n);
+  int x = 5; x <<= n; A[3] = x;
+  char c = 1; A[4] = c << 36;
+}
+)";
+  Ran r = runText(cl, fe::Language::OpenCL, launch1d(1, {{"A", 5}}));
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // n = 33: every amount is 1 (33 & 31); 36 & 31 = 4
+  CHECK(r.arrays.at("A") == W{6, -32, 0x40000000, 10, 16});
+  Lowered l = lowerOk("kernel void k(global int *A, int n) { A[0] = 1 << n; }\n", fe::Language::OpenCL, launch1d(1));
+  CHECK(l.text.find("1 << (n & 31)") != std::string::npos);
+  Ran cu = runText("__global__ void k(int *A) { int n = 32; A[0] = 1 << n; }\n", fe::Language::Cuda, launch1d(1, {{"A", 1}}));
+  CHECK(cu.verdict == sem::VerdictKind::ShiftOutOfRange);
+}
