@@ -467,6 +467,7 @@ private:
                    kpl::SourceRange r, clang::SourceLocation at, const clang::Expr* init = nullptr) {
     kpl::ArrayDecl a;
     a.name = kpl::Ident{fresh(cName), r};
+    if (a.name.name != cName) renamed_[a.name.name] = cName;
     a.range = r;
     a.global = global;
     if (cells == 0) {
@@ -721,6 +722,7 @@ private:
   std::vector<Storage> storages_;
   std::map<const clang::VarDecl*, int> globalVars_;
   std::set<std::string> usedBuffers_;
+  std::map<std::string, std::string> renamed_;  ///< KPL name → C name, for params and arrays
   std::set<const clang::VarDecl*> modified_;
   std::vector<StmtPtr>* out_ = nullptr;
   std::vector<Frame> frames_;
@@ -2065,6 +2067,7 @@ std::optional<kpl::Program> Lowerer::run() {
       continue;
     }
     std::string pname = fresh(cname);
+    if (pname != cname) renamed_[pname] = cname;
     params_.push_back(kpl::Ident{pname, pr});
     if (modified_.count(pd) || it->isBool || it->width < 32) {
       std::string l = newLocal(cname + "_v");
@@ -2094,6 +2097,23 @@ std::optional<kpl::Program> Lowerer::run() {
   }
   for (StmtPtr& s : body) mainBlock->stmts.push_back(std::move(s));
   p.main = std::move(mainBlock);
+  // Users name renamed parameters and arrays by their C names, where that name is not
+  // ambiguous (another array or parameter keeps it, or two were renamed from it).
+  {
+    std::set<std::string> kplNames;
+    for (const kpl::ArrayDecl& a : arrays_) kplNames.insert(a.name.name);
+    for (const kpl::Ident& q : params_) kplNames.insert(q.name);
+    std::map<std::string, int> uses;
+    for (const auto& [k, c] : renamed_) ++uses[c];
+    for (const auto& [k, c] : renamed_)
+      if (kplNames.count(k) && !kplNames.count(c) && uses[c] == 1) p.sourceNames[k] = c;
+  }
+  // A replay (witnesses, reports) must pick the same kernel and the same buffer sizes.
+  if (!launch_.kernel.empty()) p.replayArgs = {"--kernel", launch_.kernel};
+  for (const auto& [name, size] : launch_.buffers) {
+    p.replayArgs.push_back("--buffer");
+    p.replayArgs.push_back(name + "=" + std::to_string(size));
+  }
   p.arrays = std::move(arrays_);
   p.params = std::move(params_);
   return p;
