@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CTest `litmus_real`: every litmus test (specs/litmus/*.kpl and the paper's figure 4) on
+# CTest `litmus_real`: every litmus test (specs/litmus/*.kpl, *.cl, *.cu and the paper's figure 4) on
 # real OpenCL implementations, PoCL (5 runs) and Oclgrind (2 runs), with
 # `sdvmc litmus FILE --run R --require mimd`: fails when an observation is not admitted by
 # the mimd model (in its outcome set, or the model finds a race/deadlock: undefined
@@ -14,7 +14,7 @@ set -u
 SDVMC=${1:?usage: run.sh SDVMC SOURCE_DIR}
 SRC=${2:?usage: run.sh SDVMC SOURCE_DIR}
 start=$(date +%s)
-files=("$SRC"/specs/litmus/*.kpl "$SRC"/specs/paper/fig4_litmus.kpl)
+files=("$SRC"/specs/litmus/*.kpl "$SRC"/specs/litmus/*.cl "$SRC"/specs/litmus/*.cu "$SRC"/specs/paper/fig4_litmus.kpl)
 runtimes=()
 if ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && command -v cc >/dev/null; then runtimes+=(pocl); fi
 if command -v oclgrind >/dev/null && command -v cc >/dev/null; then runtimes+=(oclgrind); fi
@@ -31,7 +31,12 @@ for f in "${files[@]}"; do
   name=${f#"$SRC"/}
   for r in "${runtimes[@]}"; do
     repeat=5; [ "$r" = oclgrind ] && repeat=2
-    "$SDVMC" litmus "$f" --run "$r" --repeat "$repeat" --require mimd --timeout 120 --json >"$out" 2>"$err"
+    # CUDA and OpenCL kernels: the launch options of the spec's first `run:` line.
+    launch=()
+    case "$f" in *.cl|*.cu)
+      read -r -a launch < <(grep -m1 '^// run:' "$f" | sed 's|^// run: *litmus||; s/--model [^ ]*//');;
+    esac
+    "$SDVMC" litmus "$f" "${launch[@]}" --run "$r" --repeat "$repeat" --require mimd --timeout 120 --json >"$out" 2>"$err"
     rc=$?
     summary=$(python3 - "$out" <<'PY' 2>/dev/null
 import json, sys

@@ -55,9 +55,8 @@ public:
       r.error = fmt::format("unsupported: {} work-items (emit supports 1..{})", opts_.threads, kMaxThreads);
       return r;
     }
-    if (!p_.params.empty() || p_.groups > 1) {
-      r.error = fmt::format("unsupported: {} (emit runs one group of a kernel without parameters)",
-                            p_.params.empty() ? "several groups" : "kernel parameters");
+    if (opts_.params.size() != p_.params.size()) {
+      r.error = "internal: the kernel parameters' values are missing";
       return r;
     }
     uint32_t words = 1;
@@ -317,7 +316,11 @@ private:
               "#define K_LOCAL\n#define K_PRIV\n#define K_FN __device__ inline\n"
               "#define K_BARRIER() __syncthreads()\n#define K_CAS(p, o, n) atomicCAS(p, o, n)\n";
     }
-    out_ << fmt::format("#define K_THREADS {}\n#define K_WORDS {}\n\n", opts_.threads, words_);
+    out_ << fmt::format("#define K_THREADS {}\n#define K_WORDS {}\n", opts_.threads, words_);
+    // Kernel parameters (`param n;`): the values given with --param, as constants.
+    for (size_t k = 0; k < p_.params.size(); ++k)
+      out_ << fmt::format("#define l_{} ({})\n", p_.params[k].name, literal(opts_.params[k]));
+    out_ << "\n";
     out_ << "K_FN int k_raise(K_PRIV int* e, int code) { if (!*e) *e = code; return 0; }\n"
             "K_FN int k_add(int a, int b) { return (int)((unsigned)a + (unsigned)b); }\n"
             "K_FN int k_sub(int a, int b) { return (int)((unsigned)a - (unsigned)b); }\n"

@@ -36,6 +36,7 @@ inline constexpr uint32_t kEmitMemWords = 1024;
 struct EmitOptions {
   uint32_t threads = 1;  ///< the work-group size
   int32_t group = 0;     ///< the value of `gid`
+  std::vector<int32_t> params;  ///< the kernel parameters' values (Ir::params order)
 };
 
 struct EmittedFile {

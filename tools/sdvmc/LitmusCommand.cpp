@@ -70,7 +70,7 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
   std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source, &o.launch, &cl);
   if (!k) return 2;
   const sem::Ir& ir = k->ir;
-  if (refuseUnsupported(o.file, *source, ir, "litmus", true, true, true, o.json)) return 2;
+  if (refuseUnsupported(o.file, *source, ir, "litmus", true, false, false, o.json)) return 2;
 
   sem::Bounds bounds;
   int64_t lo = 0, hi = 0;
@@ -86,6 +86,12 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
     return cl.reject("--domain", fmt::format("--domain expects LO..HI, not '{}'", o.domain), o.json);
   bounds.domainLo = static_cast<sem::Word>(lo);
   bounds.domainHi = static_cast<sem::Word>(hi);
+  {
+    std::vector<sem::Word> values;
+    std::string error;
+    if (!litmusParamValues(o, ir, values, error)) return cl.reject("--param", error, o.json);
+    bounds.params = {values};
+  }
 
   if (!o.emit.empty() && !o.run.empty()) return cl.reject("--emit", "--emit and --run exclude each other", o.json);
   if (!o.emit.empty() && o.emit != "opencl" && o.emit != "cuda")

@@ -23,6 +23,7 @@ struct LitmusOptions {
   std::optional<int64_t> threads;
   std::optional<int64_t> group;
   std::string domain = "0..1";
+  std::vector<std::string> params;  ///< NAME=V: a kernel parameter's value (default 0)
   unsigned jobs = 0;
   bool noPor = false;
   std::string symmetry = "on";

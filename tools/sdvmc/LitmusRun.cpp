@@ -68,14 +68,37 @@ int runCapture(const std::string& command, std::string& out) {
   return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 }
 
-EmitResult emitFor(const Kernel& k, EmitTarget t, uint32_t threads, int32_t group, const std::string& base) {
+EmitResult emitFor(const Kernel& k, EmitTarget t, uint32_t threads, int32_t group, const std::string& base,
+                   const LitmusOptions& o) {
   EmitOptions eo;
   eo.threads = threads;
   eo.group = group;
+  std::string error;
+  litmusParamValues(o, k.ir, eo.params, error);  // validated by litmusCommand
   return emitProgram(k.program, k.ir, t, eo, base);
 }
 
 }  // namespace
+
+bool litmusParamValues(const LitmusOptions& o, const sem::Ir& ir, std::vector<sem::Word>& values, std::string& error) {
+  values.assign(ir.params.size(), 0);
+  for (const std::string& p : o.params) {
+    const size_t eq = p.find('=');
+    const std::string name = p.substr(0, eq);
+    auto it = std::find(ir.params.begin(), ir.params.end(), name);
+    if (it == ir.params.end()) {
+      error = fmt::format("the kernel has no parameter '{}'{}", name, ir.params.empty() ? " (it takes none)" : "");
+      return false;
+    }
+    int64_t v = 0;
+    if (eq == std::string::npos || !parseInteger(p.substr(eq + 1), INT32_MIN, UINT32_MAX, v)) {
+      error = fmt::format("--param expects NAME=V with V a 32-bit integer, not '{}'", p);
+      return false;
+    }
+    values[static_cast<size_t>(it - ir.params.begin())] = static_cast<sem::Word>(static_cast<uint32_t>(v));
+  }
+  return true;
+}
 
 int litmusEmit(const LitmusOptions& o, const Kernel& k, uint32_t threads, int32_t group) {
   EmitTarget t;
@@ -85,7 +108,7 @@ int litmusEmit(const LitmusOptions& o, const Kernel& k, uint32_t threads, int32_
     std::cerr << fmt::format("sdvmc: litmus --emit: expected opencl or cuda, not '{}'\n", o.emit);
     return 2;
   }
-  EmitResult r = emitFor(k, t, threads, group, stem(o.file));
+  EmitResult r = emitFor(k, t, threads, group, stem(o.file), o);
   if (!r.ok) {
     const kpl::SourceLoc at = k.program.threadsRange.begin;  // whole-kernel limits: the header
     std::cerr << fmt::format("{}:{}:{}: error: litmus --emit {}: {}\n", o.file, at.line, at.col, o.emit, r.error);
@@ -137,7 +160,7 @@ bool runOnDevice(const LitmusOptions& o, const Kernel& k, uint32_t threads, int3
   }
 
   const std::string base = stem(o.file);
-  EmitResult r = emitFor(k, cuda ? EmitTarget::Cuda : EmitTarget::OpenCL, threads, group, base);
+  EmitResult r = emitFor(k, cuda ? EmitTarget::Cuda : EmitTarget::OpenCL, threads, group, base, o);
   if (!r.ok) {
     error = r.error;
     return false;

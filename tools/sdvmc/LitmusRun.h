@@ -32,6 +32,10 @@
 namespace sdvmc::tool {
 
 /// `--emit`: writes the files and prints their paths. Exit status 0 or 2.
+/// The kernel parameters' values of --param NAME=V (0 when not given), in Ir::params
+/// order; false with `error` set on a bad --param.
+bool litmusParamValues(const LitmusOptions& o, const sem::Ir& ir, std::vector<sem::Word>& values, std::string& error);
+
 int litmusEmit(const LitmusOptions& o, const Kernel& k, uint32_t threads, int32_t group);
 
 /// What the real runs produced.

@@ -63,6 +63,7 @@ int main(int argc, char** argv) {
   litmusCmd->add_option("--threads", litmus.threads, "group size (overrides threads:)");
   litmusCmd->add_option("--group", litmus.group, "group id (overrides group:)");
   litmusCmd->add_option("--domain", litmus.domain, "LO..HI: the values an arbitrary Word ranges over");
+  litmusCmd->add_option("--param", litmus.params, "NAME=V: a kernel parameter's value (default 0)");
   litmusCmd->add_option("--jobs", litmus.jobs, "worker threads (default: all cores)");
   litmusCmd->add_flag("--no-por", litmus.noPor, "interleave every statement");
   litmusCmd->add_option("--symmetry", litmus.symmetry, "on (default) or off");
