@@ -123,6 +123,8 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
     }
     if (hit->kind == sem::VerdictKind::Race && hit->array != sem::kNone) v.array = hit->array;
   }
+  for (size_t k = 0; k < enc.params.size(); ++k)
+    w.params[ir.params[k]] = static_cast<int32_t>(asInt(best.eval(enc.params[k], true)));
   // The initial values of the cells the pair reads.
   for (const ReadRecord& rd : enc.reads) {
     const sem::ArrayInfo& info = ir.arrays[rd.array];
@@ -167,7 +169,7 @@ sem::Verdict replayWitness(const sem::Ir& ir, const Witness& w, uint64_t steps) 
         for (const auto& [index, value] : cells)
           memory.store(ir, sem::Address{static_cast<sem::ArrayId>(a), index}, value);
   sem::SdvMachine machine(ir, w.threads);
-  sem::GroupState s = machine.initialState(w.group, std::move(memory));
+  sem::GroupState s = machine.initialState(w.group, std::move(memory), w.paramValues(ir));
   return machine.run(s, steps);
 }
 
@@ -292,7 +294,7 @@ std::pair<sem::Verdict, sem::Memory> runFinal(const sem::Ir& ir, const Witness& 
         if (!ir.arrays[*a].bounded || (index >= 0 && static_cast<uint32_t>(index) < ir.arrays[*a].size))
           memory.store(ir, sem::Address{*a, index}, value);
   sem::SdvMachine machine(ir, w.threads);
-  sem::GroupState s = machine.initialState(w.group, std::move(memory));
+  sem::GroupState s = machine.initialState(w.group, std::move(memory), w.paramValues(ir));
   sem::Verdict v = machine.run(s, steps);
   return {v, s.base};
 }
@@ -349,6 +351,9 @@ EquivResult proveEquivalent(const sem::Ir& A, const sem::Ir& B, const std::strin
     Witness w;
     w.threads = n;
     w.group = static_cast<int32_t>(asInt(m.eval(ea.gid, true)));
+    for (const PairEncoding* e : {&ea, &eb})
+      for (size_t k = 0; k < e->params.size(); ++k)
+        w.params[e->ir.params[k]] = static_cast<int32_t>(asInt(m.eval(e->params[k], true)));
     for (const PairEncoding* e : {&ea, &eb})
       for (const ReadRecord& rd : e->reads) {
         const sem::ArrayInfo& info = e->ir.arrays[rd.array];

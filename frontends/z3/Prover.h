@@ -35,6 +35,17 @@ struct Witness {
   std::vector<uint32_t> pair;  ///< the two thread ids (one when N = 1 or the error is one thread's)
   /// array name -> index -> value: the initial values Z3 chose for the cells the pair reads.
   std::map<std::string, std::map<int32_t, int32_t>> init;
+  std::map<std::string, int32_t> params;  ///< the kernel parameters' values, by name
+
+  /// `params` in the order of `ir`'s parameters (0 for one not given).
+  std::vector<int32_t> paramValues(const sem::Ir& ir) const {
+    std::vector<int32_t> out;
+    for (const std::string& name : ir.params) {
+      auto it = params.find(name);
+      out.push_back(it == params.end() ? 0 : it->second);
+    }
+    return out;
+  }
 };
 
 struct ProveResult {

@@ -76,9 +76,13 @@ public:
     e_.constraints.push_back(e_.gid >= c_.bv_val(0, 32));  // group ids are 0..INT32_MAX
 
     const z3::sort arr = c_.array_sort(c_.bv_sort(32), c_.bv_sort(32));
+    // Kernel parameters live in slots 0 … P−1: one arbitrary value each, uniform.
+    for (const std::string& name : ir_.params)
+      e_.params.push_back(c_.bv_const(fmt::format("param_{}", name).c_str(), 32));
     for (int t = 0; t < T_; ++t) {
       if (group_) th_[t].writes.resize(ir_.arrays.size());
-      for (uint32_t s = 0; s < ir_.slotCount; ++s) th_[t].locals.push_back(c_.bv_val(0, 32));
+      for (uint32_t s = 0; s < ir_.slotCount; ++s)
+        th_[t].locals.push_back(s < e_.params.size() ? e_.params[s] : c_.bv_val(0, 32));
     }
     for (size_t a = 0; a < ir_.arrays.size(); ++a) {
       const sem::ArrayInfo& info = ir_.arrays[a];

@@ -100,6 +100,9 @@ public:
   z3::expr tid[2];               ///< the pair's local ids
   z3::expr_vector constraints;   ///< ranges of N, ids, gid
   std::vector<z3::expr> init;    ///< per array: the arbitrary part of the initial memory
+  /// per kernel parameter (Ir::params): its value, the same in both threads (and, like the
+  /// inputs, unprefixed: `param_<name>`)
+  std::vector<z3::expr> params;
   std::vector<CheckPoint> checks;
   std::vector<ReadRecord> reads;
   bool bounded = false;          ///< a loop was cut after `unroll` iterations

@@ -18,6 +18,7 @@ using nlohmann::json;
 
 std::string replayCommand(const std::string& file, const prove::Witness& w) {
   std::string cmd = fmt::format("sdvmc run {} --threads {} --group {}", file, w.threads, w.group);
+  for (const auto& [name, value] : w.params) cmd += fmt::format(" --param {}={}", name, value);
   for (const auto& [array, cells] : w.init)
     for (const auto& [index, value] : cells) cmd += fmt::format(" --init {}[{}]={}", array, index, value);
   return cmd;
@@ -30,13 +31,16 @@ json witnessJson(const prove::Witness& w) {
     for (const auto& [index, value] : cells) list.push_back(json::array({index, value}));
     init[array] = std::move(list);
   }
+  json params = json::object();
+  for (const auto& [name, value] : w.params) params[name] = value;
   return json{{"threads", w.threads}, {"group", w.group}, {"pair", w.pair}, {"init", std::move(init)},
-              {"params", json::object()}};
+              {"params", std::move(params)}};
 }
 
 std::string witnessText(const prove::Witness& w) {
   std::string out = fmt::format("{} threads, group {}, thread{} {}", w.threads, w.group,
                                 w.pair.size() == 1 ? "" : "s", fmt::join(w.pair, " and "));
+  for (const auto& [name, value] : w.params) out += fmt::format(", {} = {}", name, value);
   for (const auto& [array, cells] : w.init)
     for (const auto& [index, value] : cells) out += fmt::format(", {}[{}] = {}", array, index, value);
   return out;
@@ -54,7 +58,16 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   if (!k) return 2;
   (void)cl;
   const sem::Ir& ir = k->ir;
-  if (refuseUnsupported(o.file, *source, ir, "prove", true, true, true, o.json, true)) return 2;
+  if (refuseUnsupported(o.file, *source, ir, "prove", true, false, true, o.json, true)) return 2;
+  if (k->program.localSize[0] != 0) {
+    // The frontend lowers ids and sizes with the launch's sizes as constants, so every
+    // group size would mean a different kernel: refused rather than proved wrongly.
+    std::cerr << fmt::format("{}:1:1: error: unsupported: prove of a CUDA or OpenCL kernel (the frontend lowers its "
+                             "ids with the launch's sizes as constants; proving for every size needs symbolic "
+                             "sizes): use sdvmc check with the launch\n", o.file);
+    if (o.json) std::cout << json{{"verdict", "error"}, {"error", "unsupported: prove of a CUDA or OpenCL kernel"}}.dump() << "\n";
+    return 2;
+  }
 
   prove::ProveOptions po;
   po.abstraction = o.abstraction;
@@ -188,8 +201,8 @@ int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
   if (!a) return 2;
   std::unique_ptr<Kernel> b = loadKernelOrReport(o.equiv[1], o.json, srcB, &o.launch, &cl);
   if (!b) return 2;
-  if (refuseUnsupported(o.equiv[0], *srcA, a->ir, "prove --equiv", true, true, true, o.json, true) ||
-      refuseUnsupported(o.equiv[1], *srcB, b->ir, "prove --equiv", true, true, true, o.json, true))
+  if (refuseUnsupported(o.equiv[0], *srcA, a->ir, "prove --equiv", true, false, true, o.json, true) ||
+      refuseUnsupported(o.equiv[1], *srcB, b->ir, "prove --equiv", true, false, true, o.json, true))
     return 2;
   prove::ProveOptions po;
   if (o.unroll >= 0) po.unroll = static_cast<uint32_t>(o.unroll);
