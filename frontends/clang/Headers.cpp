@@ -54,6 +54,10 @@ __device__ unsigned int min(unsigned int, unsigned int);
 __device__ int max(int, int);
 __device__ unsigned int max(unsigned int, unsigned int);
 __device__ int abs(int);
+__device__ float fminf(float, float);
+__device__ float fmaxf(float, float);
+__device__ float fabsf(float);
+__device__ float sqrtf(float);
 // GPUVerify's annotations.
 __device__ void __requires(bool);
 __device__ void __ensures(bool);

@@ -22,6 +22,7 @@
 #include <clang/Lex/Lexer.h>
 
 #include <algorithm>
+#include <bit>
 #include <functional>
 #include <map>
 #include <set>
@@ -42,7 +43,12 @@ struct IntType {
   unsigned width = 32;
   bool isSigned = true;
   bool isBool = false;
+  bool isFloat = false;  ///< `float`: the word holds its IEEE-754 single-precision bits
 };
+
+/// The bits of a float, as a word.
+int64_t floatBits(float f) { return static_cast<int64_t>(std::bit_cast<uint32_t>(f)); }
+constexpr int64_t kFloatOne = 0x3f800000;
 
 /// Where cells live: a KPL array, or a private (per-thread) array lowered to locals.
 struct Storage {
@@ -243,7 +249,8 @@ private:
       switch (e.bop) {
         case BinaryOp::Lt: case BinaryOp::Le: case BinaryOp::Gt: case BinaryOp::Ge: case BinaryOp::Eq:
         case BinaryOp::Ne: case BinaryOp::LogAnd: case BinaryOp::LogOr: case BinaryOp::ULt: case BinaryOp::ULe:
-        case BinaryOp::UGt: case BinaryOp::UGe:
+        case BinaryOp::UGt: case BinaryOp::UGe: case BinaryOp::FLt: case BinaryOp::FLe: case BinaryOp::FGt:
+        case BinaryOp::FGe: case BinaryOp::FEq: case BinaryOp::FNe:
           return true;
         default:
           return false;
@@ -343,6 +350,8 @@ private:
     t = t.getCanonicalType().getUnqualifiedType();
     if (const auto* et = t->getAs<clang::EnumType>()) t = et->getDecl()->getIntegerType().getCanonicalType();
     if (t->isBooleanType()) return IntType{1, false, true};
+    if (const auto* bt = t->getAs<clang::BuiltinType>(); bt && bt->getKind() == clang::BuiltinType::Float)
+      return IntType{32, true, false, true};
     if (!t->isIntegerType()) return std::nullopt;
     uint64_t w = ctx_.getTypeSize(t);
     if (w > 32) return std::nullopt;
@@ -355,7 +364,8 @@ private:
   }
   std::string typeReason(clang::QualType t) const {
     t = t.getCanonicalType();
-    if (t->isRealFloatingType()) return " (floating point)";
+    if (t->isRealFloatingType())
+      return ctx_.getTypeSize(t) > 32 ? " (64-bit floating point)" : " (floating point narrower than float)";
     if (t->isIntegerType()) return " (wider than 32 bits)";
     if (t->isVectorType()) return " (vector type)";
     if (t->isRecordType()) return " (struct or union)";
@@ -413,6 +423,7 @@ private:
   }
   /// Whether every value of `from` is a value of `to` (so the word needs no change).
   static bool fits(IntType from, IntType to) {
+    if (from.isFloat || to.isFloat) return from.isFloat && to.isFloat;
     if (to.isBool) return from.isBool;
     if (from.isBool) return true;
     if (to.width >= 32) return true;  // a 32-bit word: conversion is the identity on bits
@@ -422,7 +433,50 @@ private:
   }
   ExprPtr convert(ExprPtr e, IntType from, IntType to, kpl::SourceRange r) {
     if (fits(from, to)) return e;
+    if (to.isFloat) {
+      // int, unsigned, char, short, bool → float (a normalised word: its value is exact).
+      bool sgn = from.isSigned && !from.isBool;
+      if (e->kind == ExprKind::IntLit)
+        return lit(floatBits(sgn ? static_cast<float>(e->value) : static_cast<float>(static_cast<uint32_t>(e->value))), r);
+      return un(sgn ? UnaryOp::IToF : UnaryOp::UToF, std::move(e), r);
+    }
+    if (from.isFloat) {
+      // float → bool is `!= 0` (ordered: NaN is true); → an integer truncates toward zero (a
+      // value outside the type's range is undefined in C; KPL's ftoi/ftou give INT_MIN / 0,
+      // and narrower types keep the low bits).
+      if (to.isBool) return bin(BinaryOp::FNe, std::move(e), lit(0, r), r);
+      bool toU = !to.isSigned && to.width >= 32;
+      return normalize(un(toU ? UnaryOp::FToU : UnaryOp::FToI, std::move(e), r), to, r);
+    }
     return normalize(std::move(e), to, r);
+  }
+  /// A cell's word read as another type of the same size (through a cast pointer): float
+  /// and integer types share the bits; integers convert as C does.
+  ExprPtr reinterpret(ExprPtr e, IntType from, IntType to, kpl::SourceRange r) {
+    if (from.isFloat || to.isFloat) return to.isFloat ? std::move(e) : normalize(std::move(e), to, r);
+    return convert(std::move(e), from, to, r);
+  }
+  /// The KPL operator of a C binary operator on floats.
+  BinaryOp floatOp(clang::BinaryOperatorKind op, clang::SourceLocation at) {
+    switch (op) {
+      case clang::BO_Mul: case clang::BO_MulAssign: return BinaryOp::FMul;
+      case clang::BO_Div: case clang::BO_DivAssign: return BinaryOp::FDiv;
+      case clang::BO_Add: case clang::BO_AddAssign: return BinaryOp::FAdd;
+      case clang::BO_Sub: case clang::BO_SubAssign: return BinaryOp::FSub;
+      case clang::BO_LT: return BinaryOp::FLt;
+      case clang::BO_GT: return BinaryOp::FGt;
+      case clang::BO_LE: return BinaryOp::FLe;
+      case clang::BO_GE: return BinaryOp::FGe;
+      case clang::BO_EQ: return BinaryOp::FEq;
+      case clang::BO_NE: return BinaryOp::FNe;
+      default: break;
+    }
+    unsupported(at, std::string("operator '") + clang::BinaryOperator::getOpcodeStr(op).str() + "' on float");
+    return BinaryOp::FAdd;
+  }
+  bool isFloat(clang::QualType t) const {
+    auto it = intType(t);
+    return it && it->isFloat;
   }
 
   // ---- launch geometry ----------------------------------------------------------------
@@ -499,6 +553,7 @@ private:
     return addStorage(std::move(s));
   }
   void flattenInit(const clang::Expr* init, IntType elem, std::vector<std::optional<int32_t>>& values, size_t& next) {
+    const clang::Expr* asWritten = init;
     init = init->IgnoreImplicit();
     if (const auto* list = llvm::dyn_cast<clang::InitListExpr>(init)) {
       // A list for an array: its elements, then zeros to the array's size.
@@ -517,6 +572,17 @@ private:
       uint64_t bytes = 4;
       cellsOf(filler->getType(), e, span, bytes, filler->getBeginLoc());
       next += span;
+      return;
+    }
+    if (elem.isFloat) {
+      llvm::APFloat f(0.0f);
+      if (!isFloat(asWritten->getType()) || !asWritten->EvaluateAsFloat(f, ctx_)) {
+        unsupported(init, "an initialiser that is not a constant float");
+        ++next;
+        return;
+      }
+      if (next < values.size()) values[next] = static_cast<int32_t>(static_cast<uint32_t>(f.bitcastToAPInt().getZExtValue()));
+      ++next;
       return;
     }
     clang::Expr::EvalResult result;
@@ -573,14 +639,14 @@ private:
           emitCheck(StmtKind::Assert, lit(0, r), r);
           return lit(0, r);
         }
-        return convert(nameExpr(s.cells[static_cast<size_t>(index->value)], r), s.elem, as, r);
+        return reinterpret(nameExpr(s.cells[static_cast<size_t>(index->value)], r), s.elem, as, r);
       }
       ExprPtr idx = snapshot(std::move(index), r);
       emitBoundsCheck(*idx, n, r);
       ExprPtr e = nameExpr(s.cells[n - 1], r);
       for (size_t i = n - 1; i-- > 0;)
         e = cond(bin(BinaryOp::Eq, clone(*idx), lit(static_cast<int64_t>(i), r), r), nameExpr(s.cells[i], r), std::move(e), r);
-      return convert(std::move(e), s.elem, as, r);
+      return reinterpret(std::move(e), s.elem, as, r);
     }
     std::string t = temp();
     auto rd = stmt(StmtKind::Read, r);
@@ -601,7 +667,7 @@ private:
     const Storage& s = storages_[static_cast<size_t>(storage)];
     if (s.kind == Storage::Kind::Private) {
       size_t n = s.cells.size();
-      value = convert(std::move(value), as, s.elem, r);
+      value = reinterpret(std::move(value), as, s.elem, r);
       if (index->kind == ExprKind::IntLit) {
         if (index->value < 0 || static_cast<size_t>(index->value) >= n) {
           emitCheck(StmtKind::Assert, lit(0, r), r);
@@ -931,11 +997,12 @@ ExprPtr Lowerer::truth(const clang::Expr* e) {
   }
   ExprPtr v = rvalue(e);
   if (e->getType()->isBooleanType()) return v;
+  if (isFloat(e->getType())) return bin(BinaryOp::FNe, std::move(v), lit(0, r), r);
   return asBool(std::move(v), r);
 }
 
 ExprPtr Lowerer::condition(const clang::Expr* e) {
-  if (e->getType()->isPointerType()) return truth(e);
+  if (e->getType()->isPointerType() || isFloat(e->getType())) return truth(e);
   return rvalue(e);
 }
 
@@ -958,8 +1025,14 @@ ExprPtr Lowerer::rvalue(const clang::Expr* e, bool need) {
     }
     if (!e->isValueDependent() && !e->HasSideEffects(ctx_)) {
       clang::Expr::EvalResult res;
-      if (e->EvaluateAsInt(res, ctx_) && !res.HasSideEffects)
+      if (isFloat(t)) {
+        // Clang folds float constants exactly (IEEE single precision, round to nearest).
+        llvm::APFloat f(0.0f);
+        if (e->EvaluateAsFloat(f, ctx_) && &f.getSemantics() == &llvm::APFloat::IEEEsingle())
+          return lit(static_cast<int64_t>(f.bitcastToAPInt().getZExtValue()), r);
+      } else if (e->EvaluateAsInt(res, ctx_) && !res.HasSideEffects) {
         return lit(static_cast<int64_t>(static_cast<uint32_t>(res.Val.getInt().getExtValue())), r);
+      }
     }
   }
   if (const auto* p = llvm::dyn_cast<clang::ParenExpr>(e)) return rvalue(p->getSubExpr(), need);
@@ -980,7 +1053,7 @@ ExprPtr Lowerer::rvalue(const clang::Expr* e, bool need) {
     switch (u->getOpcode()) {
       case clang::UO_Plus:
       case clang::UO_Extension: return rvalue(sub, need);
-      case clang::UO_Minus: return un(UnaryOp::Neg, rvalue(sub), r);
+      case clang::UO_Minus: return un(isFloat(t) ? UnaryOp::FNeg : UnaryOp::Neg, rvalue(sub), r);
       case clang::UO_Not: return un(UnaryOp::BitNot, rvalue(sub), r);
       case clang::UO_LNot: return un(UnaryOp::LogNot, condition(sub), r);
       case clang::UO_PreInc:
@@ -1029,6 +1102,20 @@ ExprPtr Lowerer::rvalueCast(const clang::CastExpr* c, bool need) {
       return convert(std::move(v), *from, *to, r);
     }
     case clang::CK_IntegralToBoolean: return asBool(rvalue(sub, need), r);
+    case clang::CK_IntegralToFloating:
+    case clang::CK_FloatingToIntegral:
+    case clang::CK_FloatingToBoolean:
+    case clang::CK_FloatingCast: {
+      auto from = intType(sub->getType());
+      auto to = intType(c->getType());
+      if (!from) {
+        unsupported(sub, "type '" + sub->getType().getAsString() + "'" + typeReason(sub->getType()));
+        return lit(0, r);
+      }
+      ExprPtr v = rvalue(sub, need);
+      if (!to) return v;
+      return convert(std::move(v), *from, *to, r);
+    }
     case clang::CK_PointerToBoolean: return truth(sub);
     default: break;
   }
@@ -1076,6 +1163,7 @@ ExprPtr Lowerer::rvalueBinary(const clang::BinaryOperator* b, bool need) {
   ExprPtr a = rvalue(b->getLHS());
   ExprPtr c = rvalue(b->getRHS());
   if (!ot) return lit(0, r);
+  if (ot->isFloat) return bin(floatOp(op, b->getOperatorLoc()), std::move(a), std::move(c), r);
   if (op == clang::BO_Shl || op == clang::BO_Shr) c = shiftAmount(std::move(c), r);
   return bin(arithOp(op, !ot->isSigned && !ot->isBool, b->getOperatorLoc()), std::move(a), std::move(c), r);
 }
@@ -1125,7 +1213,9 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
     }
     ExprPtr old = convert(load(lv, r), lv.type, *compL, r);
     if (op == clang::BO_ShlAssign || op == clang::BO_ShrAssign) v = shiftAmount(std::move(v), r);
-    ExprPtr res = bin(arithOp(op, !compL->isSigned && !compL->isBool, b->getOperatorLoc()), std::move(old), std::move(v), r);
+    BinaryOp kop = compL->isFloat ? floatOp(op, b->getOperatorLoc())
+                                  : arithOp(op, !compL->isSigned && !compL->isBool, b->getOperatorLoc());
+    ExprPtr res = bin(kop, std::move(old), std::move(v), r);
     v = convert(std::move(res), *compR, lv.type, r);
   }
   if (!need) {
@@ -1151,7 +1241,9 @@ ExprPtr Lowerer::rvalueIncDec(const clang::UnaryOperator* u, bool need) {
   if (lv.kind == LVal::Kind::Invalid) return lit(0, r);
   ExprPtr old = load(lv, r);
   if (post && need) old = snapshot(std::move(old), r);
-  ExprPtr nv = normalize(bin(inc ? BinaryOp::Add : BinaryOp::Sub, clone(*old), lit(1, r), r), lv.type, r);
+  ExprPtr nv = lv.type.isFloat
+                   ? bin(inc ? BinaryOp::FAdd : BinaryOp::FSub, clone(*old), lit(kFloatOne, r), r)
+                   : normalize(bin(inc ? BinaryOp::Add : BinaryOp::Sub, clone(*old), lit(1, r), r), lv.type, r);
   if (!need) {
     store(lv, std::move(nv), r);
     return lit(0, r);
@@ -1556,6 +1648,32 @@ ExprPtr Lowerer::builtinCall(const clang::CallExpr* c, const std::string& name, 
     unsupported(c, name + " (a barrier that also reduces a value)");
     return lit(0, r);
   }
+  // Single-precision math: CUDA's fminf fmaxf fabsf sqrtf, OpenCL's fmin fmax fabs sqrt
+  // (and OpenCL's min/max on floats, undefined for NaN, as fmin/fmax). Computed as the host
+  // does: IEEE-754, correctly rounded.
+  static const std::map<std::string, std::pair<int, int>> fmath = {
+      {"fminf", {1, static_cast<int>(BinaryOp::FMin)}}, {"fmaxf", {1, static_cast<int>(BinaryOp::FMax)}},
+      {"fmin", {1, static_cast<int>(BinaryOp::FMin)}},  {"fmax", {1, static_cast<int>(BinaryOp::FMax)}},
+      {"fabsf", {0, static_cast<int>(UnaryOp::FAbs)}},  {"fabs", {0, static_cast<int>(UnaryOp::FAbs)}},
+      {"sqrtf", {0, static_cast<int>(UnaryOp::FSqrt)}}, {"sqrt", {0, static_cast<int>(UnaryOp::FSqrt)}}};
+  bool floatMinMax = (name == "min" || name == "max") && isFloat(c->getType());
+  if (auto it = fmath.find(name); it != fmath.end() || floatMinMax) {
+    bool binary = floatMinMax || it->second.first == 1;
+    bool ok = isFloat(c->getType()) && c->getNumArgs() == (binary ? 2u : 1u);
+    for (unsigned i = 0; ok && i < c->getNumArgs(); ++i) ok = isFloat(c->getArg(i)->getType());
+    if (!ok) {
+      clang::QualType bad = c->getType();
+      for (unsigned i = 0; i < c->getNumArgs(); ++i)
+        if (!isFloat(c->getArg(i)->getType())) bad = c->getArg(i)->getType();
+      unsupported(c, name + " on '" + bad.getAsString() + "'" + typeReason(bad) + " (only float)");
+      return lit(0, r);
+    }
+    if (!binary) return un(static_cast<UnaryOp>(it->second.second), rvalue(c->getArg(0)), r);
+    ExprPtr a = rvalue(c->getArg(0));
+    ExprPtr b = rvalue(c->getArg(1));
+    BinaryOp op = floatMinMax ? (name == "min" ? BinaryOp::FMin : BinaryOp::FMax) : static_cast<BinaryOp>(it->second.second);
+    return bin(op, std::move(a), std::move(b), r);
+  }
   if ((name == "min" || name == "max") && c->getNumArgs() == 2) {
     auto t = intType(c->getType());
     if (!t) return lit(0, r);
@@ -1572,6 +1690,7 @@ ExprPtr Lowerer::builtinCall(const clang::CallExpr* c, const std::string& name, 
   if (name == "abs" && c->getNumArgs() == 1) {
     auto at = intType(c->getArg(0)->getType());
     if (!at) return lit(0, r);
+    if (at->isFloat) return un(UnaryOp::FAbs, rvalue(c->getArg(0)), r);
     ExprPtr a = snapshot(rvalue(c->getArg(0)), r);
     if (!at->isSigned) return a;
     ExprPtr test = bin(BinaryOp::Lt, clone(*a), lit(0, r), r);
@@ -1616,7 +1735,7 @@ ExprPtr Lowerer::atomic(const clang::CallExpr* c, kpl::AtomicOp op, bool need, u
     return lit(0, r);
   }
   auto et = intType(pt->getPointeeType());
-  if (!et || et->width != 32) {
+  if (!et || et->width != 32 || et->isFloat) {
     unsupported(c, "an atomic operation on '" + pt->getPointeeType().getAsString() + "' (only 32-bit integers)");
     return lit(0, r);
   }

@@ -162,3 +162,47 @@ SCENARIO("renamed parameters and arrays keep their C names; replays name the ker
   CHECK(two.program->sourceNames.empty());
   CHECK(two.program->replayArgs.empty());
 }
+
+namespace {
+sem::Word bits(float f) { return std::bit_cast<sem::Word>(f); }
+}  // namespace
+
+SCENARIO("float lowers to KPL's float operators on bit patterns", "[frontends][clang][float]") {
+  const std::string src = R"(
+__global__ void k(float *F, int *A) {
+  float x = (float)threadIdx.x * 0.5f - 1.0f;
+  F[0] = x / 3.0f;
+  F[1] = fmaxf(x, -0.25f) + fabsf(x);
+  float y = x; y++; y *= 2;
+  F[2] = y;
+  unsigned u = 3000000000u;
+  F[3] = u;
+  F[4] = 1.0f / 3.0f;
+  A[0] = (int)(x - 0.75f);
+  A[1] = !x;
+  A[2] = x >= -1.0f && x <= -1.0f;
+  A[3] = (short)-70000.5f;
+}
+)";
+  Ran r = runText(src, fe::Language::Cuda, launch1d(1, {{"F", 5}, {"A", 4}}));
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // x = -1
+  CHECK(r.arrays.at("F") == W{bits(-1.0f / 3.0f), bits(-0.25f + 1.0f), bits(0.0f), bits(3000000000.0f), bits(1.0f / 3.0f)});
+  CHECK(r.arrays.at("F")[3] == 0x4f32d05e);  // 3e9 rounded to 24 bits: 3000000000 = 0xB2D05E00
+  CHECK(r.arrays.at("A") == W{-1, 0, 1, -4464});  // -70000 wraps to 16 bits: -70000 + 65536 = -4464
+  Lowered l = lowerOk("__global__ void k(float *F, float s) { F[0] = -F[1] * s + 2.5f; if (F[2] != s) F[3] = sqrtf(s); }\n",
+                      fe::Language::Cuda, launch1d(1));
+  CHECK(l.text.find("fadd(fmul(fneg(_t), s), 1075838976)") != std::string::npos);  // 2.5f = 0x40200000
+  CHECK(l.text.find("if (fne(_t_1, s))") != std::string::npos);
+  CHECK(l.text.find("fsqrt(s)") != std::string::npos);
+}
+
+SCENARIO("double, half and float atomics stay unsupported, at their line:col", "[frontends][clang][float]") {
+  Lowered d = lowerText("__global__ void k(int *A) {\n  double x = A[0];\n}\n", fe::Language::Cuda, launch1d(1));
+  CHECK(firstError(d) == "2:10: unsupported: type 'double' (64-bit floating point)");
+  Lowered a = lowerText("kernel void k(global float *A) {\n  A[0] = 1.0f;\n  A[1] = fabs(A[0] * 2.0);\n}\n",
+                        fe::Language::OpenCL, launch1d(1));
+  CHECK(firstError(a) == "3:10: unsupported: type 'double' (64-bit floating point)");
+  Lowered h = lowerText("kernel void k(global half *A) { }\n", fe::Language::OpenCL, launch1d(1));
+  CHECK(firstError(h) == "1:28: unsupported: element type '__global __fp16' (floating point narrower than float)");
+}

@@ -377,8 +377,8 @@ SCENARIO("what the frontend does not support is a diagnostic at its line:col", "
     CHECK(!l.program);
     return firstError(l);
   };
-  CHECK(err("__global__ void k(float *A) {\n  A[0] = 1.5f;\n}\n") ==
-        "1:26: unsupported: element type 'float' (floating point)");
+  CHECK(err("__global__ void k(double *A) {\n  A[0] = 1.5;\n}\n") ==
+        "1:27: unsupported: element type 'double' (64-bit floating point)");
   CHECK(err("__global__ void k(int *A) {\n  long long x = A[0];\n  A[1] = x;\n}\n") ==
         "2:13: unsupported: type 'long long' (wider than 32 bits)");
   CHECK(err("__device__ int f(int n);\n__device__ int g(int n) { return f(n); }\n"
