@@ -86,6 +86,8 @@ bool sameAst(const Expr& a, const Expr& b) {
   switch (a.kind) {
     case ExprKind::IntLit:
     case ExprKind::BoolLit:
+    case ExprKind::LocalSize:
+    case ExprKind::NumGroups:
       if (a.value != b.value) return false;
       break;
     case ExprKind::Lid:

@@ -78,6 +78,8 @@ enum class ExprKind {
   Unary,    ///< `uop` applied to operands[0]
   Binary,   ///< operands[0] `bop` operands[1]
   Cond,     ///< operands[0] ? operands[1] : operands[2]
+  LocalSize,  ///< (extension) `ldim(d)`: the group's size in dimension `value` (0, 1, 2)
+  NumGroups,  ///< (extension) `ngroups(d)`: the number of groups in dimension `value`
 };
 
 struct Expr;

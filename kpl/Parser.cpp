@@ -683,6 +683,20 @@ private:
         return {std::move(e), 1};
       }
       case TokenKind::Ident: {
+        if (peekTok().kind == TokenKind::LParen && (t.text == "ldim" || t.text == "ngroups")) {
+          // (extension) `ldim(d)` / `ngroups(d)`, d a literal 0, 1 or 2.
+          const bool local = t.text == "ldim";
+          SourceLoc begin = t.range.begin;
+          next();
+          expect(TokenKind::LParen);
+          const Token& d = expect(TokenKind::Number);
+          if (d.uvalue > 2) fail(d.range.begin, fmt::format("dimension {} out of range (0, 1 or 2)", d.uvalue));
+          const int32_t dim = static_cast<int32_t>(d.uvalue);
+          SourceLoc end = expect(TokenKind::RParen).range.end;
+          ExprPtr e = makeExpr(local ? ExprKind::LocalSize : ExprKind::NumGroups, {begin, end});
+          e->value = dim;
+          return {std::move(e), 1};
+        }
         if (peekTok().kind == TokenKind::LParen) {
           std::optional<BinaryOp> op = builtinOperatorNamed(t.text);
           std::optional<UnaryOp> uop = builtinUnaryNamed(t.text);

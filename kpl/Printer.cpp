@@ -88,6 +88,8 @@ int exprPrec(const Expr& e) {
     case ExprKind::BoolLit:
     case ExprKind::Lid:
     case ExprKind::Gid:
+    case ExprKind::LocalSize:
+    case ExprKind::NumGroups:
     case ExprKind::Name: return kPrimaryPrec;
     case ExprKind::Unary: return builtinUnaryName(e.uop) ? kPrimaryPrec : kUnaryPrec;
     case ExprKind::Binary: return binaryPrec(e.bop);
@@ -110,6 +112,8 @@ void printExprIn(std::string& out, const Expr& e, int ctx) {
     case ExprKind::BoolLit: out += e.value != 0 ? "true" : "false"; break;
     case ExprKind::Lid: out += "lid"; break;
     case ExprKind::Gid: out += "gid"; break;
+    case ExprKind::LocalSize: out += fmt::format("ldim({})", e.value); break;
+    case ExprKind::NumGroups: out += fmt::format("ngroups({})", e.value); break;
     case ExprKind::Name: out += e.name; break;
     case ExprKind::Unary: {
       assert(e.operands.size() == 1 && "unary expression with one operand");

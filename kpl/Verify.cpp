@@ -376,6 +376,8 @@ private:
       case ExprKind::BoolLit:
       case ExprKind::Lid:
       case ExprKind::Gid:
+      case ExprKind::LocalSize:
+      case ExprKind::NumGroups:
         break;
       case ExprKind::Name:
         if (!lookup(e.name)) error(e.range.begin, fmt::format("use of undeclared name '{}'", e.name));

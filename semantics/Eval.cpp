@@ -46,8 +46,20 @@ Evaluator::Evaluator(const Ir& ir, uint32_t n)
     : ir_(ir), n_(n),
       cols_(static_cast<size_t>(ir.exprNeed + 1) * n),
       masks_(static_cast<size_t>(ir.exprNeed + 1) * n),
-      lid_(n) {
+      lid_(n), geometry_(geometryFor(ir, n)) {
   for (uint32_t i = 0; i < n; ++i) lid_[i] = static_cast<Word>(i);
+}
+
+Evaluator::Geometry Evaluator::geometryFor(const Ir& ir, uint32_t groupThreads) {
+  Geometry g;
+  g.localSize[0] = groupThreads;
+  if (const kpl::Program* p = ir.program) {
+    const uint64_t product = uint64_t{p->localSize[0]} * std::max(1u, p->localSize[1]) * std::max(1u, p->localSize[2]);
+    if (p->localSize[0] != 0 && product == groupThreads)
+      for (int d = 0; d < 3; ++d) g.localSize[d] = std::max(1u, p->localSize[d]);
+    for (int d = 0; d < 3; ++d) g.numGroups[d] = std::max(1u, p->numGroups[d]);
+  }
+  return g;
 }
 
 void Evaluator::fail(EvalError& err, EvalError::Kind kind, uint32_t thread, ExprId at,
@@ -86,6 +98,8 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
     case EOp::Const: return e.imm;
     case EOp::Lid: return s.lidBase;
     case EOp::Gid: return s.gid;
+    case EOp::LocalSize: return static_cast<Word>(geometry_.localSize[e.imm]);
+    case EOp::NumGroups: return static_cast<Word>(geometry_.numGroups[e.imm]);
     case EOp::Local: return s.column(e.slot)[0];
     case EOp::Neg: return word::neg(scalar(e.a, s, enabled, err));
     case EOp::LogNot: return scalar(e.a, s, enabled, err) == 0;
@@ -147,7 +161,8 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
     case EOp::BitAnd: return a & b;
     case EOp::BitXor: return a ^ b;
     case EOp::BitOr: return a | b;
-    case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::Neg: case EOp::LogNot:
+    case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::LocalSize: case EOp::NumGroups:
+    case EOp::Neg: case EOp::LogNot:
     case EOp::BitNot: case EOp::LogAnd: case EOp::LogOr: case EOp::Cond:
     case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
     case EOp::FToU:
@@ -177,6 +192,11 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
       return out;
     case EOp::Gid:
       std::fill(out, out + n, s.gid);
+      return out;
+    case EOp::LocalSize:
+    case EOp::NumGroups:
+      std::fill(out, out + n,
+                static_cast<Word>(e.op == EOp::LocalSize ? geometry_.localSize[e.imm] : geometry_.numGroups[e.imm]));
       return out;
     case EOp::Local:
       return s.column(e.slot);
@@ -292,7 +312,8 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
     case EOp::BitAnd: for (uint32_t i = 0; i < n; ++i) out[i] = a[i] & b[i]; break;
     case EOp::BitXor: for (uint32_t i = 0; i < n; ++i) out[i] = a[i] ^ b[i]; break;
     case EOp::BitOr: for (uint32_t i = 0; i < n; ++i) out[i] = a[i] | b[i]; break;
-    case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::Neg:
+    case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::LocalSize: case EOp::NumGroups:
+    case EOp::Neg:
     case EOp::LogNot: case EOp::BitNot: case EOp::LogAnd: case EOp::LogOr: case EOp::Cond:
     case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
     case EOp::FToU:

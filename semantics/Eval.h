@@ -39,6 +39,17 @@ public:
 
   uint32_t threads() const { return n_; }
 
+  /// The sizes `ldim(d)` and `ngroups(d)` evaluate to. By default (geometryFor): the
+  /// program's launch geometry when its group size is `n`, else a 1-D group of n and the
+  /// program's group counts.
+  struct Geometry {
+    uint32_t localSize[3] = {1, 1, 1};
+    uint32_t numGroups[3] = {1, 1, 1};
+  };
+  static Geometry geometryFor(const Ir& ir, uint32_t groupThreads);
+  void setGeometry(const Geometry& g) { geometry_ = g; }
+  const Geometry& geometry() const { return geometry_; }
+
   /// Evaluates `e` for the threads t with mask[t] != 0. Returns a column of n values,
   /// valid (for masked threads) until the next call. Records the first error in `err`.
   const Word* eval(ExprId e, const GroupState& s, const uint8_t* mask, EvalError& err);
@@ -60,6 +71,7 @@ private:
   std::vector<Word> cols_;      ///< exprNeed + 1 scratch columns
   std::vector<uint8_t> masks_;  ///< exprNeed + 1 scratch masks
   std::vector<Word> lid_;       ///< 0 … n-1
+  Geometry geometry_;
 };
 
 /// Wrapping Word arithmetic, shared by every execution model.

@@ -47,6 +47,7 @@ enum class EOp : uint8_t {
   /// (extension) single-precision floating point on Words holding the bit patterns
   FAdd, FSub, FMul, FDiv, FMin, FMax, FLt, FLe, FGt, FGe, FEq, FNe,
   FNeg, FAbs, FSqrt, IToF, UToF, FToI, FToU,
+  LocalSize, NumGroups,  ///< (extension) `ldim(imm)`, `ngroups(imm)`: the launch's sizes
 };
 
 /// One expression node. Operands are other nodes of the same pool; a procedure

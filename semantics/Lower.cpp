@@ -104,7 +104,7 @@ private:
   ExprId addExpr(ExprNode n) {
     auto need = [&](ExprId e) { return e == kNone ? 0u : ir_.exprs[e].need; };
     switch (n.op) {
-      case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local:
+      case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::LocalSize: case EOp::NumGroups:
         n.need = 1;
         break;
       case EOp::Neg: case EOp::LogNot: case EOp::BitNot:
@@ -188,6 +188,11 @@ private:
         return addExpr(n);
       case kpl::ExprKind::Gid:
         n.op = EOp::Gid;
+        return addExpr(n);
+      case kpl::ExprKind::LocalSize:
+      case kpl::ExprKind::NumGroups:
+        n.op = e.kind == kpl::ExprKind::LocalSize ? EOp::LocalSize : EOp::NumGroups;
+        n.imm = e.value;
         return addExpr(n);
       case kpl::ExprKind::Name: {
         const Binding* b = lookup(scope, e.name);

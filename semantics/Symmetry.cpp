@@ -98,7 +98,8 @@ private:
         if (a == VType::Unknown || b == VType::Unknown) return a == VType::Unknown ? b : a;
         return a == b ? a : VType::Int;
       }
-      case EOp::Lid: case EOp::Gid: case EOp::Neg: case EOp::LogNot: case EOp::BitNot:
+      case EOp::Lid: case EOp::Gid: case EOp::LocalSize: case EOp::NumGroups: case EOp::Neg: case EOp::LogNot:
+      case EOp::BitNot:
       case EOp::Mul: case EOp::Div: case EOp::Rem: case EOp::Add: case EOp::Sub: case EOp::Shl:
       case EOp::Shr: case EOp::Lt: case EOp::Le: case EOp::Gt: case EOp::Ge: case EOp::Eq: case EOp::Ne:
       case EOp::BitAnd: case EOp::BitXor: case EOp::BitOr: case EOp::LogAnd: case EOp::LogOr:
@@ -121,7 +122,7 @@ private:
   std::string check(ExprId id) const {
     const ExprNode& e = ir_.exprs[id];
     switch (e.op) {
-      case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local:
+      case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::LocalSize: case EOp::NumGroups:
         return "";
       case EOp::Eq: case EOp::Ne: {
         VType a = type(e.a), b = type(e.b);

@@ -125,6 +125,10 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
   }
   for (size_t k = 0; k < enc.params.size(); ++k)
     w.params[ir.params[k]] = static_cast<int32_t>(asInt(best.eval(enc.params[k], true)));
+  for (int d = 0; d < 3; ++d) {
+    w.localSize[d] = static_cast<uint32_t>(best.eval(enc.ldim[d], true).get_numeral_uint64());
+    w.numGroups[d] = static_cast<uint32_t>(best.eval(enc.ngroups[d], true).get_numeral_uint64());
+  }
   // The initial values of the cells the pair reads.
   for (const ReadRecord& rd : enc.reads) {
     const sem::ArrayInfo& info = ir.arrays[rd.array];
@@ -169,6 +173,7 @@ sem::Verdict replayWitness(const sem::Ir& ir, const Witness& w, uint64_t steps) 
         for (const auto& [index, value] : cells)
           memory.store(ir, sem::Address{static_cast<sem::ArrayId>(a), index}, value);
   sem::SdvMachine machine(ir, w.threads);
+  machine.evaluator().setGeometry(w.geometry());
   sem::GroupState s = machine.initialState(w.group, std::move(memory), w.paramValues(ir));
   return machine.run(s, steps);
 }
@@ -294,6 +299,7 @@ std::pair<sem::Verdict, sem::Memory> runFinal(const sem::Ir& ir, const Witness& 
         if (!ir.arrays[*a].bounded || (index >= 0 && static_cast<uint32_t>(index) < ir.arrays[*a].size))
           memory.store(ir, sem::Address{*a, index}, value);
   sem::SdvMachine machine(ir, w.threads);
+  machine.evaluator().setGeometry(w.geometry());
   sem::GroupState s = machine.initialState(w.group, std::move(memory), w.paramValues(ir));
   sem::Verdict v = machine.run(s, steps);
   return {v, s.base};

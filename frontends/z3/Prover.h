@@ -5,6 +5,7 @@
 
 #include "frontends/z3/ControlDependence.h"
 #include "frontends/z3/TwoThread.h"
+#include "semantics/Eval.h"
 #include "semantics/Ir.h"
 #include "semantics/Verdict.h"
 
@@ -36,6 +37,16 @@ struct Witness {
   /// array name -> index -> value: the initial values Z3 chose for the cells the pair reads.
   std::map<std::string, std::map<int32_t, int32_t>> init;
   std::map<std::string, int32_t> params;  ///< the kernel parameters' values, by name
+  uint32_t localSize[3] = {0, 1, 1};      ///< (frontend kernels) the group's extents; [0] = 0: 1-D, threads
+  uint32_t numGroups[3] = {1, 1, 1};
+
+  sem::Evaluator::Geometry geometry() const {
+    sem::Evaluator::Geometry g;
+    g.localSize[0] = localSize[0] ? localSize[0] : threads;
+    for (int d = 1; d < 3; ++d) g.localSize[d] = std::max(1u, localSize[d]);
+    for (int d = 0; d < 3; ++d) g.numGroups[d] = std::max(1u, numGroups[d]);
+    return g;
+  }
 
   /// `params` in the order of `ir`'s parameters (0 for one not given).
   std::vector<int32_t> paramValues(const sem::Ir& ir) const {

@@ -21,7 +21,10 @@ const char* abstractionName(Abstraction a) {
 PairEncoding::PairEncoding(z3::context& c, const sem::Ir& i, EncodeOptions o)
     : ctx(c), ir(i), options(std::move(o)),
       N(c.bv_const("N", 32)), gid(c.bv_const("gid", 32)), two(c.bool_val(false)),
-      tid{c.bv_const("t1", 32), c.bv_const("t2", 32)}, constraints(c), alive(c.bool_val(true)) {
+      tid{c.bv_const("t1", 32), c.bv_const("t2", 32)},
+      ldim{c.bv_const("ldim0", 32), c.bv_const("ldim1", 32), c.bv_const("ldim2", 32)},
+      ngroups{c.bv_const("ngroups0", 32), c.bv_const("ngroups1", 32), c.bv_const("ngroups2", 32)},
+      constraints(c), alive(c.bool_val(true)) {
   two = z3::uge(N, c.bv_val(2, 32));
 }
 
@@ -74,6 +77,26 @@ public:
     e_.constraints.push_back(z3::ult(e_.tid[0], e_.N));
     e_.constraints.push_back(z3::implies(e_.two, z3::ult(e_.tid[1], e_.N) && e_.tid[0] != e_.tid[1]));
     e_.constraints.push_back(e_.gid >= c_.bv_val(0, 32));  // group ids are 0..INT32_MAX
+    // The launch geometry (Eval.h's geometryFor): a dimension the program's launch has as
+    // 1 (or a KPL kernel's dimensions 1 and 2) stays 1; the others are arbitrary, with
+    // ldim0 * ldim1 * ldim2 = N and gid below the number of groups (both without wrapping).
+    {
+      const kpl::Program* p = ir_.program;
+      const bool launch = p && p->localSize[0] != 0;
+      auto wide = [&](const z3::expr& x) { return z3::zext(x, 32); };
+      z3::expr product = wide(e_.ldim[0]) * wide(e_.ldim[1]) * wide(e_.ldim[2]);
+      z3::expr groups = wide(e_.ngroups[0]) * wide(e_.ngroups[1]) * wide(e_.ngroups[2]);
+      for (int d = 0; d < 3; ++d) {
+        const bool fixedOne = d > 0 && (!launch || p->localSize[d] <= 1);
+        e_.constraints.push_back(fixedOne ? e_.ldim[d] == bv(1) : z3::uge(e_.ldim[d], bv(1)) && z3::ule(e_.ldim[d], bv(maxN)));
+        const bool oneGroup = !launch || p->numGroups[d] <= 1;
+        e_.constraints.push_back(oneGroup ? e_.ngroups[d] == bv(1)
+                                          : z3::uge(e_.ngroups[d], bv(1)) && z3::ule(e_.ngroups[d], bv(2147483647)));
+      }
+      e_.constraints.push_back(product == wide(e_.N));
+      // A KPL kernel's group count is not part of it (gid is any id); a launch's is.
+      if (launch) e_.constraints.push_back(z3::ult(wide(e_.gid), groups));
+    }
 
     const z3::sort arr = c_.array_sort(c_.bv_sort(32), c_.bv_sort(32));
     // Kernel parameters live in slots 0 … P−1: one arbitrary value each, uniform.
@@ -144,6 +167,8 @@ private:
       case EOp::Const: return bv(x.imm);
       case EOp::Lid: return group_ ? bv(t) : e_.tid[t];
       case EOp::Gid: return e_.gid;
+      case EOp::LocalSize: return e_.ldim[x.imm];
+      case EOp::NumGroups: return e_.ngroups[x.imm];
       case EOp::Local: return th_[t].locals[x.slot];
       case EOp::Neg: return -ev(x.a, t, mask);
       case EOp::LogNot: return word(!truth(ev(x.a, t, mask)));

@@ -98,6 +98,10 @@ public:
 
   z3::expr N, gid, two;          ///< group size, group id, N ≥ 2
   z3::expr tid[2];               ///< the pair's local ids
+  /// `ldim(d)` and `ngroups(d)` (frontend kernels): the group's extent per dimension
+  /// (their product is N) and the number of groups per dimension (gid below their
+  /// product); a dimension the launch has as 1 stays 1, the others are arbitrary.
+  z3::expr ldim[3], ngroups[3];
   z3::expr_vector constraints;   ///< ranges of N, ids, gid
   std::vector<z3::expr> init;    ///< per array: the arbitrary part of the initial memory
   /// per kernel parameter (Ir::params): its value, the same in both threads (and, like the

@@ -1,6 +1,8 @@
 // KPL → OpenCL C / CUDA, with a host program (see Emit.h).
 #include "tools/sdvmc/Emit.h"
 
+#include "semantics/Eval.h"
+
 #include <climits>
 #include <fmt/format.h>
 #include <map>
@@ -112,6 +114,13 @@ private:
       case kpl::ExprKind::BoolLit: return e.value ? "1" : "0";
       case kpl::ExprKind::Lid: return "k_lid";
       case kpl::ExprKind::Gid: return "k_gid";
+      case kpl::ExprKind::LocalSize:
+      case kpl::ExprKind::NumGroups: {
+        // The emitted program runs one group of K_THREADS work-items, as the models do.
+        const auto g = sem::Evaluator::geometryFor(ir_, opts_.threads);
+        return literal(static_cast<int32_t>(e.kind == kpl::ExprKind::LocalSize ? g.localSize[e.value]
+                                                                               : g.numGroups[e.value]));
+      }
       case kpl::ExprKind::Name:
         if (c.params && c.params->count(e.name))
           // A parameter: the argument's value, or the error evaluating it raised, raised

@@ -16,8 +16,20 @@ namespace {
 
 using nlohmann::json;
 
-std::string replayCommand(const std::string& file, const prove::Witness& w) {
-  std::string cmd = fmt::format("sdvmc run {} --threads {} --group {}", file, w.threads, w.group);
+std::string replayCommand(const std::string& file, const prove::Witness& w, const kpl::Program& p) {
+  std::string size = fmt::format("--threads {}", w.threads);
+  if (p.localSize[0] != 0) {  // a CUDA/OpenCL kernel: the witness's launch
+    kpl::Program q;
+    q.language = p.language;
+    q.replayArgs = p.replayArgs;
+    const sem::Evaluator::Geometry g = w.geometry();
+    for (int d = 0; d < 3; ++d) {
+      q.localSize[d] = g.localSize[d];
+      q.numGroups[d] = g.numGroups[d];
+    }
+    size = launchReplayArgs(q, w.threads);
+  }
+  std::string cmd = fmt::format("sdvmc run {} {} --group {}", file, size, w.group);
   for (const auto& [name, value] : w.params) cmd += fmt::format(" --param {}={}", name, value);
   for (const auto& [array, cells] : w.init)
     for (const auto& [index, value] : cells) cmd += fmt::format(" --init {}[{}]={}", array, index, value);
@@ -79,7 +91,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   const bool ok = r.status == prove::ProveResult::Status::Ok;
   const bool violation = r.status == prove::ProveResult::Status::Violation;
   const int status = ok ? 0 : violation ? 1 : 3;
-  const std::string replay = r.witness ? replayCommand(o.file, *r.witness) : "";
+  const std::string replay = r.witness ? replayCommand(o.file, *r.witness, k->program) : "";
 
   if (o.json) {
     json j;
@@ -225,7 +237,7 @@ int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
       j["witness"] = witnessJson(*r.witness);
       j["cell"] = r.cell;
       j["values"] = json::array({r.valueA, r.valueB});
-      j["replay"] = json::array({replayCommand(o.equiv[0], *r.witness), replayCommand(o.equiv[1], *r.witness)});
+      j["replay"] = json::array({replayCommand(o.equiv[0], *r.witness, a->program), replayCommand(o.equiv[1], *r.witness, b->program)});
       j["confirmed"] = r.confirmed;
     }
     std::cout << j.dump() << "\n";
@@ -248,7 +260,7 @@ int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
     os << "witness: " << fmt::format("{} threads, group {}", r.witness->threads, r.witness->group);
     for (const auto& [arr, cells] : r.witness->init)
       for (const auto& [index, value] : cells) os << fmt::format(", {}[{}] = {}", arr, index, value);
-    os << "\n  " << replayCommand(o.equiv[0], *r.witness) << "\n  " << replayCommand(o.equiv[1], *r.witness)
+    os << "\n  " << replayCommand(o.equiv[0], *r.witness, a->program) << "\n  " << replayCommand(o.equiv[1], *r.witness, b->program)
        << "\n  (" << r.replayNote << ")\n";
   }
   os << fmt::format("  {:.3f} s\n", r.seconds);

@@ -45,6 +45,8 @@ std::string shape(const Expr& e) {
     case ExprKind::BoolLit: return e.value ? "T" : "F";
     case ExprKind::Lid: return "lid";
     case ExprKind::Gid: return "gid";
+    case ExprKind::LocalSize: return "ldim(" + std::to_string(e.value) + ")";
+    case ExprKind::NumGroups: return "ngroups(" + std::to_string(e.value) + ")";
     case ExprKind::Name: return e.name;
     case ExprKind::Unary: {
       const char* op = e.uop == UnaryOp::Neg ? "-" : e.uop == UnaryOp::LogNot ? "!" : "~";
