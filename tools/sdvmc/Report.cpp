@@ -203,9 +203,16 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
       for (const sem::RaceAccess& a : v.accesses) {
         const sem::Node& n = ir.nodes[a.at];
         const std::string who = threadName(*ir.program, a.thread, a.group);
+        // CUDA/OpenCL: the source line, not the KPL statement it was lowered to.
+        std::string what = stmtSummary(ir, a.at);
+        if (ir.program->localSize[0] != 0 && n.loc.valid()) {
+          std::string line(src.lineText(n.loc.line));
+          const size_t b = line.find_first_not_of(" \t");
+          what = b == std::string::npos ? what : "`" + line.substr(b) + "`";
+        }
         os << fmt::format("  {:<5} by {} of {}[{}] at {}: {}\n", a.atomic ? "atomic" : a.write ? "write" : "read",
                           a.group >= 0 ? "(" + who + ")" : who, ir.arrays[a.addr.array].name, a.addr.index,
-                          where(src, n.loc), stmtSummary(ir, a.at));
+                          where(src, n.loc), what);
         quote(os, src, n.loc, "    ");
       }
       os << "  (" << v.message << ")\n";
