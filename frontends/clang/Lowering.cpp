@@ -357,6 +357,11 @@ private:
     if (w > 32) return std::nullopt;
     return IntType{static_cast<unsigned>(w), t->isSignedIntegerType(), false};
   }
+  /// The type of a place: a struct is a run of cells (IntType{} stands for it).
+  IntType placeType(clang::QualType t, clang::SourceLocation at) {
+    if (t.getCanonicalType()->isRecordType()) return IntType{};
+    return intTypeOr(t, at);
+  }
   IntType intTypeOr(clang::QualType t, clang::SourceLocation at) {
     if (auto it = intType(t)) return *it;
     unsupported(at, "type '" + t.getAsString() + "'" + typeReason(t));
@@ -371,6 +376,63 @@ private:
     if (t->isRecordType()) return " (struct or union)";
     return "";
   }
+  /// A struct's cells: one per (flattened) field, whatever the field's C width — the model's
+  /// layout is word-per-field, not C's bytes. nullopt (after a diagnostic) for unions, bit-fields,
+  /// and fields of other types.
+  std::optional<uint64_t> structCells(clang::QualType t, clang::SourceLocation at) {
+    t = t.getCanonicalType();
+    const auto* rt = t->getAs<clang::RecordType>();
+    if (!rt) return std::nullopt;
+    const clang::RecordDecl* rd = rt->getDecl()->getDefinition();
+    if (!rd || rd->isUnion()) {
+      unsupported(at, "type '" + t.getAsString() + "' (" + (rd ? "union" : "incomplete struct") + ")");
+      return std::nullopt;
+    }
+    if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(rd); cxx && (cxx->getNumBases() > 0 || cxx->isPolymorphic())) {
+      unsupported(at, "type '" + t.getAsString() + "' (a class with bases or virtual functions)");
+      return std::nullopt;
+    }
+    uint64_t n = 0;
+    for (const clang::FieldDecl* f : rd->fields()) {
+      if (f->isBitField()) {
+        unsupported(at, "bit-field '" + f->getNameAsString() + "' of '" + t.getAsString() + "'");
+        return std::nullopt;
+      }
+      clang::QualType ft = f->getType().getCanonicalType();
+      if (ft->isRecordType()) {
+        auto c = structCells(ft, at);
+        if (!c) return std::nullopt;
+        n += *c;
+      } else if (intType(ft)) {
+        n += 1;
+      } else {
+        unsupported(at, "field '" + f->getNameAsString() + "' of type '" + f->getType().getAsString() + "'" +
+                            typeReason(ft) + " in '" + t.getAsString() + "'");
+        return std::nullopt;
+      }
+    }
+    if (n == 0) {
+      unsupported(at, "empty struct '" + t.getAsString() + "'");
+      return std::nullopt;
+    }
+    return n;
+  }
+  /// The cell offset of a field within its struct (structCells succeeded on the struct).
+  uint64_t fieldOffset(const clang::FieldDecl* fd, clang::SourceLocation at) {
+    uint64_t off = 0;
+    for (const clang::FieldDecl* f : fd->getParent()->fields()) {
+      if (f == fd) return off;
+      clang::QualType ft = f->getType().getCanonicalType();
+      off += ft->isRecordType() ? structCells(ft, at).value_or(1) : 1;
+    }
+    return off;
+  }
+  /// Cells of one value of type t: a struct's field count, else 1.
+  uint64_t valueCells(clang::QualType t, clang::SourceLocation at) {
+    if (t.getCanonicalType()->isRecordType()) return structCells(t, at).value_or(1);
+    return 1;
+  }
+
   /// The scalar element type and cell count of an array type (1 for a scalar).
   bool cellsOf(clang::QualType t, IntType& elem, uint64_t& count, uint64_t& elemBytes, clang::SourceLocation at,
                bool allowIncomplete = false) {
@@ -388,6 +450,14 @@ private:
         unsupported(at, "array type '" + t.getAsString() + "' (variable length)");
         return false;
       }
+    }
+    if (t->isRecordType()) {
+      auto n = structCells(t, at);
+      if (!n) return false;
+      count *= *n;
+      elem = IntType{};
+      elemBytes = ctx_.getTypeSizeInChars(t).getQuantity();
+      return true;
     }
     auto it = intType(t);
     if (!it) {
@@ -1333,6 +1403,12 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
         lv.var = v;
         return lv;
       }
+      if (vd->getType()->isRecordType()) {  // a struct local: its cells, from 0
+        lv.kind = LVal::Kind::Cell;
+        lv.storage = v->storage;
+        lv.index = lit(0, r);
+        return lv;
+      }
       unsupported(e, "array '" + vd->getNameAsString() + "' used as a value");
       return lv;
     }
@@ -1348,7 +1424,7 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
       lv.kind = LVal::Kind::Cell;
       lv.storage = globalStorage(vd, e->getBeginLoc());
       lv.index = lit(0, r);
-      lv.type = intTypeOr(vd->getType(), e->getBeginLoc());
+      lv.type = placeType(vd->getType(), e->getBeginLoc());
       return lv;
     }
     unsupported(e, "variable '" + vd->getNameAsString() + "'");
@@ -1357,23 +1433,52 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
   if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
     PtrVal p = pointer(s->getBase());
     ExprPtr idx = rvalue(s->getIdx());
-    lv.type = intTypeOr(e->getType(), e->getBeginLoc());
+    lv.type = placeType(e->getType(), e->getBeginLoc());
     lv.kind = LVal::Kind::Cell;
     lv.storage = p.storage;
-    lv.index = add(std::move(p.offset), std::move(idx), r);
+    // An element of a struct array starts at index × (cells per struct).
+    lv.index = add(std::move(p.offset), mul(std::move(idx), static_cast<int64_t>(valueCells(e->getType(), e->getBeginLoc())), r), r);
     if (p.storage == -1) lv.kind = LVal::Kind::Invalid;
     return lv;
   }
   if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e); u && u->getOpcode() == clang::UO_Deref) {
     PtrVal p = pointer(u->getSubExpr());
-    lv.type = intTypeOr(e->getType(), e->getBeginLoc());
+    lv.type = placeType(e->getType(), e->getBeginLoc());
     lv.kind = p.storage == -1 ? LVal::Kind::Invalid : LVal::Kind::Cell;
     lv.storage = p.storage;
     lv.index = std::move(p.offset);
     return lv;
   }
-  if (llvm::isa<clang::MemberExpr>(e)) {
-    unsupported(e, "member access (structs and unions)");
+  if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(e)) {
+    // A field: the struct's first cell (through `->`, where the pointer points) plus the
+    // field's word offset.
+    const auto* fd = llvm::dyn_cast<clang::FieldDecl>(m->getMemberDecl());
+    if (!fd || fd->getParent()->isUnion()) {
+      unsupported(e, "member access (unions)");
+      return lv;
+    }
+    if (m->getType()->isArrayType()) {
+      unsupported(e, "an array field");
+      return lv;
+    }
+    LVal base;
+    if (m->isArrow()) {
+      PtrVal p = pointer(m->getBase());
+      base.kind = p.storage == -1 ? LVal::Kind::Invalid : LVal::Kind::Cell;
+      base.storage = p.storage;
+      base.index = std::move(p.offset);
+    } else {
+      base = lvalue(m->getBase());
+    }
+    if (base.kind != LVal::Kind::Cell) {
+      if (base.kind != LVal::Kind::Invalid) unsupported(e, "member access on this expression");
+      return lv;
+    }
+    if (!structCells(fd->getParent()->getTypeForDecl()->getCanonicalTypeInternal(), e->getBeginLoc())) return lv;
+    lv.kind = LVal::Kind::Cell;
+    lv.storage = base.storage;
+    lv.index = add(std::move(base.index), lit(static_cast<int64_t>(fieldOffset(fd, e->getBeginLoc())), r), r);
+    lv.type = placeType(m->getType(), e->getBeginLoc());
     return lv;
   }
   unsupported(e, std::string("assignment to '") + e->getStmtClassName() + "'");
@@ -1410,9 +1515,10 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
         clang::QualType to = c->getType()->getPointeeType().getCanonicalType().getUnqualifiedType();
         if (from->isVoidType() || to->isVoidType() || from->isIncompleteType() || to->isIncompleteType() ||
             from->isFunctionType() || to->isFunctionType() ||
-            ctx_.getTypeSize(from) != ctx_.getTypeSize(to)) {
+            ctx_.getTypeSize(from) != ctx_.getTypeSize(to) ||
+            ((from->isRecordType() || to->isRecordType()) && from != to)) {
           unsupported(e, "cast from '" + sub->getType().getAsString() + "' to '" + c->getType().getAsString() +
-                             "' (elements of different sizes)");
+                             "' (elements of different sizes, or a struct, whose model layout is one cell per field)");
           return bad;
         }
         return pointer(sub);
@@ -1456,6 +1562,12 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
         }
         if (const auto* du = llvm::dyn_cast<clang::UnaryOperator>(s); du && du->getOpcode() == clang::UO_Deref)
           return pointer(du->getSubExpr());
+        if (llvm::isa<clang::MemberExpr>(s) || (s->getType()->isRecordType() && llvm::isa<clang::DeclRefExpr>(s))) {
+          // A field, or a struct (a local struct's cells are its private storage).
+          LVal lv = lvalue(s);
+          if (lv.kind != LVal::Kind::Cell) return bad;
+          return PtrVal{lv.storage, std::move(lv.index)};
+        }
         if (const clang::VarDecl* vd = refVar(s); vd && (isMemoryVar(vd) || s->getType()->isArrayType()))
           return pointer(s);
         if (s->getType()->isArrayType()) return pointer(s);
@@ -1543,7 +1655,7 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
     return bad;
   }
   if (llvm::isa<clang::MemberExpr>(e)) {
-    unsupported(e, "member access (structs and unions)");
+    unsupported(e, "a pointer or array field");
     return bad;
   }
   if (llvm::isa<clang::StringLiteral>(e)) {
@@ -1566,8 +1678,8 @@ ExprPtr Lowerer::memberId(const clang::MemberExpr* m) {
     if (b == "blockDim") return lit(localSize(d), r);
     if (b == "gridDim") return lit(numGroups(d), r);
   }
-  unsupported(m, "member access (structs and unions)");
-  return lit(0, r);
+  LVal lv = lvalue(m);
+  return load(lv, r);
 }
 
 std::optional<unsigned> Lowerer::dimArg(const clang::CallExpr* c) {
@@ -2172,6 +2284,8 @@ std::optional<kpl::Program> Lowerer::run() {
       clang::LangAS as = t->getPointeeType().getAddressSpace();
       bool shared = as == clang::LangAS::opencl_local;
       int id = declareArray(cname, elem, bytes, 0, !shared, pr, pd->getLocation());
+      // --buffer counts elements; a struct element is `cells` cells.
+      if (!arrays_.back().unbounded) arrays_.back().size *= static_cast<uint32_t>(cells);
       VarInfo v{VarInfo::Kind::Pointer, "", id};
       if (modified_.count(pd)) {
         v.local = newLocal(cname + "_off");
