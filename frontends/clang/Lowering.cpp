@@ -550,17 +550,30 @@ private:
   }
 
   // ---- launch geometry ----------------------------------------------------------------
+  // Sizes are KPL's `ldim(d)` / `ngroups(d)` (the launch's values when sdvmc runs the
+  // kernel; arbitrary in `sdvmc prove`), except in a dimension the launch has as 1, which
+  // stays the literal 1 (and its id 0): a proof covers the launches of that shape.
   ExprPtr localId(unsigned d, kpl::SourceRange r) { return splitId(launch_.localSize, d, ExprKind::Lid, r); }
   ExprPtr groupId(unsigned d, kpl::SourceRange r) { return splitId(launch_.numGroups, d, ExprKind::Gid, r); }
+  ExprPtr sizeExpr(const std::array<uint32_t, 3>& n, unsigned d, kpl::SourceRange r) {
+    if (d > 2 || n[d] == 1) return lit(1, r);
+    ExprPtr e = kindExpr(&n == &launch_.localSize ? ExprKind::LocalSize : ExprKind::NumGroups, r);
+    e->value = static_cast<int32_t>(d);
+    return e;
+  }
   ExprPtr splitId(const std::array<uint32_t, 3>& n, unsigned d, ExprKind flat, kpl::SourceRange r) {
     if (d > 2 || n[d] == 1) return lit(0, r);
-    uint64_t below = 1;
-    for (unsigned i = 0; i < d; ++i) below *= n[i];
-    uint64_t upTo = below * n[d];
-    uint64_t total = static_cast<uint64_t>(n[0]) * n[1] * n[2];
+    ExprPtr below;  // the product of the sizes of the dimensions under d (null: 1)
+    for (unsigned i = 0; i < d; ++i) {
+      if (n[i] == 1) continue;
+      ExprPtr s = sizeExpr(n, i, r);
+      below = below ? bin(BinaryOp::Mul, std::move(below), std::move(s), r) : std::move(s);
+    }
+    bool above = false;  // a dimension over d that is not 1
+    for (unsigned i = d + 1; i < 3; ++i) above |= n[i] != 1;
     ExprPtr e = kindExpr(flat, r);
-    if (below != 1) e = bin(BinaryOp::Div, std::move(e), lit(static_cast<int64_t>(below), r), r);
-    if (upTo != total) e = bin(BinaryOp::Rem, std::move(e), lit(n[d], r), r);
+    if (below) e = bin(BinaryOp::Div, std::move(e), std::move(below), r);
+    if (above) e = bin(BinaryOp::Rem, std::move(e), sizeExpr(n, d, r), r);
     return e;
   }
   ExprPtr globalId(unsigned d, kpl::SourceRange r) {
@@ -568,7 +581,9 @@ private:
     ExprPtr g = groupId(d, r);
     ExprPtr l = localId(d, r);
     if (isLit(*g, 0)) return l;
-    return add(mul(std::move(g), launch_.localSize[d], r), std::move(l), r);
+    ExprPtr size = sizeExpr(launch_.localSize, d, r);
+    ExprPtr scaled = isLit(*size, 1) ? std::move(g) : bin(BinaryOp::Mul, std::move(g), std::move(size), r);
+    return add(std::move(scaled), std::move(l), r);
   }
   uint32_t localSize(unsigned d) const { return d > 2 ? 1 : launch_.localSize[d]; }
   uint32_t numGroups(unsigned d) const { return d > 2 ? 1 : launch_.numGroups[d]; }
@@ -1675,8 +1690,8 @@ ExprPtr Lowerer::memberId(const clang::MemberExpr* m) {
     std::string b = base->getNameAsString();
     if (b == "threadIdx") return localId(d, r);
     if (b == "blockIdx") return groupId(d, r);
-    if (b == "blockDim") return lit(localSize(d), r);
-    if (b == "gridDim") return lit(numGroups(d), r);
+    if (b == "blockDim") return sizeExpr(launch_.localSize, d, r);
+    if (b == "gridDim") return sizeExpr(launch_.numGroups, d, r);
   }
   LVal lv = lvalue(m);
   return load(lv, r);
@@ -1723,9 +1738,14 @@ ExprPtr Lowerer::builtinCall(const clang::CallExpr* c, const std::string& name, 
     if (name == "get_local_id") return localId(*d, r);
     if (name == "get_group_id") return groupId(*d, r);
     if (name == "get_global_id") return globalId(*d, r);
-    if (name == "get_local_size" || name == "get_enqueued_local_size") return lit(localSize(*d), r);
-    if (name == "get_num_groups") return lit(numGroups(*d), r);
-    if (name == "get_global_size") return lit(static_cast<int64_t>(localSize(*d)) * numGroups(*d), r);
+    if (name == "get_local_size" || name == "get_enqueued_local_size") return sizeExpr(launch_.localSize, *d, r);
+    if (name == "get_num_groups") return sizeExpr(launch_.numGroups, *d, r);
+    if (name == "get_global_size") {
+      ExprPtr l = sizeExpr(launch_.localSize, *d, r), g = sizeExpr(launch_.numGroups, *d, r);
+      if (isLit(*g, 1)) return l;
+      if (isLit(*l, 1)) return g;
+      return bin(BinaryOp::Mul, std::move(l), std::move(g), r);
+    }
     return lit(0, r);  // get_global_offset
   }
   if (name == "get_work_dim") return lit(std::max({launch_.localDims, launch_.groupDims, 1u}), r);

@@ -92,6 +92,19 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
     }
     solver.pop();
   }
+  // A witness a person can run: at that group size, the smallest group id and group
+  // counts when they also break it (gid 0 of a launch of one group per dimension, else
+  // whatever the solver chose).
+  {
+    solver.push();
+    solver.add(enc.N == best.eval(enc.N, true));
+    z3::expr small = enc.gid == ctx.bv_val(0, 32);
+    for (int d = 0; d < 3; ++d) small = small && z3::ule(enc.ngroups[d], ctx.bv_val(2, 32));
+    solver.add(small);
+    ++r.queries;
+    if (solver.check() == z3::sat) best = solver.get_model();
+    solver.pop();
+  }
   a.status = Attempt::Status::Sat;
 
   // Which check point holds.

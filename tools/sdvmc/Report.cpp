@@ -208,7 +208,7 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
         if (ir.program->localSize[0] != 0 && n.loc.valid()) {
           std::string line(src.lineText(n.loc.line));
           const size_t b = line.find_first_not_of(" \t");
-          what = b == std::string::npos ? what : "`" + line.substr(b) + "`";
+          if (b != std::string::npos) what = fmt::format("`{}`", std::string_view(line).substr(b));
         }
         os << fmt::format("  {:<5} by {} of {}[{}] at {}: {}\n", a.atomic ? "atomic" : a.write ? "write" : "read",
                           a.group >= 0 ? "(" + who + ")" : who, ir.arrays[a.addr.array].name, a.addr.index,
