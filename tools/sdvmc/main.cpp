@@ -2,6 +2,7 @@
 // (../shared/cli-contract.md); each lives in its own *Command.cpp.
 #include "tools/sdvmc/CheckCommand.h"
 #include "tools/sdvmc/CommandLine.h"
+#include "tools/sdvmc/CrosscheckCommand.h"
 #include "tools/sdvmc/LitmusCommand.h"
 #include "tools/sdvmc/LowerCommand.h"
 #include "tools/sdvmc/ProveCommand.h"
@@ -31,6 +32,7 @@ int main(int argc, char** argv) {
   runCmd->add_option("--model", run.model, "execution model: sdv (default), simt:W, simt-uniform-exit, mimd (= simt:1)");
   runCmd->add_flag("--perf", run.perf, "(simt models) count divergent branches, bank conflicts, non-coalesced accesses");
   runCmd->add_flag("--benign-writes", run.benignWrites, "two threads writing the same value is not a race (off: SDV)");
+  runCmd->add_flag("--only-intra-group", run.onlyIntraGroup, "several groups: do not check races between groups");
   addLaunchOptions(*runCmd, run.launch);
 
   CheckOptions check;
@@ -98,6 +100,17 @@ int main(int argc, char** argv) {
   lowerCmd->add_flag("--json", lower.json, "one JSON object on stdout ({\"file\", \"language\", \"kpl\"})");
   addLaunchOptions(*lowerCmd, lower.launch);
 
+  CrosscheckOptions crosscheck;
+  CLI::App* crosscheckCmd = app.add_subcommand("crosscheck", "every annotated kernel in a folder against its expected verdict (spec header or GPUVerify's //pass, //xfail:)");
+  crosscheckCmd->add_option("dir", crosscheck.dir, "folder of kernels (.kpl, .cu, .cl), walked recursively")->required();
+  crosscheckCmd->add_option("--jobs", crosscheck.jobs, "kernels checked at a time (default: all cores)");
+  crosscheckCmd->add_option("--timeout", crosscheck.timeout, "seconds per kernel (default 60)");
+  crosscheckCmd->add_option("--domain", crosscheck.domain, "LO..HI: arbitrary values of GPUVerify-format kernels (default 0..1)");
+  crosscheckCmd->add_option("--oracle", crosscheck.oracle, "oclgrind: also run OpenCL kernels in oclgrind-kernel --data-races");
+  crosscheckCmd->add_option("--report", crosscheck.report, "FILE.md, FILE.json or FILE.html: the report");
+  crosscheckCmd->add_option("--filter", crosscheck.filter, "only kernels whose name contains this");
+  crosscheckCmd->add_flag("--json", crosscheck.json, "the JSON report on stdout");
+
   if (argc > 1 && argv[1][0] != '-') {
     std::string names;
     bool known = false;
@@ -140,5 +153,6 @@ int main(int argc, char** argv) {
   if (litmusCmd->parsed()) return litmusCommand(litmus, cl);
   if (proveCmd->parsed()) return proveCommand(prove, cl);
   if (lowerCmd->parsed()) return lowerCommand(lower, cl);
+  if (crosscheckCmd->parsed()) return crosscheckCommand(crosscheck, cl);
   return 2;
 }
