@@ -6,7 +6,8 @@ pkgs=(build-essential cmake ninja-build pkg-config
       libboost-graph-dev libtbb-dev libxxhash-dev libz3-dev catch2
       libcli11-dev libfmt-dev nlohmann-json3-dev
       clang-14 libclang-rt-14-dev libclang-cpp14-dev libclang-14-dev llvm-14-dev
-      oclgrind pocl-opencl-icd ocl-icd-opencl-dev opencl-headers)
+      oclgrind pocl-opencl-icd ocl-icd-opencl-dev opencl-headers
+      chromium)  # chromium: the headless screenshot of crosscheck's HTML report (tests/crosscheck)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
