@@ -24,13 +24,13 @@ bool conflict(uint8_t a, uint8_t b) {
 
 LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory memory,
                        const std::vector<Word>& params, uint64_t maxSteps, RuleObserver* observer,
-                       bool benignWrites) {
+                       bool benignWrites, bool interGroup) {
   LaunchResult out;
   SdvMachine machine(ir, threads);
   machine.setBenignWrites(benignWrites);
   machine.setObserver(observer);
   std::vector<SdvMachine::FootprintEntry> footprint;
-  machine.setFootprint(&footprint);
+  if (interGroup) machine.setFootprint(&footprint);
   // Every earlier group's accesses to each global cell (the first of each kind per group
   // is enough to report a conflict).
   std::map<Address, std::vector<Access>> seen;

@@ -31,6 +31,6 @@ struct LaunchResult {
 /// Runs groups 0 … groups−1 of `threads` threads each, from `memory`.
 LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory memory,
                        const std::vector<Word>& params, uint64_t maxSteps, RuleObserver* observer = nullptr,
-                       bool benignWrites = false);
+                       bool benignWrites = false, bool interGroup = true);
 
 }  // namespace sdvmc::sem

@@ -282,7 +282,8 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   int64_t verdictGroup = group;
   if (groups > 1) {
     sem::LaunchResult launch = sem::runLaunch(ir, static_cast<uint32_t>(threads), groups, std::move(memory), params,
-                                              o.maxSteps, o.trace ? &tracer : nullptr, o.benignWrites);
+                                              o.maxSteps, o.trace ? &tracer : nullptr, o.benignWrites,
+                                              !o.onlyIntraGroup);
     v = std::move(launch.verdict);
     state.base = std::move(launch.memory);
     steps = launch.steps;
@@ -303,6 +304,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   for (size_t p = 0; p < params.size(); ++p) replay += fmt::format(" --param {}={}", ir.params[p], params[p]);
   for (const std::string& init : o.inits) replay += " --init " + init;
   if (o.benignWrites) replay += " --benign-writes";
+  if (o.onlyIntraGroup) replay += " --only-intra-group";
 
   if (o.json) {
     json j = verdictJson(ir, v, o.file);

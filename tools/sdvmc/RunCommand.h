@@ -25,8 +25,9 @@ struct RunOptions {
   bool stats = false;
   uint64_t maxSteps = 100'000'000;
   std::string model = "sdv";      ///< sdv (default), simt:W, simt-uniform-exit, mimd
-  bool perf = false;
-  bool benignWrites = false;       ///< tolerate two threads writing the same value               ///< (simt models) divergent branches, bank conflicts, coalescing
+  bool perf = false;               ///< (simt models) divergent branches, bank conflicts, coalescing
+  bool benignWrites = false;       ///< tolerate two threads writing the same value
+  bool onlyIntraGroup = false;     ///< several groups: no inter-group race check
 };
 
 /// Runs the command; returns the exit status (0, 1, 2 or 3).
