@@ -17,7 +17,27 @@ const char* cudaHeaderText() {
 #define __noinline__ __attribute__((noinline))
 #define __restrict__ __restrict
 typedef __SIZE_TYPE__ size_t;
-struct uint3 { unsigned int x, y, z; };
+// Vector types: structs of x, y, z, w (one cell per field in the model), and make_TN(...).
+#define __SDVMC_VEC(T, N) \
+  struct N##1 { T x; }; \
+  struct N##2 { T x, y; }; \
+  struct N##3 { T x, y, z; }; \
+  struct N##4 { T x, y, z, w; }; \
+  __device__ inline N##1 make_##N##1(T x) { return N##1{x}; } \
+  __device__ inline N##2 make_##N##2(T x, T y) { return N##2{x, y}; } \
+  __device__ inline N##3 make_##N##3(T x, T y, T z) { return N##3{x, y, z}; } \
+  __device__ inline N##4 make_##N##4(T x, T y, T z, T w) { return N##4{x, y, z, w}; }
+__SDVMC_VEC(signed char, char)
+__SDVMC_VEC(unsigned char, uchar)
+__SDVMC_VEC(short, short)
+__SDVMC_VEC(unsigned short, ushort)
+__SDVMC_VEC(int, int)
+__SDVMC_VEC(unsigned int, uint)
+__SDVMC_VEC(float, float)
+__SDVMC_VEC(long long, longlong)
+__SDVMC_VEC(unsigned long long, ulonglong)
+__SDVMC_VEC(double, double)
+#undef __SDVMC_VEC
 struct dim3 { unsigned int x, y, z; };
 extern const __device__ uint3 threadIdx;
 extern const __device__ uint3 blockIdx;

@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cctype>
 #include <functional>
 #include <map>
 #include <set>
@@ -105,6 +106,34 @@ struct Instance {
   const clang::Stmt* tailReturn = nullptr;   ///< a return that needs no jump
   std::vector<const clang::Expr*> ensures;   ///< lowered as assertions where the body ends
   bool isKernel = false;
+  int resultStorage = -1;                    ///< a struct or vector result: its cells
+};
+
+/// One scalar component of a struct or vector value: its cell offset, C type, and its path
+/// (".a.b", ".x", ".s4") under the value.
+struct Comp {
+  uint64_t offset = 0;
+  IntType type;
+  std::string path;
+};
+/// A struct or vector type as cells: its scalar components and its size in cells (a
+/// 3-component vector occupies 4).
+struct Layout {
+  std::vector<Comp> comps;
+  uint64_t cells = 0;
+};
+/// A struct or vector value: one expression per component.
+struct Agg {
+  std::vector<ExprPtr> vals;
+  std::vector<IntType> types;
+  bool ok = true;
+};
+/// A struct or vector place: the cell its components are counted from, and the components
+/// (a swizzle such as `v.yx` selects and reorders them).
+struct AggPlace {
+  LVal base;
+  std::vector<Comp> comps;
+  bool ok = false;
 };
 
 class Lowerer {
@@ -359,7 +388,7 @@ private:
   }
   /// The type of a place: a struct is a run of cells (IntType{} stands for it).
   IntType placeType(clang::QualType t, clang::SourceLocation at) {
-    if (t.getCanonicalType()->isRecordType()) return IntType{};
+    if (isAgg(t)) return IntType{};
     return intTypeOr(t, at);
   }
   IntType intTypeOr(clang::QualType t, clang::SourceLocation at) {
@@ -403,6 +432,10 @@ private:
         auto c = structCells(ft, at);
         if (!c) return std::nullopt;
         n += *c;
+      } else if (ft->isVectorType()) {
+        auto c = vectorCells(ft, at);
+        if (!c) return std::nullopt;
+        n += *c;
       } else if (intType(ft)) {
         n += 1;
       } else {
@@ -423,14 +456,79 @@ private:
     for (const clang::FieldDecl* f : fd->getParent()->fields()) {
       if (f == fd) return off;
       clang::QualType ft = f->getType().getCanonicalType();
-      off += ft->isRecordType() ? structCells(ft, at).value_or(1) : 1;
+      off += valueCells(ft, at);
     }
     return off;
   }
-  /// Cells of one value of type t: a struct's field count, else 1.
+  /// Cells of one value of type t: a struct's field count, a vector's (padded) size, else 1.
   uint64_t valueCells(clang::QualType t, clang::SourceLocation at) {
     if (t.getCanonicalType()->isRecordType()) return structCells(t, at).value_or(1);
+    if (t.getCanonicalType()->isVectorType()) return vectorCells(t, at).value_or(1);
     return 1;
+  }
+  static bool isAgg(clang::QualType t) {
+    t = t.getCanonicalType();
+    return t->isRecordType() || t->isVectorType();
+  }
+  /// A vector's cells: one per component, a 3-component vector 4 (OpenCL's size and alignment).
+  std::optional<uint64_t> vectorCells(clang::QualType t, clang::SourceLocation at) {
+    const auto* vt = t.getCanonicalType()->getAs<clang::VectorType>();
+    if (!vt) return std::nullopt;
+    auto et = intType(vt->getElementType());
+    if (!et || et->isBool) {
+      clang::QualType e = vt->getElementType();
+      unsupported(at, "vector type '" + t.getAsString() + "' (elements of type '" + e.getAsString() + "'" +
+                          typeReason(e) + ")");
+      return std::nullopt;
+    }
+    unsigned n = vt->getNumElements();
+    return n == 3 ? 4u : n;
+  }
+  static std::string vectorCompName(unsigned i, unsigned n) {
+    static const char* xyzw[] = {"x", "y", "z", "w"};
+    if (n <= 4) return xyzw[i];
+    return "s" + std::string(1, "0123456789abcdef"[i & 15]);
+  }
+  bool layoutInto(clang::QualType t, uint64_t base, const std::string& path, Layout& out, clang::SourceLocation at) {
+    clang::QualType written = t.getUnqualifiedType();
+    t = t.getCanonicalType().getUnqualifiedType();
+    if (const auto* vt = t->getAs<clang::VectorType>()) {
+      if (!vectorCells(written, at)) return false;
+      IntType et = *intType(vt->getElementType());
+      unsigned n = vt->getNumElements();
+      for (unsigned i = 0; i < n; ++i) out.comps.push_back(Comp{base + i, et, path + "." + vectorCompName(i, n)});
+      return true;
+    }
+    if (t->isRecordType()) {
+      if (!structCells(t, at)) return false;
+      const clang::RecordDecl* rd = t->getAs<clang::RecordType>()->getDecl()->getDefinition();
+      uint64_t off = base;
+      for (const clang::FieldDecl* f : rd->fields()) {
+        clang::QualType ft = f->getType().getCanonicalType();
+        std::string fp = path + "." + f->getNameAsString();
+        if (isAgg(ft)) {
+          if (!layoutInto(ft, off, fp, out, at)) return false;
+          off += valueCells(ft, at);
+        } else {
+          out.comps.push_back(Comp{off, *intType(ft), fp});
+          off += 1;
+        }
+      }
+      return true;
+    }
+    auto it = intType(t);
+    if (!it) {
+      unsupported(at, "type '" + t.getAsString() + "'" + typeReason(t));
+      return false;
+    }
+    out.comps.push_back(Comp{base, *it, path});
+    return true;
+  }
+  std::optional<Layout> layoutOf(clang::QualType t, clang::SourceLocation at) {
+    Layout l;
+    if (!layoutInto(t, 0, "", l, at)) return std::nullopt;
+    l.cells = valueCells(t, at);
+    return l;
   }
 
   /// The scalar element type and cell count of an array type (1 for a scalar).
@@ -457,6 +555,15 @@ private:
       count *= *n;
       elem = IntType{};
       elemBytes = ctx_.getTypeSizeInChars(t).getQuantity();
+      return true;
+    }
+    if (t->isVectorType()) {
+      auto n = vectorCells(t, at);
+      if (!n) return false;
+      count *= *n;
+      clang::QualType et = t->getAs<clang::VectorType>()->getElementType();
+      elem = *intType(et);
+      elemBytes = ctx_.getTypeSizeInChars(et).getQuantity();
       return true;
     }
     auto it = intType(t);
@@ -847,6 +954,30 @@ private:
   ExprPtr memberId(const clang::MemberExpr* m);
   std::optional<unsigned> dimArg(const clang::CallExpr* c);
 
+  // ---- structs and vectors (Aggregates.cpp's part of the lowering) ---------------------
+  int newPrivate(const std::string& base, const Layout& l, const std::string& cName);
+  AggPlace privatePlace(int storage, const Layout& l, kpl::SourceRange r);
+  Agg aggValue(const clang::Expr* e);
+  AggPlace aggPlace(const clang::Expr* e);
+  Agg loadAgg(const AggPlace& p, kpl::SourceRange r);
+  void storeAgg(const AggPlace& p, Agg& v, kpl::SourceRange r);
+  Agg aggZeros(clang::QualType t, clang::SourceLocation at, kpl::SourceRange r);
+  Agg aggBinary(const clang::BinaryOperator* b);
+  Agg aggConditional(const clang::ConditionalOperator* c);
+  Agg vload(const clang::CallExpr* c, unsigned n);
+  void vstore(const clang::CallExpr* c, unsigned n);
+  ExprPtr vecElemOp(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, IntType t, clang::SourceLocation at,
+                    kpl::SourceRange r);
+  bool assignTrivially(const clang::CXXMethodDecl* m) const {
+    return m && (m->isCopyAssignmentOperator() || m->isMoveAssignmentOperator()) && m->isTrivial();
+  }
+  static bool mentions(const kpl::Expr& e, const std::set<std::string>& names) {
+    if (e.kind == ExprKind::Name && names.count(e.name)) return true;
+    for (const ExprPtr& o : e.operands)
+      if (mentions(*o, names)) return true;
+    return false;
+  }
+
   // ---- statements ---------------------------------------------------------------------
   void lowerStmt(const clang::Stmt* s);
   void lowerBody(const clang::Stmt* s) { lowerStmt(s); }
@@ -880,6 +1011,7 @@ private:
   Instance* inst_ = nullptr;
   std::vector<const clang::FunctionDecl*> callStack_;
   bool recursionFound_ = false;
+  int lastAggResult_ = -1;  ///< the result storage of the last inlined call returning a struct or vector
   std::map<const clang::Stmt*, const clang::Stmt*> jumpTargets_;  ///< break/continue -> loop or switch
 };
 
@@ -1016,6 +1148,22 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
     }
     return;
   }
+  if (isAgg(t)) {
+    // A struct or vector local: one local per component.
+    auto l = layoutOf(t, vd->getLocation());
+    if (!l) return;
+    int st = newPrivate(cname, *l, cname);
+    inst_->vars[vd] = VarInfo{VarInfo::Kind::Memory, "", st};
+    const clang::Expr* init = vd->hasInit() ? vd->getInit() : nullptr;
+    if (const auto* ce = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(init);
+        ce && ce->getNumArgs() == 0 && ce->getConstructor()->isTrivial())
+      init = nullptr;  // `S s;`: no initialiser
+    if (init) {
+      Agg v = aggValue(init);
+      storeAgg(privatePlace(st, *l, r), v, r);
+    }
+    return;
+  }
   if (!intType(t)) {
     unsupported(vd->getLocation(), "type '" + t.getAsString() + "'" + typeReason(t));
     return;
@@ -1103,6 +1251,12 @@ ExprPtr Lowerer::rvalue(const clang::Expr* e, bool need) {
     if (need) unsupported(e, "a pointer used as an integer value");
     return lit(0, r);
   }
+  if (isAgg(t)) {
+    // A struct or vector: its side effects (an assignment, a call); as a scalar, unsupported.
+    Agg a = aggValue(e);
+    if (need && a.ok) unsupported(e, "a value of type '" + t.getAsString() + "' used as a scalar");
+    return lit(0, r);
+  }
   if (!t->isVoidType()) {
     if (!intType(t)) {
       unsupported(e, "type '" + t.getAsString() + "'" + typeReason(t));
@@ -1129,7 +1283,8 @@ ExprPtr Lowerer::rvalue(const clang::Expr* e, bool need) {
   if (const auto* c = llvm::dyn_cast<clang::AbstractConditionalOperator>(e)) return conditional(c, need);
   if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e)) return call(c, need);
   if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(e)) return memberId(m);
-  if (llvm::isa<clang::ArraySubscriptExpr>(e) || llvm::isa<clang::DeclRefExpr>(e)) {
+  if (llvm::isa<clang::ArraySubscriptExpr>(e) || llvm::isa<clang::DeclRefExpr>(e) ||
+      llvm::isa<clang::ExtVectorElementExpr>(e)) {
     LVal lv = lvalue(e);
     return load(lv, r);
   }
@@ -1418,7 +1573,7 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
         lv.var = v;
         return lv;
       }
-      if (vd->getType()->isRecordType()) {  // a struct local: its cells, from 0
+      if (isAgg(vd->getType())) {  // a struct or vector local: its cells, from 0
         lv.kind = LVal::Kind::Cell;
         lv.storage = v->storage;
         lv.index = lit(0, r);
@@ -1464,6 +1619,20 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
     lv.index = std::move(p.offset);
     return lv;
   }
+  if (const auto* x = llvm::dyn_cast<clang::ExtVectorElementExpr>(e)) {
+    // One component of a vector: the vector's first cell plus the component's index.
+    AggPlace p = aggPlace(e);
+    if (!p.ok) return lv;
+    if (p.comps.size() != 1) {
+      unsupported(e, "this use of several vector components");
+      return lv;
+    }
+    lv = std::move(p.base);
+    lv.index = add(std::move(lv.index), lit(static_cast<int64_t>(p.comps[0].offset), r), r);
+    lv.type = p.comps[0].type;
+    (void)x;
+    return lv;
+  }
   if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(e)) {
     // A field: the struct's first cell (through `->`, where the pointer points) plus the
     // field's word offset.
@@ -1483,7 +1652,9 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
       base.storage = p.storage;
       base.index = std::move(p.offset);
     } else {
-      base = lvalue(m->getBase());
+      AggPlace bp = aggPlace(m->getBase());  // a place, or a temporary holding the value
+      if (!bp.ok) return lv;
+      base = std::move(bp.base);
     }
     if (base.kind != LVal::Kind::Cell) {
       if (base.kind != LVal::Kind::Invalid) unsupported(e, "member access on this expression");
@@ -1528,9 +1699,14 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
       case clang::CK_AddressSpaceConversion: {
         clang::QualType from = sub->getType()->getPointeeOrArrayElementType()->getCanonicalTypeUnqualified();
         clang::QualType to = c->getType()->getPointeeType().getCanonicalType().getUnqualifiedType();
+        // A vector's cells are its components: int4* and int* (or float4*, int2*) see the same words.
+        auto cellBits = [&](clang::QualType q) -> uint64_t {
+          if (const auto* vt = q->getAs<clang::VectorType>()) return ctx_.getTypeSize(vt->getElementType());
+          return ctx_.getTypeSize(q);
+        };
         if (from->isVoidType() || to->isVoidType() || from->isIncompleteType() || to->isIncompleteType() ||
             from->isFunctionType() || to->isFunctionType() ||
-            ctx_.getTypeSize(from) != ctx_.getTypeSize(to) ||
+            cellBits(from) != cellBits(to) ||
             ((from->isRecordType() || to->isRecordType()) && from != to)) {
           unsupported(e, "cast from '" + sub->getType().getAsString() + "' to '" + c->getType().getAsString() +
                              "' (elements of different sizes, or a struct, whose model layout is one cell per field)");
@@ -1577,7 +1753,7 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
         }
         if (const auto* du = llvm::dyn_cast<clang::UnaryOperator>(s); du && du->getOpcode() == clang::UO_Deref)
           return pointer(du->getSubExpr());
-        if (llvm::isa<clang::MemberExpr>(s) || (s->getType()->isRecordType() && llvm::isa<clang::DeclRefExpr>(s))) {
+        if (llvm::isa<clang::MemberExpr>(s) || (isAgg(s->getType()) && llvm::isa<clang::DeclRefExpr>(s))) {
           // A field, or a struct (a local struct's cells are its private storage).
           LVal lv = lvalue(s);
           if (lv.kind != LVal::Kind::Cell) return bad;
@@ -1747,6 +1923,10 @@ ExprPtr Lowerer::builtinCall(const clang::CallExpr* c, const std::string& name, 
       return bin(BinaryOp::Mul, std::move(l), std::move(g), r);
     }
     return lit(0, r);  // get_global_offset
+  }
+  if (name.rfind("vstore", 0) == 0 && name.size() > 6 && std::isdigit(static_cast<unsigned char>(name[6]))) {
+    vstore(c, static_cast<unsigned>(std::stoul(name.substr(6))));
+    return lit(0, r);
   }
   if (name == "get_work_dim") return lit(std::max({launch_.localDims, launch_.groupDims, 1u}), r);
   if (name == "barrier" || name == "work_group_barrier" || name == "__syncthreads") {
@@ -1929,6 +2109,15 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
       callee.vars[p] = v;
       continue;
     }
+    if (isAgg(p->getType())) {
+      auto l = layoutOf(p->getType(), p->getLocation());
+      if (!l) continue;
+      Agg v = aggValue(arg);
+      int st = newPrivate(pname, *l, pname);
+      storeAgg(privatePlace(st, *l, range(arg)), v, range(arg));
+      callee.vars[p] = VarInfo{VarInfo::Kind::Memory, "", st};
+      continue;
+    }
     if (!intType(p->getType())) {
       unsupported(p->getLocation(), "parameter of type '" + p->getType().getAsString() + "'" + typeReason(p->getType()));
       continue;
@@ -1939,7 +2128,11 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
     callee.vars[p] = info;
   }
   clang::QualType rt = fd->getReturnType();
-  if (!rt->isVoidType()) {
+  if (isAgg(rt)) {
+    auto l = layoutOf(rt, c->getBeginLoc());
+    if (!l) return lit(0, r);
+    callee.resultStorage = newPrivate(fd->getNameAsString() + "_ret", *l, fd->getNameAsString());
+  } else if (!rt->isVoidType()) {
     if (!intType(rt)) {
       unsupported(c, "a function returning '" + rt.getAsString() + "'" + typeReason(rt));
       return lit(0, r);
@@ -1952,8 +2145,472 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
   lowerFunctionBody(fd, r);
   callStack_.pop_back();
   inst_ = saved;
+  lastAggResult_ = callee.resultStorage;
   if (callee.result.empty() || !need) return lit(0, r);
   return nameExpr(callee.result, r);
+}
+
+// ---- structs and vectors ---------------------------------------------------------------
+// A struct or vector value is a list of scalar components. A local of such a type is a
+// private storage (one KPL local per cell), so fields, components, copies and pointers to it
+// go through the same cells as memory does; in memory a value occupies `valueCells` cells
+// from its first one.
+
+int Lowerer::newPrivate(const std::string& base, const Layout& l, const std::string& cName) {
+  Storage s;
+  s.kind = Storage::Kind::Private;
+  s.elem = IntType{};
+  s.cName = cName;
+  s.cells.resize(l.cells);
+  for (const Comp& c : l.comps) {
+    std::string n = base + c.path;
+    std::replace(n.begin(), n.end(), '.', '_');
+    if (c.offset < s.cells.size()) s.cells[c.offset] = newLocal(n);
+  }
+  for (std::string& c : s.cells)
+    if (c.empty()) c = newLocal(base + "_pad");
+  return addStorage(std::move(s));
+}
+
+AggPlace Lowerer::privatePlace(int storage, const Layout& l, kpl::SourceRange r) {
+  AggPlace p;
+  p.base.kind = LVal::Kind::Cell;
+  p.base.storage = storage;
+  p.base.index = lit(0, r);
+  p.comps = l.comps;
+  p.ok = true;
+  return p;
+}
+
+Agg Lowerer::loadAgg(const AggPlace& p, kpl::SourceRange r) {
+  Agg a;
+  a.ok = p.ok;
+  for (const Comp& c : p.comps) {
+    a.vals.push_back(p.ok ? readCell(p.base.storage, add(clone(*p.base.index), lit(static_cast<int64_t>(c.offset), r), r), c.type, r)
+                          : lit(0, r));
+    a.types.push_back(c.type);
+  }
+  return a;
+}
+
+void Lowerer::storeAgg(const AggPlace& p, Agg& v, kpl::SourceRange r) {
+  if (!p.ok || !v.ok || v.vals.size() != p.comps.size()) return;
+  // Every value is computed before the first store: `v = v.yx` reads the old components.
+  if (p.base.storage >= 0 && storages_[static_cast<size_t>(p.base.storage)].kind == Storage::Kind::Private) {
+    const std::vector<std::string>& cells = storages_[static_cast<size_t>(p.base.storage)].cells;
+    std::set<std::string> names(cells.begin(), cells.end());
+    for (ExprPtr& e : v.vals)
+      if (!isSimple(*e) && mentions(*e, names)) e = snapshot(std::move(e), r);
+  }
+  for (size_t i = 0; i < p.comps.size(); ++i) {
+    const Comp& c = p.comps[i];
+    writeCell(p.base.storage, add(clone(*p.base.index), lit(static_cast<int64_t>(c.offset), r), r), clone(*v.vals[i]),
+              c.type, r);
+  }
+}
+
+Agg Lowerer::aggZeros(clang::QualType t, clang::SourceLocation at, kpl::SourceRange r) {
+  Agg a;
+  auto l = layoutOf(t, at);
+  if (!l) {
+    a.ok = false;
+    return a;
+  }
+  for (const Comp& c : l->comps) {
+    a.vals.push_back(lit(0, r));
+    a.types.push_back(c.type);
+  }
+  return a;
+}
+
+AggPlace Lowerer::aggPlace(const clang::Expr* e) {
+  e = e->IgnoreParens();
+  kpl::SourceRange r = range(e);
+  AggPlace p;
+  if (const auto* c = llvm::dyn_cast<clang::ImplicitCastExpr>(e); c && c->getCastKind() == clang::CK_NoOp && c->getSubExpr()->isGLValue())
+    return aggPlace(c->getSubExpr());
+  if (const auto* x = llvm::dyn_cast<clang::ExtVectorElementExpr>(e)) {
+    AggPlace b = aggPlace(x->getBase());
+    if (!b.ok) return b;
+    llvm::SmallVector<uint32_t, 16> idx;
+    x->getEncodedElementAccess(idx);
+    std::vector<Comp> comps;
+    for (uint32_t i : idx) {
+      if (i >= b.comps.size()) {
+        unsupported(e, "this vector component");
+        return p;
+      }
+      comps.push_back(b.comps[i]);
+    }
+    b.comps = std::move(comps);
+    return b;
+  }
+  bool place = llvm::isa<clang::DeclRefExpr>(e) || llvm::isa<clang::ArraySubscriptExpr>(e) ||
+               llvm::isa<clang::MemberExpr>(e) ||
+               (llvm::isa<clang::UnaryOperator>(e) && llvm::cast<clang::UnaryOperator>(e)->getOpcode() == clang::UO_Deref);
+  if (const clang::VarDecl* vd = refVar(e); vd && !lookup(vd) && vd->hasExternalStorage()) place = false;  // threadIdx …
+  if (place) {
+    auto l = layoutOf(e->getType(), e->getBeginLoc());
+    if (!l) return p;
+    p.base = lvalue(e);
+    if (p.base.kind != LVal::Kind::Cell) return p;
+    p.comps = l->comps;
+    p.ok = true;
+    return p;
+  }
+  // A value that is not a place (a call's result, `v + w`, a literal): a temporary.
+  auto l = layoutOf(e->getType(), e->getBeginLoc());
+  if (!l) return p;
+  Agg v = aggValue(e);
+  if (!v.ok) return p;
+  int st = newPrivate("_tmp", *l, "a temporary");
+  p = privatePlace(st, *l, r);
+  storeAgg(p, v, r);
+  return p;
+}
+
+Agg Lowerer::aggValue(const clang::Expr* e) {
+  e = e->IgnoreParens();
+  kpl::SourceRange r = range(e);
+  clang::QualType t = e->getType();
+  Agg bad;
+  bad.ok = false;
+  if (const auto* c = llvm::dyn_cast<clang::ExprWithCleanups>(e)) return aggValue(c->getSubExpr());
+  if (const auto* c = llvm::dyn_cast<clang::ConstantExpr>(e)) return aggValue(c->getSubExpr());
+  if (const auto* c = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(e)) return aggValue(c->getSubExpr());
+  if (const auto* c = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(e)) return aggValue(c->getSubExpr());
+  if (const auto* c = llvm::dyn_cast<clang::CXXDefaultArgExpr>(e)) return aggValue(c->getExpr());
+  if (const auto* c = llvm::dyn_cast<clang::CompoundLiteralExpr>(e)) return aggValue(c->getInitializer());
+  if (llvm::isa<clang::ImplicitValueInitExpr>(e) || llvm::isa<clang::CXXScalarValueInitExpr>(e))
+    return aggZeros(t, e->getBeginLoc(), r);
+  if (const auto* c = llvm::dyn_cast<clang::CXXConstructExpr>(e)) {
+    const clang::CXXConstructorDecl* ctor = c->getConstructor();
+    if (ctor && ctor->isTrivial() && ctor->isCopyOrMoveConstructor() && c->getNumArgs() == 1) return aggValue(c->getArg(0));
+    if (ctor && ctor->isTrivial() && ctor->isDefaultConstructor() && c->getNumArgs() == 0) return aggZeros(t, e->getBeginLoc(), r);
+    unsupported(e, "constructor of '" + t.getAsString() + "' (only trivial copies and default construction)");
+    return bad;
+  }
+  if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e)) {
+    const clang::Expr* sub = c->getSubExpr();
+    switch (c->getCastKind()) {
+      case clang::CK_LValueToRValue:
+      case clang::CK_NoOp:
+        if (llvm::isa<clang::CompoundLiteralExpr>(sub->IgnoreParens())) return aggValue(sub);  // `(int4)(…)`
+        if (sub->isGLValue()) return loadAgg(aggPlace(sub), r);
+        return aggValue(sub);
+      case clang::CK_VectorSplat: {
+        auto l = layoutOf(t, e->getBeginLoc());
+        auto from = intType(sub->getType());
+        if (!l || !from) {
+          if (l) unsupported(sub, "type '" + sub->getType().getAsString() + "'" + typeReason(sub->getType()));
+          return bad;
+        }
+        ExprPtr s = snapshot(convert(rvalue(sub), *from, l->comps[0].type, r), r);
+        Agg a;
+        for (const Comp& comp : l->comps) {
+          a.vals.push_back(clone(*s));
+          a.types.push_back(comp.type);
+        }
+        return a;
+      }
+      default:
+        unsupported(e, std::string("conversion '") + c->getCastKindName() + "' from '" + sub->getType().getAsString() +
+                           "' to '" + t.getAsString() + "'");
+        return bad;
+    }
+  }
+  if (const auto* list = llvm::dyn_cast<clang::InitListExpr>(e)) {
+    auto l = layoutOf(t, e->getBeginLoc());
+    if (!l) return bad;
+    Agg a;
+    if (t->isVectorType()) {
+      // `(int4)(a, v.xy, b)`: the components of vector elements in order.
+      for (unsigned i = 0; i < list->getNumInits(); ++i) {
+        const clang::Expr* in = list->getInit(i);
+        if (isAgg(in->getType())) {
+          Agg sub = aggValue(in);
+          if (!sub.ok) return bad;
+          for (ExprPtr& v : sub.vals) a.vals.push_back(std::move(v));
+        } else {
+          a.vals.push_back(rvalue(in));
+        }
+      }
+    } else {
+      const clang::RecordDecl* rd = t->getAs<clang::RecordType>()->getDecl()->getDefinition();
+      unsigned i = 0;
+      for (const clang::FieldDecl* f : rd->fields()) {
+        const clang::Expr* in = i < list->getNumInits() ? list->getInit(i) : nullptr;
+        ++i;
+        if (isAgg(f->getType())) {
+          Agg sub = in ? aggValue(in) : aggZeros(f->getType(), e->getBeginLoc(), r);
+          if (!sub.ok) return bad;
+          for (ExprPtr& v : sub.vals) a.vals.push_back(std::move(v));
+        } else {
+          a.vals.push_back(in ? rvalue(in) : lit(0, r));
+        }
+      }
+    }
+    while (a.vals.size() < l->comps.size()) a.vals.push_back(lit(0, r));
+    if (a.vals.size() != l->comps.size()) {
+      unsupported(e, "this initialiser of '" + t.getAsString() + "'");
+      return bad;
+    }
+    for (const Comp& c : l->comps) a.types.push_back(c.type);
+    return a;
+  }
+  if (const auto* oc = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e)) {
+    const auto* m = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(oc->getDirectCallee());
+    if (oc->getOperator() == clang::OO_Equal && oc->getNumArgs() == 2 && assignTrivially(m)) {
+      Agg v = aggValue(oc->getArg(1));  // C++17: the right operand first
+      AggPlace p = aggPlace(oc->getArg(0));
+      storeAgg(p, v, r);
+      return v;
+    }
+    unsupported(e, "operator call on '" + t.getAsString() + "'");
+    return bad;
+  }
+  if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e)) {
+    const clang::FunctionDecl* fd = c->getDirectCallee();
+    const clang::FunctionDecl* def = nullptr;
+    if (fd && fd->hasBody(def) && def) {
+      lastAggResult_ = -1;
+      inlineCall(c, def, true);
+      int st = lastAggResult_;
+      auto l = layoutOf(t, e->getBeginLoc());
+      if (st < 0 || !l) return bad;
+      return loadAgg(privatePlace(st, *l, r), r);
+    }
+    std::string name = fd ? fd->getNameAsString() : "";
+    if (name.rfind("vload", 0) == 0 && name.size() > 5 && std::isdigit(static_cast<unsigned char>(name[5])))
+      return vload(c, static_cast<unsigned>(std::stoul(name.substr(5))));
+    unsupported(e, "call to '" + name + "' returning a " + (t->isVectorType() ? "vector" : "struct") +
+                       " (only vloadN among the vector builtins)");
+    return bad;
+  }
+  if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(e)) return aggBinary(b);
+  if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+    if (u->getOpcode() == clang::UO_Deref) return loadAgg(aggPlace(e), r);
+    if (u->getOpcode() == clang::UO_Plus) return aggValue(u->getSubExpr());
+    if (t->isVectorType() && (u->getOpcode() == clang::UO_Minus || u->getOpcode() == clang::UO_Not ||
+                              u->getOpcode() == clang::UO_LNot)) {
+      Agg a = aggValue(u->getSubExpr());
+      if (!a.ok) return bad;
+      auto l = layoutOf(t, e->getBeginLoc());
+      if (!l) return bad;
+      for (size_t i = 0; i < a.vals.size(); ++i) {
+        IntType et = a.types[i];
+        ExprPtr v = std::move(a.vals[i]);
+        if (u->getOpcode() == clang::UO_Minus)
+          v = et.isFloat ? un(UnaryOp::FNeg, std::move(v), r) : normalize(un(UnaryOp::Neg, std::move(v), r), et, r);
+        else if (u->getOpcode() == clang::UO_Not && !et.isFloat)
+          v = normalize(un(UnaryOp::BitNot, std::move(v), r), et, r);
+        else if (u->getOpcode() == clang::UO_LNot)  // -1 where the component is 0, else 0
+          v = un(UnaryOp::Neg, bin(et.isFloat ? BinaryOp::FEq : BinaryOp::Eq, std::move(v), lit(0, r), r), r);
+        else {
+          unsupported(u, "operator '~' on a float vector");
+          return bad;
+        }
+        a.vals[i] = std::move(v);
+        a.types[i] = l->comps[i].type;
+      }
+      return a;
+    }
+    unsupported(e, std::string("operator '") + clang::UnaryOperator::getOpcodeStr(u->getOpcode()).str() + "' on '" +
+                       t.getAsString() + "'");
+    return bad;
+  }
+  if (const auto* x = llvm::dyn_cast<clang::ExtVectorElementExpr>(e)) {
+    if (x->getBase()->isGLValue()) return loadAgg(aggPlace(e), r);
+    Agg b = aggValue(x->getBase());
+    if (!b.ok) return bad;
+    llvm::SmallVector<uint32_t, 16> idx;
+    x->getEncodedElementAccess(idx);
+    Agg a;
+    for (uint32_t i : idx) {
+      if (i >= b.vals.size()) return bad;
+      a.vals.push_back(clone(*b.vals[i]));
+      a.types.push_back(b.types[i]);
+    }
+    return a;
+  }
+  if (const auto* co = llvm::dyn_cast<clang::ConditionalOperator>(e)) return aggConditional(co);
+  if (const auto* as = llvm::dyn_cast<clang::AsTypeExpr>(e)) {
+    unsupported(e, "reinterpreting '" + as->getSrcExpr()->getType().getUnqualifiedType().getAsString() + "' as '" +
+                       t.getAsString() + "' (as_type)");
+    return bad;
+  }
+  if (const clang::VarDecl* vd = refVar(e); vd && !lookup(vd) && vd->hasExternalStorage() && lang_ == Language::Cuda) {
+    // threadIdx, blockIdx, blockDim, gridDim as whole values.
+    std::string n = vd->getNameAsString();
+    Agg a;
+    for (unsigned d = 0; d < 3; ++d) {
+      if (n == "threadIdx") a.vals.push_back(localId(d, r));
+      else if (n == "blockIdx") a.vals.push_back(groupId(d, r));
+      else if (n == "blockDim") a.vals.push_back(sizeExpr(launch_.localSize, d, r));
+      else if (n == "gridDim") a.vals.push_back(sizeExpr(launch_.numGroups, d, r));
+      else break;
+      a.types.push_back(IntType{32, false});
+    }
+    if (a.vals.size() == 3) return a;
+  }
+  if (llvm::isa<clang::DeclRefExpr>(e) || llvm::isa<clang::ArraySubscriptExpr>(e) || llvm::isa<clang::MemberExpr>(e))
+    return loadAgg(aggPlace(e), r);
+  unsupported(e, std::string("expression '") + e->getStmtClassName() + "' of type '" + t.getAsString() + "'");
+  return bad;
+}
+
+ExprPtr Lowerer::vecElemOp(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, IntType t, clang::SourceLocation at,
+                           kpl::SourceRange r) {
+  bool cmp = op == clang::BO_LT || op == clang::BO_GT || op == clang::BO_LE || op == clang::BO_GE ||
+             op == clang::BO_EQ || op == clang::BO_NE;
+  ExprPtr v;
+  if (t.isFloat) {
+    v = bin(floatOp(op, at), std::move(a), std::move(b), r);
+  } else {
+    bool shift = op == clang::BO_Shl || op == clang::BO_Shr || op == clang::BO_ShlAssign || op == clang::BO_ShrAssign;
+    if (shift && lang_ == Language::OpenCL) {
+      // OpenCL C 1.2 §6.3(j): the amount's low log2(bits of the element) bits.
+      int64_t mask = static_cast<int64_t>(t.width) - 1;
+      b = b->kind == ExprKind::IntLit ? lit(b->value & mask, r) : bin(BinaryOp::BitAnd, std::move(b), lit(mask, r), r);
+    }
+    v = bin(arithOp(op, !t.isSigned, at), std::move(a), std::move(b), r);
+  }
+  if (cmp) return un(UnaryOp::Neg, std::move(v), r);  // true is -1 in every component
+  return t.isFloat ? std::move(v) : normalize(std::move(v), t, r);
+}
+
+Agg Lowerer::aggBinary(const clang::BinaryOperator* b) {
+  kpl::SourceRange r = range(b);
+  clang::BinaryOperatorKind op = b->getOpcode();
+  Agg bad;
+  bad.ok = false;
+  if (op == clang::BO_Comma) {
+    rvalue(b->getLHS(), false);
+    return aggValue(b->getRHS());
+  }
+  if (op == clang::BO_Assign) {
+    Agg v = aggValue(b->getRHS());
+    AggPlace p = aggPlace(b->getLHS());
+    storeAgg(p, v, r);
+    return v;
+  }
+  if (!b->getType()->isVectorType() && !b->getLHS()->getType()->isVectorType()) {
+    unsupported(b, std::string("operator '") + b->getOpcodeStr().str() + "' on '" + b->getType().getAsString() + "'");
+    return bad;
+  }
+  if (op == clang::BO_LAnd || op == clang::BO_LOr) {
+    unsupported(b, std::string("operator '") + b->getOpcodeStr().str() + "' on vectors");
+    return bad;
+  }
+  if (b->isCompoundAssignmentOp()) {
+    const auto* ca = llvm::cast<clang::CompoundAssignOperator>(b);
+    if (!isAgg(ca->getRHS()->getType()) || !ca->getComputationResultType()->isVectorType()) {
+      unsupported(b, "compound assignment of a scalar to a vector");
+      return bad;
+    }
+    Agg v = aggValue(b->getRHS());
+    AggPlace p = aggPlace(b->getLHS());
+    Agg old = loadAgg(p, r);
+    if (!v.ok || !old.ok || v.vals.size() != old.vals.size()) return bad;
+    Agg res;
+    for (size_t i = 0; i < old.vals.size(); ++i) {
+      res.vals.push_back(vecElemOp(op, std::move(old.vals[i]), std::move(v.vals[i]), old.types[i], b->getOperatorLoc(), r));
+      res.types.push_back(old.types[i]);
+    }
+    storeAgg(p, res, r);
+    return res;
+  }
+  Agg x = aggValue(b->getLHS());
+  Agg y = aggValue(b->getRHS());
+  auto l = layoutOf(b->getType(), b->getBeginLoc());
+  if (!x.ok || !y.ok || !l || x.vals.size() != y.vals.size() || x.vals.size() != l->comps.size()) return bad;
+  Agg res;
+  for (size_t i = 0; i < x.vals.size(); ++i) {
+    res.vals.push_back(vecElemOp(op, std::move(x.vals[i]), std::move(y.vals[i]), x.types[i], b->getOperatorLoc(), r));
+    res.types.push_back(l->comps[i].type);
+  }
+  return res;
+}
+
+Agg Lowerer::aggConditional(const clang::ConditionalOperator* co) {
+  kpl::SourceRange r = range(co);
+  Agg bad;
+  bad.ok = false;
+  if (co->getCond()->getType()->isVectorType()) {
+    unsupported(co, "'?:' with a vector condition (a component-wise select)");
+    return bad;
+  }
+  ExprPtr k = condition(co->getCond());
+  Agg x, y;
+  std::vector<StmtPtr> xs = capture([&] { x = aggValue(co->getTrueExpr()); });
+  std::vector<StmtPtr> ys = capture([&] { y = aggValue(co->getFalseExpr()); });
+  if (!x.ok || !y.ok || x.vals.size() != y.vals.size()) return bad;
+  Agg a;
+  a.types = x.types;
+  if (xs.empty() && ys.empty()) {
+    k = snapshot(std::move(k), r);
+    for (size_t i = 0; i < x.vals.size(); ++i) a.vals.push_back(cond(clone(*k), std::move(x.vals[i]), std::move(y.vals[i]), r));
+    return a;
+  }
+  for (size_t i = 0; i < x.vals.size(); ++i) {
+    std::string t = temp();
+    auto ax = stmt(StmtKind::Assign, r);
+    ax->target = kpl::Ident{t, r};
+    ax->exprs.push_back(std::move(x.vals[i]));
+    xs.push_back(std::move(ax));
+    auto ay = stmt(StmtKind::Assign, r);
+    ay->target = kpl::Ident{t, r};
+    ay->exprs.push_back(std::move(y.vals[i]));
+    ys.push_back(std::move(ay));
+    a.vals.push_back(nameExpr(t, r));
+  }
+  emitIf(std::move(k), std::move(xs), std::move(ys), r);
+  return a;
+}
+
+Agg Lowerer::vload(const clang::CallExpr* c, unsigned n) {
+  kpl::SourceRange r = range(c);
+  Agg bad;
+  bad.ok = false;
+  if (c->getNumArgs() != 2 || !c->getArg(1)->getType()->isPointerType() || isAgg(c->getArg(1)->getType()->getPointeeType())) {
+    unsupported(c, "this form of vload");
+    return bad;
+  }
+  auto et = intType(c->getArg(1)->getType()->getPointeeType());
+  if (!et) {
+    unsupported(c, "vload of '" + c->getArg(1)->getType()->getPointeeType().getAsString() + "'");
+    return bad;
+  }
+  // vloadn(offset, p) reads p[offset * n + k], k < n (packed: vload3 reads 3 elements).
+  ExprPtr off = snapshot(rvalue(c->getArg(0)), r);
+  PtrVal p = pointer(c->getArg(1));
+  if (p.storage == -1) return bad;
+  ExprPtr base = snapshot(add(std::move(p.offset), mul(std::move(off), n, r), r), r);
+  Agg a;
+  for (unsigned k = 0; k < n; ++k) {
+    a.vals.push_back(readCell(p.storage, add(clone(*base), lit(k, r), r), *et, r));
+    a.types.push_back(*et);
+  }
+  return a;
+}
+
+void Lowerer::vstore(const clang::CallExpr* c, unsigned n) {
+  kpl::SourceRange r = range(c);
+  if (c->getNumArgs() != 3 || !c->getArg(2)->getType()->isPointerType() || isAgg(c->getArg(2)->getType()->getPointeeType())) {
+    unsupported(c, "this form of vstore");
+    return;
+  }
+  auto et = intType(c->getArg(2)->getType()->getPointeeType());
+  if (!et) {
+    unsupported(c, "vstore of '" + c->getArg(2)->getType()->getPointeeType().getAsString() + "'");
+    return;
+  }
+  Agg v = aggValue(c->getArg(0));
+  ExprPtr off = snapshot(rvalue(c->getArg(1)), r);
+  PtrVal p = pointer(c->getArg(2));
+  if (!v.ok || p.storage == -1 || v.vals.size() != n) return;
+  ExprPtr base = snapshot(add(std::move(p.offset), mul(std::move(off), n, r), r), r);
+  for (unsigned k = 0; k < n; ++k) writeCell(p.storage, add(clone(*base), lit(k, r), r), std::move(v.vals[k]), *et, r);
 }
 
 // ---- statements -----------------------------------------------------------------------
@@ -2210,7 +2867,11 @@ void Lowerer::lowerStmt(const clang::Stmt* s) {
   }
   if (const auto* rs = llvm::dyn_cast<clang::ReturnStmt>(s)) {
     if (const clang::Expr* v = rs->getRetValue()) {
-      if (inst_->result.empty()) {
+      if (inst_->resultStorage >= 0) {
+        Agg a = aggValue(v);
+        auto l = layoutOf(v->getType(), v->getBeginLoc());
+        if (l) storeAgg(privatePlace(inst_->resultStorage, *l, r), a, r);
+      } else if (inst_->result.empty()) {
         rvalue(v, false);
       } else {
         ExprPtr e = rvalue(v);
@@ -2312,6 +2973,26 @@ std::optional<kpl::Program> Lowerer::run() {
         emitAssign(v.local, lit(0, pr), pr);
       }
       k.vars[pd] = v;
+      continue;
+    }
+    if (isAgg(t)) {
+      // By value: one KPL param per component, named NAME_FIELD (users write NAME.FIELD),
+      // copied into the struct's locals.
+      auto l = layoutOf(t, pd->getLocation());
+      if (!l) continue;
+      std::vector<std::string> pnames;  // the params get the plain names, the locals a suffix
+      for (const Comp& comp : l->comps) {
+        std::string kname = cname + comp.path;
+        std::replace(kname.begin(), kname.end(), '.', '_');
+        pnames.push_back(fresh(kname));
+        renamed_[pnames.back()] = cname + comp.path;
+        params_.push_back(kpl::Ident{pnames.back(), pr});
+      }
+      int st = newPrivate(cname, *l, cname);
+      const Storage& s = storages_[static_cast<size_t>(st)];
+      for (size_t i = 0; i < l->comps.size(); ++i)
+        emitAssign(s.cells[l->comps[i].offset], normalize(nameExpr(pnames[i], pr), l->comps[i].type, pr), pr);
+      k.vars[pd] = VarInfo{VarInfo::Kind::Memory, "", st};
       continue;
     }
     auto it = intType(t);

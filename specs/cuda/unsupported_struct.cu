@@ -1,10 +1,11 @@
-// spec: CUDA structs are unsupported: a local of struct type is diagnosed at its name, exit 2
+// spec: CUDA struct locals are lowered, but a struct with an array field is unsupported: diagnosed at the local's name, exit 2
 // run: run --block-dim 2
 // exit: 2
-// stderr: unsupported_struct.cu:12:8: error: unsupported: type 'struct Pair'
-// why: line 12 `  Pair p;`: the name p is at column 8 (2 spaces, `Pair`, a space).
+// stderr: unsupported_struct.cu:13:8: error: unsupported: field 'a' of type 'int[2]' in 'struct Pair'
+// why: line 13 `  Pair p;`: the name p is at column 8 (2 spaces, `Pair`, a space). Fields are one
+//   cell each; an array field is not modelled.
 struct Pair {
-  int a;
+  int a[2];
   int b;
 };
 

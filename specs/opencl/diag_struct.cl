@@ -1,13 +1,12 @@
-// spec: OpenCL diagnostic: a struct local and its member accesses are unsupported
+// spec: OpenCL diagnostic: struct locals are lowered, but a union local is unsupported, at its name
 // run: run --local-size 2
 // exit: 2
-// stderr: diag_struct.cl:10:12: error: unsupported:
-// stderr: diag_struct.cl:11:3: error: unsupported:
-// why: `struct P p;` (line 10) is named at column 12; `p.a = 1;` (line 11) is a member access
-//   starting at column 3. Exit 2.
-struct P { int a; int b; };
+// stderr: diag_struct.cl:10:11: error: unsupported: type 'union P' (union)
+// why: `union P p;` (line 10) is named at column 11. Exit 2.
+union P { int a; float b; };
 __kernel void k(__global int *A) {
-  struct P p;
-  p.a = 1;
   A[0] = 1;
+  barrier(CLK_GLOBAL_MEM_FENCE);
+  union P p;
+  p.a = 1;
 }

@@ -206,3 +206,77 @@ SCENARIO("double, half and float atomics stay unsupported, at their line:col", "
   Lowered h = lowerText("kernel void k(global half *A) { }\n", fe::Language::OpenCL, launch1d(1));
   CHECK(firstError(h) == "1:28: unsupported: element type '__global __fp16' (floating point narrower than float)");
 }
+
+SCENARIO("OpenCL vectors lower component-wise, one local per component", "[frontends][clang][vector]") {
+  const std::string src = R"(
+kernel void k(global int *A, global int4 *V) {
+  int i = get_local_id(0);
+  int4 v = (int4)(i, 2, 3, 4);
+  int4 w = v * 3 - (int4)(1);
+  w.yx = w.xy;
+  A[4 * i] = w.x;
+  A[4 * i + 1] = w.y;
+  int4 c = v >= (int4)(3);
+  A[4 * i + 2] = c.z + c.w * 10 + c.x * 100;
+  uchar4 u = (uchar4)(255) + (uchar4)(1, 2, 0, 0);
+  A[4 * i + 3] = u.x + u.y * 10 + u.z * 100;
+  V[i] = w.wzyx;
+}
+)";
+  Ran r = runText(src, fe::Language::OpenCL, launch1d(2, {{"A", 8}, {"V", 2}}));
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // i=0: w = (-1, 5, 8, 11) then swapped (5, -1, 8, 11); c = (0, 0, -1, -1): -1 - 10 + 0;
+  // u = (0, 1, 255, 255): 0 + 10 + 25500. i=1: w = (2, 5, 8, 11) → (5, 2, 8, 11).
+  CHECK(r.arrays.at("A") == W{5, -1, -11, 25510, 5, 2, -11, 25510});
+  CHECK(r.arrays.at("V") == W{11, 8, -1, 5, 11, 8, 2, 5});
+  Lowered l = lowerOk(src, fe::Language::OpenCL, launch1d(2));
+  CHECK(l.text.find("v_x := i;") != std::string::npos);
+  CHECK(l.text.find("wr(V, i * 4 + 3, w_x);") != std::string::npos);
+}
+
+SCENARIO("CUDA struct locals, copies, helpers and by-value kernel parameters", "[frontends][clang][struct]") {
+  const std::string src = R"(
+struct In { short s; float f; };
+struct S { int a; In in; };
+__device__ S bump(S x) { x.a += 1; x.in.s = x.in.s * 2; return x; }
+__global__ void k(S p, S *M, int *A) {
+  int t = threadIdx.x;
+  S a = {t, {(short)40000, 1.5f}};
+  S b = bump(a);
+  M[t] = b;
+  S c = M[t];
+  c = p;
+  A[t] = a.a * 1000 + b.a * 100 + b.in.s + (int)b.in.f + c.a + c.in.s;
+}
+)";
+  fe::LaunchOptions o = launch1d(2, {{"M", 2}, {"A", 2}});
+  Lowered l = lowerOk(src, fe::Language::Cuda, o);
+  REQUIRE(l.program->params.size() == 3);
+  CHECK(l.program->params[0].name == "p_a");
+  CHECK(l.program->params[1].name == "p_in_s");
+  CHECK(l.program->params[2].name == "p_in_f");
+  CHECK(l.program->sourceNames.at("p_in_s") == "p.in.s");
+  Ran r = runText(src, fe::Language::Cuda, o);
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // (short)40000 = -25536; bump doubles it in short: -51072 wraps to 14464; p is all 0.
+  CHECK(r.arrays.at("M") == W{1, 14464, bits(1.5f), 2, 14464, bits(1.5f)});
+  CHECK(r.arrays.at("A") == W{0 + 100 + 14464 + 1, 1000 + 200 + 14464 + 1});
+}
+
+SCENARIO("what stays unsupported for vectors and structs is reported at its line:col", "[frontends][clang][vector][struct]") {
+  auto cl = [](const std::string& body) {
+    return firstError(lowerText("kernel void k(global int *A) {\n  int4 a = (int4)(1), b = (int4)(2);\n" + body + "}\n",
+                                fe::Language::OpenCL, launch1d(1)));
+  };
+  CHECK(cl("  int4 c = a < b ? a : b;\n") == "3:12: unsupported: '?:' with a vector condition (a component-wise select)");
+  CHECK(cl("  int4 c = a && b;\n") == "3:12: unsupported: operator '&&' on vectors");
+  CHECK(cl("  int4 c = select(a, b, a < b);\n") == "3:12: unsupported: call to 'select' returning a vector (only vloadN among the vector builtins)");
+  CHECK(cl("  long4 c;\n") == "3:9: unsupported: vector type 'long4' (elements of type 'long' (wider than 32 bits))");
+  CHECK(cl("  a++;\n") == "3:3: unsupported: operator '++' on 'int4'");
+  CHECK(cl("  float4 f = as_float4(a);\n") == "3:14: unsupported: reinterpreting 'int4' as 'float4' (as_type)");
+  Lowered u = lowerText("union U { int a; float f; };\nkernel void k(global int *A) {\n  union U u;\n}\n",
+                        fe::Language::OpenCL, launch1d(1));
+  CHECK(firstError(u) == "3:11: unsupported: type 'union U' (union)");
+  Lowered arr = lowerText("struct P { int a[2]; };\n__global__ void k(int *A) {\n  P p;\n}\n", fe::Language::Cuda, launch1d(1));
+  CHECK(firstError(arr) == "3:5: unsupported: field 'a' of type 'int[2]' in 'struct P'");
+}
