@@ -102,8 +102,9 @@ struct OracleResult {
   std::string command;
   /// Whether Oclgrind's finding matches the expected kind: a race, a divergence, an invalid
   /// access for out-of-bounds and null, any of them for "violation", none of them for
-  /// pass, a compiler error for a rejection; nullopt for assertions (Oclgrind does not
-  /// check them) or when Oclgrind could not run the kernel.
+  /// pass, a compiler error for a GPUVerify front-end error (xfail:CODE); nullopt for
+  /// assertions (Oclgrind does not check them), a spec case's exit 2 (about sdvmc only),
+  /// or when Oclgrind could not run the kernel.
   std::optional<bool> agrees;
   std::string verdict() const;  ///< "race", "divergence", "invalid access" (joined by ", "), "none", "error"
 };

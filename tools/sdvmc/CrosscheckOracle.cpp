@@ -189,7 +189,24 @@ bool kernelSignature(const std::string& text, const std::string& kernel, std::st
       error = kernel.empty() ? "no __kernel function found" : fmt::format("no __kernel function '{}' found", kernel);
       return false;
     }
-    const size_t open = s.find('(', k);
+    // The parameter list's '(': the first one outside `__attribute__((…))`.
+    size_t open = k;
+    while (true) {
+      open = s.find('(', open);
+      if (open == std::string::npos) break;
+      const std::vector<std::string> ids = identifiers(s.substr(k, open - k));
+      if (ids.empty() || ids.back() != "__attribute__") break;
+      int depth = 0;
+      for (; open < s.size(); ++open) {
+        if (s[open] == '(') ++depth;
+        if (s[open] == ')' && --depth == 0) break;
+      }
+      if (open >= s.size()) {
+        open = std::string::npos;
+        break;
+      }
+      k = ++open;
+    }
     if (open == std::string::npos) {
       error = "cannot read the kernel's parameter list";
       return false;

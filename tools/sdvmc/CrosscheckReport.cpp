@@ -180,8 +180,8 @@ std::string summaryLine(const Summary& s, size_t n) {
 }
 
 std::string oracleLine(const Summary& s) {
-  return fmt::format("{} OpenCL kernel{}: {} agree with the expected verdict, {} differ, {} not comparable (Oclgrind "
-                     "does not check assertions), {} could not be run",
+  return fmt::format("{} OpenCL kernel{}: {} agree with the expected verdict, {} differ, {} not comparable (assertions, "
+                     "which Oclgrind does not check, and sdvmc's own rejections), {} could not be run",
                      s.oracleKernels, s.oracleKernels == 1 ? "" : "s", s.oracleAgree, s.oracleDiffer, s.oracleNa,
                      s.oracleErrors);
 }
@@ -281,10 +281,12 @@ void printText(std::ostream& os, const RunInfo& info, const std::vector<Outcome>
     for (const Skipped& k : skipped) os << "  " << k.name << ": " << k.reason << "\n";
   }
   os << "\nsummary: " << summaryLine(s, outcomes.size()) << "\n";
-  os << fmt::format("  {:<14}  {:>7}  {:>5}  {:>8}  {:>11}  {:>7}\n", "expected", "kernels", "agree", "disagree",
+  size_t kindW = 14;
+  for (const std::string& k : s.kinds) kindW = std::max(kindW, k.size());
+  os << fmt::format("  {:<{}}  {:>7}  {:>5}  {:>8}  {:>11}  {:>7}\n", "expected", kindW, "kernels", "agree", "disagree",
                     "unsupported", "timeout");
   for (const std::string& k : s.kinds)
-    os << fmt::format("  {:<14}  {:>7}  {:>5}  {:>8}  {:>11}  {:>7}\n", k, kindTotal(s, k), kindCount(s, k, "agree"),
+    os << fmt::format("  {:<{}}  {:>7}  {:>5}  {:>8}  {:>11}  {:>7}\n", k, kindW, kindTotal(s, k), kindCount(s, k, "agree"),
                       kindCount(s, k, "disagree"), kindCount(s, k, "unsupported"), kindCount(s, k, "timeout"));
   if (!info.oracle.empty()) os << "oclgrind: " << oracleLine(s) << "\n";
   os << fmt::format("time: {:.2f} s of kernel time in {:.2f} s{}\n", s.seconds, info.seconds,
