@@ -246,13 +246,17 @@ void printText(std::ostream& os, const RunInfo& info, const std::vector<Outcome>
     expW = std::max(expW, expectedShort(o.entry.expected).size());
     sdvW = std::max(sdvW, sdvmcShort(o.sdvmc).size());
   }
-  os << "\n"
-     << fmt::format("  {:<11}  {:<{}}  {:<{}}  {:<{}}  {:<16}  {:>8}\n", "class", "kernel", nameW, "expected", expW,
-                    "sdvmc", sdvW, info.oracle.empty() ? "" : "oclgrind", "time");
+  const size_t oraW = info.oracle.empty() ? 0 : 16;
+  auto row = [&](const std::string& cls, const std::string& name, const std::string& exp, const std::string& sdv,
+                 const std::string& ora, const std::string& time) {
+    os << fmt::format("  {:<11}  {:<{}}  {:<{}}  {:<{}}  {:<{}}{:>8}\n", cls, name, nameW, exp, expW, sdv, sdvW, ora,
+                      oraW, oraW ? "  " + time : time);
+  };
+  os << "\n";
+  row("class", "kernel", "expected", "sdvmc", info.oracle.empty() ? "" : "oclgrind", "time");
   for (const Outcome& o : outcomes)
-    os << fmt::format("  {:<11}  {:<{}}  {:<{}}  {:<{}}  {:<16}  {:>8}\n", o.cls, o.entry.name, nameW,
-                      expectedShort(o.entry.expected), expW, sdvmcShort(o.sdvmc), sdvW,
-                      info.oracle.empty() ? "" : oracleShort(o.oracle), fmtSeconds(o.seconds));
+    row(o.cls, o.entry.name, expectedShort(o.entry.expected), sdvmcShort(o.sdvmc),
+        info.oracle.empty() ? "" : oracleShort(o.oracle), fmtSeconds(o.seconds));
   for (const Outcome& o : outcomes) {
     if (o.cls == "agree") continue;
     os << fmt::format("\n{}: {}\n", o.cls, o.entry.name);
