@@ -209,7 +209,7 @@ void classify(Outcome& o) {
   }
   if (s.status == "timeout") {
     o.cls = "timeout";
-    o.reason = s.exit == 3 ? "sdvmc reached a limit (--max-seconds: the --timeout) before a verdict: exit 3"
+    o.reason = s.exit == 3 ? "sdvmc reached a limit (check's --max-seconds, just under --timeout) before a verdict: exit 3"
                            : "sdvmc was killed at the --timeout";
     return;
   }
@@ -284,6 +284,12 @@ void oracleAgreement(Outcome& o) {
     r.agrees = !r.race && !r.divergence && !r.invalid;
 }
 
+/// check's own --max-seconds: a little under the timeout, so that check stops itself and
+/// says what it covered before the deadline kills it.
+std::string checkSeconds(double timeout) {
+  return fmt::format("{:.1f}", std::max(0.1, timeout - std::max(0.5, 0.1 * timeout)));
+}
+
 struct Context {
   const CrosscheckOptions& opts;
   std::string self;
@@ -305,7 +311,7 @@ Outcome crosscheckOne(const Entry& e, const Context& cx, size_t index) {
       if (!has(e.args, "--jobs")) argv.insert(argv.end(), {"--jobs", "1"});
       if (!has(e.args, "--progress")) argv.push_back("--no-progress");
       if (!has(e.args, "--max-seconds"))
-        argv.insert(argv.end(), {"--max-seconds", fmt::format("{:.1f}", std::max(0.1, cx.opts.timeout - 0.5))});
+        argv.insert(argv.end(), {"--max-seconds", checkSeconds(cx.opts.timeout)});
     }
     argv.insert(argv.end(), {"--json", e.path});
     interpret(runProcess(argv, remaining()), s, cx.opts.timeout);
@@ -323,7 +329,7 @@ Outcome crosscheckOne(const Entry& e, const Context& cx, size_t index) {
     argv.insert(argv.end(), {"--domain", cx.opts.domain});
     if (e.benignWrites) argv.push_back("--benign-writes");
     argv.insert(argv.end(), {"--json", "--jobs", "1", "--no-progress", "--max-seconds",
-                             fmt::format("{:.1f}", std::max(0.1, cx.opts.timeout - 0.5))});
+                             checkSeconds(cx.opts.timeout)});
     interpret(runProcess(argv, remaining()), s, cx.opts.timeout);
     s.phase = "check";
     s.explored = checkExplored(s.verdict, e.benignWrites);
