@@ -24,9 +24,10 @@ bool conflict(uint8_t a, uint8_t b) {
 
 LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory memory,
                        const std::vector<Word>& params, uint64_t maxSteps, RuleObserver* observer,
-                       bool benignWrites, bool interGroup) {
+                       bool benignWrites, bool interGroup, std::optional<Evaluator::Geometry> geometry) {
   LaunchResult out;
   SdvMachine machine(ir, threads);
+  if (geometry) machine.evaluator().setGeometry(*geometry);
   machine.setBenignWrites(benignWrites);
   machine.setObserver(observer);
   std::vector<SdvMachine::FootprintEntry> footprint;

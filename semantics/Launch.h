@@ -10,12 +10,14 @@
 // the race is reported (whichever group ran first).
 #pragma once
 
+#include "semantics/Eval.h"
 #include "semantics/Ir.h"
 #include "semantics/Sdv.h"
 #include "semantics/State.h"
 #include "semantics/Verdict.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace sdvmc::sem {
@@ -31,6 +33,7 @@ struct LaunchResult {
 /// Runs groups 0 … groups−1 of `threads` threads each, from `memory`.
 LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory memory,
                        const std::vector<Word>& params, uint64_t maxSteps, RuleObserver* observer = nullptr,
-                       bool benignWrites = false, bool interGroup = true);
+                       bool benignWrites = false, bool interGroup = true,
+                       std::optional<Evaluator::Geometry> geometry = std::nullopt);
 
 }  // namespace sdvmc::sem

@@ -2,6 +2,8 @@
 // Prover.h).
 #include "frontends/z3/Prover.h"
 
+#include "semantics/Launch.h"
+
 #include "semantics/Sdv.h"
 
 #include <chrono>
@@ -43,6 +45,7 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
   eo.abstraction = abstraction;
   eo.unroll = o.unroll.value_or(8);
   eo.maxThreads = o.maxThreads;
+  eo.interGroup = interGroupLaunch(ir) && !o.onlyIntraGroup;
   PairEncoding enc = encodePair(ctx, ir, eo);
   a.bounded = enc.bounded;
   a.maxIterations = enc.maxIterations;
@@ -92,14 +95,12 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
     }
     solver.pop();
   }
-  // A witness a person can run: at that group size, the smallest group id and group
-  // counts when they also break it (gid 0 of a launch of one group per dimension, else
-  // whatever the solver chose).
+  // A witness a person can read: at that group size, group 0 (and group 1 for a pair of
+  // two groups) when they also break it, else whatever the solver chose.
   {
     solver.push();
     solver.add(enc.N == best.eval(enc.N, true));
-    z3::expr small = enc.gid == ctx.bv_val(0, 32);
-    for (int d = 0; d < 3; ++d) small = small && z3::ule(enc.ngroups[d], ctx.bv_val(2, 32));
+    z3::expr small = enc.gid == ctx.bv_val(0, 32) && z3::ule(enc.gid2, ctx.bv_val(1, 32));
     solver.add(small);
     ++r.queries;
     if (solver.check() == z3::sat) best = solver.get_model();
@@ -117,6 +118,7 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
   Witness& w = a.witness;
   w.threads = static_cast<uint32_t>(best.eval(enc.N, true).get_numeral_uint64());
   w.group = static_cast<int32_t>(asInt(best.eval(enc.gid, true)));
+  w.group2 = static_cast<int32_t>(asInt(best.eval(enc.gid2, true)));
   const uint32_t t1 = static_cast<uint32_t>(best.eval(enc.tid[0], true).get_numeral_uint64());
   const uint32_t t2 = static_cast<uint32_t>(best.eval(enc.tid[1], true).get_numeral_uint64());
   sem::Verdict& v = a.claim;
@@ -135,6 +137,10 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
       v.value = static_cast<sem::Word>(asInt(best.eval(hit->index, true)));
     }
     if (hit->kind == sem::VerdictKind::Race && hit->array != sem::kNone) v.array = hit->array;
+    if (hit->kind == sem::VerdictKind::Race && w.group2 != w.group) {
+      v.rule = sem::Rule::GroupRace;  // the pair spans two groups
+      v.scope = "inter-group";
+    }
   }
   for (size_t k = 0; k < enc.params.size(); ++k)
     w.params[ir.params[k]] = static_cast<int32_t>(asInt(best.eval(enc.params[k], true)));
@@ -178,6 +184,13 @@ std::string describeClaim(const sem::Ir& ir, const sem::Verdict& v) {
 
 }  // namespace
 
+bool interGroupLaunch(const sem::Ir& ir) {
+  const kpl::Program* p = ir.program;
+  if (!p) return false;
+  if (p->localSize[0] != 0) return uint64_t{p->numGroups[0]} * p->numGroups[1] * p->numGroups[2] > 1;
+  return p->groups > 1;
+}
+
 sem::Verdict replayWitness(const sem::Ir& ir, const Witness& w, uint64_t steps) {
   sem::Memory memory = sem::initialMemory(ir, 0);
   for (const auto& [name, cells] : w.init)
@@ -185,6 +198,20 @@ sem::Verdict replayWitness(const sem::Ir& ir, const Witness& w, uint64_t steps) 
       if (ir.arrays[a].name == name)
         for (const auto& [index, value] : cells)
           memory.store(ir, sem::Address{static_cast<sem::ArrayId>(a), index}, value);
+  if (w.group2 != w.group) {
+    // Two groups: run the launch (every group, in order) with the inter-group check.
+    const sem::Evaluator::Geometry g = w.geometry();
+    const uint64_t groups = uint64_t{g.numGroups[0]} * g.numGroups[1] * g.numGroups[2];
+    if (groups > 64) {
+      sem::Verdict v;
+      v.kind = sem::VerdictKind::Inconclusive;
+      v.message = fmt::format("not replayed: a launch of {} groups", groups);
+      return v;
+    }
+    return sem::runLaunch(ir, w.threads, static_cast<uint32_t>(groups), std::move(memory), w.paramValues(ir), steps,
+                          nullptr, false, true, g)
+        .verdict;
+  }
   sem::SdvMachine machine(ir, w.threads);
   machine.evaluator().setGeometry(w.geometry());
   sem::GroupState s = machine.initialState(w.group, std::move(memory), w.paramValues(ir));

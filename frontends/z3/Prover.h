@@ -18,6 +18,8 @@
 namespace sdvmc::prove {
 
 struct ProveOptions {
+  /// Several groups: leave races between groups out (GPUVerify's --only-intra-group).
+  bool onlyIntraGroup = false;
   /// "auto" (control-dependence analysis), "adversarial" or "equality".
   std::string abstraction = "auto";
   /// Iterations after which a loop that may still run is cut (nullopt: 8, and say so).
@@ -33,6 +35,7 @@ struct ProveOptions {
 struct Witness {
   uint32_t threads = 0;
   int32_t group = 0;
+  int32_t group2 = 0;  ///< the second thread's group (several groups: may differ from `group`)
   std::vector<uint32_t> pair;  ///< the two thread ids (one when N = 1 or the error is one thread's)
   /// array name -> index -> value: the initial values Z3 chose for the cells the pair reads.
   std::map<std::string, std::map<int32_t, int32_t>> init;
@@ -86,6 +89,9 @@ struct ProveResult {
 ProveResult prove(const sem::Ir& ir, const ProveOptions& options);
 
 /// Replays `w` with the SDV interpreter (sem::SdvMachine). `steps`: rule applications.
+/// Whether the kernel is a launch of several groups (the pair may span two groups).
+bool interGroupLaunch(const sem::Ir& ir);
+
 sem::Verdict replayWitness(const sem::Ir& ir, const Witness& w, uint64_t steps);
 
 }  // namespace sdvmc::prove

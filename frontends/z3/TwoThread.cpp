@@ -21,11 +21,15 @@ const char* abstractionName(Abstraction a) {
 PairEncoding::PairEncoding(z3::context& c, const sem::Ir& i, EncodeOptions o)
     : ctx(c), ir(i), options(std::move(o)),
       N(c.bv_const("N", 32)), gid(c.bv_const("gid", 32)), two(c.bool_val(false)),
+      gid2(c.bv_const("gid2", 32)), same(c.bool_val(true)),
       tid{c.bv_const("t1", 32), c.bv_const("t2", 32)},
       ldim{c.bv_const("ldim0", 32), c.bv_const("ldim1", 32), c.bv_const("ldim2", 32)},
       ngroups{c.bv_const("ngroups0", 32), c.bv_const("ngroups1", 32), c.bv_const("ngroups2", 32)},
       constraints(c), alive(c.bool_val(true)) {
-  two = z3::uge(N, c.bv_val(2, 32));
+  if (options.interGroup) same = gid == gid2;
+  else gid2 = gid;
+  // A second thread: another one of the group (N ≥ 2), or one of another group.
+  two = z3::uge(N, c.bv_val(2, 32)) || !same;
 }
 
 z3::expr PairEncoding::anyError() const {
@@ -75,8 +79,10 @@ public:
       e_.constraints.push_back(z3::ule(e_.N, bv(maxN)));
     }
     e_.constraints.push_back(z3::ult(e_.tid[0], e_.N));
-    e_.constraints.push_back(z3::implies(e_.two, z3::ult(e_.tid[1], e_.N) && e_.tid[0] != e_.tid[1]));
+    e_.constraints.push_back(
+        z3::implies(e_.two, z3::ult(e_.tid[1], e_.N) && z3::implies(e_.same, e_.tid[0] != e_.tid[1])));
     e_.constraints.push_back(e_.gid >= c_.bv_val(0, 32));  // group ids are 0..INT32_MAX
+    e_.constraints.push_back(e_.gid2 >= c_.bv_val(0, 32));
     // The launch geometry (Eval.h's geometryFor): a dimension the program's launch has as
     // 1 (or a KPL kernel's dimensions 1 and 2) stays 1; the others are arbitrary, with
     // ldim0 * ldim1 * ldim2 = N and gid below the number of groups (both without wrapping).
@@ -89,13 +95,23 @@ public:
       for (int d = 0; d < 3; ++d) {
         const bool fixedOne = d > 0 && (!launch || p->localSize[d] <= 1);
         e_.constraints.push_back(fixedOne ? e_.ldim[d] == bv(1) : z3::uge(e_.ldim[d], bv(1)) && z3::ule(e_.ldim[d], bv(maxN)));
-        const bool oneGroup = !launch || p->numGroups[d] <= 1;
-        e_.constraints.push_back(oneGroup ? e_.ngroups[d] == bv(1)
-                                          : z3::uge(e_.ngroups[d], bv(1)) && z3::ule(e_.ngroups[d], bv(2147483647)));
+        // The number of groups is the launch's (as GPUVerify's --num_groups): the proof is for
+        // every group size of that grid.
+        const uint32_t kplGroups = d == 0 && p && p->groups > 1 ? p->groups : 1;  // `groups: G;`
+        e_.constraints.push_back(e_.ngroups[d] == bv(launch ? std::max(1u, p->numGroups[d]) : kplGroups));
       }
       e_.constraints.push_back(product == wide(e_.N));
-      // A KPL kernel's group count is not part of it (gid is any id); a launch's is.
-      if (launch) e_.constraints.push_back(z3::ult(wide(e_.gid), groups));
+      // A KPL kernel's group count is not part of it (gid is any id) unless it says `groups:`.
+      if (!launch && e_.options.interGroup)
+        e_.constraints.push_back(z3::ult(wide(e_.gid), groups) && z3::ult(wide(e_.gid2), groups));
+      if (launch) {
+        e_.constraints.push_back(z3::ult(wide(e_.gid), groups) && z3::ult(wide(e_.gid2), groups));
+        // Each dimension's global size fits a 32-bit size_t, as a launch's must.
+        for (int d = 0; d < 3; ++d)
+          e_.constraints.push_back(z3::ult(wide(e_.ldim[d]) * wide(e_.ngroups[d]),
+                                           c_.bv_val(static_cast<uint64_t>(1) << 32, 64)));
+        (void)groups;
+      }
     }
 
     const z3::sort arr = c_.array_sort(c_.bv_sort(32), c_.bv_sort(32));
@@ -166,7 +182,7 @@ private:
     switch (x.op) {
       case EOp::Const: return bv(x.imm);
       case EOp::Lid: return group_ ? bv(t) : e_.tid[t];
-      case EOp::Gid: return e_.gid;
+      case EOp::Gid: return t == 1 && !group_ ? e_.gid2 : e_.gid;
       case EOp::LocalSize: return e_.ldim[x.imm];
       case EOp::NumGroups: return e_.ngroups[x.imm];
       case EOp::Local: return th_[t].locals[x.slot];
@@ -376,7 +392,7 @@ private:
       for (int t = 1; t < T_; ++t) div = div || p[0] != p[t];
       error(VerdictKind::Divergence, -1, div);
     } else {
-      error(VerdictKind::Divergence, -1, e_.two && p[0] != p[1]);
+      error(VerdictKind::Divergence, -1, e_.two && e_.same && p[0] != p[1]);
     }
     flush(id);
     rule_ = Rule::GRace;
@@ -389,7 +405,12 @@ private:
           z3::expr conflict = (x.wrEx[a] && y.wrEx[a] && x.wrEl[a] == y.wrEl[a]) ||
                               (x.wrEx[a] && y.rdEx[a] && x.wrEl[a] == y.rdEl[a]) ||
                               (x.rdEx[a] && y.wrEx[a] && x.rdEl[a] == y.wrEl[a]);
-          error(VerdictKind::Race, -1, (group_ ? all : e_.two && all) && conflict, static_cast<sem::ArrayId>(a));
+          // Threads of one group race between two barriers both pass; threads of two groups
+          // race on a global array whenever they conflict (their logs are never reset).
+          const z3::expr when = group_ ? all
+                                : ir_.arrays[a].global ? e_.two && z3::ite(e_.same, all, c_.bool_val(true))
+                                                       : e_.two && e_.same && all;
+          error(VerdictKind::Race, -1, when && conflict, static_cast<sem::ArrayId>(a));
         }
     }
     flush(id);
@@ -410,18 +431,23 @@ private:
           th_[t].sh[a] = z3::ite(sync, merged, th_[t].sh[a]);
           for (ThreadState::Write& w : th_[t].writes[a]) w.cond = w.cond && !sync;
         }
-      } else if (e_.options.abstraction[a] == Abstraction::Equality) {
-        z3::expr h = c_.constant(name(fmt::format("{}_bar{}", an, k)).c_str(), arr);
-        for (int t = 0; t < T_; ++t) th_[t].sh[a] = z3::ite(sync, h, th_[t].sh[a]);
       } else {
+        // Each thread passes its own group's barrier when it is enabled there (with no
+        // divergence, two threads of one group are both enabled or both not). Threads of
+        // two groups see unrelated memories: adversarial for them whatever the choice.
+        z3::expr h = c_.constant(name(fmt::format("{}_bar{}", an, k)).c_str(), arr);
+        const bool equality = e_.options.abstraction[a] == Abstraction::Equality;
         for (int t = 0; t < T_; ++t) {
-          z3::expr h = c_.constant(name(fmt::format("{}_bar{}_t{}", an, k, t + 1)).c_str(), arr);
-          th_[t].sh[a] = z3::ite(sync, h, th_[t].sh[a]);
+          z3::expr own = c_.constant(name(fmt::format("{}_bar{}_t{}", an, k, t + 1)).c_str(), arr);
+          z3::expr next = equality ? z3::ite(e_.same, h, own) : own;
+          th_[t].sh[a] = z3::ite(p[t], next, th_[t].sh[a]);
         }
       }
       for (int t = 0; t < T_; ++t) {
-        th_[t].rdEx[a] = th_[t].rdEx[a] && !sync;
-        th_[t].wrEx[a] = th_[t].wrEx[a] && !sync;
+        // The logs start again at a barrier, except a global array's for two groups.
+        const z3::expr reset = group_ ? sync : p[t] && (ir_.arrays[a].global ? e_.same : c_.bool_val(true));
+        th_[t].rdEx[a] = th_[t].rdEx[a] && !reset;
+        th_[t].wrEx[a] = th_[t].wrEx[a] && !reset;
       }
     }
     ++barriers_;

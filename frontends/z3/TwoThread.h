@@ -65,6 +65,10 @@ struct EncodeOptions {
   /// exactly, instead of the pair and an abstraction (used by --equiv). Races are not
   /// checked in this mode (the merge then lets the highest thread's write win).
   bool wholeGroup = false;
+  /// The pair may be two threads of different groups (a launch of several groups, GPUVerify's
+  /// "symbolic groups"): their accesses to `global` arrays race whatever the barriers, shared
+  /// arrays are each group's own, and divergence is only between threads of one group.
+  bool interGroup = false;
   /// Prefix of the names of the encoding's own fresh constants (two kernels in one
   /// context); the inputs (init_<array>, gid, N) are not prefixed, so they are shared.
   std::string prefix;
@@ -96,7 +100,8 @@ public:
   const sem::Ir& ir;
   EncodeOptions options;
 
-  z3::expr N, gid, two;          ///< group size, group id, N ≥ 2
+  z3::expr N, gid, two;          ///< group size, thread 1's group id, the pair has a second thread
+  z3::expr gid2, same;           ///< thread 2's group id; both threads in one group
   z3::expr tid[2];               ///< the pair's local ids
   /// `ldim(d)` and `ngroups(d)` (frontend kernels): the group's extent per dimension
   /// (their product is N) and the number of groups per dimension (gid below their

@@ -29,7 +29,9 @@ std::string replayCommand(const std::string& file, const prove::Witness& w, cons
     }
     size = launchReplayArgs(q, w.threads);
   }
-  std::string cmd = fmt::format("sdvmc run {} {} --group {}", file, size, w.group);
+  // A pair of two groups replays as the whole launch; one group as that group.
+  std::string cmd = w.group2 != w.group ? fmt::format("sdvmc run {} {}", file, size)
+                                        : fmt::format("sdvmc run {} {} --group {}", file, size, w.group);
   for (const auto& [name, value] : w.params) cmd += fmt::format(" --param {}={}", name, value);
   for (const auto& [array, cells] : w.init)
     for (const auto& [index, value] : cells) cmd += fmt::format(" --init {}[{}]={}", array, index, value);
@@ -45,13 +47,15 @@ json witnessJson(const prove::Witness& w) {
   }
   json params = json::object();
   for (const auto& [name, value] : w.params) params[name] = value;
-  return json{{"threads", w.threads}, {"group", w.group}, {"pair", w.pair}, {"init", std::move(init)},
+  return json{{"threads", w.threads}, {"group", w.group}, {"pair_groups", json::array({w.group, w.group2})},
+              {"pair", w.pair}, {"init", std::move(init)},
               {"params", std::move(params)}};
 }
 
 std::string witnessText(const prove::Witness& w) {
   std::string out = fmt::format("{} threads, group {}, thread{} {}", w.threads, w.group,
                                 w.pair.size() == 1 ? "" : "s", fmt::join(w.pair, " and "));
+  if (w.group2 != w.group) out += fmt::format(" (thread {} of group {}, thread {} of group {})", w.pair.empty() ? 0 : w.pair[0], w.group, w.pair.size() > 1 ? w.pair[1] : 0, w.group2);
   for (const auto& [name, value] : w.params) out += fmt::format(", {} = {}", name, value);
   for (const auto& [array, cells] : w.init)
     for (const auto& [index, value] : cells) out += fmt::format(", {}[{}] = {}", array, index, value);
@@ -77,10 +81,13 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   if (o.unroll >= 0) po.unroll = static_cast<uint32_t>(o.unroll);
   po.maxThreads = static_cast<uint64_t>(o.maxThreads);
   po.timeoutSeconds = o.timeout;
+  po.onlyIntraGroup = o.onlyIntraGroup;
   prove::ProveResult r = prove::prove(ir, po);
-  if (k->program.groups > 1)
-    r.notes.push_back("several groups: the pair is two threads of one (arbitrary) group; races between groups on "
-                      "global memory are not part of this proof (sdvmc run checks them for a launch)");
+  if (prove::interGroupLaunch(ir))
+    r.notes.push_back(o.onlyIntraGroup
+                          ? "several groups: --only-intra-group: races between groups are left out"
+                          : "several groups: the pair may be two threads of two groups (races on global arrays "
+                            "between groups are part of the proof)");
 
   const bool ok = r.status == prove::ProveResult::Status::Ok;
   const bool violation = r.status == prove::ProveResult::Status::Violation;

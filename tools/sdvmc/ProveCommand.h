@@ -24,6 +24,7 @@ struct ProveOptions {
   std::string output;                ///< --equiv: the array compared
   std::string equivThreads = "1..8"; ///< --equiv: the group sizes checked
   bool json = false;
+  bool onlyIntraGroup = false;       ///< several groups: no races between groups
 };
 
 int proveCommand(const ProveOptions& opts, const CommandLine& cl);

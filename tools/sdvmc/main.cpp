@@ -92,6 +92,7 @@ int main(int argc, char** argv) {
   proveCmd->add_option("--output", prove.output, "--equiv: the array compared");
   proveCmd->add_option("--threads", prove.equivThreads, "--equiv: group sizes N or A..B (default 1..8)");
   proveCmd->add_flag("--json", prove.json, "one JSON object on stdout");
+  proveCmd->add_flag("--only-intra-group", prove.onlyIntraGroup, "several groups: leave races between groups out");
   addLaunchOptions(*proveCmd, prove.launch);
 
   LowerOptions lower;
