@@ -35,12 +35,6 @@ Word word::floatOp(EOp op, Word a, Word b) {
   return 0;
 }
 
-namespace {
-bool isFloatUnary(EOp op) {
-  return op == EOp::FNeg || op == EOp::FAbs || op == EOp::FSqrt || op == EOp::IToF || op == EOp::UToF ||
-         op == EOp::FToI || op == EOp::FToU;
-}
-}  // namespace
 
 Evaluator::Evaluator(const Ir& ir, uint32_t n)
     : ir_(ir), n_(n),
@@ -93,7 +87,6 @@ const Word* Evaluator::eval(ExprId e, const GroupState& s, const uint8_t* mask, 
 
 Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& err) {
   const ExprNode& e = ir_.exprs[id];
-  if (isFloatUnary(e.op)) return word::floatOp(e.op, scalar(e.a, s, enabled, err), 0);
   switch (e.op) {
     case EOp::Const: return e.imm;
     case EOp::Lid: return s.lidBase;
@@ -120,9 +113,10 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
     case EOp::UGt: case EOp::UGe: case EOp::LShr:
     case EOp::FAdd: case EOp::FSub: case EOp::FMul: case EOp::FDiv: case EOp::FMin: case EOp::FMax:
     case EOp::FLt: case EOp::FLe: case EOp::FGt: case EOp::FGe: case EOp::FEq: case EOp::FNe:
+      break;
     case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
     case EOp::FToU:
-      break;
+      return word::floatOp(e.op, scalar(e.a, s, enabled, err), 0);
   }
   const Word a = scalar(e.a, s, enabled, err);
   const Word b = scalar(e.b, s, enabled, err);
@@ -177,11 +171,6 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
   const ExprNode& e = ir_.exprs[id];
   Word* out = col(d);
   const uint32_t n = n_;
-  if (isFloatUnary(e.op)) {
-    const Word* a = ev(e.a, s, mask, d, err);
-    for (uint32_t i = 0; i < n; ++i) out[i] = word::floatOp(e.op, a[i], 0);
-    return out;
-  }
   switch (e.op) {
     case EOp::Const:
       std::fill(out, out + n, e.imm);
@@ -249,9 +238,14 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
     case EOp::LShr:
     case EOp::FAdd: case EOp::FSub: case EOp::FMul: case EOp::FDiv: case EOp::FMin: case EOp::FMax:
     case EOp::FLt: case EOp::FLe: case EOp::FGt: case EOp::FGe: case EOp::FEq: case EOp::FNe:
+      break;
     case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
     case EOp::FToU:
-      break;
+    {
+      const Word* a = ev(e.a, s, mask, d, err);
+      for (uint32_t i = 0; i < n; ++i) out[i] = word::floatOp(e.op, a[i], 0);
+      return out;
+    }
   }
 
   const Word* a = ev(e.a, s, mask, d, err);
