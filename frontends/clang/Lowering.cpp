@@ -51,11 +51,15 @@ struct IntType {
 int64_t floatBits(float f) { return static_cast<int64_t>(std::bit_cast<uint32_t>(f)); }
 constexpr int64_t kFloatOne = 0x3f800000;
 
-/// Where cells live: a KPL array, or a private (per-thread) array lowered to locals.
+/// Where cells live: a KPL array, or a private (per-thread) array lowered to locals, or (a
+/// pointer that may point into several storages) whichever a local names at run time.
 struct Storage {
-  enum class Kind { Array, Private } kind = Kind::Array;
+  enum class Kind { Array, Private, Dynamic } kind = Kind::Array;
   std::string array;               ///< Array: the KPL array
   std::vector<std::string> cells;  ///< Private: one local per cell
+  std::string base;                ///< Dynamic: the local holding the target's id (storage + 1; 0: none)
+  std::set<int> targets;           ///< Dynamic: the Array/Private storages it may name
+  std::set<int> follows;           ///< Dynamic: other Dynamic storages whose targets it may take
   IntType elem;                    ///< the cells' C type
   uint64_t elemBytes = 4;          ///< its size in bytes (pointer casts must keep it)
   std::string cName;               ///< for messages
@@ -107,6 +111,25 @@ struct Instance {
   std::vector<const clang::Expr*> ensures;   ///< lowered as assertions where the body ends
   bool isKernel = false;
   int resultStorage = -1;                    ///< a struct or vector result: its cells
+  int seq = 0;                               ///< which inlined call (0: the kernel), in lowering order
+};
+
+/// A pointer variable of one inlined body that needs a run-time base (it takes several arrays).
+using DynKey = std::pair<const clang::VarDecl*, int>;
+
+/// An access through a Dynamic storage: an empty block, filled with the if-chain over its
+/// targets once every assignment of the pointer has been lowered.
+struct Pending {
+  enum class Kind { Read, Write, Atomic } kind = Kind::Read;
+  kpl::Stmt* slot = nullptr;
+  int storage = -1;
+  ExprPtr index, value;
+  IntType type;
+  std::string target;  ///< Read, Atomic: the local receiving the value ("" for none)
+  kpl::AtomicOp op = kpl::AtomicOp::Add;
+  std::vector<ExprPtr> operands;
+  kpl::SourceRange range;
+  clang::SourceLocation at;
 };
 
 /// One scalar component of a struct or vector value: its cell offset, C type, and its path
@@ -139,8 +162,9 @@ struct AggPlace {
 class Lowerer {
 public:
   Lowerer(clang::ASTContext& ctx, Language lang, const LaunchOptions& launch, std::string path,
-          kpl::DiagnosticEngine& diags)
-      : ctx_(ctx), sm_(ctx.getSourceManager()), lang_(lang), launch_(launch), path_(std::move(path)), diags_(diags) {
+          kpl::DiagnosticEngine& diags, const std::set<DynKey>& dynamic)
+      : ctx_(ctx), sm_(ctx.getSourceManager()), lang_(lang), launch_(launch), path_(std::move(path)), diags_(diags),
+        dynamic_(dynamic) {
     for (const char* k : {"threads", "group", "groups", "shared", "global", "param", "procedure", "main", "local",
                           "if", "else", "while", "break", "continue", "return", "barrier", "rd", "wr", "lid", "gid",
                           "assert", "assume", "true", "false", "skip", "mem", "udiv", "urem", "ult", "ule", "ugt",
@@ -151,6 +175,9 @@ public:
   }
 
   std::optional<kpl::Program> run();
+  /// Pointer variables found to take several arrays after accesses through them were lowered
+  /// with a static base: lower again with these dynamic from their declaration.
+  const std::set<DynKey>& discovered() const { return discovered_; }
 
 private:
   // ---- source positions -------------------------------------------------------------
@@ -824,6 +851,11 @@ private:
     }
     if (storage < 0) return lit(0, r);
     const Storage& s = storages_[static_cast<size_t>(storage)];
+    if (s.kind == Storage::Kind::Dynamic) {
+      Pending& pd = defer(Pending::Kind::Read, storage, std::move(index), as, r);
+      pd.target = temp();
+      return nameExpr(pd.target, r);
+    }
     if (s.kind == Storage::Kind::Private) {
       size_t n = s.cells.size();
       if (index->kind == ExprKind::IntLit) {
@@ -857,6 +889,10 @@ private:
     }
     if (storage < 0) return;
     const Storage& s = storages_[static_cast<size_t>(storage)];
+    if (s.kind == Storage::Kind::Dynamic) {
+      defer(Pending::Kind::Write, storage, std::move(index), as, r).value = std::move(value);
+      return;
+    }
     if (s.kind == Storage::Kind::Private) {
       size_t n = s.cells.size();
       value = reinterpret(std::move(value), as, s.elem, r);
@@ -899,6 +935,47 @@ private:
     wr->exprs.push_back(std::move(value));  // reads normalise; any word may be stored
     emit(std::move(wr));
   }
+  Pending& defer(Pending::Kind k, int storage, ExprPtr index, IntType as, kpl::SourceRange r) {
+    auto slot = stmt(StmtKind::Block, r);
+    Pending pd;
+    pd.kind = k;
+    pd.slot = slot.get();
+    pd.storage = storage;
+    pd.index = std::move(index);
+    pd.type = as;
+    pd.range = r;
+    emit(std::move(slot));
+    pending_.push_back(std::move(pd));
+    return pending_.back();
+  }
+  /// A pointer's base as a value: a storage's id + 1, 0 for NULL, a Dynamic storage's local.
+  ExprPtr baseOf(int storage, kpl::SourceRange r) {
+    if (storage < 0) return lit(0, r);
+    const Storage& s = storages_[static_cast<size_t>(storage)];
+    if (s.kind == Storage::Kind::Dynamic) return nameExpr(s.base, r);
+    return lit(storage + 1, r);
+  }
+  bool isDynamic(int storage) const {
+    return storage >= 0 && storages_[static_cast<size_t>(storage)].kind == Storage::Kind::Dynamic;
+  }
+  /// A fresh Dynamic storage (its base local starts at 0: no target).
+  int newDynamic(const std::string& cName) {
+    Storage s;
+    s.kind = Storage::Kind::Dynamic;
+    s.cName = cName;
+    s.base = newLocal(cName.empty() ? "_base" : cName + "_base");
+    return addStorage(std::move(s));
+  }
+  /// Lets Dynamic storage `d` take what pointer value `from` names.
+  void addTarget(int d, int from) {
+    Storage& s = storages_[static_cast<size_t>(d)];
+    if (from < 0 || from == d) return;
+    if (storages_[static_cast<size_t>(from)].kind == Storage::Kind::Dynamic)
+      s.follows.insert(from);
+    else
+      s.targets.insert(from);
+  }
+  void finishDynamic();
   void emitBoundsCheck(const kpl::Expr& idx, size_t n, kpl::SourceRange r) {
     emitCheck(StmtKind::Assert,
               bin(BinaryOp::LogAnd, bin(BinaryOp::Ge, clone(idx), lit(0, r), r),
@@ -946,10 +1023,11 @@ private:
   LVal lvalue(const clang::Expr* e);
   PtrVal pointer(const clang::Expr* e);
   PtrVal subscriptBase(const clang::Expr* base);
-  void assignPointer(VarInfo& var, PtrVal p, const std::string& name, clang::SourceLocation at, kpl::SourceRange r);
+  void assignPointer(VarInfo& var, PtrVal p, const clang::VarDecl* vd, clang::SourceLocation at, kpl::SourceRange r);
   ExprPtr call(const clang::CallExpr* c, bool need);
   ExprPtr builtinCall(const clang::CallExpr* c, const std::string& name, bool need, bool& handled);
   ExprPtr atomic(const clang::CallExpr* c, kpl::AtomicOp op, bool need, unsigned operands);
+  ExprPtr syncVote(const clang::CallExpr* c, const std::string& name);
   ExprPtr inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need);
   ExprPtr memberId(const clang::MemberExpr* m);
   std::optional<unsigned> dimArg(const clang::CallExpr* c);
@@ -968,6 +1046,14 @@ private:
   void vstore(const clang::CallExpr* c, unsigned n);
   ExprPtr vecElemOp(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, IntType t, clang::SourceLocation at,
                     kpl::SourceRange r);
+  // OpenCL's select, convert_T and as_T (vectors and scalars).
+  static ExprPtr msbSet(ExprPtr v, IntType t, kpl::SourceRange r);
+  static bool parseConvert(const std::string& name, bool& sat, char& rounding);
+  ExprPtr convertElem(ExprPtr v, IntType from, IntType to, bool sat, char rounding, const clang::Expr* at,
+                      kpl::SourceRange r);
+  ExprPtr scalarVectorBuiltin(const clang::CallExpr* c, const std::string& name, bool& handled);
+  Agg vectorBuiltin(const clang::CallExpr* c, const std::string& name, bool& handled);
+  Agg asType(const clang::AsTypeExpr* as);
   bool assignTrivially(const clang::CXXMethodDecl* m) const {
     return m && (m->isCopyAssignmentOperator() || m->isMoveAssignmentOperator()) && m->isTrivial();
   }
@@ -1012,6 +1098,11 @@ private:
   std::vector<const clang::FunctionDecl*> callStack_;
   bool recursionFound_ = false;
   int lastAggResult_ = -1;  ///< the result storage of the last inlined call returning a struct or vector
+  std::string voteArray_;   ///< the hidden shared array of __syncthreads_count/_and/_or ("" until used)
+  const std::set<DynKey>& dynamic_;  ///< pointer variables lowered with a run-time base
+  std::set<DynKey> discovered_;      ///< pointer variables found to need one (lower again)
+  std::vector<Pending> pending_;
+  int instances_ = 0;
   std::map<const clang::Stmt*, const clang::Stmt*> jumpTargets_;  ///< break/continue -> loop or switch
 };
 
@@ -1034,6 +1125,13 @@ void collectModified(const clang::Stmt* s, std::set<const clang::VarDecl*>& out)
       if (const clang::VarDecl* v = refVar(u->getSubExpr())) out.insert(v);
   }
   for (const clang::Stmt* c : s->children()) collectModified(c, out);
+}
+
+/// Whether function `fn` assigns variable `vd` anywhere in its body.
+bool assignedIn(const clang::FunctionDecl* fn, const clang::VarDecl* vd) {
+  std::set<const clang::VarDecl*> m;
+  if (fn && fn->getBody()) collectModified(fn->getBody(), m);
+  return m.count(vd) != 0;
 }
 
 /// Whether `s` contains a `continue` of the loop it is the body of (not of a nested loop).
@@ -1089,8 +1187,12 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
   if (t->isPointerType()) {
     VarInfo& v = inst_->vars[vd];
     v = VarInfo{VarInfo::Kind::Pointer, newLocal(cname), -1};
+    if (dynamic_.count(DynKey{vd, inst_->seq})) {
+      v.storage = newDynamic(cname);
+      emitAssign(storages_[static_cast<size_t>(v.storage)].base, lit(0, r), r);  // each time the declaration runs
+    }
     pointeeCells(t->getPointeeType(), vd->getLocation());
-    if (vd->hasInit()) assignPointer(v, pointer(vd->getInit()), cname, vd->getLocation(), r);
+    if (vd->hasInit()) assignPointer(v, pointer(vd->getInit()), vd, vd->getLocation(), r);
     return;
   }
   if (t->isArrayType()) {
@@ -1176,11 +1278,33 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
   }
 }
 
-void Lowerer::assignPointer(VarInfo& var, PtrVal p, const std::string& name, clang::SourceLocation at,
+void Lowerer::assignPointer(VarInfo& var, PtrVal p, const clang::VarDecl* vd, clang::SourceLocation at,
                             kpl::SourceRange r) {
+  const std::string name = vd ? vd->getNameAsString() : "?";
   if (p.storage == -1) return;  // an error was reported
+  if (isDynamic(var.storage)) {
+    // A run-time base: the target's id, and the target joins the candidates of every access.
+    if (var.local.empty()) {
+      unsupported(at, "assignment to pointer parameter '" + name + "'");
+      return;
+    }
+    addTarget(var.storage, p.storage);
+    emitAssign(storages_[static_cast<size_t>(var.storage)].base, baseOf(p.storage, r), r);
+    emitAssign(var.local, std::move(p.offset), r);
+    return;
+  }
+  if (var.storage == -1 && isDynamic(p.storage) && !var.local.empty()) {
+    // The first assignment gives a run-time base: the variable gets one of its own.
+    var.storage = newDynamic(name);
+    assignPointer(var, std::move(p), vd, at, r);
+    return;
+  }
   if (var.storage == -1) {
     var.storage = p.storage;
+  } else if (p.storage != var.storage && vd && !var.local.empty() && !dynamic_.count(DynKey{vd, inst_->seq})) {
+    // Accesses through it were lowered with a static base: lower again with a run-time one.
+    discovered_.insert(DynKey{vd, inst_->seq});
+    return;
   } else if (p.storage != var.storage) {
     auto what = [&](int st) {
       return st == -2 ? std::string("NULL") : "'" + storages_[static_cast<size_t>(st)].cName + "'";
@@ -1226,6 +1350,7 @@ ExprPtr Lowerer::truth(const clang::Expr* e) {
   kpl::SourceRange r = range(e);
   if (e->getType()->isPointerType() || e->getType()->isArrayType()) {
     PtrVal p = pointer(e);
+    if (isDynamic(p.storage)) return bin(BinaryOp::Ne, baseOf(p.storage, r), lit(0, r), r);
     return lit(p.storage == -2 ? 0 : 1, r);
   }
   ExprPtr v = rvalue(e);
@@ -1309,6 +1434,10 @@ ExprPtr Lowerer::rvalue(const clang::Expr* e, bool need) {
     unsupported(e, std::string("operator '") + clang::UnaryOperator::getOpcodeStr(u->getOpcode()).str() + "'");
     return lit(0, r);
   }
+  if (const auto* as = llvm::dyn_cast<clang::AsTypeExpr>(e)) {
+    Agg a = asType(as);
+    return a.ok && a.vals.size() == 1 ? std::move(a.vals[0]) : lit(0, r);
+  }
   if (llvm::isa<clang::UnaryExprOrTypeTraitExpr>(e)) {
     unsupported(e, "sizeof/alignof of a type without a constant size");
     return lit(0, r);
@@ -1383,12 +1512,18 @@ ExprPtr Lowerer::rvalueBinary(const clang::BinaryOperator* b, bool need) {
     PtrVal q = pointer(b->getRHS());
     if (p.storage == -1 || q.storage == -1) return lit(0, r);
     bool same = p.storage == q.storage;
+    if ((op == clang::BO_EQ || op == clang::BO_NE) && !same && (isDynamic(p.storage) || isDynamic(q.storage))) {
+      // Equal when they name the same storage at run time and the same cell.
+      ExprPtr eq = bin(BinaryOp::LogAnd, bin(BinaryOp::Eq, baseOf(p.storage, r), baseOf(q.storage, r), r),
+                       bin(BinaryOp::Eq, std::move(p.offset), std::move(q.offset), r), r);
+      return op == clang::BO_EQ ? std::move(eq) : un(UnaryOp::LogNot, std::move(eq), r);
+    }
     if (op == clang::BO_EQ || op == clang::BO_NE) {
       if (!same) return lit(op == clang::BO_NE ? 1 : 0, r);  // distinct arrays never alias
       return bin(op == clang::BO_EQ ? BinaryOp::Eq : BinaryOp::Ne, std::move(p.offset), std::move(q.offset), r);
     }
     if (!same || p.storage == -2) {
-      unsupported(b, "comparing or subtracting pointers into different arrays");
+      unsupported(b, "comparing or subtracting pointers into different arrays (or that may be)");
       return lit(0, r);
     }
     if (op == clang::BO_Sub) {
@@ -1421,7 +1556,7 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
       LVal lv = lvalue(lhs);
       if (lv.kind != LVal::Kind::Pointer || !lv.var) return lit(0, r);
       const clang::VarDecl* vd = refVar(lhs);
-      assignPointer(*lv.var, std::move(p), vd ? vd->getNameAsString() : "?", b->getBeginLoc(), r);
+      assignPointer(*lv.var, std::move(p), vd, b->getBeginLoc(), r);
       return lit(0, r);
     }
     if (op == clang::BO_AddAssign || op == clang::BO_SubAssign) {
@@ -1675,26 +1810,36 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
   e = e->IgnoreParens();
   kpl::SourceRange r = range(e);
   PtrVal bad{-1, lit(0, r)};
+  // The value of the pointer variable that the lvalue `sub` names.
+  auto varValue = [&](const clang::Expr* sub) -> PtrVal {
+    LVal lv = lvalue(sub);
+    if (lv.kind != LVal::Kind::Pointer || !lv.var) {
+      if (lv.kind != LVal::Kind::Invalid) unsupported(e, "a pointer stored in memory");
+      return PtrVal{-1, lit(0, r)};
+    }
+    if (lv.var->storage == -1) {
+      const clang::VarDecl* vd = refVar(sub);
+      if (vd && !lv.local.empty() && assignedIn(inst_->fn, vd) && !dynamic_.count(DynKey{vd, inst_->seq})) {
+        // Assigned later (in a loop): lower again with a run-time base.
+        discovered_.insert(DynKey{vd, inst_->seq});
+        return PtrVal{-1, lit(0, r)};
+      }
+      unsupported(e, "pointer '" + (vd ? vd->getNameAsString() : std::string("?")) +
+                         "' is used before it is made to point into an array");
+      return PtrVal{-1, lit(0, r)};
+    }
+    return PtrVal{lv.var->storage, lv.local.empty() ? lit(0, r) : nameExpr(lv.local, r)};
+  };
   if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e)) {
     const clang::Expr* sub = c->getSubExpr();
     switch (c->getCastKind()) {
       case clang::CK_ArrayToPointerDecay:
       case clang::CK_NoOp:
         return pointer(sub);
-      case clang::CK_LValueToRValue: {
-        LVal lv = lvalue(sub);
-        if (lv.kind != LVal::Kind::Pointer || !lv.var) {
-          if (lv.kind != LVal::Kind::Invalid) unsupported(e, "a pointer stored in memory");
-          return bad;
-        }
-        if (lv.var->storage == -1) {
-          const clang::VarDecl* vd = refVar(sub);
-          unsupported(e, "pointer '" + (vd ? vd->getNameAsString() : std::string("?")) +
-                             "' is used before it is made to point into an array");
-          return bad;
-        }
-        return PtrVal{lv.var->storage, lv.local.empty() ? lit(0, r) : nameExpr(lv.local, r)};
-      }
+      case clang::CK_LValueToRValue:
+        // C++'s `c ? A : B` on pointer variables is an lvalue; its arms name the variables.
+        if (llvm::isa<clang::ConditionalOperator>(sub->IgnoreParens())) return pointer(sub);
+        return varValue(sub);
       case clang::CK_BitCast:
       case clang::CK_AddressSpaceConversion: {
         clang::QualType from = sub->getType()->getPointeeOrArrayElementType()->getCanonicalTypeUnqualified();
@@ -1729,6 +1874,7 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
     const auto* vd = llvm::dyn_cast<clang::VarDecl>(d->getDecl());
     if (vd) {
       if (VarInfo* v = lookup(vd); v && v->kind == VarInfo::Kind::Memory) return PtrVal{v->storage, lit(0, r)};
+      if (VarInfo* v = lookup(vd); v && v->kind == VarInfo::Kind::Pointer) return varValue(e);
       if (isMemoryVar(vd)) return PtrVal{globalStorage(vd, e->getBeginLoc()), lit(0, r)};
     }
     unsupported(e, "this pointer");
@@ -1820,11 +1966,24 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
     std::vector<StmtPtr> xs = capture([&] { x = pointer(co->getTrueExpr()); });
     std::vector<StmtPtr> ys = capture([&] { y = pointer(co->getFalseExpr()); });
     if (x.storage == -1 || y.storage == -1) return bad;
-    int storage = x.storage == -2 ? y.storage : x.storage;
-    if (x.storage != y.storage && x.storage != -2 && y.storage != -2) {
-      unsupported(e, "a pointer into '" + storages_[static_cast<size_t>(x.storage)].cName + "' or '" +
-                         storages_[static_cast<size_t>(y.storage)].cName + "' (not statically known)");
-      return bad;
+    int storage = x.storage;
+    if (x.storage != y.storage) {
+      // Arms into different storages (or NULL): the base is chosen at run time.
+      storage = newDynamic("");
+      addTarget(storage, x.storage);
+      addTarget(storage, y.storage);
+      const std::string& base = storages_[static_cast<size_t>(storage)].base;
+      if (xs.empty() && ys.empty()) {
+        k = snapshot(std::move(k), r);
+        emitAssign(base, cond(clone(*k), baseOf(x.storage, r), baseOf(y.storage, r), r), r);
+      } else {
+        xs.push_back(stmt(StmtKind::Assign, r));
+        xs.back()->target = kpl::Ident{base, r};
+        xs.back()->exprs.push_back(baseOf(x.storage, r));
+        ys.push_back(stmt(StmtKind::Assign, r));
+        ys.back()->target = kpl::Ident{base, r};
+        ys.back()->exprs.push_back(baseOf(y.storage, r));
+      }
     }
     if (xs.empty() && ys.empty()) return PtrVal{storage, cond(std::move(k), std::move(x.offset), std::move(y.offset), r)};
     std::string t = temp();
@@ -1956,9 +2115,12 @@ ExprPtr Lowerer::builtinCall(const clang::CallExpr* c, const std::string& name, 
     emitCheck(StmtKind::Assume, rvalue(c->getArg(0)), r);
     return lit(0, r);
   }
-  if (name == "__syncthreads_count" || name == "__syncthreads_and" || name == "__syncthreads_or") {
-    unsupported(c, name + " (a barrier that also reduces a value)");
-    return lit(0, r);
+  if (name == "__syncthreads_count" || name == "__syncthreads_and" || name == "__syncthreads_or")
+    return syncVote(c, name);
+  if (lang_ == Language::OpenCL) {
+    ExprPtr v = scalarVectorBuiltin(c, name, handled);
+    if (handled) return v;
+    handled = true;
   }
   // Single-precision math: CUDA's fminf fmaxf fabsf sqrtf, OpenCL's fmin fmax fabs sqrt
   // (and OpenCL's min/max on floats, undefined for NaN, as fmin/fmax). Computed as the host
@@ -2060,13 +2222,21 @@ ExprPtr Lowerer::atomic(const clang::CallExpr* c, kpl::AtomicOp op, bool need, u
     return lit(0, r);
   }
   const Storage& s = storages_[static_cast<size_t>(p.storage)];
+  if (!et->isSigned && op == kpl::AtomicOp::Min) op = kpl::AtomicOp::UMin;
+  if (!et->isSigned && op == kpl::AtomicOp::Max) op = kpl::AtomicOp::UMax;
+  if (operands == 0) vals.push_back(lit(1, r));  // OpenCL atomic_inc/dec: add or subtract 1
+  if (s.kind == Storage::Kind::Dynamic) {
+    Pending& pd = defer(Pending::Kind::Atomic, p.storage, std::move(p.offset), *et, r);
+    pd.op = op;
+    pd.operands = std::move(vals);
+    pd.at = c->getBeginLoc();
+    if (need) pd.target = temp();
+    return need ? nameExpr(pd.target, r) : lit(0, r);
+  }
   if (s.kind != Storage::Kind::Array) {
     unsupported(c, "an atomic operation on private memory");
     return lit(0, r);
   }
-  if (!et->isSigned && op == kpl::AtomicOp::Min) op = kpl::AtomicOp::UMin;
-  if (!et->isSigned && op == kpl::AtomicOp::Max) op = kpl::AtomicOp::UMax;
-  if (operands == 0) vals.push_back(lit(1, r));  // OpenCL atomic_inc/dec: add or subtract 1
   auto st = stmt(StmtKind::Atomic, r);
   st->atomicOp = op;
   st->array = kpl::Ident{s.array, r};
@@ -2079,6 +2249,59 @@ ExprPtr Lowerer::atomic(const clang::CallExpr* c, kpl::AtomicOp op, bool need, u
   }
   emit(std::move(st));
   return need ? nameExpr(t, r) : lit(0, r);
+}
+
+// __syncthreads_count/_and/_or(p): every thread writes its vote (p != 0) to its own cell of
+// a hidden shared array, a barrier makes the votes visible, every thread reads the group's
+// cells and counts, and a second barrier orders these reads before the next vote's writes.
+ExprPtr Lowerer::syncVote(const clang::CallExpr* c, const std::string& name) {
+  kpl::SourceRange r = range(c);
+  if (c->getNumArgs() != 1) {
+    unsupported(c, "this form of " + name);
+    return lit(0, r);
+  }
+  ExprPtr vote = asBool(rvalue(c->getArg(0)), r);
+  if (voteArray_.empty()) {
+    kpl::ArrayDecl a;
+    a.name = kpl::Ident{fresh("__sync_vote"), r};
+    a.range = r;
+    a.unbounded = true;  // a cell per thread of any group size (prove's too)
+    voteArray_ = a.name.name;
+    arrays_.push_back(std::move(a));
+  }
+  auto groupSize = [&] {
+    ExprPtr n;
+    for (unsigned d = 0; d < 3; ++d) {
+      ExprPtr s = sizeExpr(launch_.localSize, d, r);
+      if (isLit(*s, 1)) continue;
+      n = n ? bin(BinaryOp::Mul, std::move(n), std::move(s), r) : std::move(s);
+    }
+    return n ? std::move(n) : lit(1, r);
+  };
+  auto wr = stmt(StmtKind::Write, r);
+  wr->array = kpl::Ident{voteArray_, r};
+  wr->exprs.push_back(kindExpr(ExprKind::Lid, r));
+  wr->exprs.push_back(std::move(vote));
+  emit(std::move(wr));
+  emitSimple(StmtKind::Barrier, r);
+  std::string count = newLocal("_votes"), i = newLocal("_vote_i");
+  emitAssign(count, lit(0, r), r);
+  emitAssign(i, lit(0, r), r);
+  std::vector<StmtPtr> body = capture([&] {
+    std::string t = temp();
+    auto rd = stmt(StmtKind::Read, r);
+    rd->target = kpl::Ident{t, r};
+    rd->array = kpl::Ident{voteArray_, r};
+    rd->exprs.push_back(nameExpr(i, r));
+    emit(std::move(rd));
+    emitAssign(count, bin(BinaryOp::Add, nameExpr(count, r), nameExpr(t, r), r), r);
+    emitAssign(i, bin(BinaryOp::Add, nameExpr(i, r), lit(1, r), r), r);
+  });
+  emitWhile(bin(BinaryOp::Lt, nameExpr(i, r), groupSize(), r), std::move(body), r);
+  emitSimple(StmtKind::Barrier, r);
+  if (name == "__syncthreads_count") return nameExpr(count, r);
+  if (name == "__syncthreads_and") return bin(BinaryOp::Eq, nameExpr(count, r), groupSize(), r);
+  return bin(BinaryOp::Ne, nameExpr(count, r), lit(0, r), r);
 }
 
 ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need) {
@@ -2097,6 +2320,7 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
   }
   Instance callee;
   callee.fn = fd;
+  callee.seq = ++instances_;
   // Call by value: fresh locals for the parameters, assigned the arguments in order.
   for (unsigned i = 0; i < fd->getNumParams(); ++i) {
     const clang::ParmVarDecl* p = fd->getParamDecl(i);
@@ -2105,6 +2329,12 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
     if (p->getType()->isPointerType()) {
       PtrVal pv = pointer(arg);
       VarInfo v{VarInfo::Kind::Pointer, newLocal(pname), pv.storage};
+      if (pv.storage != -1 && (isDynamic(pv.storage) || dynamic_.count(DynKey{p, callee.seq}))) {
+        // A run-time base of its own: the argument's.
+        v.storage = newDynamic(pname);
+        addTarget(v.storage, pv.storage);
+        emitAssign(storages_[static_cast<size_t>(v.storage)].base, baseOf(pv.storage, range(arg)), range(arg));
+      }
       emitAssign(v.local, std::move(pv.offset), range(arg));
       callee.vars[p] = v;
       continue;
@@ -2196,7 +2426,10 @@ Agg Lowerer::loadAgg(const AggPlace& p, kpl::SourceRange r) {
 void Lowerer::storeAgg(const AggPlace& p, Agg& v, kpl::SourceRange r) {
   if (!p.ok || !v.ok || v.vals.size() != p.comps.size()) return;
   // Every value is computed before the first store: `v = v.yx` reads the old components.
-  if (p.base.storage >= 0 && storages_[static_cast<size_t>(p.base.storage)].kind == Storage::Kind::Private) {
+  if (isDynamic(p.base.storage)) {
+    for (ExprPtr& e : v.vals)
+      if (!isSimple(*e)) e = snapshot(std::move(e), r);  // the target may be a private value read here
+  } else if (p.base.storage >= 0 && storages_[static_cast<size_t>(p.base.storage)].kind == Storage::Kind::Private) {
     const std::vector<std::string>& cells = storages_[static_cast<size_t>(p.base.storage)].cells;
     std::set<std::string> names(cells.begin(), cells.end());
     for (ExprPtr& e : v.vals)
@@ -2383,8 +2616,11 @@ Agg Lowerer::aggValue(const clang::Expr* e) {
     std::string name = fd ? fd->getNameAsString() : "";
     if (name.rfind("vload", 0) == 0 && name.size() > 5 && std::isdigit(static_cast<unsigned char>(name[5])))
       return vload(c, static_cast<unsigned>(std::stoul(name.substr(5))));
+    bool handled = false;
+    Agg v = vectorBuiltin(c, name, handled);
+    if (handled) return v;
     unsupported(e, "call to '" + name + "' returning a " + (t->isVectorType() ? "vector" : "struct") +
-                       " (only vloadN among the vector builtins)");
+                       " (only vloadN, select and convert_T among the vector builtins)");
     return bad;
   }
   if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(e)) return aggBinary(b);
@@ -2434,11 +2670,7 @@ Agg Lowerer::aggValue(const clang::Expr* e) {
     return a;
   }
   if (const auto* co = llvm::dyn_cast<clang::ConditionalOperator>(e)) return aggConditional(co);
-  if (const auto* as = llvm::dyn_cast<clang::AsTypeExpr>(e)) {
-    unsupported(e, "reinterpreting '" + as->getSrcExpr()->getType().getUnqualifiedType().getAsString() + "' as '" +
-                       t.getAsString() + "' (as_type)");
-    return bad;
-  }
+  if (const auto* as = llvm::dyn_cast<clang::AsTypeExpr>(e)) return asType(as);
   if (const clang::VarDecl* vd = refVar(e); vd && !lookup(vd) && vd->hasExternalStorage() && lang_ == Language::Cuda) {
     // threadIdx, blockIdx, blockDim, gridDim as whole values.
     std::string n = vd->getNameAsString();
@@ -2537,8 +2769,17 @@ Agg Lowerer::aggConditional(const clang::ConditionalOperator* co) {
   Agg bad;
   bad.ok = false;
   if (co->getCond()->getType()->isVectorType()) {
-    unsupported(co, "'?:' with a vector condition (a component-wise select)");
-    return bad;
+    // OpenCL C 1.2 §6.3(i): select(false arm, true arm, condition): every operand is
+    // evaluated, and each component is chosen by the most significant bit of the condition's.
+    Agg k = aggValue(co->getCond());
+    Agg x = aggValue(co->getTrueExpr());
+    Agg y = aggValue(co->getFalseExpr());
+    if (!k.ok || !x.ok || !y.ok || k.vals.size() != x.vals.size() || x.vals.size() != y.vals.size()) return bad;
+    Agg a;
+    a.types = x.types;
+    for (size_t i = 0; i < x.vals.size(); ++i)
+      a.vals.push_back(cond(msbSet(std::move(k.vals[i]), k.types[i], r), std::move(x.vals[i]), std::move(y.vals[i]), r));
+    return a;
   }
   ExprPtr k = condition(co->getCond());
   Agg x, y;
@@ -2611,6 +2852,255 @@ void Lowerer::vstore(const clang::CallExpr* c, unsigned n) {
   if (!v.ok || p.storage == -1 || v.vals.size() != n) return;
   ExprPtr base = snapshot(add(std::move(p.offset), mul(std::move(off), n, r), r), r);
   for (unsigned k = 0; k < n; ++k) writeCell(p.storage, add(clone(*base), lit(k, r), r), std::move(v.vals[k]), *et, r);
+}
+
+// Accesses through a pointer with a run-time base: `if (base == id(A)) access A; else if
+// (base == id(B)) access B; … else assert(false)` (NULL or never assigned), over the
+// storages the pointer can take: the targets of every assignment of it, transitively.
+void Lowerer::finishDynamic() {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Storage& s : storages_)
+      for (int f : s.follows)
+        for (int t : std::set<int>(storages_[static_cast<size_t>(f)].targets))
+          changed |= s.targets.insert(t).second;
+  }
+  for (Pending& pd : pending_) {
+    kpl::SourceRange r = pd.range;
+    const Storage& s = storages_[static_cast<size_t>(pd.storage)];
+    std::vector<int> targets(s.targets.begin(), s.targets.end());
+    std::string base = s.base;
+    std::vector<StmtPtr> chain = capture([&] { emitCheck(StmtKind::Assert, lit(0, r), r); });
+    for (auto it = targets.rbegin(); it != targets.rend(); ++it) {
+      int t = *it;
+      std::vector<StmtPtr> then = capture([&] {
+        switch (pd.kind) {
+          case Pending::Kind::Read: emitAssign(pd.target, readCell(t, clone(*pd.index), pd.type, r), r); break;
+          case Pending::Kind::Write: writeCell(t, clone(*pd.index), clone(*pd.value), pd.type, r); break;
+          case Pending::Kind::Atomic: {
+            const Storage& ts = storages_[static_cast<size_t>(t)];
+            if (ts.kind != Storage::Kind::Array) {
+              unsupported(pd.at, "an atomic operation on private memory (through a pointer that may point to '" +
+                                     ts.cName + "')");
+              break;
+            }
+            auto st = stmt(StmtKind::Atomic, r);
+            st->atomicOp = pd.op;
+            st->array = kpl::Ident{ts.array, r};
+            st->exprs.push_back(clone(*pd.index));
+            for (const ExprPtr& v : pd.operands) st->exprs.push_back(clone(*v));
+            if (!pd.target.empty()) st->target = kpl::Ident{pd.target, r};
+            emit(std::move(st));
+            break;
+          }
+        }
+      });
+      auto ifs = stmt(StmtKind::If, r);
+      ifs->exprs.push_back(bin(BinaryOp::Eq, nameExpr(base, r), lit(t + 1, r), r));
+      ifs->stmts.push_back(block(std::move(then), r));
+      ifs->stmts.push_back(block(std::move(chain), r));
+      chain.clear();
+      chain.push_back(std::move(ifs));
+    }
+    pd.slot->stmts = std::move(chain);
+  }
+}
+
+/// Whether the most significant bit of a normalised word of type t is set (select's test).
+ExprPtr Lowerer::msbSet(ExprPtr v, IntType t, kpl::SourceRange r) {
+  if (t.isSigned || t.width >= 32) return bin(BinaryOp::Lt, std::move(v), lit(0, r), r);
+  return bin(BinaryOp::Ne, bin(BinaryOp::BitAnd, std::move(v), lit(int64_t{1} << (t.width - 1), r), r), lit(0, r), r);
+}
+
+/// `convert_T[_sat][_rte|_rtz|_rtp|_rtn]`: its saturation and rounding mode (0: default).
+bool Lowerer::parseConvert(const std::string& name, bool& sat, char& rounding) {
+  if (name.rfind("convert_", 0) != 0) return false;
+  std::string rest = name.substr(8);
+  sat = false;
+  rounding = 0;
+  for (const char* m : {"_rte", "_rtz", "_rtp", "_rtn"})
+    if (rest.size() > 4 && rest.compare(rest.size() - 4, 4, m) == 0) {
+      rounding = m[3];
+      rest.resize(rest.size() - 4);
+    }
+  if (rest.size() > 4 && rest.compare(rest.size() - 4, 4, "_sat") == 0) sat = true;
+  return true;
+}
+
+/// One component of convert_T (OpenCL C 1.2 §6.2.3): to an integer, rounding toward zero by
+/// default and, with _sat, clamping to the type's range (NaN → 0); without _sat an
+/// out-of-range value converts as a C cast does (the lowering's ftoi/ftou, low bits). To
+/// float, round to nearest even by default; directed rounding of a 32-bit integer is refused.
+ExprPtr Lowerer::convertElem(ExprPtr v, IntType from, IntType to, bool sat, char rounding, const clang::Expr* at,
+                             kpl::SourceRange r) {
+  if (to.isFloat) {
+    if (!from.isFloat && rounding != 0 && rounding != 'e' && from.width > 24) {
+      unsupported(at, std::string("convert to float with rounding mode _rt") + rounding +
+                          " of a 32-bit integer (only round to nearest even is exact with KPL's itof)");
+      return lit(0, r);
+    }
+    return convert(std::move(v), from, to, r);
+  }
+  int64_t lo = to.isSigned ? -(int64_t{1} << (to.width - 1)) : 0;
+  int64_t hi = to.isSigned ? (int64_t{1} << (to.width - 1)) - 1 : (int64_t{1} << to.width) - 1;
+  if (from.isFloat) {
+    ExprPtr f = snapshot(std::move(v), r);
+    if (rounding == 'e' || rounding == 'n' || rounding == 'p') {
+      // To an integral float first; |f| >= 2^23 (and NaN, infinities) is integral already.
+      const int64_t two23 = floatBits(8388608.0f);
+      ExprPtr rounded;
+      if (rounding == 'e') {
+        // f ± 2^23 lies where the float spacing is 1: fadd rounds it to the nearest even integer.
+        ExprPtr pos = bin(BinaryOp::FSub, bin(BinaryOp::FAdd, clone(*f), lit(two23, r), r), lit(two23, r), r);
+        ExprPtr neg = bin(BinaryOp::FAdd, bin(BinaryOp::FSub, clone(*f), lit(two23, r), r), lit(two23, r), r);
+        rounded = cond(bin(BinaryOp::FGe, clone(*f), lit(0, r), r), std::move(pos), std::move(neg), r);
+      } else {
+        auto trunc = [&] { return un(UnaryOp::IToF, un(UnaryOp::FToI, clone(*f), r), r); };
+        bool down = rounding == 'n';
+        ExprPtr test = bin(down ? BinaryOp::FLt : BinaryOp::FGt, clone(*f), trunc(), r);
+        ExprPtr step = bin(down ? BinaryOp::FSub : BinaryOp::FAdd, trunc(), lit(kFloatOne, r), r);
+        rounded = cond(std::move(test), std::move(step), trunc(), r);
+      }
+      ExprPtr small = bin(BinaryOp::FLt, un(UnaryOp::FAbs, clone(*f), r), lit(two23, r), r);
+      f = snapshot(cond(std::move(small), std::move(rounded), clone(*f), r), r);
+    }
+    if (!sat) return convert(std::move(f), from, to, r);
+    // hi + 1 and lo are powers of two (or 0): exact floats. Below lo (toward zero) or at it
+    // the value truncates to lo or is clamped to it alike.
+    ExprPtr inRange = convert(clone(*f), from, to, r);
+    ExprPtr e = cond(bin(BinaryOp::FLt, clone(*f), lit(floatBits(static_cast<float>(lo)), r), r), lit(lo, r),
+                     std::move(inRange), r);
+    e = cond(bin(BinaryOp::FGe, clone(*f), lit(floatBits(static_cast<float>(hi + 1)), r), r), lit(hi, r), std::move(e), r);
+    return cond(bin(BinaryOp::FNe, clone(*f), clone(*f), r), lit(0, r), std::move(e), r);  // NaN
+  }
+  if (!sat) return convert(std::move(v), from, to, r);
+  // Integer to integer, saturating: clamp where the source's range exceeds the target's.
+  int64_t slo = from.isBool ? 0 : from.isSigned ? -(int64_t{1} << (from.width - 1)) : 0;
+  int64_t shi = from.isBool ? 1 : from.isSigned ? (int64_t{1} << (from.width - 1)) - 1 : (int64_t{1} << from.width) - 1;
+  if (slo >= lo && shi <= hi) return v;
+  ExprPtr x = snapshot(std::move(v), r);
+  ExprPtr e = clone(*x);
+  if (slo < lo) e = cond(bin(BinaryOp::Lt, clone(*x), lit(lo, r), r), lit(lo, r), std::move(e), r);
+  if (shi > hi)
+    e = cond(bin(from.isSigned ? BinaryOp::Gt : BinaryOp::UGt, clone(*x), lit(hi, r), r), lit(hi, r), std::move(e), r);
+  return e;
+}
+
+/// select and convert_T on scalars.
+ExprPtr Lowerer::scalarVectorBuiltin(const clang::CallExpr* c, const std::string& name, bool& handled) {
+  kpl::SourceRange r = range(c);
+  handled = true;
+  bool sat = false;
+  char rounding = 0;
+  if (name == "select" && c->getNumArgs() == 3) {
+    // select(a, b, c) = c ? b : a for scalars (every argument is evaluated).
+    auto t = intType(c->getType());
+    auto ct = intType(c->getArg(2)->getType());
+    if (!t || !ct) {
+      unsupported(c, "select on '" + c->getType().getAsString() + "'" + typeReason(c->getType()));
+      return lit(0, r);
+    }
+    ExprPtr a = rvalue(c->getArg(0));
+    ExprPtr b = rvalue(c->getArg(1));
+    ExprPtr k = rvalue(c->getArg(2));
+    return cond(asBool(std::move(k), r), std::move(b), std::move(a), r);
+  }
+  if (parseConvert(name, sat, rounding) && c->getNumArgs() == 1) {
+    auto from = intType(c->getArg(0)->getType());
+    auto to = intType(c->getType());
+    if (!from || !to || from->isBool || to->isBool) {
+      clang::QualType bad = from ? c->getType() : c->getArg(0)->getType();
+      unsupported(c, name + " of '" + c->getArg(0)->getType().getAsString() + "'" +
+                         (from ? "" : typeReason(bad)) + (to ? "" : " to '" + c->getType().getAsString() + "'" + typeReason(c->getType())));
+      return lit(0, r);
+    }
+    return convertElem(rvalue(c->getArg(0)), *from, *to, sat, rounding, c, r);
+  }
+  handled = false;
+  return lit(0, r);
+}
+
+/// select and convert_T on vectors (component-wise).
+Agg Lowerer::vectorBuiltin(const clang::CallExpr* c, const std::string& name, bool& handled) {
+  kpl::SourceRange r = range(c);
+  Agg bad;
+  bad.ok = false;
+  handled = true;
+  bool sat = false;
+  char rounding = 0;
+  if (lang_ == Language::OpenCL && c->getType()->isVectorType() && name == "select" && c->getNumArgs() == 3) {
+    // select(a, b, c)[i] = MSB of c[i] set ? b[i] : a[i]; every argument is evaluated.
+    Agg a = aggValue(c->getArg(0));
+    Agg b = aggValue(c->getArg(1));
+    Agg k = aggValue(c->getArg(2));
+    if (!a.ok || !b.ok || !k.ok || a.vals.size() != b.vals.size() || a.vals.size() != k.vals.size()) return bad;
+    Agg res;
+    res.types = a.types;
+    for (size_t i = 0; i < a.vals.size(); ++i)
+      res.vals.push_back(cond(msbSet(std::move(k.vals[i]), k.types[i], r), std::move(b.vals[i]), std::move(a.vals[i]), r));
+    return res;
+  }
+  if (lang_ == Language::OpenCL && c->getType()->isVectorType() && parseConvert(name, sat, rounding) &&
+      c->getNumArgs() == 1 && c->getArg(0)->getType()->isVectorType()) {
+    auto l = layoutOf(c->getType(), c->getBeginLoc());
+    if (!l) return bad;
+    Agg v = aggValue(c->getArg(0));
+    if (!v.ok || v.vals.size() != l->comps.size()) return bad;
+    Agg res;
+    for (size_t i = 0; i < v.vals.size(); ++i) {
+      res.vals.push_back(convertElem(std::move(v.vals[i]), v.types[i], l->comps[i].type, sat, rounding, c, r));
+      res.types.push_back(l->comps[i].type);
+    }
+    return res;
+  }
+  handled = false;
+  return bad;
+}
+
+/// as_T(v) (OpenCL's __builtin_astype): the same bits read as another type of the same size.
+/// Components keep their order when the element sizes agree; a split or join of elements
+/// (as_char4(int), whose result depends on the device's byte order) is refused.
+Agg Lowerer::asType(const clang::AsTypeExpr* as) {
+  kpl::SourceRange r = range(as);
+  Agg bad;
+  bad.ok = false;
+  const clang::Expr* src = as->getSrcExpr();
+  clang::QualType from = src->getType(), to = as->getType();
+  auto elemBits = [&](clang::QualType q) -> uint64_t {
+    q = q.getCanonicalType();
+    if (const auto* vt = q->getAs<clang::VectorType>()) return ctx_.getTypeSize(vt->getElementType());
+    return ctx_.getTypeSize(q);
+  };
+  auto count = [](clang::QualType q) -> unsigned {
+    const auto* vt = q.getCanonicalType()->getAs<clang::VectorType>();
+    return vt ? vt->getNumElements() : 1;
+  };
+  auto l = layoutOf(to, as->getBeginLoc());
+  if (!l) return bad;
+  if (elemBits(from) != elemBits(to) || count(from) != count(to)) {
+    unsupported(as, "reinterpreting '" + from.getUnqualifiedType().getAsString() + "' as '" + to.getAsString() +
+                        "' (as_type between different element sizes or counts depends on the device's layout)");
+    return bad;
+  }
+  Agg v;
+  if (isAgg(from)) {
+    v = aggValue(src);
+  } else {
+    auto ft = intType(from);
+    if (!ft) {
+      unsupported(src, "type '" + from.getAsString() + "'" + typeReason(from));
+      return bad;
+    }
+    v.vals.push_back(rvalue(src));
+    v.types.push_back(*ft);
+  }
+  if (!v.ok || v.vals.size() != l->comps.size()) return bad;
+  Agg res;
+  for (size_t i = 0; i < v.vals.size(); ++i) {
+    res.vals.push_back(reinterpret(std::move(v.vals[i]), v.types[i], l->comps[i].type, r));
+    res.types.push_back(l->comps[i].type);
+  }
+  return res;
 }
 
 // ---- statements -----------------------------------------------------------------------
@@ -2971,6 +3461,11 @@ std::optional<kpl::Program> Lowerer::run() {
       if (modified_.count(pd)) {
         v.local = newLocal(cname + "_off");
         emitAssign(v.local, lit(0, pr), pr);
+        if (dynamic_.count(DynKey{pd, 0})) {
+          v.storage = newDynamic(cname);
+          addTarget(v.storage, id);
+          emitAssign(storages_[static_cast<size_t>(v.storage)].base, baseOf(id, pr), pr);
+        }
       }
       k.vars[pd] = v;
       continue;
@@ -3016,6 +3511,7 @@ std::optional<kpl::Program> Lowerer::run() {
   callStack_.pop_back();
   // The end of the kernel is a barrier: SDV checks the last accesses for races there.
   emitSimple(StmtKind::Barrier, range(kernel->getBody()->getEndLoc()));
+  if (!diags_.hasErrors() && discovered_.empty()) finishDynamic();
 
   for (const auto& [name, size] : launch_.buffers)
     if (!usedBuffers_.count(name))
@@ -3057,8 +3553,25 @@ std::optional<kpl::Program> Lowerer::run() {
 
 std::optional<kpl::Program> lowerTranslationUnit(clang::ASTContext& ctx, Language language, const LaunchOptions& launch,
                                                  const std::string& path, kpl::DiagnosticEngine& diags) {
-  Lowerer l(ctx, language, launch, path, diags);
-  return l.run();
+  // A pointer variable found to take several arrays only after accesses through it were
+  // lowered gets a run-time base from its declaration on in the next round (each round adds
+  // one at least; the diagnostics are those of the last).
+  std::set<DynKey> dynamic;
+  for (;;) {
+    kpl::DiagnosticEngine scratch;
+    Lowerer l(ctx, language, launch, path, scratch, dynamic);
+    std::optional<kpl::Program> p = l.run();
+    size_t before = dynamic.size();
+    dynamic.insert(l.discovered().begin(), l.discovered().end());
+    if (dynamic.size() == before) {
+      for (const kpl::Diagnostic& d : scratch.diagnostics()) {  // stamped with the real file
+        if (d.severity == kpl::Severity::Error) diags.error(d.loc, d.message);
+        else if (d.severity == kpl::Severity::Warning) diags.warning(d.loc, d.message);
+        else diags.note(d.loc, d.message);
+      }
+      return p;
+    }
+  }
 }
 
 }  // namespace sdvmc::clangfe

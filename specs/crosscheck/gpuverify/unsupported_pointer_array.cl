@@ -1,0 +1,11 @@
+//pass
+//--local_size=4 --num_groups=1
+
+// Each item writes its own cell of A or of B (the same array for every item, chosen by the
+// uniform c): no race, GPUVerify passes it. The pointers are kept in a private array, and
+// sdvmc's pointers are (base, offset) locals, never values in memory: it rejects the kernel
+// (unsupported).
+__kernel void pick(__global int *A, __global int *B, int c) {
+  __global int *ps[2] = {A, B};
+  ps[c & 1][get_local_id(0)] = 1;
+}
