@@ -24,7 +24,106 @@ constexpr std::pair<AtomicOp, const char*> kAtomicOps[] = {
     {AtomicOp::Xor, "atomic_xor"}, {AtomicOp::Inc, "atomic_inc"},   {AtomicOp::Dec, "atomic_dec"},
     {AtomicOp::Cas, "atomic_cas"},
 };
+struct WideInfo {
+  WideOp op;
+  const char* name;
+  unsigned arity;
+};
+// Indexed by the enumerator: the rows are in WideOp's order (checked by a unit test).
+constexpr WideInfo kWideOps[] = {
+    {WideOp::LAddLo, "ladd_lo", 4},
+    {WideOp::LAddHi, "ladd_hi", 4},
+    {WideOp::LSubLo, "lsub_lo", 4},
+    {WideOp::LSubHi, "lsub_hi", 4},
+    {WideOp::LMulLo, "lmul_lo", 4},
+    {WideOp::LMulHi, "lmul_hi", 4},
+    {WideOp::LDivLo, "ldiv_lo", 4},
+    {WideOp::LDivHi, "ldiv_hi", 4},
+    {WideOp::LRemLo, "lrem_lo", 4},
+    {WideOp::LRemHi, "lrem_hi", 4},
+    {WideOp::LUDivLo, "ludiv_lo", 4},
+    {WideOp::LUDivHi, "ludiv_hi", 4},
+    {WideOp::LURemLo, "lurem_lo", 4},
+    {WideOp::LURemHi, "lurem_hi", 4},
+    {WideOp::LAndLo, "land_lo", 4},
+    {WideOp::LAndHi, "land_hi", 4},
+    {WideOp::LOrLo, "lor_lo", 4},
+    {WideOp::LOrHi, "lor_hi", 4},
+    {WideOp::LXorLo, "lxor_lo", 4},
+    {WideOp::LXorHi, "lxor_hi", 4},
+    {WideOp::LShlLo, "lshl_lo", 3},
+    {WideOp::LShlHi, "lshl_hi", 3},
+    {WideOp::LAShrLo, "lashr_lo", 3},
+    {WideOp::LAShrHi, "lashr_hi", 3},
+    {WideOp::LLShrLo, "llshr_lo", 3},
+    {WideOp::LLShrHi, "llshr_hi", 3},
+    {WideOp::LEq, "leq", 4},
+    {WideOp::LNe, "lne", 4},
+    {WideOp::LLt, "llt", 4},
+    {WideOp::LLe, "lle", 4},
+    {WideOp::LGt, "lgt", 4},
+    {WideOp::LGe, "lge", 4},
+    {WideOp::LULt, "lult", 4},
+    {WideOp::LULe, "lule", 4},
+    {WideOp::LUGt, "lugt", 4},
+    {WideOp::LUGe, "luge", 4},
+    {WideOp::DAddLo, "dadd_lo", 4},
+    {WideOp::DAddHi, "dadd_hi", 4},
+    {WideOp::DSubLo, "dsub_lo", 4},
+    {WideOp::DSubHi, "dsub_hi", 4},
+    {WideOp::DMulLo, "dmul_lo", 4},
+    {WideOp::DMulHi, "dmul_hi", 4},
+    {WideOp::DDivLo, "ddiv_lo", 4},
+    {WideOp::DDivHi, "ddiv_hi", 4},
+    {WideOp::DMinLo, "dmin_lo", 4},
+    {WideOp::DMinHi, "dmin_hi", 4},
+    {WideOp::DMaxLo, "dmax_lo", 4},
+    {WideOp::DMaxHi, "dmax_hi", 4},
+    {WideOp::DLt, "dlt", 4},
+    {WideOp::DLe, "dle", 4},
+    {WideOp::DGt, "dgt", 4},
+    {WideOp::DGe, "dge", 4},
+    {WideOp::DEq, "deq", 4},
+    {WideOp::DNe, "dne", 4},
+    {WideOp::DNegLo, "dneg_lo", 2},
+    {WideOp::DNegHi, "dneg_hi", 2},
+    {WideOp::DAbsLo, "dabs_lo", 2},
+    {WideOp::DAbsHi, "dabs_hi", 2},
+    {WideOp::DSqrtLo, "dsqrt_lo", 2},
+    {WideOp::DSqrtHi, "dsqrt_hi", 2},
+    {WideOp::FToDLo, "ftod_lo", 1},
+    {WideOp::FToDHi, "ftod_hi", 1},
+    {WideOp::IToDLo, "itod_lo", 1},
+    {WideOp::IToDHi, "itod_hi", 1},
+    {WideOp::UToDLo, "utod_lo", 1},
+    {WideOp::UToDHi, "utod_hi", 1},
+    {WideOp::FToLLo, "ftol_lo", 1},
+    {WideOp::FToLHi, "ftol_hi", 1},
+    {WideOp::FToULLo, "ftoul_lo", 1},
+    {WideOp::FToULHi, "ftoul_hi", 1},
+    {WideOp::DToF, "dtof", 2},
+    {WideOp::DToI, "dtoi", 2},
+    {WideOp::DToU, "dtou", 2},
+    {WideOp::LToF, "ltof", 2},
+    {WideOp::ULToF, "ultof", 2},
+    {WideOp::LToDLo, "ltod_lo", 2},
+    {WideOp::LToDHi, "ltod_hi", 2},
+    {WideOp::ULToDLo, "ultod_lo", 2},
+    {WideOp::ULToDHi, "ultod_hi", 2},
+    {WideOp::DToLLo, "dtol_lo", 2},
+    {WideOp::DToLHi, "dtol_hi", 2},
+    {WideOp::DToULLo, "dtoul_lo", 2},
+    {WideOp::DToULHi, "dtoul_hi", 2},
+};
 }  // namespace
+
+const char* wideOpName(WideOp op) { return kWideOps[static_cast<size_t>(op)].name; }
+std::optional<WideOp> wideOpNamed(std::string_view name) {
+  for (const auto& w : kWideOps)
+    if (name == w.name) return w.op;
+  return std::nullopt;
+}
+unsigned wideOpArity(WideOp op) { return kWideOps[static_cast<size_t>(op)].arity; }
 
 const char* builtinOperatorName(BinaryOp op) {
   for (auto [o, n] : kBuiltinOps)
@@ -103,6 +202,9 @@ bool sameAst(const Expr& a, const Expr& b) {
       if (a.bop != b.bop) return false;
       break;
     case ExprKind::Cond:
+      break;
+    case ExprKind::Wide:
+      if (a.wop != b.wop) return false;
       break;
   }
   if (a.operands.size() != b.operands.size()) return false;

@@ -69,6 +69,37 @@ enum class BinaryOp {
 /// `x := atomic_cas(A, i, c, v)`: see specs/KPL.md.
 enum class AtomicOp { Add, Sub, Exch, Min, Max, UMin, UMax, And, Or, Xor, Inc, Dec, Cas };
 
+/// (extension) The 64-bit builtins on pairs of Words (specs/KPL.md, "64-bit values"). A
+/// 64-bit value is passed as two operands, its high Word then its low Word: the two's-
+/// complement integer hi·2^32 + (unsigned)lo, or the IEEE-754 double whose bit pattern is
+/// hi:lo. An operation with a 64-bit result has two builtins, `NAME_lo` and `NAME_hi`,
+/// giving its low and its high Word; comparisons give 1 or 0; conversions to 32 bits give
+/// the Word. Operands (h = high Word, l = low Word, n = a 32-bit Word):
+enum class WideOp {
+  // (ah, al, bh, bl) -> 64-bit: integer add, sub, mul, signed div/rem (truncating),
+  // unsigned div/rem, and, or, xor
+  LAddLo, LAddHi, LSubLo, LSubHi, LMulLo, LMulHi, LDivLo, LDivHi, LRemLo, LRemHi,
+  LUDivLo, LUDivHi, LURemLo, LURemHi, LAndLo, LAndHi, LOrLo, LOrHi, LXorLo, LXorHi,
+  // (ah, al, n) -> 64-bit: shift left, arithmetic and logical shift right by n (0..63)
+  LShlLo, LShlHi, LAShrLo, LAShrHi, LLShrLo, LLShrHi,
+  // (ah, al, bh, bl) -> 0/1: integer comparisons, signed then unsigned
+  LEq, LNe, LLt, LLe, LGt, LGe, LULt, LULe, LUGt, LUGe,
+  // (ah, al, bh, bl) -> 64-bit: double add, sub, mul, div, min, max (as fmin/fmax)
+  DAddLo, DAddHi, DSubLo, DSubHi, DMulLo, DMulHi, DDivLo, DDivHi, DMinLo, DMinHi, DMaxLo, DMaxHi,
+  // (ah, al, bh, bl) -> 0/1: double comparisons (as flt … fne for NaN)
+  DLt, DLe, DGt, DGe, DEq, DNe,
+  // (h, l) -> 64-bit: double negation, absolute value, square root
+  DNegLo, DNegHi, DAbsLo, DAbsHi, DSqrtLo, DSqrtHi,
+  // (n) -> 64-bit: float to double, int to double, unsigned to double, float to long
+  // (truncating), float to unsigned long
+  FToDLo, FToDHi, IToDLo, IToDHi, UToDLo, UToDHi, FToLLo, FToLHi, FToULLo, FToULHi,
+  // (h, l) -> 32-bit: double to float, to int, to unsigned (truncating); long and unsigned
+  // long to float
+  DToF, DToI, DToU, LToF, ULToF,
+  // (h, l) -> 64-bit: long / unsigned long to double, double to long / unsigned long
+  LToDLo, LToDHi, ULToDLo, ULToDHi, DToLLo, DToLHi, DToULLo, DToULHi,
+};
+
 enum class ExprKind {
   IntLit,   ///< a decimal or hex literal; `value` holds it wrapped to 32 bits
   BoolLit,  ///< `true` (value 1) or `false` (value 0)
@@ -80,6 +111,7 @@ enum class ExprKind {
   Cond,     ///< operands[0] ? operands[1] : operands[2]
   LocalSize,  ///< (extension) `ldim(d)`: the group's size in dimension `value` (0, 1, 2)
   NumGroups,  ///< (extension) `ngroups(d)`: the number of groups in dimension `value`
+  Wide,       ///< (extension) `wop` applied to operands (wideOpArity(wop) of them)
 };
 
 struct Expr;
@@ -93,7 +125,8 @@ struct Expr {
   std::string name;               ///< Name
   UnaryOp uop = UnaryOp::Neg;     ///< Unary
   BinaryOp bop = BinaryOp::Add;   ///< Binary
-  std::vector<ExprPtr> operands;  ///< Unary: 1, Binary: 2, Cond: 3
+  WideOp wop = WideOp::LAddLo;    ///< Wide
+  std::vector<ExprPtr> operands;  ///< Unary: 1, Binary: 2, Cond: 3, Wide: wideOpArity(wop)
 };
 
 enum class StmtKind {
@@ -197,6 +230,10 @@ std::optional<BinaryOp> builtinOperatorNamed(std::string_view name);
 /// "fneg" … "ftou" for the builtin unary operators, nullptr for `- ! ~`; and back.
 const char* builtinUnaryName(UnaryOp op);
 std::optional<UnaryOp> builtinUnaryNamed(std::string_view name);
+/// "ladd_lo" … "dtoul_hi" for the 64-bit builtins, and back; the number of operands.
+const char* wideOpName(WideOp op);
+std::optional<WideOp> wideOpNamed(std::string_view name);
+unsigned wideOpArity(WideOp op);
 /// "atomic_add" … "atomic_cas", and back.
 const char* atomicOpName(AtomicOp op);
 std::optional<AtomicOp> atomicOpNamed(std::string_view name);

@@ -697,13 +697,32 @@ private:
           e->value = dim;
           return {std::move(e), 1};
         }
+        if (peekTok().kind == TokenKind::LParen && wideOpNamed(t.text)) {
+          // (extension) the 64-bit builtins `ladd_lo(ah, al, bh, bl)` …
+          const WideOp wop = *wideOpNamed(t.text);
+          SourceLoc begin = t.range.begin;
+          std::string fname = t.text;
+          next();
+          std::vector<ExprPtr> args = parseArgs();
+          const size_t want = wideOpArity(wop);
+          if (args.size() != want)
+            fail(begin, fmt::format("'{}' takes {} argument{}, not {}", fname, want, want == 1 ? "" : "s", args.size()));
+          SourceLoc end = toks_[pos_ - 1].range.end;
+          ExprPtr e = makeExpr(ExprKind::Wide, {begin, end});
+          e->wop = wop;
+          e->operands = std::move(args);
+          const unsigned depth = exprDepth(*e);
+          checkTreeDepth(depth, begin);
+          return {std::move(e), depth};
+        }
         if (peekTok().kind == TokenKind::LParen) {
           std::optional<BinaryOp> op = builtinOperatorNamed(t.text);
           std::optional<UnaryOp> uop = builtinUnaryNamed(t.text);
           if (!op && !uop)
             fail(t.range.begin, fmt::format("'{}' is not a builtin operator (expressions call only udiv, urem, ult, "
                                             "ule, ugt, uge, lshr, the float operators fadd … fne, fneg, fabs, fsqrt, "
-                                            "and the conversions itof, utof, ftoi, ftou)", t.text));
+                                            "the conversions itof, utof, ftoi, ftou, and the 64-bit builtins ladd_lo … dtoul_hi)",
+                                            t.text));
           SourceLoc begin = t.range.begin;
           std::string fname = t.text;
           next();

@@ -94,6 +94,7 @@ int exprPrec(const Expr& e) {
     case ExprKind::Unary: return builtinUnaryName(e.uop) ? kPrimaryPrec : kUnaryPrec;
     case ExprKind::Binary: return binaryPrec(e.bop);
     case ExprKind::Cond: return kCondPrec;
+    case ExprKind::Wide: return kPrimaryPrec;
   }
   return kCondPrec;
 }
@@ -157,6 +158,15 @@ void printExprIn(std::string& out, const Expr& e, int ctx) {
       printExprIn(out, *e.operands[1], kCondPrec);
       out += " : ";
       printExprIn(out, *e.operands[2], kCondPrec);
+      break;
+    case ExprKind::Wide:
+      out += wideOpName(e.wop);
+      out += '(';
+      for (size_t i = 0; i < e.operands.size(); ++i) {
+        if (i != 0) out += ", ";
+        printExprIn(out, *e.operands[i], kCondPrec);
+      }
+      out += ')';
       break;
   }
   if (parens) out += ')';

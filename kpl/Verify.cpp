@@ -386,6 +386,12 @@ private:
       case ExprKind::Binary:
       case ExprKind::Cond:
         break;
+      case ExprKind::Wide:
+        // The parser checks the count; a tree built by a frontend is checked here.
+        if (e.operands.size() != wideOpArity(e.wop))
+          error(e.range.begin, fmt::format("'{}' takes {} argument{}, not {}", wideOpName(e.wop), wideOpArity(e.wop),
+                                           wideOpArity(e.wop) == 1 ? "" : "s", e.operands.size()));
+        break;
     }
     for (const ExprPtr& o : e.operands)
       if (o) expr(*o);

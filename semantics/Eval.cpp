@@ -35,6 +35,117 @@ Word word::floatOp(EOp op, Word a, Word b) {
   return 0;
 }
 
+namespace {
+// A 64-bit value as its (high, low) pair of Words, and back.
+uint64_t pair(Word h, Word l) { return (uint64_t{word::u(h)} << 32) | word::u(l); }
+Word low(uint64_t x) { return static_cast<Word>(static_cast<uint32_t>(x)); }
+Word high(uint64_t x) { return static_cast<Word>(static_cast<uint32_t>(x >> 32)); }
+Word half(bool hi, uint64_t x) { return hi ? high(x) : low(x); }
+int64_t sgn(uint64_t x) { return static_cast<int64_t>(x); }
+uint64_t bits(double x) { return std::bit_cast<uint64_t>(x); }
+uint64_t bits(int64_t x) { return static_cast<uint64_t>(x); }
+
+// Conversions to integers: truncation; NaN and out of range as word::ftoi / ftou (the
+// bounds are exact doubles: -2^63, 2^63, 2^64, -2^31 - 1, 2^31, 2^32).
+int64_t toLong(double x) {
+  if (!(x >= -9223372036854775808.0 && x < 9223372036854775808.0)) return INT64_MIN;
+  return static_cast<int64_t>(x);
+}
+uint64_t toULong(double x) {
+  if (!(x > -1.0 && x < 18446744073709551616.0)) return 0;
+  return static_cast<uint64_t>(x);
+}
+Word toInt(double x) {
+  if (!(x > -2147483649.0 && x < 2147483648.0)) return INT32_MIN;
+  return static_cast<Word>(x);
+}
+Word toUInt(double x) {
+  if (!(x > -1.0 && x < 4294967296.0)) return 0;
+  return static_cast<Word>(static_cast<uint32_t>(x));
+}
+}  // namespace
+
+Word word::wideOp(EOp op, Word a, Word b, Word c, Word d, EvalError::Kind& fault) {
+  // Operands: x = (a, b) and y = (c, d) for the binary builtins; (a, b) and the amount c
+  // for shifts; (a, b) for the unary ones on 64 bits; a for those on 32 bits.
+  const uint64_t x = pair(a, b), y = pair(c, d);
+  const double dx = std::bit_cast<double>(x), dy = std::bit_cast<double>(y);
+  switch (op) {
+    case EOp::LAddLo: case EOp::LAddHi: return half(op == EOp::LAddHi, x + y);
+    case EOp::LSubLo: case EOp::LSubHi: return half(op == EOp::LSubHi, x - y);
+    case EOp::LMulLo: case EOp::LMulHi: return half(op == EOp::LMulHi, x * y);
+    case EOp::LDivLo: case EOp::LDivHi:
+    case EOp::LRemLo: case EOp::LRemHi:
+    case EOp::LUDivLo: case EOp::LUDivHi:
+    case EOp::LURemLo: case EOp::LURemHi: {
+      if (y == 0) {
+        fault = EvalError::Kind::DivisionByZero;
+        return 0;
+      }
+      uint64_t r = 0;
+      if (op == EOp::LDivLo || op == EOp::LDivHi) r = sgn(y) == -1 ? 0 - x : bits(sgn(x) / sgn(y));
+      else if (op == EOp::LRemLo || op == EOp::LRemHi) r = sgn(y) == -1 ? 0 : bits(sgn(x) % sgn(y));
+      else if (op == EOp::LUDivLo || op == EOp::LUDivHi) r = x / y;
+      else r = x % y;
+      return half(op == EOp::LDivHi || op == EOp::LRemHi || op == EOp::LUDivHi || op == EOp::LURemHi, r);
+    }
+    case EOp::LAndLo: case EOp::LAndHi: return half(op == EOp::LAndHi, x & y);
+    case EOp::LOrLo: case EOp::LOrHi: return half(op == EOp::LOrHi, x | y);
+    case EOp::LXorLo: case EOp::LXorHi: return half(op == EOp::LXorHi, x ^ y);
+    case EOp::LShlLo: case EOp::LShlHi:
+    case EOp::LAShrLo: case EOp::LAShrHi:
+    case EOp::LLShrLo: case EOp::LLShrHi: {
+      if (c < 0 || c >= 64) fault = EvalError::Kind::ShiftOutOfRange;
+      const int n = c & 63;
+      const uint64_t r = op == EOp::LShlLo || op == EOp::LShlHi    ? x << n
+                         : op == EOp::LAShrLo || op == EOp::LAShrHi ? bits(sgn(x) >> n)
+                                                                    : x >> n;
+      return half(op == EOp::LShlHi || op == EOp::LAShrHi || op == EOp::LLShrHi, r);
+    }
+    case EOp::LEq: return x == y;
+    case EOp::LNe: return x != y;
+    case EOp::LLt: return sgn(x) < sgn(y);
+    case EOp::LLe: return sgn(x) <= sgn(y);
+    case EOp::LGt: return sgn(x) > sgn(y);
+    case EOp::LGe: return sgn(x) >= sgn(y);
+    case EOp::LULt: return x < y;
+    case EOp::LULe: return x <= y;
+    case EOp::LUGt: return x > y;
+    case EOp::LUGe: return x >= y;
+    case EOp::DAddLo: case EOp::DAddHi: return half(op == EOp::DAddHi, bits(dx + dy));
+    case EOp::DSubLo: case EOp::DSubHi: return half(op == EOp::DSubHi, bits(dx - dy));
+    case EOp::DMulLo: case EOp::DMulHi: return half(op == EOp::DMulHi, bits(dx * dy));
+    case EOp::DDivLo: case EOp::DDivHi: return half(op == EOp::DDivHi, bits(dx / dy));
+    case EOp::DMinLo: case EOp::DMinHi: return half(op == EOp::DMinHi, bits(std::fmin(dx, dy)));
+    case EOp::DMaxLo: case EOp::DMaxHi: return half(op == EOp::DMaxHi, bits(std::fmax(dx, dy)));
+    case EOp::DLt: return dx < dy;
+    case EOp::DLe: return dx <= dy;
+    case EOp::DGt: return dx > dy;
+    case EOp::DGe: return dx >= dy;
+    case EOp::DEq: return dx == dy;
+    case EOp::DNe: return dx != dy;
+    case EOp::DNegLo: case EOp::DNegHi: return half(op == EOp::DNegHi, bits(-dx));
+    case EOp::DAbsLo: case EOp::DAbsHi: return half(op == EOp::DAbsHi, bits(std::fabs(dx)));
+    case EOp::DSqrtLo: case EOp::DSqrtHi: return half(op == EOp::DSqrtHi, bits(std::sqrt(dx)));
+    case EOp::FToDLo: case EOp::FToDHi: return half(op == EOp::FToDHi, bits(static_cast<double>(f(a))));
+    case EOp::IToDLo: case EOp::IToDHi: return half(op == EOp::IToDHi, bits(static_cast<double>(a)));
+    case EOp::UToDLo: case EOp::UToDHi: return half(op == EOp::UToDHi, bits(static_cast<double>(u(a))));
+    case EOp::FToLLo: case EOp::FToLHi: return half(op == EOp::FToLHi, bits(toLong(f(a))));
+    case EOp::FToULLo: case EOp::FToULHi: return half(op == EOp::FToULHi, toULong(f(a)));
+    case EOp::DToF: return w(static_cast<float>(dx));
+    case EOp::DToI: return toInt(dx);
+    case EOp::DToU: return toUInt(dx);
+    case EOp::LToF: return w(static_cast<float>(sgn(x)));
+    case EOp::ULToF: return w(static_cast<float>(x));
+    case EOp::LToDLo: case EOp::LToDHi: return half(op == EOp::LToDHi, bits(static_cast<double>(sgn(x))));
+    case EOp::ULToDLo: case EOp::ULToDHi: return half(op == EOp::ULToDHi, bits(static_cast<double>(x)));
+    case EOp::DToLLo: case EOp::DToLHi: return half(op == EOp::DToLHi, bits(toLong(dx)));
+    case EOp::DToULLo: case EOp::DToULHi: return half(op == EOp::DToULHi, toULong(dx));
+    default: break;
+  }
+  assert(false && "not a 64-bit builtin");
+  return 0;
+}
 
 Evaluator::Evaluator(const Ir& ir, uint32_t n)
     : ir_(ir), n_(n),
@@ -117,6 +228,8 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
     case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
     case EOp::FToU:
       return word::floatOp(e.op, scalar(e.a, s, enabled, err), 0);
+    SDVMC_EOP_WIDE_CASES:
+      return scalarWide(id, s, enabled, err);
   }
   const Word a = scalar(e.a, s, enabled, err);
   const Word b = scalar(e.b, s, enabled, err);
@@ -160,10 +273,45 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
     case EOp::BitNot: case EOp::LogAnd: case EOp::LogOr: case EOp::Cond:
     case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
     case EOp::FToU:
+    SDVMC_EOP_WIDE_CASES:
       break;
   }
   assert(false && "handled above");
   return 0;
+}
+
+Word Evaluator::scalarWide(ExprId id, const GroupState& s, bool enabled, EvalError& err) {
+  const ExprNode& e = ir_.exprs[id];
+  // Operands left to right, as the binary operators evaluate theirs.
+  Word v[4] = {0, 0, 0, 0};
+  const ExprId ops[4] = {e.a, e.b, e.c, e.d};
+  for (int k = 0; k < 4 && ops[k] != kNone; ++k) v[k] = scalar(ops[k], s, enabled, err);
+  EvalError::Kind fault = EvalError::Kind::None;
+  const Word r = word::wideOp(e.op, v[0], v[1], v[2], v[3], fault);
+  if (enabled && fault != EvalError::Kind::None)
+    fail(err, fault, 0, id, fault == EvalError::Kind::ShiftOutOfRange ? v[2] : 0);
+  return r;
+}
+
+const Word* Evaluator::evWide(ExprId id, const GroupState& s, const uint8_t* mask, uint32_t d, EvalError& err) {
+  const ExprNode& e = ir_.exprs[id];
+  // Operand k goes to column d + k (Lower.cpp counts the columns so).
+  const Word* v[4] = {nullptr, nullptr, nullptr, nullptr};
+  const ExprId ops[4] = {e.a, e.b, e.c, e.d};
+  for (uint32_t k = 0; k < 4 && ops[k] != kNone; ++k) v[k] = ev(ops[k], s, mask, d + k, err);
+  Word* out = col(d);
+  bool reported = false;
+  for (uint32_t i = 0; i < n_; ++i) {
+    EvalError::Kind fault = EvalError::Kind::None;
+    const Word c = v[2] ? v[2][i] : 0;
+    out[i] = word::wideOp(e.op, v[0] ? v[0][i] : 0, v[1] ? v[1][i] : 0, c, v[3] ? v[3][i] : 0, fault);
+    if (fault != EvalError::Kind::None && mask[i] && !reported) {
+      // The lowest failing thread (fail keeps the lowest over the whole expression).
+      fail(err, fault, i, id, fault == EvalError::Kind::ShiftOutOfRange ? c : 0);
+      reported = true;
+    }
+  }
+  return out;
 }
 
 const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, uint32_t d,
@@ -246,6 +394,8 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
       for (uint32_t i = 0; i < n; ++i) out[i] = word::floatOp(e.op, a[i], 0);
       return out;
     }
+    SDVMC_EOP_WIDE_CASES:
+      return evWide(id, s, mask, d, err);
   }
 
   const Word* a = ev(e.a, s, mask, d, err);
@@ -311,6 +461,7 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
     case EOp::LogNot: case EOp::BitNot: case EOp::LogAnd: case EOp::LogOr: case EOp::Cond:
     case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
     case EOp::FToU:
+    SDVMC_EOP_WIDE_CASES:
       assert(false && "handled above");
       break;
   }

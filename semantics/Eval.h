@@ -60,6 +60,9 @@ public:
 private:
   /// The same evaluation for a group of one thread, without columns.
   Word scalar(ExprId e, const GroupState& s, bool enabled, EvalError& err);
+  /// The 64-bit builtins, out of line (scalar and column-wise).
+  Word scalarWide(ExprId id, const GroupState& s, bool enabled, EvalError& err);
+  const Word* evWide(ExprId id, const GroupState& s, const uint8_t* mask, uint32_t depth, EvalError& err);
   const Word* ev(ExprId e, const GroupState& s, const uint8_t* mask, uint32_t depth,
                  EvalError& err);
   Word* col(uint32_t depth) { return cols_.data() + static_cast<size_t>(depth) * n_; }
@@ -112,6 +115,16 @@ inline Word ftou(Word a) {
 }
 /// The float operators (EOp::FAdd … EOp::FToU).
 Word floatOp(EOp op, Word a, Word b);
+/// The 64-bit builtins (EOp::LAddLo … EOp::DToULHi, isWide) on their operands a, b, c, d
+/// (those the builtin takes; the others are ignored). A 64-bit operand is a (high, low)
+/// pair of Words: two's complement, or the bit pattern of an IEEE-754 double. C's
+/// semantics as the host computes it: + - * wrap; / and % truncate, INT64_MIN / -1 =
+/// INT64_MIN and INT64_MIN % -1 = 0 (as the 32-bit ones); conversions to integers
+/// truncate, and NaN or a value out of range gives INT64_MIN / INT32_MIN (signed) or 0
+/// (unsigned), as ftoi / ftou do. A divisor 0 or a shift amount outside 0..63 sets
+/// `fault` (and the result is 0, or the shift by the amount's low 6 bits); `fault` is
+/// left alone otherwise.
+Word wideOp(EOp op, Word a, Word b, Word c, Word d, EvalError::Kind& fault);
 }  // namespace word
 
 }  // namespace sdvmc::sem

@@ -48,7 +48,56 @@ enum class EOp : uint8_t {
   FAdd, FSub, FMul, FDiv, FMin, FMax, FLt, FLe, FGt, FGe, FEq, FNe,
   FNeg, FAbs, FSqrt, IToF, UToF, FToI, FToU,
   LocalSize, NumGroups,  ///< (extension) `ldim(imm)`, `ngroups(imm)`: the launch's sizes
+  /// (extension) the 64-bit builtins on pairs of Words (kpl::WideOp, same names, same
+  /// order; operands a, b, c, d as the builtin takes them). Keep them last (isWide).
+  LAddLo, LAddHi, LSubLo, LSubHi, LMulLo, LMulHi, LDivLo, LDivHi, LRemLo, LRemHi,
+  LUDivLo, LUDivHi, LURemLo, LURemHi, LAndLo, LAndHi, LOrLo, LOrHi, LXorLo, LXorHi,
+  LShlLo, LShlHi, LAShrLo, LAShrHi, LLShrLo, LLShrHi,
+  LEq, LNe, LLt, LLe, LGt, LGe, LULt, LULe, LUGt, LUGe,
+  DAddLo, DAddHi, DSubLo, DSubHi, DMulLo, DMulHi, DDivLo, DDivHi, DMinLo, DMinHi, DMaxLo, DMaxHi,
+  DLt, DLe, DGt, DGe, DEq, DNe,
+  DNegLo, DNegHi, DAbsLo, DAbsHi, DSqrtLo, DSqrtHi,
+  FToDLo, FToDHi, IToDLo, IToDHi, UToDLo, UToDHi, FToLLo, FToLHi, FToULLo, FToULHi,
+  DToF, DToI, DToU, LToF, ULToF,
+  LToDLo, LToDHi, ULToDLo, ULToDHi, DToLLo, DToLHi, DToULLo, DToULHi,
 };
+
+/// The EOp of a 64-bit builtin and back (the two enums list them in the same order).
+inline constexpr EOp eopOf(kpl::WideOp w) {
+  return static_cast<EOp>(static_cast<unsigned>(EOp::LAddLo) + static_cast<unsigned>(w));
+}
+inline constexpr bool isWide(EOp op) { return op >= EOp::LAddLo; }
+inline constexpr kpl::WideOp wideOpOf(EOp op) {
+  return static_cast<kpl::WideOp>(static_cast<unsigned>(op) - static_cast<unsigned>(EOp::LAddLo));
+}
+/// The 64-bit builtins that involve floating point (doubles, or floats converted to or
+/// from 64 bits): DAddLo and everything after it.
+inline constexpr bool isWideFloat(EOp op) { return op >= EOp::DAddLo; }
+static_assert(eopOf(kpl::WideOp::LShlLo) == EOp::LShlLo && eopOf(kpl::WideOp::LEq) == EOp::LEq &&
+              eopOf(kpl::WideOp::DAddLo) == EOp::DAddLo && eopOf(kpl::WideOp::DLt) == EOp::DLt &&
+              eopOf(kpl::WideOp::DNegLo) == EOp::DNegLo && eopOf(kpl::WideOp::FToDLo) == EOp::FToDLo &&
+              eopOf(kpl::WideOp::DToF) == EOp::DToF && eopOf(kpl::WideOp::LToDLo) == EOp::LToDLo &&
+              eopOf(kpl::WideOp::DToULHi) == EOp::DToULHi,
+              "EOp lists the 64-bit builtins in kpl::WideOp's order");
+
+/// `case` labels for every 64-bit builtin, for exhaustive switches over EOp.
+#define SDVMC_EOP_WIDE_CASES                                                                             \
+  case EOp::LAddLo: case EOp::LAddHi: case EOp::LSubLo: case EOp::LSubHi: case EOp::LMulLo:                \
+  case EOp::LMulHi: case EOp::LDivLo: case EOp::LDivHi: case EOp::LRemLo: case EOp::LRemHi:                \
+  case EOp::LUDivLo: case EOp::LUDivHi: case EOp::LURemLo: case EOp::LURemHi: case EOp::LAndLo:            \
+  case EOp::LAndHi: case EOp::LOrLo: case EOp::LOrHi: case EOp::LXorLo: case EOp::LXorHi:                  \
+  case EOp::LShlLo: case EOp::LShlHi: case EOp::LAShrLo: case EOp::LAShrHi: case EOp::LLShrLo:             \
+  case EOp::LLShrHi: case EOp::LEq: case EOp::LNe: case EOp::LLt: case EOp::LLe: case EOp::LGt:            \
+  case EOp::LGe: case EOp::LULt: case EOp::LULe: case EOp::LUGt: case EOp::LUGe: case EOp::DAddLo:         \
+  case EOp::DAddHi: case EOp::DSubLo: case EOp::DSubHi: case EOp::DMulLo: case EOp::DMulHi:                \
+  case EOp::DDivLo: case EOp::DDivHi: case EOp::DMinLo: case EOp::DMinHi: case EOp::DMaxLo:                \
+  case EOp::DMaxHi: case EOp::DLt: case EOp::DLe: case EOp::DGt: case EOp::DGe: case EOp::DEq:             \
+  case EOp::DNe: case EOp::DNegLo: case EOp::DNegHi: case EOp::DAbsLo: case EOp::DAbsHi:                   \
+  case EOp::DSqrtLo: case EOp::DSqrtHi: case EOp::FToDLo: case EOp::FToDHi: case EOp::IToDLo:              \
+  case EOp::IToDHi: case EOp::UToDLo: case EOp::UToDHi: case EOp::FToLLo: case EOp::FToLHi:                \
+  case EOp::FToULLo: case EOp::FToULHi: case EOp::DToF: case EOp::DToI: case EOp::DToU: case EOp::LToF:    \
+  case EOp::ULToF: case EOp::LToDLo: case EOp::LToDHi: case EOp::ULToDLo: case EOp::ULToDHi:               \
+  case EOp::DToLLo: case EOp::DToLHi: case EOp::DToULLo: case EOp::DToULHi
 
 /// One expression node. Operands are other nodes of the same pool; a procedure
 /// parameter is replaced by its argument's node (G-CALL's substitution).
@@ -56,7 +105,7 @@ struct ExprNode {
   EOp op = EOp::Const;
   Word imm = 0;          ///< Const
   Slot slot = 0;         ///< Local
-  ExprId a = kNone, b = kNone, c = kNone;
+  ExprId a = kNone, b = kNone, c = kNone, d = kNone;  ///< d: the 4th operand of a 64-bit builtin
   uint32_t need = 1;     ///< scratch columns needed to evaluate it (Eval.cpp)
   kpl::SourceLoc loc;
 };

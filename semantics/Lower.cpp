@@ -124,6 +124,11 @@ private:
       case EOp::Cond:
         n.need = std::max({need(n.a), 1 + need(n.b), 2 + need(n.c)});
         break;
+      SDVMC_EOP_WIDE_CASES:
+        // Operand k is evaluated into column k above the node's (Eval.cpp).
+        n.need = std::max({1u, need(n.a), n.b == kNone ? 0u : 1 + need(n.b), n.c == kNone ? 0u : 2 + need(n.c),
+                           n.d == kNone ? 0u : 3 + need(n.d)});
+        break;
     }
     ir_.exprNeed = std::max(ir_.exprNeed, n.need);
     ir_.exprs.push_back(n);
@@ -228,6 +233,14 @@ private:
         n.b = lowerExpr(*e.operands[1], scope);
         n.c = lowerExpr(*e.operands[2], scope);
         return addExpr(n);
+      case kpl::ExprKind::Wide: {
+        assert(e.operands.size() == kpl::wideOpArity(e.wop) && e.operands.size() <= 4 &&
+               "arity checked by the verifier");
+        n.op = eopOf(e.wop);
+        ExprId* slots[] = {&n.a, &n.b, &n.c, &n.d};
+        for (size_t k = 0; k < e.operands.size() && k < 4; ++k) *slots[k] = lowerExpr(*e.operands[k], scope);
+        return addExpr(n);
+      }
     }
     assert(false && "unknown expression kind");
     return kNone;

@@ -143,8 +143,8 @@ Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& 
   if (err.kind == EvalError::Kind::DivisionByZero)
     v.message = fmt::format("thread {} divides by zero (operator at {}:{})", err.thread, at.line, at.col);
   else
-    v.message = fmt::format("thread {} shifts by {}, outside 0..31 (operator at {}:{})", err.thread,
-                            err.operand, at.line, at.col);
+    v.message = fmt::format("thread {} shifts by {}, outside 0..{} (operator at {}:{})", err.thread, err.operand,
+                            isWide(ir.exprs[err.at].op) ? 63 : 31, at.line, at.col);
   return v;
 }
 

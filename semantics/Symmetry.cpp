@@ -108,6 +108,7 @@ private:
       case EOp::FMax: case EOp::FLt: case EOp::FLe: case EOp::FGt: case EOp::FGe: case EOp::FEq: case EOp::FNe:
       case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
       case EOp::FToU:
+      SDVMC_EOP_WIDE_CASES:
         return VType::Int;
     }
     return VType::Int;
@@ -155,6 +156,16 @@ private:
         if (type(e.a) == VType::Data || type(e.b) == VType::Data)
           return "a value from memory is computed with or ordered";
         return join(check(e.a), check(e.b));
+      SDVMC_EOP_WIDE_CASES: {
+        // Halves of 64-bit values: no renaming of Words commutes with these.
+        std::string why;
+        for (ExprId o : {e.a, e.b, e.c, e.d}) {
+          if (o == kNone) continue;
+          if (type(o) == VType::Data) return "a value from memory is an operand of a 64-bit builtin";
+          why = join(why, check(o));
+        }
+        return why;
+      }
     }
     return "";
   }

@@ -176,6 +176,9 @@ private:
         return fmt::format("({} {} {})", op(0), sym, op(1));
       }
       case kpl::ExprKind::Cond: return fmt::format("({} ? {} : {})", op(0), op(1), op(2));
+      case kpl::ExprKind::Wide:
+        error_ = fmt::format("unsupported: the 64-bit builtin '{}' (line {})", kpl::wideOpName(e.wop), c.line);
+        return "0";
     }
     error_ = "internal: unknown expression kind";
     return "0";
