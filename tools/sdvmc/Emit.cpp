@@ -46,6 +46,145 @@ std::string cString(const std::string& text) {
   return out + "\"";
 }
 
+// ---- the 64-bit builtins ------------------------------------------------------------------
+// Each builtin the kernel uses becomes a helper k_NAME(operands[, e, line]) computing
+// exactly what word::wideOp computes (semantics/Eval.cpp): the pair (h, l) is the 64-bit
+// K_U64 k_u64(h, l), a double is its bit pattern reinterpreted, and the undefined cases of
+// C (division by zero, shifts out of 0..63, INT64_MIN / -1, conversions out of range)
+// are tested before the operation. CUDA uses the _rn intrinsics, which nvcc never
+// contracts into an fma; OpenCL turns FP_CONTRACT off.
+
+bool wideCanFail(kpl::WideOp op) {
+  using W = kpl::WideOp;
+  return (op >= W::LDivLo && op <= W::LURemHi) || (op >= W::LShlLo && op <= W::LLShrHi);
+}
+
+// Whether the builtin computes on doubles (needs cl_khr_fp64 in OpenCL).
+bool wideUsesDouble(kpl::WideOp op) {
+  using W = kpl::WideOp;
+  if (op < W::DAddLo) return false;
+  return !(op == W::FToLLo || op == W::FToLHi || op == W::FToULLo || op == W::FToULHi || op == W::LToF ||
+           op == W::ULToF);
+}
+
+// The C expression of builtin `op`'s result (an int), in terms of the helper's parameters.
+// x, y: the 64-bit operands (K_U64); dx, dy: as doubles; n: a shift amount; a: a Word.
+std::string wideBody(kpl::WideOp op, bool cl) {
+  using W = kpl::WideOp;
+  const std::string name = kpl::wideOpName(op);
+  const bool hi = name.size() > 3 && name.compare(name.size() - 3, 3, "_hi") == 0;
+  auto half = [&](const std::string& r) { return fmt::format("{}({})", hi ? "k_hi" : "k_lo", r); };
+  auto dbits = [&](const std::string& r) { return half(fmt::format("k_bits({})", r)); };
+  auto rn = [&](const char* clOp, const char* cudaFn) {
+    return dbits(cl ? fmt::format("dx {} dy", clOp) : fmt::format("{}(dx, dy)", cudaFn));
+  };
+  switch (op) {
+    case W::LAddLo: case W::LAddHi: return half("x + y");
+    case W::LSubLo: case W::LSubHi: return half("x - y");
+    case W::LMulLo: case W::LMulHi: return half("x * y");
+    case W::LDivLo: case W::LDivHi: return half("y == ~(K_U64)0 ? 0 - x : (K_U64)((K_S64)x / (K_S64)y)");
+    case W::LRemLo: case W::LRemHi: return half("y == ~(K_U64)0 ? 0 : (K_U64)((K_S64)x % (K_S64)y)");
+    case W::LUDivLo: case W::LUDivHi: return half("x / y");
+    case W::LURemLo: case W::LURemHi: return half("x % y");
+    case W::LAndLo: case W::LAndHi: return half("x & y");
+    case W::LOrLo: case W::LOrHi: return half("x | y");
+    case W::LXorLo: case W::LXorHi: return half("x ^ y");
+    case W::LShlLo: case W::LShlHi: return half("x << n");
+    case W::LAShrLo: case W::LAShrHi: return half("(K_U64)((K_S64)x >= 0 ? (K_S64)x >> n : ~(~(K_S64)x >> n))");
+    case W::LLShrLo: case W::LLShrHi: return half("x >> n");
+    case W::LEq: return "x == y";
+    case W::LNe: return "x != y";
+    case W::LLt: return "(K_S64)x < (K_S64)y";
+    case W::LLe: return "(K_S64)x <= (K_S64)y";
+    case W::LGt: return "(K_S64)x > (K_S64)y";
+    case W::LGe: return "(K_S64)x >= (K_S64)y";
+    case W::LULt: return "x < y";
+    case W::LULe: return "x <= y";
+    case W::LUGt: return "x > y";
+    case W::LUGe: return "x >= y";
+    case W::DAddLo: case W::DAddHi: return rn("+", "__dadd_rn");
+    case W::DSubLo: case W::DSubHi: return rn("-", "__dsub_rn");
+    case W::DMulLo: case W::DMulHi: return rn("*", "__dmul_rn");
+    case W::DDivLo: case W::DDivHi: return rn("/", "__ddiv_rn");
+    case W::DMinLo: case W::DMinHi: return dbits("fmin(dx, dy)");
+    case W::DMaxLo: case W::DMaxHi: return dbits("fmax(dx, dy)");
+    case W::DLt: return "dx < dy";
+    case W::DLe: return "dx <= dy";
+    case W::DGt: return "dx > dy";
+    case W::DGe: return "dx >= dy";
+    case W::DEq: return "dx == dy";
+    case W::DNe: return "dx != dy";
+    // Negation and absolute value flip / clear the sign bit, as the host's do.
+    case W::DNegLo: case W::DNegHi: return half("x ^ ((K_U64)1 << 63)");
+    case W::DAbsLo: case W::DAbsHi: return half("x & ~((K_U64)1 << 63)");
+    case W::DSqrtLo: case W::DSqrtHi: return dbits(cl ? "sqrt(dx)" : "__dsqrt_rn(dx)");
+    case W::FToDLo: case W::FToDHi: return dbits("(double)k_f(a)");
+    case W::IToDLo: case W::IToDHi: return dbits("(double)a");
+    case W::UToDLo: case W::UToDHi: return dbits("(double)(unsigned)a");
+    case W::FToLLo: case W::FToLHi:
+      return half("!(k_f(a) >= -9223372036854775808.0f && k_f(a) < 9223372036854775808.0f) ? (K_U64)1 << 63 "
+                  ": (K_U64)(K_S64)k_f(a)");
+    case W::FToULLo: case W::FToULHi:
+      return half("!(k_f(a) > -1.0f && k_f(a) < 18446744073709551616.0f) ? 0 : (K_U64)k_f(a)");
+    case W::DToF: return cl ? "as_int(convert_float_rte(dx))" : "__float_as_int(__double2float_rn(dx))";
+    case W::DToI: return "!(dx > -2147483649.0 && dx < 2147483648.0) ? (-2147483647 - 1) : (int)dx";
+    case W::DToU: return "!(dx > -1.0 && dx < 4294967296.0) ? 0 : (int)(unsigned)dx";
+    case W::LToF: return cl ? "as_int(convert_float_rte((K_S64)x))" : "__float_as_int(__ll2float_rn((K_S64)x))";
+    case W::ULToF: return cl ? "as_int(convert_float_rte(x))" : "__float_as_int(__ull2float_rn(x))";
+    case W::LToDLo: case W::LToDHi:
+      return dbits(cl ? "convert_double_rte((K_S64)x)" : "__ll2double_rn((K_S64)x)");
+    case W::ULToDLo: case W::ULToDHi: return dbits(cl ? "convert_double_rte(x)" : "__ull2double_rn(x)");
+    case W::DToLLo: case W::DToLHi:
+      return half("!(dx >= -9223372036854775808.0 && dx < 9223372036854775808.0) ? (K_U64)1 << 63 "
+                  ": (K_U64)(K_S64)dx");
+    case W::DToULLo: case W::DToULHi:
+      return half("!(dx > -1.0 && dx < 18446744073709551616.0) ? 0 : (K_U64)dx");
+  }
+  return "0";
+}
+
+// The helper function of builtin `op`.
+std::string wideHelper(kpl::WideOp op, bool cl) {
+  using W = kpl::WideOp;
+  const unsigned arity = kpl::wideOpArity(op);
+  const bool shift = op >= W::LShlLo && op <= W::LLShrHi;
+  std::string params, locals;
+  if (arity == 4) {
+    params = "int ah, int al, int bh, int bl";
+    locals = "K_U64 x = k_u64(ah, al), y = k_u64(bh, bl);";
+    if (wideUsesDouble(op)) locals += " double dx = k_d(x), dy = k_d(y);";
+  } else if (arity == 3) {
+    params = "int ah, int al, int n";
+    locals = "K_U64 x = k_u64(ah, al);";
+  } else if (arity == 2) {
+    params = "int ah, int al";
+    locals = "K_U64 x = k_u64(ah, al);";
+    if (wideUsesDouble(op)) locals += " double dx = k_d(x);";
+  } else {
+    params = "int a";
+  }
+  std::string check;
+  if (wideCanFail(op)) {
+    params += ", K_PRIV int* e, int line";
+    check = shift ? fmt::format(" if (n < 0 || n >= 64) return k_raise(e, {} + 16 * line);", kShift)
+                  : fmt::format(" if (y == 0) return k_raise(e, {} + 16 * line);", kDiv);
+  }
+  std::string out = fmt::format("K_FN int k_{}({}) {{", kpl::wideOpName(op), params);
+  if (!locals.empty()) out += " " + locals;
+  out += check;
+  return out + fmt::format(" return {}; }}\n", wideBody(op, cl));
+}
+
+void collectWide(const kpl::Expr& e, std::set<kpl::WideOp>& out) {
+  if (e.kind == kpl::ExprKind::Wide) out.insert(e.wop);
+  for (const kpl::ExprPtr& o : e.operands) collectWide(*o, out);
+}
+
+void collectWide(const kpl::Stmt& s, std::set<kpl::WideOp>& out) {
+  for (const kpl::ExprPtr& e : s.exprs) collectWide(*e, out);
+  for (const kpl::StmtPtr& c : s.stmts) collectWide(*c, out);
+}
+
 class Emitter {
 public:
   Emitter(const kpl::Program& p, const sem::Ir& ir, EmitTarget t, const EmitOptions& o)
@@ -176,9 +315,12 @@ private:
         return fmt::format("({} {} {})", op(0), sym, op(1));
       }
       case kpl::ExprKind::Cond: return fmt::format("({} ? {} : {})", op(0), op(1), op(2));
-      case kpl::ExprKind::Wide:
-        error_ = fmt::format("unsupported: the 64-bit builtin '{}' (line {})", kpl::wideOpName(e.wop), c.line);
-        return "0";
+      case kpl::ExprKind::Wide: {
+        std::string call = fmt::format("k_{}(", kpl::wideOpName(e.wop));
+        for (size_t i = 0; i < e.operands.size(); ++i) call += (i ? ", " : "") + op(i);
+        if (wideCanFail(e.wop)) call += fmt::format(", {}, {}", c.err, c.line);
+        return call + ")";
+      }
     }
     error_ = "internal: unknown expression kind";
     return "0";
@@ -328,6 +470,13 @@ private:
               "#define K_LOCAL\n#define K_PRIV\n#define K_FN __device__ inline\n"
               "#define K_BARRIER() __syncthreads()\n#define K_CAS(p, o, n) atomicCAS(p, o, n)\n";
     }
+    std::set<kpl::WideOp> wide;
+    for (const kpl::Procedure& pr : p_.procedures) collectWide(*pr.body, wide);
+    if (p_.main) collectWide(*p_.main, wide);
+    bool doubles = false;
+    for (kpl::WideOp op : wide) doubles = doubles || wideUsesDouble(op);
+    if (cl && doubles) out_ << "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
+    if (cl && !wide.empty()) out_ << "#pragma OPENCL FP_CONTRACT OFF\n";
     out_ << fmt::format("#define K_THREADS {}\n#define K_WORDS {}\n", opts_.threads, words_);
     // Kernel parameters (`param n;`): the values given with --param, as constants.
     for (size_t k = 0; k < p_.params.size(); ++k)
@@ -371,6 +520,23 @@ private:
         "  a[i] = v;\n"
         "  if (!ak[i]) ak[i] = 1;\n}}\n\n",
         kDiv, kShift);
+    if (!wide.empty()) {
+      // 64-bit values: (high, low) pairs of Words (specs/KPL.md, "64-bit values").
+      out_ << (cl ? "#define K_U64 ulong\n#define K_S64 long\n"
+                  : "#define K_U64 unsigned long long\n#define K_S64 long long\n");
+      out_ << "K_FN K_U64 k_u64(int h, int l) { return ((K_U64)(unsigned)h << 32) | (K_U64)(unsigned)l; }\n"
+              "K_FN int k_lo(K_U64 x) { return (int)(unsigned)x; }\n"
+              "K_FN int k_hi(K_U64 x) { return (int)(unsigned)(x >> 32); }\n";
+      out_ << (cl ? "K_FN float k_f(int a) { return as_float(a); }\n"
+                  : "K_FN float k_f(int a) { return __int_as_float(a); }\n");
+      if (doubles)
+        out_ << (cl ? "K_FN double k_d(K_U64 x) { return as_double(x); }\n"
+                      "K_FN K_U64 k_bits(double d) { return as_ulong(d); }\n"
+                    : "K_FN double k_d(K_U64 x) { return __longlong_as_double((K_S64)x); }\n"
+                      "K_FN K_U64 k_bits(double d) { return (K_U64)__double_as_longlong(d); }\n");
+      for (kpl::WideOp op : wide) out_ << wideHelper(op, cl);
+      out_ << "\n";
+    }
 
     std::string params, args;
     for (const Array& a : arrays_) {
