@@ -11,11 +11,12 @@
 // checked / % << >> (an error instead of undefined behaviour), bounds-checked rd/wr,
 // locals starting at 0, call-by-name parameters (passed by value together with the error,
 // if any, that evaluating the argument raised, which the callee raises where it uses the
-// parameter, as G-CALL's substitution would). Arbitrary initial values (`*`, arrays
-// without initialiser, the default memory `mem`) start at 0, as `sdvmc run` does; a cell
-// that starts arbitrary and is never read or written prints `*`, and `mem` prints the
-// cells read or written, as the litmus models do. The default memory `mem` is a local
-// array of kEmitMemWords words: an address outside [0, kEmitMemWords) stops the run with
+// parameter, as G-CALL's substitution would), the 64-bit builtins as helper functions on
+// 64-bit integers and doubles (specs/KPL.md, "64-bit values"). Arbitrary initial values
+// (`*`, arrays without initialiser, the default memory `mem`) start at 0, as `sdvmc run`
+// does; a cell that starts arbitrary and is never read or written prints `*`, and `mem`
+// prints the cells read or written, as the litmus models do. The default memory `mem` is
+// a local array of kEmitMemWords words: an address outside [0, kEmitMemWords) stops the run with
 // "error: unsupported …" (an unsupported case, not a verdict). See LitmusRun.h for `--run`.
 #pragma once
 
