@@ -50,6 +50,10 @@ __global__ void k(int *A) {
   Lowered l = lowerOk(src, fe::Language::Cuda, launch1d(4));
   CHECK(l.text.find("shared __sync_vote[];") != std::string::npos);
   CHECK(l.text.find("wr(__sync_vote, lid, t < 3);") != std::string::npos);
+  // Two barriers per vote (six votes) and the kernel's final one.
+  size_t barriers = 0;
+  for (size_t at = l.text.find("barrier;"); at != std::string::npos; at = l.text.find("barrier;", at + 1)) ++barriers;
+  CHECK(barriers == 13);
 }
 
 SCENARIO("a vote counts over every dimension of the block", "[frontends][clang][vote]") {
