@@ -35,9 +35,12 @@
 #include <algorithm>
 #include <atomic>
 #include <cassert>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <new>
+#include <type_traits>
 
 namespace sdvmc::explore {
 
@@ -94,13 +97,65 @@ void finishResult(Result& result, const VisitedSet& visited, Monitor& monitor) {
 // ---------------------------------------------------------------------------------------
 // Breadth-first
 
+/// A growable array of a trivially copyable type whose new elements are left
+/// uninitialised (no zero-filling of what is about to be overwritten) and whose capacity
+/// is kept: the per-level buffers are reused from level to level.
+template <typename T>
+class RawBuffer {
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+
+public:
+  RawBuffer() = default;
+  ~RawBuffer() { std::free(data_); }
+  RawBuffer(const RawBuffer&) = delete;
+  RawBuffer& operator=(const RawBuffer&) = delete;
+  void swap(RawBuffer& o) noexcept {
+    std::swap(data_, o.data_);
+    std::swap(size_, o.size_);
+    std::swap(capacity_, o.capacity_);
+  }
+  /// Elements [old size, n) are unspecified.
+  void resize(size_t n) {
+    if (n > capacity_) {
+      const size_t c = std::max(n, capacity_ + capacity_ / 2);
+      void* p = std::realloc(data_, c * sizeof(T));
+      if (!p) throw std::bad_alloc();
+      data_ = static_cast<T*>(p);
+      capacity_ = c;
+    }
+    size_ = n;
+  }
+  void clear() { size_ = 0; }
+  size_t size() const { return size_; }
+  T* data() { return data_; }
+  const T* data() const { return data_; }
+  T& operator[](size_t i) { return data_[i]; }
+  const T& operator[](size_t i) const { return data_[i]; }
+  T* begin() { return data_; }
+  T* end() { return data_ + size_; }
+  const T* begin() const { return data_; }
+  const T* end() const { return data_ + size_; }
+
+private:
+  T* data_ = nullptr;
+  size_t size_ = 0, capacity_ = 0;
+};
+
 /// A level's states, back to back.
 struct Level {
-  std::vector<uint8_t> bytes;
-  std::vector<uint64_t> offsets{0};  ///< size() + 1 entries
-  size_t size() const { return offsets.size() - 1; }
+  RawBuffer<uint8_t> bytes;
+  RawBuffer<uint64_t> offsets;  ///< size() + 1 entries (none when empty)
+  size_t size() const { return offsets.size() ? offsets.size() - 1 : 0; }
   std::span<const uint8_t> state(size_t i) const {
     return {bytes.data() + offsets[i], size_t(offsets[i + 1] - offsets[i])};
+  }
+  void clear() {
+    bytes.clear();
+    offsets.clear();
+  }
+  void swap(Level& o) noexcept {
+    bytes.swap(o.bytes);
+    offsets.swap(o.offsets);
   }
 };
 
@@ -220,14 +275,13 @@ private:
     std::vector<sem::StateBytes> initial = model_.clone()->initialStates();
     sources_.assign(1, {});
     std::vector<uint8_t>& source = sources_[0];
-    std::vector<Candidate> candidates;
+    all_.resize(initial.size());
     for (size_t i = 0; i < initial.size(); ++i) {
-      candidates.push_back(Candidate{fingerprint(initial[i]), uint32_t(i), 0, source.size(),
-                                     uint32_t(initial[i].size()), 0});
+      all_[i] = Candidate{fingerprint(initial[i]), uint32_t(i), 0, source.size(), uint32_t(initial[i].size()), 0};
       source.insert(source.end(), initial[i].begin(), initial[i].end());
     }
     std::vector<const std::vector<uint8_t>*> owners{&source};
-    if (!admit(candidates, owners)) return;
+    if (!admit(owners)) return;
 
     for (;;) {
       if (frontier_.size() == 0) return;  // Complete
@@ -254,13 +308,14 @@ private:
       std::vector<size_t> starts{0};
       for (const Chunk& c : chunks) starts.push_back(starts.back() + (c.last - c.first));
       const size_t total = starts.back();
-      std::vector<Candidate> all(total);
+      all_.resize(total);
+      Candidate* const all = all_.data();
       std::vector<Worker*> owners;
       for (Worker& w : workers_) owners.push_back(&w);
       arena_.execute([&] {
         tbb::parallel_for(size_t(0), chunks.size(), [&](size_t k) {
           const Chunk& c = chunks[k];
-          Candidate* out = all.data() + starts[k];
+          Candidate* out = all + starts[k];
           for (size_t i = c.first; i < c.last; ++i) {
             Candidate x = owners[c.owner]->candidates[i];
             x.owner = c.owner;
@@ -269,7 +324,7 @@ private:
         });
       });
       lastCandidates_ = total;
-      if (!admit(all, sources)) return;
+      if (!admit(sources)) return;
     }
   }
 
@@ -382,10 +437,11 @@ private:
     result_.path = std::move(path);
   }
 
-  /// Phase B: deduplicates the candidates, which are in discovery order (the first of
-  /// each state is kept), and makes the survivors the next level (checking the limits
+  /// Phase B: deduplicates the candidates (all_), which are in discovery order (the first
+  /// of each state is kept), and makes the survivors the next level (checking the limits
   /// first). Returns false when the search ends here.
-  bool admit(std::vector<Candidate>& all, const std::vector<const std::vector<uint8_t>*>& sources) {
+  bool admit(const std::vector<const std::vector<uint8_t>*>& sources) {
+    const RawBuffer<Candidate>& all = all_;
     const bool exact = options_.exact;
     auto bytesOf = [&sources](const Candidate& c) {
       return std::span<const uint8_t>(sources[c.owner]->data() + c.offset, c.length);
@@ -407,8 +463,10 @@ private:
     auto partOf = [](const Candidate& c) { return size_t(c.fp.low >> 56) & (kParts - 1); };
     auto blockBegin = [&](size_t b) { return n * b / blocks; };
     std::vector<uint32_t> counts(blocks * kParts, 0);
-    std::vector<uint32_t> order(n);
-    std::vector<uint8_t> keep(n, 0);
+    order_.resize(n);
+    keep_.resize(n);  // every entry is set by the partition pass
+    uint32_t* const order = order_.data();
+    uint8_t* const keep = keep_.data();
     std::vector<size_t> offsets(blocks * kParts), partStart(kParts + 1), survivors(blocks + 1, 0);
     arena_.execute([&] {
       tbb::parallel_for(size_t(0), blocks, [&](size_t b) {
@@ -450,9 +508,8 @@ private:
               break;
             }
           }
-          if (seen) continue;
-          table[h] = i;
-          keep[i] = 1;
+          keep[i] = !seen;
+          if (!seen) table[h] = i;
         }
       });
       tbb::parallel_for(size_t(0), blocks, [&](size_t b) {
@@ -462,7 +519,8 @@ private:
       });
     });
     for (size_t b = 0; b < blocks; ++b) survivors[b + 1] += survivors[b];
-    std::vector<Candidate> kept(survivors[blocks]);
+    RawBuffer<Candidate>& kept = kept_;
+    kept.resize(survivors[blocks]);
     arena_.execute([&] {
       tbb::parallel_for(size_t(0), blocks, [&](size_t b) {
         size_t out = survivors[b];
@@ -470,10 +528,9 @@ private:
           if (keep[i]) kept[out++] = all[i];
       });
     });
-    all = std::move(kept);
-    const uint64_t m = all.size();
+    const uint64_t m = kept.size();
     if (m == 0) {
-      frontier_ = Level();
+      frontier_.clear();
       return true;
     }
     if (m > std::numeric_limits<uint32_t>::max())
@@ -486,7 +543,7 @@ private:
              false;
     }
     uint64_t length = 0;
-    for (const Candidate& c : all) length += c.length;
+    for (const Candidate& c : kept) length += c.length;
     if (limit_.bytes) {
       uint64_t transient = 0;
       visited_.bytesAfterReserve(m, &transient);
@@ -497,27 +554,29 @@ private:
                false;
     }
 
-    Level level;
+    // The next level goes into the buffers of the level before the frontier (reused).
+    Level& level = next_;
     level.offsets.resize(m + 1);
     level.offsets[0] = 0;
-    for (uint64_t i = 0; i < m; ++i) level.offsets[i + 1] = level.offsets[i] + all[i].length;
+    for (uint64_t i = 0; i < m; ++i) level.offsets[i + 1] = level.offsets[i] + kept[i].length;
     level.bytes.resize(length);
-    std::vector<Link> links(m);
-    std::vector<VisitedSet::Key> keys(m);
+    std::unique_ptr<Link[]> links(new Link[m]);  // every entry is set below
+    keys_.resize(m);
+    VisitedSet::Key* const keys = keys_.data();
     arena_.execute([&] {
       tbb::parallel_for(tbb::blocked_range<uint64_t>(0, m, 1024), [&](const tbb::blocked_range<uint64_t>& r) {
         for (uint64_t i = r.begin(); i != r.end(); ++i) {
-          const Candidate& c = all[i];
+          const Candidate& c = kept[i];
           if (c.length) std::memcpy(level.bytes.data() + level.offsets[i], bytesOf(c).data(), c.length);
           links[i] = Link{c.parent, c.successor};
           keys[i] = VisitedSet::Key{c.fp, level.state(i)};
         }
       });
-      visited_.insertAbsent(keys);
+      visited_.insertAbsent(std::span<const VisitedSet::Key>(keys, m));
     });
     if (!links_.empty()) ++level_;
     links_.push_back(std::move(links));
-    frontier_ = std::move(level);
+    frontier_.swap(level);
     result_.states += m;
     return true;
   }
@@ -535,7 +594,12 @@ private:
   std::vector<std::vector<uint8_t>> sources_;  ///< level 0's bytes
   Level frontier_;
   uint32_t level_ = 0;                          ///< the frontier's depth
-  std::vector<std::vector<Link>> links_;       ///< per level
+  std::vector<std::unique_ptr<Link[]>> links_;  ///< per level, one per state
+  Level next_;                                  ///< admit's output buffers (swapped with frontier_)
+  RawBuffer<Candidate> all_, kept_;             ///< a level's candidates, and the survivors
+  RawBuffer<uint32_t> order_;                   ///< admit: candidates by partition
+  RawBuffer<uint8_t> keep_;                     ///< admit: first of its state
+  RawBuffer<VisitedSet::Key> keys_;             ///< admit: the survivors' keys
   size_t lastCandidates_ = 0, lastFrontier_ = 0;
   tbb::enumerable_thread_specific<std::vector<uint32_t>> dedupTables_;  ///< admit's per-partition tables
   Result result_;

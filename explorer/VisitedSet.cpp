@@ -4,6 +4,9 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+// XXH3 compiled into this file (the same function as the library's, inlined into
+// `fingerprint`, which hashes every successor).
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #include <algorithm>
