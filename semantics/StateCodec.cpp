@@ -2,6 +2,9 @@
 #include "semantics/StateCodec.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
 
 namespace sdvmc::sem {
 
@@ -48,6 +51,55 @@ inline uint32_t getVar(const uint8_t*& p) {
   }
 }
 
+/// A log (sorted by address, each address once): its length, then each entry. An entry
+/// whose array is the previous entry's and whose index is at most 2^31 past the previous
+/// index is one variable-length integer, (index - previous - 1) << 1 (usually one byte);
+/// any other is (array << 1) | 1 and the zig-zag index. The form is a function of the
+/// log, so the encoding stays canonical.
+inline uint8_t* putLog(uint8_t* o, const std::vector<LogEntry>& log, bool withValues) {
+  o = putVar(o, static_cast<uint32_t>(log.size()));
+  const LogEntry* prev = nullptr;
+  for (const LogEntry& e : log) {
+    const uint32_t delta = static_cast<uint32_t>(e.addr.index) - static_cast<uint32_t>(prev ? prev->addr.index : 0) - 1;
+    if (prev && prev->addr.array == e.addr.array && delta < 0x80000000u) {
+      o = putVar(o, delta << 1);
+    } else {
+      o = putVar(o, (e.addr.array << 1) | 1);
+      o = putVar(o, zigzag(e.addr.index));
+    }
+    if (withValues) o = putVar(o, zigzag(e.value));
+    prev = &e;
+  }
+  return o;
+}
+
+inline void getLog(const uint8_t*& p, std::vector<LogEntry>& log, bool withValues) {
+  log.resize(getVar(p));
+  Address prev{};
+  for (LogEntry& e : log) {
+    const uint32_t head = getVar(p);
+    if (head & 1) {
+      prev.array = head >> 1;
+      prev.index = unzigzag(getVar(p));
+    } else {
+      prev.index = static_cast<Word>(static_cast<uint32_t>(prev.index) + (head >> 1) + 1);
+    }
+    e.addr = prev;
+    e.value = withValues ? unzigzag(getVar(p)) : 0;
+    e.at = kNone;
+  }
+}
+
+/// kSpread[b]: the 8 bits of b as 8 bytes of 0 or 1 (bit k in byte k, little-endian).
+constexpr std::array<uint64_t, 256> spreadTable() {
+  std::array<uint64_t, 256> t{};
+  for (unsigned b = 0; b < 256; ++b)
+    for (unsigned k = 0; k < 8; ++k)
+      if (b >> k & 1) t[b] |= uint64_t(1) << (8 * k);
+  return t;
+}
+constexpr std::array<uint64_t, 256> kSpread = spreadTable();
+
 }  // namespace
 
 bool narrowCells(const std::vector<Word>& cells) {
@@ -70,7 +122,16 @@ void encodeMemory(const Ir& ir, const Memory& m, ByteWriter& w) {
       } else {
         w.raw(cells.data(), cells.size() * sizeof(Word));
       }
-      if (hasUnknown) w.raw(m.unknown[a].data(), m.unknown[a].size());
+      if (hasUnknown) {  // the flags, 8 a byte (cell i: bit i % 8 of byte i / 8)
+        const std::vector<uint8_t>& u = m.unknown[a];
+        uint8_t* o = w.room(unknownBytes(u.size()));
+        for (size_t i = 0; i < u.size(); i += 8) {
+          uint8_t b = 0;
+          for (size_t k = 0; k < 8 && i + k < u.size(); ++k) b |= static_cast<uint8_t>((u[i + k] ? 1 : 0) << k);
+          *o++ = b;
+        }
+        w.advance(o);
+      }
     } else {
       const Memory::Cells& cells = m.cells(static_cast<ArrayId>(a));
       w.var(static_cast<uint32_t>(cells.size()));
@@ -103,8 +164,13 @@ void decodeMemory(const Ir& ir, Memory& m, ByteReader& r, std::vector<ArrayBytes
         r.raw(cells.data(), cells.size() * sizeof(Word));
       }
       if (hasUnknown) {
-        m.unknown[a].resize(ir.arrays[a].size);
-        r.raw(m.unknown[a].data(), m.unknown[a].size());
+        std::vector<uint8_t>& u = m.unknown[a];
+        u.resize(ir.arrays[a].size);
+        const uint8_t* p = r.cursor();
+        const size_t whole = u.size() / 8;
+        for (size_t k = 0; k < whole; ++k) std::memcpy(u.data() + 8 * k, &kSpread[p[k]], 8);
+        for (size_t i = 8 * whole; i < u.size(); ++i) u[i] = (p[i / 8] >> (i % 8)) & 1;
+        r.seek(p + unknownBytes(u.size()));
       } else {
         m.unknown[a].clear();
       }
@@ -136,24 +202,9 @@ uint8_t* encodeThreadsTo(const Ir& ir, const GroupState& s, bool withValues, uin
   }
   for (size_t i = 0; i < words; ++i) o = putVar(o, zigzag(s.locals[i]));
   for (const ThreadLog& log : s.logs) {
-    o = putVar(o, static_cast<uint32_t>(log.reads.size()));
-    for (const LogEntry& e : log.reads) {
-      o = putVar(o, e.addr.array);
-      o = putVar(o, zigzag(e.addr.index));
-    }
-    o = putVar(o, static_cast<uint32_t>(log.writes.size()));
-    for (const LogEntry& e : log.writes) {
-      o = putVar(o, e.addr.array);
-      o = putVar(o, zigzag(e.addr.index));
-      if (withValues) o = putVar(o, zigzag(e.value));
-    }
-    if (ir.hasAtomics) {
-      o = putVar(o, static_cast<uint32_t>(log.atomics.size()));
-      for (const LogEntry& e : log.atomics) {
-        o = putVar(o, e.addr.array);
-        o = putVar(o, zigzag(e.addr.index));
-      }
-    }
+    o = putLog(o, log.reads, false);
+    o = putLog(o, log.writes, withValues);
+    if (ir.hasAtomics) o = putLog(o, log.atomics, false);
   }
   return o;
 }
@@ -175,27 +226,12 @@ void decodeThreads(const Ir& ir, GroupState& s, bool withValues, ByteReader& r) 
   std::fill(s.locals.begin() + static_cast<std::ptrdiff_t>(liveWords), s.locals.end(), 0);
   s.logs.resize(s.n);
   for (ThreadLog& log : s.logs) {
-    log.reads.resize(getVar(p));
-    for (LogEntry& e : log.reads) {
-      e.addr.array = getVar(p);
-      e.addr.index = unzigzag(getVar(p));
-      e.value = 0;
-      e.at = kNone;
-    }
-    log.writes.resize(getVar(p));
-    for (LogEntry& e : log.writes) {
-      e.addr.array = getVar(p);
-      e.addr.index = unzigzag(getVar(p));
-      e.value = withValues ? unzigzag(getVar(p)) : 0;
-      e.at = kNone;
-    }
-    log.atomics.resize(ir.hasAtomics ? getVar(p) : 0);
-    for (LogEntry& e : log.atomics) {
-      e.addr.array = getVar(p);
-      e.addr.index = unzigzag(getVar(p));
-      e.value = 0;
-      e.at = kNone;
-    }
+    getLog(p, log.reads, false);
+    getLog(p, log.writes, withValues);
+    if (ir.hasAtomics)
+      getLog(p, log.atomics, false);
+    else
+      log.atomics.clear();
   }
   r.seek(p);
 }

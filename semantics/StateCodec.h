@@ -140,10 +140,10 @@ uint32_t liveSlots(const Ir& ir, const std::vector<Item>& ss);
 /// Memory: each bounded array as a header byte (bit 0: it has unknown cells; bit 1: its
 /// cells are wide), then its cells, fixed-width little-endian: 1 byte each (two's
 /// complement) when every cell is in [-128, 127] ("narrow"), 4 bytes each otherwise; then,
-/// when it has unknown cells, their flags (a byte each). The width is a function of the
+/// when it has unknown cells, their flags (a bit each, 8 a byte). The width is a function of the
 /// cells, so the encoding stays canonical. The default memory is a count and (address,
 /// value) pairs. So cell i of bounded array a is at (start of a) + 1 + width·i, and its
-/// unknown flag, when present, at (start of a) + 1 + width·size + i: a model can patch a
+/// unknown flag, when present, bit i % 8 of (start of a) + 1 + width·size + i / 8: a model can patch a
 /// cell in place as long as its new value keeps the width (ArrayBytes).
 void encodeMemory(const Ir& ir, const Memory& m, ByteWriter& w);
 /// Where the bytes of a bounded array are, as offsets from the reader's position at the
@@ -158,10 +158,13 @@ struct ArrayBytes {
 void decodeMemory(const Ir& ir, Memory& m, ByteReader& r, std::vector<ArrayBytes>* layout = nullptr);
 /// Whether a bounded array's cells are all narrow (the width encodeMemory gives them).
 bool narrowCells(const std::vector<Word>& cells);
+/// The bytes of the unknown flags of `cells` cells.
+inline size_t unknownBytes(size_t cells) { return (cells + 7) / 8; }
 inline bool narrowCell(Word v) { return v >= -128 && v <= 127; }
 
 /// ss, the live locations of every thread, and each thread's read and write log
-/// (addresses, and the written values when `withValues`).
+/// (addresses, and the written values when `withValues`). A log's addresses are
+/// delta-coded: a run of cells of one array costs about a byte a cell.
 void encodeThreads(const Ir& ir, const GroupState& s, bool withValues, ByteWriter& w);
 /// An upper bound on the bytes encodeThreads writes for `s`.
 size_t threadsBound(const GroupState& s, bool withValues);

@@ -79,8 +79,7 @@ uint32_t WarpModel::lanes(uint32_t n, uint32_t w) const {
   return std::min(size, n - w * size);
 }
 
-SdvMachine& WarpModel::machine(uint32_t lanes) {
-  if (lanes == lastLanes_ && lastMachine_) return *lastMachine_;
+SdvMachine& WarpModel::newMachine(uint32_t lanes) {
   auto& m = machines_[lanes];
   if (!m) {
     m = std::make_unique<SdvMachine>(ir_, lanes);
@@ -99,8 +98,10 @@ SdvMachine& WarpModel::machine(uint32_t lanes) {
 
 void WarpModel::encode(const WarpState& s, StateBytes& out) const {
   ByteWriter w(out);
-  w.u32(s.n);
-  w.i32(s.gid);
+  // Variable-length: a state of fewer than 2^28 threads (any that can be explored) never
+  // starts with the four 0xFF bytes of outcome mode's error states (isErrorState).
+  w.var(s.n);
+  w.svar(s.gid);
   encodeMemory(ir_, s.memory, w);
   for (size_t k = 0; k < s.warps.size(); ++k) {
     w.u8(static_cast<uint8_t>(s.status[k]));
@@ -110,8 +111,8 @@ void WarpModel::encode(const WarpState& s, StateBytes& out) const {
 
 void WarpModel::decode(std::span<const uint8_t> bytes, WarpState& s) const {
   ByteReader r(bytes);
-  s.n = r.u32();
-  s.gid = r.i32();
+  s.n = r.var();
+  s.gid = r.svar();
   memorySlice_.first = r.position();
   decodeMemory(ir_, s.memory, r, &memoryLayout_);  // where each array's cells are, to patch them
   memorySlice_.second = r.position();
@@ -248,6 +249,9 @@ WarpModel::Outcome WarpModel::fail(std::optional<Verdict>& v, Verdict verdict, c
 
 std::vector<Address> WarpModel::pendingChoices(WarpState& s, uint32_t w) {
   if (s.status[w] != ThreadStatus::Running) return {};
+  // Only a read chooses (unknownCellsRead); most actions are something else.
+  const GroupState& W = s.warps[w];
+  if (W.ss.empty() || ir_.nodes[W.ss.back().node].kind != NodeKind::Read) return {};
   return unknownCellsRead(ir_, machine(s.warps[w].n), s.warps[w], s.memory);
 }
 
@@ -584,9 +588,16 @@ void WarpModel::encodeChanged(const WarpState& s, uint32_t t, std::span<const ui
   }
   const GroupState& W = s.warps[t];
   const size_t before = slices_[t].first, after = slices_[t].second;
-  const size_t bound = before + 1 + threadsBound(W, /*withValues=*/false) + (original.size() - after);
-  if (encodeBuf_.size() < bound) encodeBuf_.resize(std::max(bound, 2 * encodeBuf_.size()));
-  uint8_t* const start = encodeBuf_.data();
+  // Warp t's new slice goes to a scratch buffer first, so that `out` (a reused buffer,
+  // expand's spare_) is sized exactly once and written once.
+  const size_t bound = 1 + threadsBound(W, /*withValues=*/false);
+  if (warpBuf_.size() < bound) warpBuf_.resize(std::max(bound, 2 * warpBuf_.size()));
+  uint8_t* w = warpBuf_.data();
+  *w++ = static_cast<uint8_t>(s.status[t]);
+  w = encodeThreadsTo(ir_, W, /*withValues=*/false, w);
+  const size_t slice = static_cast<size_t>(w - warpBuf_.data()), tail = original.size() - after;
+  out.resize(before + slice + tail);
+  uint8_t* const start = out.data();
   std::memcpy(start, original.data(), before);  // header, memory, warps before t
   uint8_t* const memory = start + memorySlice_.first;
   for (const MemoryUndo& u : undo_) {
@@ -597,16 +608,14 @@ void WarpModel::encodeChanged(const WarpState& s, uint32_t t, std::span<const ui
       memory[at.cells + index] = static_cast<uint8_t>(now);  // two's complement, now in [-128, 127]
     else
       std::memcpy(memory + at.cells + index * sizeof(Word), &now, sizeof(Word));
-    if (at.flags) memory[at.cells + ir_.arrays[u.addr.array].size * at.width + index] = s.memory.unknown[u.addr.array][index];
+    if (at.flags) {
+      uint8_t& b = memory[at.cells + ir_.arrays[u.addr.array].size * at.width + index / 8];
+      const uint8_t bit = static_cast<uint8_t>(1u << (index % 8));
+      b = s.memory.unknown[u.addr.array][index] ? b | bit : b & ~bit;
+    }
   }
-  uint8_t* o = start + before;
-  *o++ = static_cast<uint8_t>(s.status[t]);
-  o = encodeThreadsTo(ir_, W, /*withValues=*/false, o);
-  if (after < original.size()) {  // the warps after t
-    std::memcpy(o, original.data() + after, original.size() - after);
-    o += original.size() - after;
-  }
-  out.assign(start, o);
+  std::memcpy(start + before, warpBuf_.data(), slice);
+  if (tail) std::memcpy(start + before + slice, original.data() + after, tail);  // the warps after t
 }
 
 TerminalOutcome WarpModel::outcome(std::span<const uint8_t> bytes) {
@@ -686,7 +695,8 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
     const bool whole = symmetric() || releases(scratch_, w);
     if (whole) needAll(scratch_);
     for (uint64_t index = 0; index < count; ++index) {
-      std::optional<Verdict> v;
+      std::optional<Verdict>& v = verdict_;
+      if (v) v.reset();
       const std::vector<Word>* choice = nullptr;
       if (!cells.empty()) {
         choiceValues(index, cells.size(), choiceBuf_);
@@ -701,15 +711,17 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
           encode(work_, buffer());
         }
       } else {
-        std::copy(scratch_.status.begin(), scratch_.status.end(), savedStatus_.begin());
+        std::memcpy(savedStatus_.data(), scratch_.status.data(), savedStatus_.size());
         need(scratch_, w);
         recordUndo_ = true;
         o = act(scratch_, w, choice, v);
         recordUndo_ = false;
         if (o == Outcome::Successor) {
           // finishTogether may have marked the other warps done too: encode them all then.
-          bool others = false;
-          for (uint32_t u = 0; u < savedStatus_.size(); ++u) others |= u != w && scratch_.status[u] != savedStatus_[u];
+          const ThreadStatus own = savedStatus_[w];
+          savedStatus_[w] = scratch_.status[w];
+          const bool others = std::memcmp(savedStatus_.data(), scratch_.status.data(), savedStatus_.size()) != 0;
+          savedStatus_[w] = own;
           if (others) {
             needAll(scratch_);
             encode(scratch_, buffer());
@@ -718,7 +730,7 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
           }
         }
         undoMemory(scratch_);
-        std::copy(savedStatus_.begin(), savedStatus_.end(), scratch_.status.begin());
+        std::memcpy(scratch_.status.data(), savedStatus_.data(), savedStatus_.size());
         decoded_[w] = 0;  // changed: decoded again from its slice when next needed
       }
       switch (o) {

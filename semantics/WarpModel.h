@@ -112,7 +112,10 @@ private:
   /// The threads of warp w, and the machine that runs a group of that many.
   uint32_t lanes(uint32_t n, uint32_t w) const;
   uint32_t warpCount(uint32_t n) const;
-  SdvMachine& machine(uint32_t lanes);
+  SdvMachine& machine(uint32_t lanes) {
+    return lanes == lastLanes_ && lastMachine_ ? *lastMachine_ : newMachine(lanes);
+  }
+  SdvMachine& newMachine(uint32_t lanes);
   /// Warp w's next action; `choice` is the value for an unknown cell it reads.
   Outcome act(WarpState& s, uint32_t t, const std::vector<Word>* choice, std::optional<Verdict>& v);
   /// Applies warp w's own bookkeeping rules (and, when `fuse`, its invisible statements).
@@ -146,7 +149,6 @@ private:
   /// Encodes `s`, in which only warp t changed since `decode(original)`: the other
   /// warps' bytes are copied from `original`.
   void encodeChanged(const WarpState& s, uint32_t t, std::span<const uint8_t> original, StateBytes& out);
-  std::vector<uint8_t> encodeBuf_;  ///< encodeChanged's scratch (never shrinks, so never zero-filled again)
 
   const Ir& ir_;
   Bounds bounds_;
@@ -164,6 +166,8 @@ private:
   SdvMachine* lastMachine_ = nullptr;
   WarpState scratch_, work_;
   std::vector<ThreadStatus> savedStatus_;
+  std::optional<Verdict> verdict_;  ///< expand's verdict of the transition being tried
+  std::vector<uint8_t> warpBuf_;    ///< encodeChanged's scratch: the acting warp's new slice
   /// Buffers of earlier successors, reused so that encoding a successor allocates nothing.
   std::vector<StateBytes> spare_;
   /// expand decodes the state once (decodeForExpand, which also builds the race index and
