@@ -38,13 +38,24 @@ using kpl::ExprPtr;
 using kpl::StmtKind;
 using kpl::StmtPtr;
 using kpl::UnaryOp;
+using kpl::WideOp;
 
 /// A C integer type as the lowering models it: width in bits (1 for bool) and signedness.
+/// Width 64 is a 64-bit type, a pair of words (long, unsigned long, or double when isFloat).
 struct IntType {
   unsigned width = 32;
   bool isSigned = true;
   bool isBool = false;
   bool isFloat = false;  ///< `float`: the word holds its IEEE-754 single-precision bits
+};
+bool isWide(IntType t) { return t.width == 64; }
+/// One word of a 64-bit value, or a word read or written as raw bits.
+constexpr IntType kRawWord{32, true, false, false};
+
+/// A value of any modelled type: a word (hi null), or a 64-bit pair (high word, low word).
+struct Val {
+  ExprPtr lo;
+  ExprPtr hi;
 };
 
 /// The bits of a float, as a word.
@@ -76,12 +87,16 @@ struct VarInfo {
   enum class Kind { Scalar, Pointer, Memory } kind = Kind::Scalar;
   std::string local;  ///< Scalar: the local (or kernel param); Pointer: the offset local
   int storage = -1;   ///< Pointer: its target (-1: not assigned yet); Memory: the variable's own storage
+  std::string hi;     ///< Scalar of a 64-bit type: the local of the high word (`local` holds the low one)
+  VarInfo() = default;
+  VarInfo(Kind k, std::string l, int s, std::string h = "") : kind(k), local(std::move(l)), storage(s), hi(std::move(h)) {}
 };
 
 /// An lvalue: a local, or a cell of a storage.
 struct LVal {
   enum class Kind { Local, Cell, Pointer, Invalid } kind = Kind::Invalid;
   std::string local;
+  std::string localHi;     ///< Local of a 64-bit type: the high word's local
   VarInfo* var = nullptr;  ///< Local, Pointer: the variable
   int storage = -1;
   ExprPtr index;
@@ -107,6 +122,7 @@ struct Instance {
   const clang::FunctionDecl* fn = nullptr;
   std::map<const clang::VarDecl*, VarInfo> vars;
   std::string result;                        ///< the result local ("" for void)
+  std::string resultHi;                      ///< a 64-bit result: its high word's local
   const clang::Stmt* tailReturn = nullptr;   ///< a return that needs no jump
   std::vector<const clang::Expr*> ensures;   ///< lowered as assertions where the body ends
   bool isKernel = false;
@@ -172,6 +188,7 @@ public:
       used_.insert(k);
     for (const char* op : {"add", "sub", "exch", "min", "max", "umin", "umax", "and", "or", "xor", "inc", "dec", "cas"})
       used_.insert(std::string("atomic_") + op);
+    for (unsigned w = 0; w <= static_cast<unsigned>(WideOp::DToULHi); ++w) used_.insert(kpl::wideOpName(static_cast<WideOp>(w)));
   }
 
   std::optional<kpl::Program> run();
@@ -285,6 +302,15 @@ private:
     e->operands.push_back(std::move(b));
     return e;
   }
+  /// A 64-bit builtin applied to its operands.
+  static ExprPtr wop(WideOp op, std::vector<ExprPtr> ops, kpl::SourceRange r) {
+    auto e = std::make_unique<kpl::Expr>();
+    e->kind = ExprKind::Wide;
+    e->wop = op;
+    e->range = r;
+    e->operands = std::move(ops);
+    return e;
+  }
   static ExprPtr clone(const kpl::Expr& e) {
     auto c = std::make_unique<kpl::Expr>();
     c->kind = e.kind;
@@ -293,6 +319,7 @@ private:
     c->name = e.name;
     c->uop = e.uop;
     c->bop = e.bop;
+    c->wop = e.wop;
     for (const ExprPtr& o : e.operands) c->operands.push_back(clone(*o));
     return c;
   }
@@ -312,6 +339,8 @@ private:
           return false;
       }
     if (e.kind == ExprKind::Cond) return isBoolish(*e.operands[1]) && isBoolish(*e.operands[2]);
+    if (e.kind == ExprKind::Wide)
+      return (e.wop >= WideOp::LEq && e.wop <= WideOp::LUGe) || (e.wop >= WideOp::DLt && e.wop <= WideOp::DNe);
     return false;
   }
   /// `e != 0`, unless e is already 0 or 1.
@@ -395,10 +424,10 @@ private:
   /// The amount of a shift: OpenCL C 1.2 §6.3(j) uses only its low log2(N) bits, N the width
   /// of the promoted left operand (32: every type the lowering models promotes to a word);
   /// CUDA keeps C's rule (an amount outside 0..31 is KPL's shift-out-of-range).
-  ExprPtr shiftAmount(ExprPtr n, kpl::SourceRange r) {
+  ExprPtr shiftAmount(ExprPtr n, kpl::SourceRange r, int32_t width = 32) {
     if (lang_ != Language::OpenCL) return n;
-    if (n->kind == ExprKind::IntLit) return lit(n->value & 31, r);
-    return bin(BinaryOp::BitAnd, std::move(n), lit(31, r), r);
+    if (n->kind == ExprKind::IntLit) return lit(n->value & (width - 1), r);
+    return bin(BinaryOp::BitAnd, std::move(n), lit(width - 1, r), r);
   }
 
   // ---- types --------------------------------------------------------------------------
@@ -413,9 +442,28 @@ private:
     if (w > 32) return std::nullopt;
     return IntType{static_cast<unsigned>(w), t->isSignedIntegerType(), false};
   }
+  /// A 64-bit type (a pair of words): long long (CUDA), long (OpenCL), their unsigned forms, double.
+  std::optional<IntType> wideType(clang::QualType t) const {
+    t = t.getCanonicalType().getUnqualifiedType();
+    if (const auto* et = t->getAs<clang::EnumType>()) t = et->getDecl()->getIntegerType().getCanonicalType();
+    // double, and long double where it is the same format (CUDA's device).
+    if (const auto* bt = t->getAs<clang::BuiltinType>();
+        bt && (bt->getKind() == clang::BuiltinType::Double || bt->getKind() == clang::BuiltinType::LongDouble))
+      return &ctx_.getFloatTypeSemantics(t) == &llvm::APFloat::IEEEdouble() ? std::optional<IntType>(IntType{64, true, false, true})
+                                                                           : std::nullopt;
+    if (t->isIntegerType() && !t->isBooleanType() && ctx_.getTypeSize(t) == 64) return IntType{64, t->isSignedIntegerType(), false};
+    return std::nullopt;
+  }
+  bool isWideType(clang::QualType t) const { return wideType(t).has_value(); }
+  /// A word or 64-bit type.
+  std::optional<IntType> valType(clang::QualType t) const {
+    if (auto it = intType(t)) return it;
+    return wideType(t);
+  }
   /// The type of a place: a struct is a run of cells (IntType{} stands for it).
   IntType placeType(clang::QualType t, clang::SourceLocation at) {
     if (isAgg(t)) return IntType{};
+    if (auto wt = wideType(t)) return *wt;
     return intTypeOr(t, at);
   }
   IntType intTypeOr(clang::QualType t, clang::SourceLocation at) {
@@ -426,7 +474,9 @@ private:
   std::string typeReason(clang::QualType t) const {
     t = t.getCanonicalType();
     if (t->isRealFloatingType())
-      return ctx_.getTypeSize(t) > 32 ? " (64-bit floating point)" : " (floating point narrower than float)";
+      return ctx_.getTypeSize(t) > 64   ? " (floating point wider than 64 bits)"
+             : ctx_.getTypeSize(t) > 32 ? " (64-bit floating point)"
+                                        : " (floating point narrower than float)";
     if (t->isIntegerType()) return " (wider than 32 bits)";
     if (t->isVectorType()) return " (vector type)";
     if (t->isRecordType()) return " (struct or union)";
@@ -465,6 +515,8 @@ private:
         n += *c;
       } else if (intType(ft)) {
         n += 1;
+      } else if (isWideType(ft)) {
+        n += 2;  // low word, high word
       } else {
         unsupported(at, "field '" + f->getNameAsString() + "' of type '" + f->getType().getAsString() + "'" +
                             typeReason(ft) + " in '" + t.getAsString() + "'");
@@ -491,6 +543,7 @@ private:
   uint64_t valueCells(clang::QualType t, clang::SourceLocation at) {
     if (t.getCanonicalType()->isRecordType()) return structCells(t, at).value_or(1);
     if (t.getCanonicalType()->isVectorType()) return vectorCells(t, at).value_or(1);
+    if (isWideType(t)) return 2;
     return 1;
   }
   static bool isAgg(clang::QualType t) {
@@ -536,6 +589,11 @@ private:
         if (isAgg(ft)) {
           if (!layoutInto(ft, off, fp, out, at)) return false;
           off += valueCells(ft, at);
+        } else if (isWideType(ft)) {
+          // A 64-bit field: its low word, then its high word (little-endian).
+          out.comps.push_back(Comp{off, kRawWord, fp + ".lo"});
+          out.comps.push_back(Comp{off + 1, kRawWord, fp + ".hi"});
+          off += 2;
         } else {
           out.comps.push_back(Comp{off, *intType(ft), fp});
           off += 1;
@@ -591,6 +649,12 @@ private:
       clang::QualType et = t->getAs<clang::VectorType>()->getElementType();
       elem = *intType(et);
       elemBytes = ctx_.getTypeSizeInChars(et).getQuantity();
+      return true;
+    }
+    if (auto wt = wideType(t)) {  // two cells, low word first
+      count *= 2;
+      elem = *wt;
+      elemBytes = 8;
       return true;
     }
     auto it = intType(t);
@@ -791,6 +855,23 @@ private:
       uint64_t bytes = 4;
       cellsOf(filler->getType(), e, span, bytes, filler->getBeginLoc());
       next += span;
+      return;
+    }
+    if (auto wt = wideType(asWritten->getType())) {
+      // A 64-bit element or field: two cells, low word first.
+      std::optional<uint64_t> bits;
+      if (wt->isFloat) {
+        llvm::APFloat f(0.0);
+        if (asWritten->EvaluateAsFloat(f, ctx_) && &f.getSemantics() == &llvm::APFloat::IEEEdouble())
+          bits = f.bitcastToAPInt().getZExtValue();
+      } else if (clang::Expr::EvalResult res; asWritten->EvaluateAsInt(res, ctx_)) {
+        bits = res.Val.getInt().extOrTrunc(64).getZExtValue();
+      }
+      if (!bits) unsupported(init, "an initialiser that is not a constant");
+      uint64_t b = bits.value_or(0);
+      if (next < values.size()) values[next] = static_cast<int32_t>(static_cast<uint32_t>(b));
+      if (next + 1 < values.size()) values[next + 1] = static_cast<int32_t>(static_cast<uint32_t>(b >> 32));
+      next += 2;
       return;
     }
     if (elem.isFloat) {
@@ -1028,9 +1109,82 @@ private:
   ExprPtr builtinCall(const clang::CallExpr* c, const std::string& name, bool need, bool& handled);
   ExprPtr atomic(const clang::CallExpr* c, kpl::AtomicOp op, bool need, unsigned operands);
   ExprPtr syncVote(const clang::CallExpr* c, const std::string& name);
-  ExprPtr inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need);
+  ExprPtr inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need, Val* wideResult = nullptr);
   ExprPtr memberId(const clang::MemberExpr* m);
   std::optional<unsigned> dimArg(const clang::CallExpr* c);
+
+  // ---- 64-bit values (pairs of words; KPL's 64-bit builtins) ----------------------------
+  static WideOp hiOf(WideOp lo) { return static_cast<WideOp>(static_cast<unsigned>(lo) + 1); }
+  template <typename... E>
+  static ExprPtr wideOp(WideOp op, kpl::SourceRange r, E... ops) {
+    std::vector<ExprPtr> v;
+    (v.push_back(std::move(ops)), ...);
+    return wop(op, std::move(v), r);
+  }
+  static bool isAtom(const kpl::Expr& e) { return isSimple(e) || e.kind == ExprKind::Name; }
+  /// A literal or a name stays; anything else goes into a temporary (it is used twice).
+  ExprPtr atom(ExprPtr e, kpl::SourceRange r) { return isAtom(*e) ? std::move(e) : snapshot(std::move(e), r); }
+  Val atoms(Val v, kpl::SourceRange r) {
+    v.lo = atom(std::move(v.lo), r);
+    if (v.hi) v.hi = atom(std::move(v.hi), r);
+    return v;
+  }
+  Val snapVal(Val v, kpl::SourceRange r) {
+    v.lo = snapshot(std::move(v.lo), r);
+    if (v.hi) v.hi = snapshot(std::move(v.hi), r);
+    return v;
+  }
+  static Val cloneVal(const Val& v) { return Val{clone(*v.lo), v.hi ? clone(*v.hi) : nullptr}; }
+  static Val wideLit(uint64_t bits, kpl::SourceRange r) {
+    return Val{lit(static_cast<int64_t>(bits & 0xffffffffu), r), lit(static_cast<int64_t>(bits >> 32), r)};
+  }
+  static Val zeroOf(bool wide, kpl::SourceRange r) { return Val{lit(0, r), wide ? lit(0, r) : nullptr}; }
+  /// OP_lo and OP_hi of (a, b), each operand a pair.
+  Val widePair(WideOp lo, Val a, Val b, kpl::SourceRange r) {
+    a = atoms(std::move(a), r);
+    b = atoms(std::move(b), r);
+    ExprPtr l = wideOp(lo, r, clone(*a.hi), clone(*a.lo), clone(*b.hi), clone(*b.lo));
+    ExprPtr h = wideOp(hiOf(lo), r, clone(*a.hi), clone(*a.lo), clone(*b.hi), clone(*b.lo));
+    return Val{std::move(l), std::move(h)};
+  }
+  /// OP_lo and OP_hi of one pair.
+  Val wideUnary(WideOp lo, Val a, kpl::SourceRange r) {
+    a = atoms(std::move(a), r);
+    ExprPtr l = wideOp(lo, r, clone(*a.hi), clone(*a.lo));
+    ExprPtr h = wideOp(hiOf(lo), r, clone(*a.hi), clone(*a.lo));
+    return Val{std::move(l), std::move(h)};
+  }
+  /// OP_lo and OP_hi of one word (a conversion to 64 bits).
+  Val wideFromWord(WideOp lo, ExprPtr x, kpl::SourceRange r) {
+    x = atom(std::move(x), r);
+    ExprPtr l = wideOp(lo, r, clone(*x));
+    ExprPtr h = wideOp(hiOf(lo), r, clone(*x));
+    return Val{std::move(l), std::move(h)};
+  }
+  Val convertVal(Val v, IntType from, IntType to, kpl::SourceRange r);
+  Val loadVal(LVal& lv, kpl::SourceRange r);
+  void storeVal(LVal& lv, Val v, kpl::SourceRange r);
+  Val anyValue(const clang::Expr* e, bool need = true) {
+    if (isWideType(e->getType())) return wvalue(e, need);
+    return Val{rvalue(e, need), nullptr};
+  }
+  Val wvalue(const clang::Expr* e, bool need = true);
+  Val wcast(const clang::CastExpr* c, bool need);
+  Val wbinary(const clang::BinaryOperator* b, bool need);
+  Val assignVal(const clang::BinaryOperator* b, bool need);
+  Val incDecVal(const clang::UnaryOperator* u, bool need);
+  Val wconditional(const clang::AbstractConditionalOperator* c, bool need);
+  Val wcall(const clang::CallExpr* c, bool need);
+  Val arithVal(clang::BinaryOperatorKind op, Val a, Val b, IntType t, clang::SourceLocation at, kpl::SourceRange r);
+  ExprPtr wideCompare(clang::BinaryOperatorKind op, Val a, Val b, IntType t, clang::SourceLocation at,
+                      kpl::SourceRange r);
+  ExprPtr shiftAmountOf(const clang::Expr* e, int32_t width, kpl::SourceRange r);
+  /// An index or a pointer offset: a 64-bit one is taken modulo 2^32, as the 32-bit
+  /// target's address arithmetic does.
+  ExprPtr wordIndex(const clang::Expr* e) {
+    if (isWideType(e->getType())) return std::move(wvalue(e).lo);
+    return rvalue(e);
+  }
 
   // ---- structs and vectors (Aggregates.cpp's part of the lowering) ---------------------
   int newPrivate(const std::string& base, const Layout& l, const std::string& cName);
@@ -1216,6 +1370,7 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
     if (vd->hasInit()) {
       // Cells not given by the initialiser are zero (C's rule for partial initialisers).
       std::function<void(const clang::Expr*, size_t&)> init = [&](const clang::Expr* e, size_t& next) {
+        const clang::Expr* written = e;  // with its conversion to the element type
         e = e->IgnoreImplicit();
         if (const auto* list = llvm::dyn_cast<clang::InitListExpr>(e)) {
           size_t start = next;
@@ -1241,7 +1396,15 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
           unsupported(e, "this array initialiser");
           return;
         }
-        ExprPtr v = rvalue(e);
+        if (isWideType(written->getType())) {  // two cells, low word first
+          Val w = wvalue(written);
+          const std::vector<std::string>& cs = storages_[static_cast<size_t>(id)].cells;
+          if (next < cells) emitAssign(cs[next], std::move(w.lo), range(e));
+          if (next + 1 < cells) emitAssign(cs[next + 1], std::move(w.hi), range(e));
+          next += 2;
+          return;
+        }
+        ExprPtr v = rvalue(written);  // converted to the element type (`float a[] = {1}` holds 1.0f)
         if (next < cells) emitAssign(storages_[static_cast<size_t>(id)].cells[next], std::move(v), range(e));
         ++next;
       };
@@ -1263,6 +1426,21 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
     if (init) {
       Agg v = aggValue(init);
       storeAgg(privatePlace(st, *l, r), v, r);
+    }
+    return;
+  }
+  if (auto wt = wideType(t)) {
+    // A 64-bit local: two KPL locals, the low and the high word.
+    VarInfo& v = inst_->vars[vd];
+    v = VarInfo{VarInfo::Kind::Scalar, newLocal(cname + "_lo"), -1, newLocal(cname + "_hi")};
+    if (vd->hasInit()) {
+      Val w = wvalue(vd->getInit());
+      LVal lv;
+      lv.kind = LVal::Kind::Local;
+      lv.local = v.local;
+      lv.localHi = v.hi;
+      lv.type = *wt;
+      storeVal(lv, std::move(w), r);
     }
     return;
   }
@@ -1353,6 +1531,10 @@ ExprPtr Lowerer::truth(const clang::Expr* e) {
     if (isDynamic(p.storage)) return bin(BinaryOp::Ne, baseOf(p.storage, r), lit(0, r), r);
     return lit(p.storage == -2 ? 0 : 1, r);
   }
+  if (auto wt = wideType(e->getType())) {  // != 0 (a double: ordered, so NaN is true)
+    Val v = wvalue(e);
+    return wideOp(wt->isFloat ? WideOp::DNe : WideOp::LNe, r, std::move(v.hi), std::move(v.lo), lit(0, r), lit(0, r));
+  }
   ExprPtr v = rvalue(e);
   if (e->getType()->isBooleanType()) return v;
   if (isFloat(e->getType())) return bin(BinaryOp::FNe, std::move(v), lit(0, r), r);
@@ -1360,7 +1542,7 @@ ExprPtr Lowerer::truth(const clang::Expr* e) {
 }
 
 ExprPtr Lowerer::condition(const clang::Expr* e) {
-  if (e->getType()->isPointerType() || isFloat(e->getType())) return truth(e);
+  if (e->getType()->isPointerType() || isFloat(e->getType()) || isWideType(e->getType())) return truth(e);
   return rvalue(e);
 }
 
@@ -1380,6 +1562,12 @@ ExprPtr Lowerer::rvalue(const clang::Expr* e, bool need) {
     // A struct or vector: its side effects (an assignment, a call); as a scalar, unsupported.
     Agg a = aggValue(e);
     if (need && a.ok) unsupported(e, "a value of type '" + t.getAsString() + "' used as a scalar");
+    return lit(0, r);
+  }
+  if (isWideType(t)) {
+    // Callers take 64-bit values with wvalue; here only for the side effects.
+    wvalue(e, need);
+    if (need) unsupported(e, "a 64-bit value where a 32-bit one is expected");
     return lit(0, r);
   }
   if (!t->isVoidType()) {
@@ -1449,6 +1637,23 @@ ExprPtr Lowerer::rvalue(const clang::Expr* e, bool need) {
 ExprPtr Lowerer::rvalueCast(const clang::CastExpr* c, bool need) {
   kpl::SourceRange r = range(c);
   const clang::Expr* sub = c->getSubExpr();
+  if (auto from = wideType(sub->getType())) {
+    // A 64-bit value converted to a word (the result is not 64-bit: rvalue took those).
+    switch (c->getCastKind()) {
+      case clang::CK_IntegralCast: case clang::CK_IntegralToBoolean: case clang::CK_IntegralToFloating:
+      case clang::CK_FloatingToIntegral: case clang::CK_FloatingToBoolean: case clang::CK_FloatingCast: {
+        auto to = valType(c->getType());
+        Val v = wvalue(sub, need);
+        if (!to) {
+          unsupported(c, "type '" + c->getType().getAsString() + "'" + typeReason(c->getType()));
+          return lit(0, r);
+        }
+        return std::move(convertVal(std::move(v), *from, *to, r).lo);
+      }
+      case clang::CK_ToVoid: wvalue(sub, false); return lit(0, r);
+      default: break;
+    }
+  }
   switch (c->getCastKind()) {
     case clang::CK_LValueToRValue: {
       const clang::Expr* bare = sub->IgnoreParens();
@@ -1534,12 +1739,17 @@ ExprPtr Lowerer::rvalueBinary(const clang::BinaryOperator* b, bool need) {
     }
     return bin(arithOp(op, false, b->getOperatorLoc()), std::move(p.offset), std::move(q.offset), r);
   }
+  if (auto wt = wideType(lt)) {  // a comparison of 64-bit values (a 64-bit result went to wvalue)
+    Val a = wvalue(b->getLHS());
+    Val c = wvalue(b->getRHS());
+    return wideCompare(op, std::move(a), std::move(c), *wt, b->getOperatorLoc(), r);
+  }
   auto ot = intType(lt);
   ExprPtr a = rvalue(b->getLHS());
-  ExprPtr c = rvalue(b->getRHS());
+  bool shift = op == clang::BO_Shl || op == clang::BO_Shr;
+  ExprPtr c = shift ? shiftAmountOf(b->getRHS(), 32, r) : rvalue(b->getRHS());
   if (!ot) return lit(0, r);
   if (ot->isFloat) return bin(floatOp(op, b->getOperatorLoc()), std::move(a), std::move(c), r);
-  if (op == clang::BO_Shl || op == clang::BO_Shr) c = shiftAmount(std::move(c), r);
   return bin(arithOp(op, !ot->isSigned && !ot->isBool, b->getOperatorLoc()), std::move(a), std::move(c), r);
 }
 
@@ -1560,7 +1770,7 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
       return lit(0, r);
     }
     if (op == clang::BO_AddAssign || op == clang::BO_SubAssign) {
-      ExprPtr k = rvalue(rhs);
+      ExprPtr k = wordIndex(rhs);
       LVal lv = lvalue(lhs);
       if (lv.kind != LVal::Kind::Pointer || !lv.var) return lit(0, r);
       if (lv.var->local.empty()) {
@@ -1575,6 +1785,10 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
     unsupported(b, "this pointer assignment");
     return lit(0, r);
   }
+  // A 64-bit right operand or computation (`i += l`, `f *= d`, `i <<= l`): the general path.
+  if (isWideType(rhs->getType()) ||
+      (op != clang::BO_Assign && isWideType(llvm::cast<clang::CompoundAssignOperator>(b)->getComputationLHSType())))
+    return std::move(assignVal(b, need).lo);
   ExprPtr v = rvalue(rhs);
   LVal lv = lvalue(lhs);
   if (lv.kind == LVal::Kind::Invalid) return lit(0, r);
@@ -1698,8 +1912,9 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
       if (v->kind == VarInfo::Kind::Scalar) {
         lv.kind = LVal::Kind::Local;
         lv.local = v->local;
+        lv.localHi = v->hi;
         lv.var = v;
-        lv.type = intTypeOr(vd->getType(), e->getBeginLoc());
+        lv.type = placeType(vd->getType(), e->getBeginLoc());
         return lv;
       }
       if (v->kind == VarInfo::Kind::Pointer) {
@@ -1737,7 +1952,7 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
   }
   if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
     PtrVal p = pointer(s->getBase());
-    ExprPtr idx = rvalue(s->getIdx());
+    ExprPtr idx = wordIndex(s->getIdx());
     lv.type = placeType(e->getType(), e->getBeginLoc());
     lv.kind = LVal::Kind::Cell;
     lv.storage = p.storage;
@@ -1849,9 +2064,15 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
           if (const auto* vt = q->getAs<clang::VectorType>()) return ctx_.getTypeSize(vt->getElementType());
           return ctx_.getTypeSize(q);
         };
+        // Scalars of 32 and 64 bits are whole words (a 64-bit one two, low word first), so
+        // `long*` ↔ `int*` (or `double*` ↔ `float*`) see the same words, as on a little-endian GPU.
+        auto wordScalar = [&](clang::QualType q) {
+          return !q->isVectorType() && !q->isRecordType() && (intType(q) || wideType(q)) &&
+                 (cellBits(q) == 32 || cellBits(q) == 64);
+        };
         if (from->isVoidType() || to->isVoidType() || from->isIncompleteType() || to->isIncompleteType() ||
             from->isFunctionType() || to->isFunctionType() ||
-            cellBits(from) != cellBits(to) ||
+            (cellBits(from) != cellBits(to) && !(wordScalar(from) && wordScalar(to))) ||
             ((from->isRecordType() || to->isRecordType()) && from != to)) {
           unsupported(e, "cast from '" + sub->getType().getAsString() + "' to '" + c->getType().getAsString() +
                              "' (elements of different sizes, or a struct, whose model layout is one cell per field)");
@@ -1883,7 +2104,7 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
   if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
     // A row of a multi-dimensional array: row-major, rows of `cells` cells.
     PtrVal p = pointer(s->getBase());
-    ExprPtr idx = rvalue(s->getIdx());
+    ExprPtr idx = wordIndex(s->getIdx());
     uint64_t cells = pointeeCells(e->getType(), e->getBeginLoc());
     return PtrVal{p.storage, add(std::move(p.offset), mul(std::move(idx), static_cast<int64_t>(cells), r), r)};
   }
@@ -1950,9 +2171,9 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
       ExprPtr k;
       if (ptrLeft) {
         p = pointer(pe);
-        k = rvalue(ie);
+        k = wordIndex(ie);
       } else {
-        k = rvalue(ie);
+        k = wordIndex(ie);
         p = pointer(pe);
       }
       k = mul(std::move(k), static_cast<int64_t>(pointeeCells(e->getType()->getPointeeType(), e->getBeginLoc())), r);
@@ -2304,7 +2525,7 @@ ExprPtr Lowerer::syncVote(const clang::CallExpr* c, const std::string& name) {
   return bin(BinaryOp::Ne, nameExpr(count, r), lit(0, r), r);
 }
 
-ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need) {
+ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need, Val* wideResult) {
   kpl::SourceRange r = range(c);
   if (auto it = std::find(callStack_.begin(), callStack_.end(), fd); it != callStack_.end()) {
     std::string chain;
@@ -2348,6 +2569,14 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
       callee.vars[p] = VarInfo{VarInfo::Kind::Memory, "", st};
       continue;
     }
+    if (isWideType(p->getType())) {
+      Val v = wvalue(arg);
+      VarInfo info{VarInfo::Kind::Scalar, newLocal(pname + "_lo"), -1, newLocal(pname + "_hi")};
+      emitAssign(info.local, std::move(v.lo), range(arg));
+      emitAssign(info.hi, std::move(v.hi), range(arg));
+      callee.vars[p] = info;
+      continue;
+    }
     if (!intType(p->getType())) {
       unsupported(p->getLocation(), "parameter of type '" + p->getType().getAsString() + "'" + typeReason(p->getType()));
       continue;
@@ -2362,6 +2591,9 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
     auto l = layoutOf(rt, c->getBeginLoc());
     if (!l) return lit(0, r);
     callee.resultStorage = newPrivate(fd->getNameAsString() + "_ret", *l, fd->getNameAsString());
+  } else if (isWideType(rt)) {
+    callee.result = newLocal(fd->getNameAsString() + "_ret_lo");
+    callee.resultHi = newLocal(fd->getNameAsString() + "_ret_hi");
   } else if (!rt->isVoidType()) {
     if (!intType(rt)) {
       unsupported(c, "a function returning '" + rt.getAsString() + "'" + typeReason(rt));
@@ -2376,8 +2608,443 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
   callStack_.pop_back();
   inst_ = saved;
   lastAggResult_ = callee.resultStorage;
+  if (wideResult) {
+    *wideResult = zeroOf(true, r);
+    if (!callee.resultHi.empty() && need) *wideResult = Val{nameExpr(callee.result, r), nameExpr(callee.resultHi, r)};
+    return lit(0, r);
+  }
   if (callee.result.empty() || !need) return lit(0, r);
   return nameExpr(callee.result, r);
+}
+
+// ---- 64-bit values ---------------------------------------------------------------------
+// A 64-bit value (long long, OpenCL's long, their unsigned forms, double) is a pair of
+// words: a local pair NAME_lo/NAME_hi, or two cells in memory, low word first. Every
+// operation is one of KPL's 64-bit builtins, whose operands are the high word then the low
+// word of each pair; a pair built from an operation refers to its operands through
+// literals and names only (operands are snapshotted), so expressions do not grow.
+
+Val Lowerer::convertVal(Val v, IntType from, IntType to, kpl::SourceRange r) {
+  if (!isWide(from) && !isWide(to)) return Val{convert(std::move(v.lo), from, to, r), nullptr};
+  if (isWide(from) && isWide(to)) {
+    if (from.isFloat == to.isFloat) return v;  // long ↔ unsigned long: the same bits
+    if (from.isFloat) return wideUnary(to.isSigned ? WideOp::DToLLo : WideOp::DToULLo, std::move(v), r);
+    return wideUnary(from.isSigned ? WideOp::LToDLo : WideOp::ULToDLo, std::move(v), r);
+  }
+  bool fromSigned = from.isSigned && !from.isBool;
+  if (isWide(to)) {
+    // A word (normalised to its type) to 64 bits.
+    if (to.isFloat)
+      return wideFromWord(from.isFloat ? WideOp::FToDLo : fromSigned ? WideOp::IToDLo : WideOp::UToDLo, std::move(v.lo), r);
+    if (from.isFloat) return wideFromWord(to.isSigned ? WideOp::FToLLo : WideOp::FToULLo, std::move(v.lo), r);
+    ExprPtr x = atom(std::move(v.lo), r);
+    if (!fromSigned) return Val{std::move(x), lit(0, r)};  // zero-extension
+    if (x->kind == ExprKind::IntLit) {
+      ExprPtr h = lit(x->value < 0 ? -1 : 0, r);
+      return Val{std::move(x), std::move(h)};
+    }
+    ExprPtr h = bin(BinaryOp::Shr, clone(*x), lit(31, r), r);  // sign-extension (>> is arithmetic)
+    return Val{std::move(x), std::move(h)};
+  }
+  // 64 bits to a word.
+  if (from.isFloat) {
+    if (to.isBool) return Val{wideOp(WideOp::DNe, r, std::move(v.hi), std::move(v.lo), lit(0, r), lit(0, r)), nullptr};
+    if (to.isFloat) return Val{wideOp(WideOp::DToF, r, std::move(v.hi), std::move(v.lo)), nullptr};
+    // Truncation toward zero (out of range: undefined in C); narrower types keep the low bits.
+    bool toU = !to.isSigned && to.width >= 32;
+    return Val{normalize(wideOp(toU ? WideOp::DToU : WideOp::DToI, r, std::move(v.hi), std::move(v.lo)), to, r), nullptr};
+  }
+  if (to.isBool) return Val{wideOp(WideOp::LNe, r, std::move(v.hi), std::move(v.lo), lit(0, r), lit(0, r)), nullptr};
+  if (to.isFloat) return Val{wideOp(from.isSigned ? WideOp::LToF : WideOp::ULToF, r, std::move(v.hi), std::move(v.lo)), nullptr};
+  return Val{normalize(std::move(v.lo), to, r), nullptr};  // truncation: the low word
+}
+
+Val Lowerer::loadVal(LVal& lv, kpl::SourceRange r) {
+  if (!isWide(lv.type)) return Val{load(lv, r), nullptr};
+  if (lv.kind == LVal::Kind::Local) return Val{nameExpr(lv.local, r), nameExpr(lv.localHi, r)};
+  if (lv.kind != LVal::Kind::Cell) return zeroOf(true, r);
+  ExprPtr idx = atom(clone(*lv.index), r);
+  ExprPtr lo = readCell(lv.storage, clone(*idx), kRawWord, r);
+  ExprPtr hi = readCell(lv.storage, add(std::move(idx), lit(1, r), r), kRawWord, r);
+  return Val{std::move(lo), std::move(hi)};
+}
+
+void Lowerer::storeVal(LVal& lv, Val v, kpl::SourceRange r) {
+  if (!isWide(lv.type)) {
+    store(lv, std::move(v.lo), r);
+    return;
+  }
+  if (!v.hi) v.hi = lit(0, r);
+  // The low word is stored first: a high word computed from it is taken before.
+  std::set<std::string> targets;
+  if (lv.kind == LVal::Kind::Local) targets = {lv.local, lv.localHi};
+  if (lv.kind == LVal::Kind::Cell && lv.storage >= 0 &&
+      storages_[static_cast<size_t>(lv.storage)].kind == Storage::Kind::Private) {
+    const std::vector<std::string>& cells = storages_[static_cast<size_t>(lv.storage)].cells;
+    targets.insert(cells.begin(), cells.end());
+  }
+  if (mentions(*v.hi, targets)) v.hi = snapshot(std::move(v.hi), r);
+  if (lv.kind == LVal::Kind::Local) {
+    emitAssign(lv.local, std::move(v.lo), r);
+    emitAssign(lv.localHi, std::move(v.hi), r);
+    return;
+  }
+  if (lv.kind != LVal::Kind::Cell) return;
+  ExprPtr idx = atom(clone(*lv.index), r);
+  writeCell(lv.storage, clone(*idx), std::move(v.lo), kRawWord, r);
+  writeCell(lv.storage, add(std::move(idx), lit(1, r), r), std::move(v.hi), kRawWord, r);
+}
+
+ExprPtr Lowerer::shiftAmountOf(const clang::Expr* e, int32_t width, kpl::SourceRange r) {
+  if (!isWideType(e->getType())) return shiftAmount(rvalue(e), r, width);
+  Val v = atoms(wvalue(e), r);
+  // OpenCL keeps the amount's low bits, all in its low word.
+  if (lang_ == Language::OpenCL) return shiftAmount(std::move(v.lo), r, width);
+  // CUDA: an amount whose high word is not 0 is outside 0..width-1 (negative or at least
+  // 2^32); -1 keeps it outside, so KPL reports shift-out-of-range.
+  if (isLit(*v.hi, 0)) return std::move(v.lo);
+  if (v.hi->kind == ExprKind::IntLit) return lit(-1, r);
+  return cond(bin(BinaryOp::Eq, std::move(v.hi), lit(0, r), r), std::move(v.lo), lit(-1, r), r);
+}
+
+Val Lowerer::arithVal(clang::BinaryOperatorKind op, Val a, Val b, IntType t, clang::SourceLocation at,
+                      kpl::SourceRange r) {
+  if (clang::BinaryOperator::isCompoundAssignmentOp(op)) op = clang::BinaryOperator::getOpForCompoundAssignment(op);
+  bool shift = op == clang::BO_Shl || op == clang::BO_Shr;
+  if (!isWide(t)) {  // a word (b.lo is a shift's amount, already adjusted)
+    if (t.isFloat) return Val{bin(floatOp(op, at), std::move(a.lo), std::move(b.lo), r), nullptr};
+    return Val{bin(arithOp(op, !t.isSigned && !t.isBool, at), std::move(a.lo), std::move(b.lo), r), nullptr};
+  }
+  if (shift) {  // b.lo: the amount, a word
+    WideOp lo = op == clang::BO_Shl ? WideOp::LShlLo : t.isSigned ? WideOp::LAShrLo : WideOp::LLShrLo;
+    a = atoms(std::move(a), r);
+    ExprPtr n = atom(std::move(b.lo), r);
+    ExprPtr l = wideOp(lo, r, clone(*a.hi), clone(*a.lo), clone(*n));
+    ExprPtr h = wideOp(hiOf(lo), r, clone(*a.hi), clone(*a.lo), clone(*n));
+    return Val{std::move(l), std::move(h)};
+  }
+  std::optional<WideOp> lo;
+  if (t.isFloat) {
+    switch (op) {
+      case clang::BO_Add: lo = WideOp::DAddLo; break;
+      case clang::BO_Sub: lo = WideOp::DSubLo; break;
+      case clang::BO_Mul: lo = WideOp::DMulLo; break;
+      case clang::BO_Div: lo = WideOp::DDivLo; break;
+      default: break;
+    }
+  } else {
+    bool u = !t.isSigned;
+    switch (op) {
+      case clang::BO_Add: lo = WideOp::LAddLo; break;
+      case clang::BO_Sub: lo = WideOp::LSubLo; break;
+      case clang::BO_Mul: lo = WideOp::LMulLo; break;
+      case clang::BO_Div: lo = u ? WideOp::LUDivLo : WideOp::LDivLo; break;
+      case clang::BO_Rem: lo = u ? WideOp::LURemLo : WideOp::LRemLo; break;
+      case clang::BO_And: lo = WideOp::LAndLo; break;
+      case clang::BO_Or: lo = WideOp::LOrLo; break;
+      case clang::BO_Xor: lo = WideOp::LXorLo; break;
+      default: break;
+    }
+  }
+  if (!lo) {
+    unsupported(at, std::string("operator '") + clang::BinaryOperator::getOpcodeStr(op).str() + "' on " +
+                        (t.isFloat ? "double" : "64-bit integers"));
+    return zeroOf(true, r);
+  }
+  return widePair(*lo, std::move(a), std::move(b), r);
+}
+
+ExprPtr Lowerer::wideCompare(clang::BinaryOperatorKind op, Val a, Val b, IntType t, clang::SourceLocation at,
+                             kpl::SourceRange r) {
+  std::optional<WideOp> w;
+  bool u = !t.isSigned && !t.isFloat;
+  switch (op) {
+    case clang::BO_LT: w = t.isFloat ? WideOp::DLt : u ? WideOp::LULt : WideOp::LLt; break;
+    case clang::BO_LE: w = t.isFloat ? WideOp::DLe : u ? WideOp::LULe : WideOp::LLe; break;
+    case clang::BO_GT: w = t.isFloat ? WideOp::DGt : u ? WideOp::LUGt : WideOp::LGt; break;
+    case clang::BO_GE: w = t.isFloat ? WideOp::DGe : u ? WideOp::LUGe : WideOp::LGe; break;
+    case clang::BO_EQ: w = t.isFloat ? WideOp::DEq : WideOp::LEq; break;
+    case clang::BO_NE: w = t.isFloat ? WideOp::DNe : WideOp::LNe; break;
+    default: break;
+  }
+  if (!w) {
+    unsupported(at, std::string("operator '") + clang::BinaryOperator::getOpcodeStr(op).str() + "' with a 64-bit result");
+    return lit(0, r);
+  }
+  return wideOp(*w, r, std::move(a.hi), std::move(a.lo), std::move(b.hi), std::move(b.lo));
+}
+
+Val Lowerer::wvalue(const clang::Expr* e, bool need) {
+  kpl::SourceRange r = range(e);
+  auto wt = wideType(e->getType());
+  if (!wt) {
+    unsupported(e, "type '" + e->getType().getAsString() + "'" + typeReason(e->getType()));
+    return zeroOf(true, r);
+  }
+  if (!e->isValueDependent() && !e->HasSideEffects(ctx_)) {
+    // Clang folds constants exactly (doubles: IEEE double precision, round to nearest even).
+    if (wt->isFloat) {
+      llvm::APFloat f(0.0);
+      if (e->EvaluateAsFloat(f, ctx_) && &f.getSemantics() == &llvm::APFloat::IEEEdouble())
+        return wideLit(f.bitcastToAPInt().getZExtValue(), r);
+    } else if (clang::Expr::EvalResult res; e->EvaluateAsInt(res, ctx_) && !res.HasSideEffects) {
+      return wideLit(res.Val.getInt().extOrTrunc(64).getZExtValue(), r);
+    }
+  }
+  if (const auto* p = llvm::dyn_cast<clang::ParenExpr>(e)) return wvalue(p->getSubExpr(), need);
+  if (const auto* c = llvm::dyn_cast<clang::ConstantExpr>(e)) return wvalue(c->getSubExpr(), need);
+  if (const auto* c = llvm::dyn_cast<clang::ExprWithCleanups>(e)) return wvalue(c->getSubExpr(), need);
+  if (const auto* c = llvm::dyn_cast<clang::CXXDefaultArgExpr>(e)) return wvalue(c->getExpr(), need);
+  if (llvm::isa<clang::ImplicitValueInitExpr>(e) || llvm::isa<clang::CXXScalarValueInitExpr>(e)) return zeroOf(true, r);
+  if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e)) return wcast(c, need);
+  if (const auto* as = llvm::dyn_cast<clang::AsTypeExpr>(e); as && isWideType(as->getSrcExpr()->getType()))
+    return wvalue(as->getSrcExpr(), need);  // as_long(d), as_double(l): the same two words
+  if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(e)) return wbinary(b, need);
+  if (const auto* c = llvm::dyn_cast<clang::AbstractConditionalOperator>(e)) return wconditional(c, need);
+  if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e)) return wcall(c, need);
+  if (llvm::isa<clang::ArraySubscriptExpr>(e) || llvm::isa<clang::DeclRefExpr>(e) || llvm::isa<clang::MemberExpr>(e)) {
+    LVal lv = lvalue(e);
+    return loadVal(lv, r);
+  }
+  if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+    const clang::Expr* sub = u->getSubExpr();
+    switch (u->getOpcode()) {
+      case clang::UO_Plus:
+      case clang::UO_Extension: return wvalue(sub, need);
+      case clang::UO_Minus:
+        if (wt->isFloat) return wideUnary(WideOp::DNegLo, wvalue(sub), r);
+        return widePair(WideOp::LSubLo, zeroOf(true, r), wvalue(sub), r);
+      case clang::UO_Not: return widePair(WideOp::LXorLo, wvalue(sub), wideLit(~uint64_t{0}, r), r);
+      case clang::UO_PreInc:
+      case clang::UO_PreDec:
+      case clang::UO_PostInc:
+      case clang::UO_PostDec: return incDecVal(u, need);
+      case clang::UO_Deref: {
+        LVal lv = lvalue(e);
+        return loadVal(lv, r);
+      }
+      default: break;
+    }
+    unsupported(e, std::string("operator '") + clang::UnaryOperator::getOpcodeStr(u->getOpcode()).str() + "' on '" +
+                       e->getType().getAsString() + "'");
+    return zeroOf(true, r);
+  }
+  unsupported(e, std::string("expression '") + e->getStmtClassName() + "' of type '" + e->getType().getAsString() + "'");
+  return zeroOf(true, r);
+}
+
+Val Lowerer::wcast(const clang::CastExpr* c, bool need) {
+  kpl::SourceRange r = range(c);
+  const clang::Expr* sub = c->getSubExpr();
+  switch (c->getCastKind()) {
+    case clang::CK_LValueToRValue: {
+      const clang::Expr* bare = sub->IgnoreParens();
+      bool place = llvm::isa<clang::DeclRefExpr>(bare) || llvm::isa<clang::ArraySubscriptExpr>(bare) ||
+                   llvm::isa<clang::MemberExpr>(bare) ||
+                   (llvm::isa<clang::UnaryOperator>(bare) && llvm::cast<clang::UnaryOperator>(bare)->getOpcode() == clang::UO_Deref);
+      if (!place) return wvalue(bare, need);  // `l = …`, `++l`, `c ? a : b` as C++ lvalues
+      LVal lv = lvalue(sub);
+      return loadVal(lv, r);
+    }
+    case clang::CK_NoOp: return wvalue(sub, need);
+    case clang::CK_IntegralCast:
+    case clang::CK_IntegralToFloating:
+    case clang::CK_FloatingToIntegral:
+    case clang::CK_FloatingCast: {
+      auto from = valType(sub->getType());
+      if (!from) {
+        unsupported(sub, "type '" + sub->getType().getAsString() + "'" + typeReason(sub->getType()));
+        return zeroOf(true, r);
+      }
+      return convertVal(anyValue(sub, need), *from, *wideType(c->getType()), r);
+    }
+    default: break;
+  }
+  unsupported(c, std::string("conversion '") + c->getCastKindName() + "' from '" + sub->getType().getAsString() +
+                     "' to '" + c->getType().getAsString() + "'");
+  return zeroOf(true, r);
+}
+
+Val Lowerer::wbinary(const clang::BinaryOperator* b, bool need) {
+  kpl::SourceRange r = range(b);
+  clang::BinaryOperatorKind op = b->getOpcode();
+  if (b->isAssignmentOp()) return assignVal(b, need);
+  if (op == clang::BO_Comma) {
+    rvalue(b->getLHS(), false);
+    return wvalue(b->getRHS(), need);
+  }
+  IntType t = *wideType(b->getType());
+  if (b->getLHS()->getType()->isPointerType() || b->getRHS()->getType()->isPointerType()) {
+    unsupported(b, "this pointer arithmetic used as a 64-bit integer");
+    return zeroOf(true, r);
+  }
+  // The operands have the result's type (C's usual conversions), except a shift's amount.
+  Val a = wvalue(b->getLHS());
+  if (op == clang::BO_Shl || op == clang::BO_Shr)
+    return arithVal(op, std::move(a), Val{shiftAmountOf(b->getRHS(), 64, r), nullptr}, t, b->getOperatorLoc(), r);
+  Val c = wvalue(b->getRHS());
+  return arithVal(op, std::move(a), std::move(c), t, b->getOperatorLoc(), r);
+}
+
+Val Lowerer::assignVal(const clang::BinaryOperator* b, bool need) {
+  kpl::SourceRange r = range(b);
+  const clang::Expr* lhs = b->getLHS();
+  const clang::Expr* rhs = b->getRHS();
+  clang::BinaryOperatorKind op = b->getOpcode();
+  bool wideLhs = isWideType(lhs->getType());
+  std::optional<IntType> compL, compR;
+  if (op != clang::BO_Assign) {
+    const auto* ca = llvm::cast<clang::CompoundAssignOperator>(b);
+    compL = valType(ca->getComputationLHSType());
+    compR = valType(ca->getComputationResultType());
+    if (!compL || !compR) {
+      unsupported(b, "compound assignment in type '" + ca->getComputationResultType().getAsString() + "'");
+      return zeroOf(wideLhs, r);
+    }
+  }
+  // C++17 (and a safe order for C): the right operand first.
+  Val v;
+  if (op == clang::BO_ShlAssign || op == clang::BO_ShrAssign)
+    v = Val{shiftAmountOf(rhs, isWide(*compL) ? 64 : 32, r), nullptr};
+  else
+    v = anyValue(rhs);
+  LVal lv = lvalue(lhs);
+  if (lv.kind == LVal::Kind::Invalid) return zeroOf(wideLhs, r);
+  if (op != clang::BO_Assign) {
+    Val old = convertVal(loadVal(lv, r), lv.type, *compL, r);
+    Val res = arithVal(op, std::move(old), std::move(v), *compL, b->getOperatorLoc(), r);
+    v = convertVal(std::move(res), *compR, lv.type, r);
+  }
+  if (!need) {
+    storeVal(lv, std::move(v), r);
+    return zeroOf(wideLhs, r);
+  }
+  v = snapVal(std::move(v), r);
+  storeVal(lv, cloneVal(v), r);
+  return v;
+}
+
+Val Lowerer::incDecVal(const clang::UnaryOperator* u, bool need) {
+  kpl::SourceRange r = range(u);
+  bool post = u->isPostfix();
+  LVal lv = lvalue(u->getSubExpr());
+  if (lv.kind == LVal::Kind::Invalid) return zeroOf(true, r);
+  Val old = loadVal(lv, r);
+  if (post && need) old = snapVal(std::move(old), r);
+  Val one = wideLit(lv.type.isFloat ? 0x3ff0000000000000u : 1u, r);  // 1.0 or 1
+  Val nv = arithVal(u->isIncrementOp() ? clang::BO_Add : clang::BO_Sub, cloneVal(old), std::move(one), lv.type,
+                    u->getOperatorLoc(), r);
+  if (!need) {
+    storeVal(lv, std::move(nv), r);
+    return zeroOf(true, r);
+  }
+  if (post) {
+    storeVal(lv, std::move(nv), r);
+    return old;
+  }
+  nv = snapVal(std::move(nv), r);
+  storeVal(lv, cloneVal(nv), r);
+  return nv;
+}
+
+Val Lowerer::wconditional(const clang::AbstractConditionalOperator* c, bool need) {
+  kpl::SourceRange r = range(c);
+  const auto* co = llvm::dyn_cast<clang::ConditionalOperator>(c);
+  if (!co) {
+    unsupported(c, "the GNU '?:' operator");
+    return zeroOf(true, r);
+  }
+  ExprPtr k = condition(co->getCond());
+  Val x, y;
+  std::vector<StmtPtr> xs = capture([&] { x = wvalue(co->getTrueExpr(), need); });
+  std::vector<StmtPtr> ys = capture([&] { y = wvalue(co->getFalseExpr(), need); });
+  if (xs.empty() && ys.empty()) {
+    if (!need) return zeroOf(true, r);
+    k = atom(std::move(k), r);
+    ExprPtr lo = cond(clone(*k), std::move(x.lo), std::move(y.lo), r);
+    ExprPtr hi = cond(std::move(k), std::move(x.hi), std::move(y.hi), r);
+    return Val{std::move(lo), std::move(hi)};
+  }
+  if (!need) {
+    emitIf(std::move(k), std::move(xs), std::move(ys), r);
+    return zeroOf(true, r);
+  }
+  std::string tl = temp(), th = temp();
+  auto assign = [&](std::vector<StmtPtr>& to, const std::string& t, ExprPtr v, kpl::SourceRange vr) {
+    auto a = stmt(StmtKind::Assign, vr);
+    a->target = kpl::Ident{t, vr};
+    a->exprs.push_back(std::move(v));
+    to.push_back(std::move(a));
+  };
+  assign(xs, tl, std::move(x.lo), range(co->getTrueExpr()));
+  assign(xs, th, std::move(x.hi), range(co->getTrueExpr()));
+  assign(ys, tl, std::move(y.lo), range(co->getFalseExpr()));
+  assign(ys, th, std::move(y.hi), range(co->getFalseExpr()));
+  emitIf(std::move(k), std::move(xs), std::move(ys), r);
+  return Val{nameExpr(tl, r), nameExpr(th, r)};
+}
+
+Val Lowerer::wcall(const clang::CallExpr* c, bool need) {
+  kpl::SourceRange r = range(c);
+  const clang::FunctionDecl* fd = c->getDirectCallee();
+  if (!fd) {
+    unsupported(c, "an indirect call");
+    return zeroOf(true, r);
+  }
+  const clang::FunctionDecl* def = nullptr;
+  if (fd->hasBody(def) && def) {
+    Val out;
+    inlineCall(c, def, need, &out);
+    return out;
+  }
+  std::string name = fd->getNameAsString();
+  IntType t = *wideType(c->getType());
+  unsigned n = c->getNumArgs();
+  auto argsWide = [&] {
+    for (unsigned i = 0; i < n; ++i)
+      if (!isWideType(c->getArg(i)->getType())) return false;
+    return true;
+  };
+  bool minMax = name == "min" || name == "max";
+  // Double math (OpenCL's overloads; CUDA's from our cuda.h): computed as the host does.
+  static const std::map<std::string, std::pair<WideOp, unsigned>> dmath = {
+      {"sqrt", {WideOp::DSqrtLo, 1}}, {"fabs", {WideOp::DAbsLo, 1}}, {"fmin", {WideOp::DMinLo, 2}},
+      {"fmax", {WideOp::DMaxLo, 2}},  {"min", {WideOp::DMinLo, 2}},  {"max", {WideOp::DMaxLo, 2}}};
+  if (auto it = dmath.find(name); t.isFloat && it != dmath.end()) {
+    if (n != it->second.second || !argsWide()) {
+      unsupported(c, "this form of '" + name + "'");
+      return zeroOf(true, r);
+    }
+    if (n == 1) return wideUnary(it->second.first, wvalue(c->getArg(0)), r);
+    Val a = wvalue(c->getArg(0));
+    Val b = wvalue(c->getArg(1));
+    return widePair(it->second.first, std::move(a), std::move(b), r);
+  }
+  if (!t.isFloat && minMax && n == 2 && argsWide()) {
+    Val a = atoms(wvalue(c->getArg(0)), r);
+    Val b = atoms(wvalue(c->getArg(1)), r);
+    bool u = !t.isSigned;
+    WideOp w = name == "min" ? (u ? WideOp::LULt : WideOp::LLt) : (u ? WideOp::LUGt : WideOp::LGt);
+    ExprPtr test = atom(wideOp(w, r, clone(*a.hi), clone(*a.lo), clone(*b.hi), clone(*b.lo)), r);
+    ExprPtr lo = cond(clone(*test), clone(*a.lo), clone(*b.lo), r);
+    ExprPtr hi = cond(std::move(test), std::move(a.hi), std::move(b.hi), r);
+    return Val{std::move(lo), std::move(hi)};
+  }
+  if ((name == "abs" || name == "llabs") && n == 1 && argsWide() && !wideType(c->getArg(0)->getType())->isFloat) {
+    Val a = atoms(wvalue(c->getArg(0)), r);
+    if (!wideType(c->getArg(0)->getType())->isSigned) return a;
+    ExprPtr neg = atom(wideOp(WideOp::LLt, r, clone(*a.hi), clone(*a.lo), lit(0, r), lit(0, r)), r);
+    Val m = widePair(WideOp::LSubLo, zeroOf(true, r), cloneVal(a), r);
+    ExprPtr lo = cond(clone(*neg), std::move(m.lo), std::move(a.lo), r);
+    ExprPtr hi = cond(std::move(neg), std::move(m.hi), std::move(a.hi), r);
+    return Val{std::move(lo), std::move(hi)};
+  }
+  if (name.rfind("atomic", 0) == 0 || name.rfind("atom_", 0) == 0) {
+    unsupported(c, "a 64-bit atomic operation ('" + name + "'; only 32-bit integers)");
+    return zeroOf(true, r);
+  }
+  unsupported(c, "call to '" + name + "', which has no definition the frontend knows");
+  return zeroOf(true, r);
 }
 
 // ---- structs and vectors ---------------------------------------------------------------
@@ -2578,6 +3245,10 @@ Agg Lowerer::aggValue(const clang::Expr* e) {
           Agg sub = in ? aggValue(in) : aggZeros(f->getType(), e->getBeginLoc(), r);
           if (!sub.ok) return bad;
           for (ExprPtr& v : sub.vals) a.vals.push_back(std::move(v));
+        } else if (isWideType(f->getType())) {  // a 64-bit field: its low word, then its high word
+          Val w = in ? wvalue(in) : zeroOf(true, r);
+          a.vals.push_back(std::move(w.lo));
+          a.vals.push_back(std::move(w.hi));
         } else {
           a.vals.push_back(in ? rvalue(in) : lit(0, r));
         }
@@ -3225,6 +3896,10 @@ void Lowerer::lowerSwitch(const clang::SwitchStmt* s) {
     unsupported(s, "a switch with an initialiser or a condition variable");
     return;
   }
+  if (isWideType(s->getCond()->getType())) {
+    unsupported(s->getCond(), "a switch on a 64-bit value");
+    return;
+  }
   ExprPtr v = snapshot(rvalue(s->getCond()), range(s->getCond()));
   std::vector<const clang::Stmt*> items;
   if (const auto* cs = llvm::dyn_cast<clang::CompoundStmt>(s->getBody()))
@@ -3361,6 +4036,10 @@ void Lowerer::lowerStmt(const clang::Stmt* s) {
         Agg a = aggValue(v);
         auto l = layoutOf(v->getType(), v->getBeginLoc());
         if (l) storeAgg(privatePlace(inst_->resultStorage, *l, r), a, r);
+      } else if (!inst_->resultHi.empty()) {
+        Val w = wvalue(v);
+        emitAssign(inst_->result, std::move(w.lo), r);
+        emitAssign(inst_->resultHi, std::move(w.hi), r);
       } else if (inst_->result.empty()) {
         rvalue(v, false);
       } else {
@@ -3488,6 +4167,23 @@ std::optional<kpl::Program> Lowerer::run() {
       for (size_t i = 0; i < l->comps.size(); ++i)
         emitAssign(s.cells[l->comps[i].offset], normalize(nameExpr(pnames[i], pr), l->comps[i].type, pr), pr);
       k.vars[pd] = VarInfo{VarInfo::Kind::Memory, "", st};
+      continue;
+    }
+    if (isWideType(t)) {
+      // Two KPL params, NAME_lo and NAME_hi (users write NAME.lo, NAME.hi).
+      std::string lo = fresh(cname + "_lo"), hi = fresh(cname + "_hi");
+      renamed_[lo] = cname + ".lo";
+      renamed_[hi] = cname + ".hi";
+      params_.push_back(kpl::Ident{lo, pr});
+      params_.push_back(kpl::Ident{hi, pr});
+      if (modified_.count(pd)) {
+        VarInfo v{VarInfo::Kind::Scalar, newLocal(cname + "_v_lo"), -1, newLocal(cname + "_v_hi")};
+        emitAssign(v.local, nameExpr(lo, pr), pr);
+        emitAssign(v.hi, nameExpr(hi, pr), pr);
+        k.vars[pd] = v;
+      } else {
+        k.vars[pd] = VarInfo{VarInfo::Kind::Scalar, lo, -1, hi};
+      }
       continue;
     }
     auto it = intType(t);

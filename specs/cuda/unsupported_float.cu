@@ -1,11 +1,15 @@
-// spec: CUDA double is unsupported (64-bit; float is lowered): diagnosed at the declaration (the declared name), exit 2
+// spec: CUDA: double is lowered (two words), but a switch on a 64-bit value stays unsupported: diagnosed at the condition, exit 2
 // run: run --block-dim 2
 // exit: 2
-// stderr: unsupported_float.cu:9:10: error: unsupported: type 'double' (64-bit floating point)
-// why: line 9 declares `double f`; the declaration's location is its name, column 10 (two spaces,
-//   `double`, a space). KPL words are 32 bits: single-precision float is modelled (its bit
-//   pattern), double is not.
+// stderr: unsupported_float.cu:11:11: error: unsupported: a switch on a 64-bit value
+// why: line 11 is `  switch (n) {`: the condition n starts at column 11 (two spaces, `switch (`).
+//   The lowering compares a switch's value with each label as one word; a long long needs both.
+//   The double on line 10 is lowered.
 __global__ void k(int *out) {
-  double f = 0.5;
-  out[threadIdx.x] = 1;
+  long long n = threadIdx.x;
+  double f = 0.5 * n;
+  switch (n) {
+  case 0: out[0] = (int)f; break;
+  default: out[1] = 1;
+  }
 }

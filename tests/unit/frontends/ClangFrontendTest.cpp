@@ -303,10 +303,10 @@ SCENARIO("what the frontend does not support is a diagnostic at its line:col", "
     CHECK(!l.program);
     return firstError(l);
   };
-  CHECK(err("__global__ void k(double *A) {\n  A[0] = 1.5;\n}\n") ==
-        "1:27: unsupported: element type 'double' (64-bit floating point)");
-  CHECK(err("__global__ void k(int *A) {\n  long long x = A[0];\n  A[1] = x;\n}\n") ==
-        "2:13: unsupported: type 'long long' (wider than 32 bits)");
+  CHECK(err("__global__ void k(unsigned long long *A) {\n  atomicAdd(A, 1ull);\n}\n") ==
+        "2:3: unsupported: a 64-bit atomic operation ('atomicAdd'; only 32-bit integers)");
+  CHECK(err("__global__ void k(int *A, long long x) {\n  switch (x) { default: A[0] = 1; }\n}\n") ==
+        "2:11: unsupported: a switch on a 64-bit value");
   CHECK(err("__device__ int f(int n);\n__device__ int g(int n) { return f(n); }\n"
             "__device__ int f(int n) { return n ? g(n - 1) : 0; }\n__global__ void k(int *A) { A[0] = f(3); }\n") ==
         "2:34: recursion: f -> g -> f");

@@ -1,0 +1,357 @@
+// The Clang frontend's 64-bit types: CUDA's long long, OpenCL's long, their unsigned forms and
+// double, each a pair of words (low word first in memory). Every kernel is lowered and run on
+// the SDV machine; the expected words are worked out from C's rules and IEEE-754 double
+// precision (round to nearest even), written as (low word, high word) per 64-bit value.
+#include "FrontendHelpers.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+using namespace fetest;
+
+namespace {
+
+Ran runCl(const std::string& src, std::vector<std::pair<std::string, uint32_t>> buffers, uint32_t threads = 1) {
+  Ran r = runText(src, fe::Language::OpenCL, launch1d(threads, std::move(buffers)));
+  return r;
+}
+Ran runCu(const std::string& src, std::vector<std::pair<std::string, uint32_t>> buffers, uint32_t threads = 1) {
+  return runText(src, fe::Language::Cuda, launch1d(threads, std::move(buffers)));
+}
+
+}  // namespace
+
+SCENARIO("long wraps at 2^63 and unsigned long at 2^64; int and unsigned widen as C says", "[frontends][clang][wide]") {
+  const std::string src = R"(
+kernel void k(global long *A) {
+  long x = 9223372036854775807L;
+  A[0] = x + 1;
+  ulong u = 18446744073709551615UL;
+  A[1] = u + 1;
+  int i = -5;
+  unsigned v = 4000000000u;
+  A[2] = i;
+  A[3] = v;
+  A[4] = (long)i * v;
+  A[5] = i * v;
+  A[6] = x * 2;
+  A[7] = -x - 2;
+}
+)";
+  Ran r = runCl(src, {{"A", 8}});
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // A[0]: LONG_MAX + 1 wraps to -2^63 = 0x80000000_00000000.
+  // A[1]: 2^64 - 1 + 1 wraps to 0.
+  // A[2]: -5 sign-extends: 0xffffffff_fffffffb. A[3]: 4000000000 zero-extends: low word
+  //   4000000000 - 2^32 = -294967296, high 0.
+  // A[4]: -5 * 4000000000 = -20000000000 = -5 * 2^32 + 1474836480.
+  // A[5]: i * v is unsigned int: (2^32 - 5) * 4000000000 mod 2^32 = 1474836480, zero-extended.
+  // A[6]: (2^63 - 1) * 2 = 2^64 - 2 wraps to -2: 0xffffffff_fffffffe.
+  // A[7]: -(2^63 - 1) - 2 = -2^63 - 1 wraps to 2^63 - 1: 0x7fffffff_ffffffff.
+  CHECK(r.arrays.at("A") == W{0, INT32_MIN, 0, 0, -5, -1, -294967296, 0, 1474836480, -5, 1474836480, 0, -2, -1, -1,
+                              INT32_MAX});
+}
+
+SCENARIO("64-bit comparisons are signed or unsigned by the operands' type", "[frontends][clang][wide]") {
+  const std::string src = R"(
+__global__ void k(int *B) {
+  long long one = 1, m = -1, big = 0x100000000LL, low = 0xffffffffLL;
+  unsigned long long uone = one, um = m;
+  B[0] = one < m;
+  B[1] = uone < um;
+  B[2] = big > low;
+  B[3] = (unsigned long long)big > low;
+  B[4] = m >= m;
+  B[5] = big == low;
+  B[6] = big != low;
+  B[7] = m < 0;
+  B[8] = um <= 5;
+  B[9] = big ? 1 : 2;
+  B[10] = !big;
+  B[11] = (one << 32) == big && (big >> 32) == one;
+}
+)";
+  Ran r = runCu(src, {{"B", 12}});
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // 1 < -1 signed: 0; unsigned: -1 is 2^64 - 1, so 1. 2^32 > 2^32 - 1 (high words 1 and 0,
+  // low words 0 and 0xffffffff) signed and unsigned; -1 >= -1; 2^32 == 2^32 - 1 is 0, != 1;
+  // -1 < 0; 2^64 - 1 <= 5 is 0; a nonzero long long is true, !big 0; 1 << 32 is big.
+  CHECK(r.arrays.at("B") == W{0, 1, 1, 1, 1, 0, 1, 1, 0, 1, 0, 1});
+}
+
+SCENARIO("64-bit division and remainder truncate toward zero; unsigned ones are unsigned", "[frontends][clang][wide]") {
+  const std::string src = R"(
+kernel void k(global long *A) {
+  long a = -7, b = 2, c = 10000000000L;
+  A[0] = a / b;
+  A[1] = a % b;
+  A[2] = -a / -b;
+  A[3] = -a % -b;
+  A[4] = (ulong)a / (ulong)b;
+  A[5] = c / 3;
+  A[6] = c % 3;
+  A[7] = (ulong)a % 10;
+}
+)";
+  Ran r = runCl(src, {{"A", 8}});
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // -7 / 2 = -3, -7 % 2 = -1; 7 / -2 = -3, 7 % -2 = 1.
+  // (2^64 - 7) / 2 = 2^63 - 4 = 0x7fffffff_fffffffc.
+  // 10^10 / 3 = 3333333333 (low word 3333333333 - 2^32 = -961633963), 10^10 % 3 = 1.
+  // (2^64 - 7) % 10: 2^64 = 18446744073709551616, minus 7 ends in ...609, so 9.
+  CHECK(r.arrays.at("A") == W{-3, -1, -1, -1, -3, -1, 1, 0, -4, INT32_MAX, -961633963, 0, 1, 0, 9, 0});
+}
+
+SCENARIO("64-bit shifts by 32 and 63; OpenCL masks the amount by 63, CUDA reports one out of range",
+         "[frontends][clang][wide][shift]") {
+  const std::string src = R"(
+kernel void k(global long *A, global int *B) {
+  long one = 1, m8 = -8;
+  int n = 65;
+  A[0] = one << 32;
+  A[1] = one << 63;
+  A[2] = m8 >> 1;
+  A[3] = (ulong)m8 >> 1;
+  A[4] = m8 >> 63;
+  A[5] = one << n;
+  A[6] = one << (long)n;
+  B[0] = 1 << one * 33;
+  long s = 3;
+  s <<= 40;
+  A[7] = s;
+}
+)";
+  Ran r = runCl(src, {{"A", 8}, {"B", 1}});
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // 1 << 32 = (0, 1); 1 << 63 = (0, 0x80000000); -8 >> 1 = -4 (arithmetic); 2^64 - 8 >> 1 =
+  // 0x7fffffff_fffffffc; -8 >> 63 = -1; 65 & 63 = 1: 1 << 1 = 2 (a long amount too);
+  // an int shifted by a long amount: 33 & 31 = 1, 1 << 1 = 2; 3 << 40 = 3 * 2^8 in the high word.
+  CHECK(r.arrays.at("A") == W{0, 1, 0, INT32_MIN, -4, -1, -4, INT32_MAX, -1, -1, 2, 0, 2, 0, 0, 768});
+  CHECK(r.arrays.at("B") == W{2});
+  const std::string cu = R"(
+__global__ void k(long long *A) {
+  long long one = 1;
+  int n = 63 + threadIdx.x;
+  A[0] = one << n;
+}
+)";
+  Ran ok = runCu(cu, {{"A", 1}});
+  CHECK(ok.verdict == sem::VerdictKind::Ok);
+  CHECK(ok.arrays.at("A") == W{0, INT32_MIN});
+  Ran bad = runCu("__global__ void k(long long *A) {\n  long long one = 1;\n  int n = 64 + threadIdx.x;\n  A[0] = one << n;\n}\n",
+                  {{"A", 1}});
+  CHECK(bad.verdict == sem::VerdictKind::ShiftOutOfRange);
+  // An int shifted by a long long amount of 2^32 + 1: out of range in C, not the amount 1.
+  Ran big = runCu("__global__ void k(int *A) {\n  long long n = 0x100000001LL + threadIdx.x;\n  A[0] = 1 << n;\n}\n",
+                  {{"A", 1}});
+  CHECK(big.verdict == sem::VerdictKind::ShiftOutOfRange);
+}
+
+SCENARIO("double arithmetic is IEEE double precision, rounded to nearest even", "[frontends][clang][wide][double]") {
+  const std::string src = R"(
+kernel void k(global double *D) {
+  double one = 1.0;
+  D[0] = one / 10 + 2 * one / 10;
+  D[1] = one + one / 9007199254740992.0;
+  D[2] = one + 3 * (one / 9007199254740992.0);
+  D[3] = sqrt(one + one);
+  D[4] = one / 3;
+  D[5] = -one * 0.0;
+  D[6] = fmin(one, -one) + fmax(one, 2.5) + fabs(-one);
+  double t = one;
+  t *= 3;
+  t++;
+  D[7] = t;
+}
+)";
+  Ran r = runCl(src, {{"D", 8}});
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // 0.1 + 0.2 (each rounded) = 0x3fd33333_33333334 (0.30000000000000004).
+  // 1 + 2^-53: a tie between 1 and 1 + 2^-52, to even: 1 = 0x3ff00000_00000000.
+  // 1 + 3 * 2^-53: a tie between 1 + 2^-52 and 1 + 2^-51, to even: 0x3ff00000_00000002.
+  // sqrt(2) = 0x3ff6a09e_667f3bcd. 1/3 = 0x3fd55555_55555555. -1 * 0 = -0.0 = 0x80000000_00000000.
+  // fmin(1, -1) + fmax(1, 2.5) + fabs(-1) = -1 + 2.5 + 1 = 2.5 = 0x40040000_00000000.
+  // t = 1 * 3 + 1 = 4 = 0x40100000_00000000.
+  CHECK(r.arrays.at("D") == W{0x33333334, 0x3fd33333, 0, 0x3ff00000, 2, 0x3ff00000, 0x667f3bcd, 0x3ff6a09e, 0x55555555,
+                              0x3fd55555, 0, INT32_MIN, 0, 0x40040000, 0, 0x40100000});
+}
+
+SCENARIO("conversions between long, double, float and int", "[frontends][clang][wide][double]") {
+  const std::string src = R"(
+kernel void k(global double *D, global long *L, global float *F, global int *I) {
+  long big = 9007199254740993L;
+  D[0] = big;
+  double m = -2.75;
+  L[0] = m;
+  double e = 1e10;
+  L[1] = e;
+  F[0] = e / 1e11;
+  float tenth = 0.1f;
+  D[1] = tenth;
+  int i = -3;
+  D[2] = i;
+  I[0] = m;
+  long p = 16777217;
+  F[1] = p;
+  ulong u = 18446744073709551615UL;
+  D[3] = u;
+  unsigned v = 4000000000u;
+  D[4] = v;
+  I[1] = (unsigned)(e * 0.25);
+  L[2] = tenth * 1e10f;
+  I[2] = (char)big;
+  I[3] = (bool)(big - big);
+}
+)";
+  Ran r = runCl(src, {{"D", 5}, {"L", 3}, {"F", 2}, {"I", 4}});
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // 2^53 + 1 to double: a tie between 2^53 and 2^53 + 2, to even: 2^53 = 0x43400000_00000000.
+  // 0.1f = 0x3dcccccd, to double exactly: 0x3fb99999_a0000000. -3.0 = 0xc0080000_00000000.
+  // 2^64 - 1 to double rounds to 2^64 = 0x43f00000_00000000; 4e9 = 0x41edcd65_00000000.
+  CHECK(r.arrays.at("D") == W{0, 0x43400000, static_cast<int32_t>(0xa0000000u), 0x3fb99999, 0,
+                              static_cast<int32_t>(0xc0080000u), 0, 0x43f00000, 0, 0x41edcd65});
+  // -2.75 truncates to -2; 1e10 = 2 * 2^32 + 1410065408; 0.1f * 1e10f in float is
+  // 0x3dcccccd * 0x501502f9 = 1000000000 (the product 1.0000000149e9 rounds to 1e9 in float).
+  CHECK(r.arrays.at("L") == W{-2, -1, 1410065408, 2, 1000000000, 0});
+  // 1e10 / 1e11 = 0.1 (double) to float: 0x3dcccccd; 2^24 + 1 to float: a tie, to even 2^24 = 0x4b800000.
+  CHECK(r.arrays.at("F") == W{0x3dcccccd, 0x4b800000});
+  // (int)-2.75 = -2; (unsigned)2.5e9 = 2500000000 = -1794967296 as a word; (char)(2^53 + 1) keeps
+  // the low byte 1; (bool)0 = 0.
+  CHECK(r.arrays.at("I") == W{-2, -1794967296, 1, 0});
+}
+
+SCENARIO("long arrays through pointers, a struct with a long field, and long* seen as int*",
+         "[frontends][clang][wide][memory]") {
+  const std::string src = R"(
+typedef struct { int a; long b; int c; } S;
+kernel void k(global long *A, global S *P, global int *B) {
+  global long *p = A + 1;
+  p[1] = 5;
+  *p = -1;
+  p++;
+  p[1] = *p * 3;
+  B[0] = p - A;
+  S s;
+  s.a = 1;
+  s.b = -2;
+  s.c = 3;
+  P[0] = s;
+  P[1].b = P[0].b * 3;
+  P[1].c = sizeof(S) + sizeof(long) * 100;
+  A[4] = 0x123456789L;
+  global int *q = (global int *)A;
+  B[1] = q[8];
+  B[2] = q[9];
+  q[1] = 7;
+}
+)";
+  Ran r = runCl(src, {{"A", 5}, {"P", 2}, {"B", 3}});
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // A[1] = -1, A[2] = 5, A[3] = 15; q[1] is A[0]'s high word; A[4] = 0x1_23456789.
+  CHECK(r.arrays.at("A") == W{0, 7, -1, -1, 5, 0, 15, 0, 0x23456789, 1});
+  // A struct is a cell per int field and two per long: a, b (low, high), c. sizeof(S) is C's:
+  // 4 + 4 (padding) + 8 + 4 + 4 (padding) = 24, plus 800.
+  CHECK(r.arrays.at("P") == W{1, -2, -1, 3, 0, -6, -1, 824});
+  CHECK(r.arrays.at("B") == W{2, 0x23456789, 1});
+}
+
+SCENARIO("64-bit locals, private arrays, helpers, ?: and compound assignments", "[frontends][clang][wide]") {
+  const std::string src = R"(
+struct P { long long x; double d; };
+__device__ long long twice(long long x) { return x * 2; }
+__device__ P make(long long x) { P p; p.x = x; p.d = 0.5; return p; }
+__global__ void k(long long *A, int *B, double *D, unsigned long long n) {
+  int t = threadIdx.x;
+  long long arr[3] = {5, -6, 7};
+  B[0] = (int)arr[t + 1];
+  arr[t] += 100;
+  A[0] = arr[t]++;
+  A[1] = ++arr[t];
+  A[2] = twice(10000000000LL / 3);
+  A[3] = min(arr[1], (long long)t) + max(2ull, 1ull);
+  A[4] = t ? arr[2] : llabs(arr[1]);
+  int i = 7;
+  i += arr[2] << 32;
+  i <<= (long long)1;
+  B[1] = i;
+  float f = 0.5f;
+  long double ld = 3.0;
+  f *= ld;
+  B[2] = f == 1.5f;
+  B[3] = (int)(n >> 32);
+  P p = make(-1);
+  A[5] = p.x;
+  D[0] = p.d;
+  long long z = 1;
+  z = (z << 33) | (z >> 1);
+  A[6] = z;
+}
+)";
+  Ran r = runCu(src, {{"A", 7}, {"B", 4}, {"D", 1}});
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // arr[1] = -6; arr[0]: 105, then 106 after ++ (A[0] = 105), then 107 (A[1]).
+  // 10^10 / 3 * 2 = 6666666666 = 2^32 + 2371699370 (low word 2371699370 - 2^32 = -1923267926).
+  // min(-6, 0) + 2 = -4; t = 0: |-6| = 6; p.x = -1; z = 2^33 | 0.
+  CHECK(r.arrays.at("A") == W{105, 0, 107, 0, -1923267926, 1, -4, -1, 6, 0, -1, -1, 0, 2});
+  // i += 7 << 32: int + long, (7 + 7 * 2^32) truncated to int is 7; 7 << 1 = 14;
+  // f = 0.5 * 3.0 in double (the device's long double is double), back to float 1.5; n is 0
+  // (every parameter is 0 here).
+  CHECK(r.arrays.at("B") == W{-6, 14, 1, 0});
+  CHECK(r.arrays.at("D") == W{0, 0x3fe00000});
+}
+
+SCENARIO("a long reduction in local memory, and a race on a long array's words", "[frontends][clang][wide][race]") {
+  const std::string reduce = R"(
+kernel void k(global long *A) {
+  local long s[4];
+  int t = get_local_id(0);
+  s[t] = (long)(t + 1) << 40;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int d = 2; d > 0; d >>= 1) {
+    if (t < d) s[t] += s[t + d];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (t == 0) A[0] = s[0];
+}
+)";
+  Ran r = runCl(reduce, {{"A", 1}}, 4);
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // (1 + 2 + 3 + 4) << 40 = 10 * 2^8 in the high word.
+  CHECK(r.arrays.at("A") == W{0, 2560});
+  // Thread t writes A[t/2]: threads 0 and 1 both write A[0] (words 0 and 1).
+  Ran race = runCl("kernel void k(global long *A) { A[get_local_id(0) / 2] = 1; }\n", {{"A", 2}}, 4);
+  CHECK(race.verdict == sem::VerdictKind::Race);
+  // Thread t writes the int at word t: distinct words, no race, although two ints share a long.
+  Ran words = runCl("kernel void k(global long *A) { ((global int *)A)[get_local_id(0)] = 1; }\n", {{"A", 2}}, 4);
+  CHECK(words.verdict == sem::VerdictKind::Ok);
+}
+
+SCENARIO("64-bit kernel parameters are two params, NAME.lo and NAME.hi for users", "[frontends][clang][wide]") {
+  Lowered l = lowerOk("kernel void k(global long *A, long n, double d) { A[0] = n + (long)d; }\n", fe::Language::OpenCL,
+                      launch1d(1));
+  CHECK(l.text.find("param n_lo;\nparam n_hi;\nparam d_lo;\nparam d_hi;") != std::string::npos);
+  CHECK(l.program->sourceNames.at("n_lo") == "n.lo");
+  CHECK(l.program->sourceNames.at("d_hi") == "d.hi");
+  Lowered s = lowerOk("struct S { int a; long b; };\nkernel void k(global long *A, struct S s) { A[0] = s.b; }\n",
+                      fe::Language::OpenCL, launch1d(1));
+  CHECK(s.program->sourceNames.at("s_b_lo") == "s.b.lo");
+  CHECK(s.program->sourceNames.at("s_b_hi") == "s.b.hi");
+}
+
+SCENARIO("what stays unsupported for 64-bit values is reported at its line:col", "[frontends][clang][wide]") {
+  auto cu = [](const std::string& body) {
+    return firstError(lowerText("__global__ void k(unsigned long long *A, long long x) {\n" + body + "}\n",
+                                fe::Language::Cuda, launch1d(1)));
+  };
+  CHECK(cu("  atomicAdd(A, 1ull);\n") == "2:3: unsupported: a 64-bit atomic operation ('atomicAdd'; only 32-bit integers)");
+  CHECK(cu("  switch (x) { case 1: A[0] = 1; }\n") == "2:11: unsupported: a switch on a 64-bit value");
+  CHECK(cu("  longlong2 v = make_longlong2(1, 2);\n  A[0] = v.y;\n").empty());
+  auto cl = [](const std::string& body) {
+    return firstError(lowerText("kernel void k(global long *A) {\n" + body + "}\n", fe::Language::OpenCL, launch1d(1)));
+  };
+  CHECK(cl("  long2 v = (long2)(1, 2);\n") == "2:9: unsupported: vector type 'long2' (elements of type 'long' (wider than 32 bits))");
+  CHECK(cl("  atom_add(A, 1L);\n") == "2:3: unsupported: a 64-bit atomic operation ('atom_add'; only 32-bit integers)");
+  CHECK(cl("  global char *c = (global char *)A;\n  c[0] = 1;\n")
+            .rfind("2:20: unsupported: cast from '__global long *' to '__global char *'", 0) == 0);
+}
