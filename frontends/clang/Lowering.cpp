@@ -1179,6 +1179,7 @@ private:
   ExprPtr wideCompare(clang::BinaryOperatorKind op, Val a, Val b, IntType t, clang::SourceLocation at,
                       kpl::SourceRange r);
   ExprPtr shiftAmountOf(const clang::Expr* e, int32_t width, kpl::SourceRange r);
+  std::optional<Val> wideConvert(const clang::CallExpr* c, const std::string& name, bool need);
   /// An index or a pointer offset: a 64-bit one is taken modulo 2^32, as the 32-bit
   /// target's address arithmetic does.
   ExprPtr wordIndex(const clang::Expr* e) {
@@ -3043,8 +3044,35 @@ Val Lowerer::wcall(const clang::CallExpr* c, bool need) {
     unsupported(c, "a 64-bit atomic operation ('" + name + "'; only 32-bit integers)");
     return zeroOf(true, r);
   }
+  if (auto v = wideConvert(c, name, need)) return std::move(*v);
   unsupported(c, "call to '" + name + "', which has no definition the frontend knows");
   return zeroOf(true, r);
+}
+
+/// OpenCL's scalar convert_T to or from a 64-bit type where it is C's conversion: no _sat,
+/// and the default rounding (toward zero to integers, to nearest even to floating point),
+/// or a mode that changes nothing (integer to integer, exact conversions). nullopt when the
+/// call is not one; a zero value after a diagnostic for the other modes.
+std::optional<Val> Lowerer::wideConvert(const clang::CallExpr* c, const std::string& name, bool need) {
+  kpl::SourceRange r = range(c);
+  bool sat = false;
+  char rounding = 0;
+  if (!parseConvert(name, sat, rounding) || c->getNumArgs() != 1) return std::nullopt;
+  const clang::Expr* arg = c->getArg(0);
+  auto from = valType(arg->getType());
+  auto to = valType(c->getType());
+  bool wide = isWideType(c->getType());
+  if (!from || !to || (!isWide(*from) && !isWide(*to)) || from->isBool || to->isBool) return std::nullopt;
+  bool toFloat = to->isFloat, fromFloat = from->isFloat;
+  bool exact = (!toFloat && !fromFloat) ||                                  // integers: bits or low bits
+               (toFloat && isWide(*to) && (fromFloat || from->width <= 32));  // float or a word to double
+  bool cRounding = rounding == 0 || (toFloat ? rounding == 'e' : rounding == 'z');
+  if (sat || !(exact || cRounding)) {
+    unsupported(c, name + " of '" + arg->getType().getAsString() + "' (64-bit: only C's conversion, without _sat " +
+                       "and with the default rounding)");
+    return zeroOf(wide, r);
+  }
+  return convertVal(anyValue(arg, need), *from, *to, r);
 }
 
 // ---- structs and vectors ---------------------------------------------------------------
@@ -3676,6 +3704,8 @@ ExprPtr Lowerer::scalarVectorBuiltin(const clang::CallExpr* c, const std::string
     ExprPtr k = rvalue(c->getArg(2));
     return cond(asBool(std::move(k), r), std::move(b), std::move(a), r);
   }
+  if (parseConvert(name, sat, rounding) && c->getNumArgs() == 1 && isWideType(c->getArg(0)->getType()))
+    if (auto v = wideConvert(c, name, true)) return std::move(v->lo);  // from 64 bits to a word
   if (parseConvert(name, sat, rounding) && c->getNumArgs() == 1) {
     auto from = intType(c->getArg(0)->getType());
     auto to = intType(c->getType());

@@ -327,6 +327,35 @@ kernel void k(global long *A) {
   CHECK(words.verdict == sem::VerdictKind::Ok);
 }
 
+SCENARIO("OpenCL's convert_T and as_T to and from 64-bit types, where they are C's conversion", "[frontends][clang][wide]") {
+  const std::string src = R"(
+kernel void k(global long *A, global int *B, global double *D) {
+  int i = -5 + get_local_id(0);
+  A[0] = convert_long(i);
+  A[1] = convert_ulong_rtz(i);
+  double d = -2.5 + get_local_id(0);
+  A[2] = convert_long(d);
+  B[0] = convert_int(A[0] * 3);
+  B[1] = as_int(convert_float(d));
+  B[2] = convert_int_rtz(d);
+  D[0] = convert_double(i);
+  D[1] = as_double(as_long(d) ^ (long)0x8000000000000000UL);
+}
+)";
+  Ran r = runCl(src, {{"A", 3}, {"B", 3}, {"D", 2}});
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // -5 sign-extended; as ulong 2^64 - 5 (the same words); -2.5 toward zero is -2.
+  CHECK(r.arrays.at("A") == W{-5, -1, -5, -1, -2, -1});
+  // -15; -2.5f = 0xc0200000; -2; -5.0 = 0xc0140000_00000000; flipping -2.5's sign bit: 2.5 =
+  // 0x40040000_00000000.
+  CHECK(r.arrays.at("B") == W{-15, static_cast<int32_t>(0xc0200000u), -2});
+  CHECK(r.arrays.at("D") == W{0, static_cast<int32_t>(0xc0140000u), 0, 0x40040000});
+  Lowered sat = lowerText("kernel void k(global long *A) {\n  A[0] = convert_long_sat(A[1] * 1.5);\n}\n",
+                          fe::Language::OpenCL, launch1d(1));
+  CHECK(firstError(sat) ==
+        "2:10: unsupported: convert_long_sat of 'double' (64-bit: only C's conversion, without _sat and with the default rounding)");
+}
+
 SCENARIO("64-bit kernel parameters are two params, NAME.lo and NAME.hi for users", "[frontends][clang][wide]") {
   Lowered l = lowerOk("kernel void k(global long *A, long n, double d) { A[0] = n + (long)d; }\n", fe::Language::OpenCL,
                       launch1d(1));
