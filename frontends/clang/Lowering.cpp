@@ -3926,11 +3926,20 @@ void Lowerer::lowerSwitch(const clang::SwitchStmt* s) {
     unsupported(s, "a switch with an initialiser or a condition variable");
     return;
   }
-  if (isWideType(s->getCond()->getType())) {
-    unsupported(s->getCond(), "a switch on a 64-bit value");
-    return;
-  }
-  ExprPtr v = snapshot(rvalue(s->getCond()), range(s->getCond()));
+  // A 64-bit value is compared with each label by leq / lne on both words.
+  bool wide = isWideType(s->getCond()->getType());
+  ExprPtr v;
+  Val wv;
+  if (wide)
+    wv = snapVal(wvalue(s->getCond()), range(s->getCond()));
+  else
+    v = snapshot(rvalue(s->getCond()), range(s->getCond()));
+  auto compare = [&](int64_t c, bool ne, kpl::SourceRange lr) -> ExprPtr {
+    if (!wide) return bin(ne ? BinaryOp::Ne : BinaryOp::Eq, clone(*v), lit(c, lr), lr);
+    uint64_t u = static_cast<uint64_t>(c);
+    return wideOp(ne ? WideOp::LNe : WideOp::LEq, lr, clone(*wv.hi), clone(*wv.lo), lit(static_cast<int64_t>(u >> 32), lr),
+                  lit(static_cast<int64_t>(u & 0xffffffffu), lr));
+  };
   std::vector<const clang::Stmt*> items;
   if (const auto* cs = llvm::dyn_cast<clang::CompoundStmt>(s->getBody()))
     items.assign(cs->body_begin(), cs->body_end());
@@ -3977,11 +3986,11 @@ void Lowerer::lowerSwitch(const clang::SwitchStmt* s) {
         if (const auto* cs = llvm::dyn_cast<clang::CaseStmt>(sc)) {
           clang::Expr::EvalResult res;
           cs->getLHS()->EvaluateAsInt(res, ctx_);
-          entry = bin(BinaryOp::Eq, clone(*v), lit(res.Val.getInt().getExtValue(), lr), lr);
+          entry = compare(res.Val.getInt().getExtValue(), false, lr);
         } else {
           entry = lit(1, lr);
           for (int64_t c : values) {
-            ExprPtr ne = bin(BinaryOp::Ne, clone(*v), lit(c, lr), lr);
+            ExprPtr ne = compare(c, true, lr);
             entry = isLit(*entry, 1) ? std::move(ne) : bin(BinaryOp::LogAnd, std::move(entry), std::move(ne), lr);
           }
         }
