@@ -91,6 +91,17 @@ __device__ unsigned long long min(unsigned long long, unsigned long long);
 __device__ long long max(long long, long long);
 __device__ unsigned long long max(unsigned long long, unsigned long long);
 __device__ long long llabs(long long);
+__device__ long long __double_as_longlong(double);
+__device__ double __longlong_as_double(long long);
+__device__ int __double2hiint(double);
+__device__ int __double2loint(double);
+__device__ double __hiloint2double(int, int);
+__device__ double __dadd_rn(double, double);
+__device__ double __dsub_rn(double, double);
+__device__ double __dmul_rn(double, double);
+__device__ double __ddiv_rn(double, double);
+__device__ double __dsqrt_rn(double);
+__device__ double atomicAdd(double*, double);
 // GPUVerify's annotations.
 __device__ void __requires(bool);
 __device__ void __ensures(bool);

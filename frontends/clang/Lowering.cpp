@@ -2275,6 +2275,11 @@ ExprPtr Lowerer::call(const clang::CallExpr* c, bool need) {
   const clang::FunctionDecl* def = nullptr;
   if (fd->hasBody(def) && def) return inlineCall(c, def, need);
   std::string name = fd->getNameAsString();
+  if ((name == "__double2hiint" || name == "__double2loint") && c->getNumArgs() == 1 &&
+      isWideType(c->getArg(0)->getType())) {  // CUDA: a word of a double
+    Val v = wvalue(c->getArg(0));
+    return name == "__double2hiint" ? std::move(v.hi) : std::move(v.lo);
+  }
   bool handled = false;
   ExprPtr v = builtinCall(c, name, need, handled);
   if (handled) return v;
@@ -3045,6 +3050,23 @@ Val Lowerer::wcall(const clang::CallExpr* c, bool need) {
     return zeroOf(true, r);
   }
   if (auto v = wideConvert(c, name, need)) return std::move(*v);
+  // CUDA's reinterpretations and correctly rounded double intrinsics.
+  if ((name == "__double_as_longlong" || name == "__longlong_as_double") && n == 1 && argsWide())
+    return wvalue(c->getArg(0), need);
+  if (name == "__hiloint2double" && n == 2) {
+    ExprPtr hi = rvalue(c->getArg(0));
+    ExprPtr lo = rvalue(c->getArg(1));
+    return Val{std::move(lo), std::move(hi)};
+  }
+  static const std::map<std::string, std::pair<WideOp, unsigned>> rn = {
+      {"__dadd_rn", {WideOp::DAddLo, 2}}, {"__dsub_rn", {WideOp::DSubLo, 2}}, {"__dmul_rn", {WideOp::DMulLo, 2}},
+      {"__ddiv_rn", {WideOp::DDivLo, 2}}, {"__dsqrt_rn", {WideOp::DSqrtLo, 1}}};
+  if (auto it = rn.find(name); it != rn.end() && n == it->second.second && argsWide()) {
+    if (n == 1) return wideUnary(it->second.first, wvalue(c->getArg(0)), r);
+    Val a = wvalue(c->getArg(0));
+    Val b = wvalue(c->getArg(1));
+    return widePair(it->second.first, std::move(a), std::move(b), r);
+  }
   unsupported(c, "call to '" + name + "', which has no definition the frontend knows");
   return zeroOf(true, r);
 }

@@ -357,6 +357,28 @@ kernel void k(global long *A, global int *B, global double *D) {
         "2:10: unsupported: convert_long_sat of 'double' (64-bit: only C's conversion, without _sat and with the default rounding)");
 }
 
+SCENARIO("CUDA's double reinterpretations and _rn intrinsics", "[frontends][clang][wide][double]") {
+  const std::string src = R"(
+__global__ void k(int *B, double *D) {
+  double d = -2.5 + threadIdx.x;
+  B[0] = __double2hiint(d);
+  B[1] = __double2loint(d);
+  long long bits = __double_as_longlong(d) ^ 0x8000000000000000LL;
+  D[0] = __longlong_as_double(bits);
+  D[1] = __hiloint2double(0x3ff00000, 1);
+  D[2] = __dmul_rn(__dadd_rn(d, 1.0), __dsqrt_rn(4.0 + threadIdx.x));
+}
+)";
+  Ran r = runCu(src, {{"B", 2}, {"D", 3}});
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // -2.5 = 0xc0040000_00000000; its sign flipped, 2.5 = 0x40040000_00000000; the words
+  // (0x3ff00000, 1) are 1 + 2^-52; (-2.5 + 1) * sqrt(4) = -3 = 0xc0080000_00000000.
+  CHECK(r.arrays.at("B") == W{static_cast<int32_t>(0xc0040000u), 0});
+  CHECK(r.arrays.at("D") == W{0, 0x40040000, 1, 0x3ff00000, 0, static_cast<int32_t>(0xc0080000u)});
+  Lowered a = lowerText("__global__ void k(double *A) {\n  atomicAdd(A, 1.0);\n}\n", fe::Language::Cuda, launch1d(1));
+  CHECK(firstError(a) == "2:3: unsupported: a 64-bit atomic operation ('atomicAdd'; only 32-bit integers)");
+}
+
 SCENARIO("64-bit kernel parameters are two params, NAME.lo and NAME.hi for users", "[frontends][clang][wide]") {
   Lowered l = lowerOk("kernel void k(global long *A, long n, double d) { A[0] = n + (long)d; }\n", fe::Language::OpenCL,
                       launch1d(1));
