@@ -8,6 +8,7 @@
 #include "Helpers.h"
 
 #include "semantics/Eval.h"
+#include "semantics/Symmetry.h"
 
 #include <bit>
 #include <climits>
@@ -490,4 +491,18 @@ SCENARIO("64-bit errors are verdicts of a run, at the statement, for the lowest 
       CHECK(sim->array("A") == std::vector<Word>{0, 0, 0, INT32_MIN, 1, 0, 1, INT32_MIN});
     }
   }
+}
+
+TEST_CASE("value symmetry does not hold for memory values used as operands of 64-bit builtins",
+          "[semantics][wide][symmetry]") {
+  // A plain copy of memory values is symmetric; the same values as the low Words of a
+  // 64-bit addition are not (renaming 1 and 2 does not commute with adding 1).
+  const std::string head = "threads: 2;\ngroup: 0;\nshared A[2];\nshared B[2];\nmain: {\n  local t;\n"
+                           "  t := rd(A, lid);\n";
+  auto copy = compile(head + "  wr(B, lid, t);\n  barrier;\n}\n");
+  CHECK(sdvmc::sem::analyseSymmetry(copy->ir).values);
+  auto wide = compile(head + "  local x;\n  x := ladd_lo(0, t, 0, 1);\n  wr(B, lid, t);\n  barrier;\n}\n");
+  const auto info = sdvmc::sem::analyseSymmetry(wide->ir);
+  CHECK_FALSE(info.values);
+  CHECK(info.valuesWhyNot == "line 9: a value from memory is an operand of a 64-bit builtin");
 }
