@@ -147,7 +147,8 @@ void decodeMemory(const Ir& ir, Memory& m, ByteReader& r, std::vector<ArrayBytes
   const size_t start = r.position();
   m.bounded.resize(ir.arrays.size());
   m.unknown.resize(ir.arrays.size());
-  m.unbounded.assign(ir.arrays.size(), {});
+  m.unbounded.resize(ir.arrays.size());
+  for (Memory::Cells& c : m.unbounded) c.clear();  // (no reallocation of the maps themselves)
   if (layout) layout->resize(ir.arrays.size());
   for (size_t a = 0; a < ir.arrays.size(); ++a) {
     if (ir.arrays[a].bounded) {

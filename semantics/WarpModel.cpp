@@ -532,6 +532,16 @@ std::string WarpModel::differs(const Memory& m) const {
 }
 
 void WarpModel::store(WarpState& s, Address a, Word value) {
+  if (ir_.arrays[a.array].bounded) {  // the common case, without Memory::store's lookups
+    const size_t i = static_cast<size_t>(a.index);
+    Word& cell = s.memory.bounded[a.array][i];
+    uint8_t* unknown = s.memory.unknown.empty() || s.memory.unknown[a.array].empty() ? nullptr
+                                                                                    : &s.memory.unknown[a.array][i];
+    if (recordUndo_) undo_.push_back(MemoryUndo{a, cell, static_cast<uint8_t>(unknown ? *unknown : 0), true});
+    cell = value;
+    if (unknown) *unknown = 0;
+    return;
+  }
   if (recordUndo_) {
     MemoryUndo u{a, 0, 0, true};
     if (ir_.arrays[a.array].bounded) {
