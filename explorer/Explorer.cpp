@@ -214,61 +214,14 @@ struct Worker {
   uint64_t transitions = 0, terminal = 0, discarded = 0, expanded = 0;
   First<Violating> violation;
   First<std::string> stuck;
-  /// This level's candidates by fingerprint (open addressing; entry k + 1 is candidate k,
-  /// 0 is empty): a state this worker finds again shares the bytes stored the first time,
-  /// so each state's bytes are copied once per worker and level, not once per transition.
-  std::vector<uint32_t> seen;
 
   void newLevel() {
-    size_t slots = 1024;
-    while (slots < 2 * candidates.size()) slots *= 2;  // sized by the last level's candidates
-    seen.assign(slots, 0);
     candidates.clear();
     chunks.clear();
     bytes.clear();
     transitions = terminal = discarded = expanded = 0;
     violation = {};
     stuck = {};
-  }
-
-  /// Adds the candidate (fp, parent, successor) whose bytes are `s`.
-  void add(const Fingerprint& fp, uint32_t parent, uint32_t successor, std::span<const uint8_t> s, bool exact) {
-    if (2 * (candidates.size() + 1) > seen.size()) rehash(std::max<size_t>(1024, 2 * seen.size()), exact);
-    const uint32_t k = uint32_t(candidates.size());
-    const uint32_t* same = find(fp, s, exact, k);
-    if (same) {
-      const Candidate& c = candidates[*same - 1];
-      candidates.push_back(Candidate{fp, parent, successor, c.offset, c.length, 0});
-      return;
-    }
-    candidates.push_back(Candidate{fp, parent, successor, bytes.size(), uint32_t(s.size()), 0});
-    bytes.insert(bytes.end(), s.begin(), s.end());
-  }
-
-private:
-  /// The entry of a candidate with the state (fp, s), or null after claiming an empty slot
-  /// for candidate `k`.
-  const uint32_t* find(const Fingerprint& fp, std::span<const uint8_t> s, bool exact, uint32_t k) {
-    const size_t mask = seen.size() - 1;
-    for (size_t h = size_t(fp.low) & mask;; h = (h + 1) & mask) {
-      const uint32_t e = seen[h];
-      if (e == 0) {
-        seen[h] = k + 1;
-        return nullptr;
-      }
-      const Candidate& c = candidates[e - 1];
-      if (c.fp == fp && (!exact || (c.length == s.size() &&
-                                    (s.empty() || std::memcmp(bytes.data() + c.offset, s.data(), s.size()) == 0))))
-        return &seen[h];
-    }
-  }
-
-  void rehash(size_t slots, bool exact) {
-    seen.assign(slots, 0);
-    for (uint32_t k = 0; k < candidates.size(); ++k) {
-      const Candidate& c = candidates[k];
-      find(c.fp, {bytes.data() + c.offset, c.length}, exact, k);  // the first of each state claims a slot
-    }
   }
 };
 
@@ -396,7 +349,7 @@ private:
 
     for (Worker& w : workers_) w.newLevel();
     std::atomic<bool> aborted{false};
-    const bool collect = options_.collectTerminals, exact = options_.exact;
+    const bool collect = options_.collectTerminals;
     arena_.execute([&] {
       tbb::parallel_for(tbb::blocked_range<uint32_t>(0, n, 16), [&](const tbb::blocked_range<uint32_t>& r) {
         Worker& w = workers_.local();
@@ -429,7 +382,8 @@ private:
             const sem::StateBytes& s = e.successors[j];
             Fingerprint fp = fingerprint(s);
             if (visited_.contains({fp, s})) continue;
-            w.add(fp, i, j, s, exact);
+            w.candidates.push_back(Candidate{fp, i, j, w.bytes.size(), uint32_t(s.size()), 0});
+            w.bytes.insert(w.bytes.end(), s.begin(), s.end());
           }
         }
         if (w.candidates.size() > first) w.chunks.push_back(Chunk{r.begin(), 0, first, w.candidates.size()});
