@@ -210,6 +210,7 @@ struct Worker {
   std::vector<Candidate> candidates;
   std::vector<Chunk> chunks;
   std::vector<uint8_t> bytes;
+  std::vector<Fingerprint> fingerprints;  ///< of the successors of the state being expanded
   std::vector<sem::StateBytes> terminals;
   uint64_t transitions = 0, terminal = 0, discarded = 0, expanded = 0;
   First<Violating> violation;
@@ -378,9 +379,17 @@ private:
             ++w.terminal;
             if (collect) w.terminals.emplace_back(state.begin(), state.end());
           }
+          // Every successor's fingerprint first, and its slot requested from memory, so that
+          // the lookups below wait for memory together rather than one after the other.
+          std::vector<Fingerprint>& fps = w.fingerprints;
+          fps.resize(e.successors.size());
+          for (uint32_t j = 0; j < e.successors.size(); ++j) {
+            fps[j] = fingerprint(e.successors[j]);
+            visited_.prefetch(fps[j]);
+          }
           for (uint32_t j = 0; j < e.successors.size(); ++j) {
             const sem::StateBytes& s = e.successors[j];
-            Fingerprint fp = fingerprint(s);
+            const Fingerprint fp = fps[j];
             if (visited_.contains({fp, s})) continue;
             w.candidates.push_back(Candidate{fp, i, j, w.bytes.size(), uint32_t(s.size()), 0});
             w.bytes.insert(w.bytes.end(), s.begin(), s.end());

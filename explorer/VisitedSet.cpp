@@ -118,11 +118,6 @@ uint64_t VisitedSet::bytesAfterReserve(uint64_t incoming, uint64_t* transient) c
   return capacity * slot;
 }
 
-uint64_t VisitedSet::home(uint64_t claim, uint64_t capacity) const {
-  // Multiply-shift (Lemire's fast range): uniform over [0, capacity) for any capacity.
-  return uint64_t((unsigned __int128)claim * capacity >> 64);
-}
-
 std::span<const uint8_t> VisitedSet::stored(uint64_t ref) const {
   const uint8_t* p = arena_->at(ref);
   uint32_t length;
@@ -228,8 +223,11 @@ void VisitedSet::insertAbsent(std::span<const Key> keys) {
   } else {
     tbb::parallel_for(tbb::blocked_range<size_t>(0, keys.size(), 1024),
                       [&](const tbb::blocked_range<size_t>& r) {
-                        for (size_t i = r.begin(); i != r.end(); ++i)
+                        constexpr size_t kAhead = 16;  // slots requested from memory ahead of use
+                        for (size_t i = r.begin(); i != r.end(); ++i) {
+                          if (i + kAhead < r.end()) prefetch(keys[i + kAhead].fp);
                           claimSlot(claimWord(keys[i].fp), uint32_t(keys[i].fp.low));
+                        }
                       });
   }
   size_ += keys.size();
