@@ -2721,6 +2721,10 @@ Val Lowerer::arithVal(clang::BinaryOperatorKind op, Val a, Val b, IntType t, cla
     if (t.isFloat) return Val{bin(floatOp(op, at), std::move(a.lo), std::move(b.lo), r), nullptr};
     return Val{bin(arithOp(op, !t.isSigned && !t.isBool, at), std::move(a.lo), std::move(b.lo), r), nullptr};
   }
+  if (!a.hi || (!shift && !b.hi)) {  // C's conversions give both operands the 64-bit type
+    unsupported(at, "an operand of this 64-bit operation that is not 64-bit");
+    return zeroOf(true, r);
+  }
   if (shift) {  // b.lo: the amount, a word
     WideOp lo = op == clang::BO_Shl ? WideOp::LShlLo : t.isSigned ? WideOp::LAShrLo : WideOp::LLShrLo;
     a = atoms(std::move(a), r);
@@ -2999,7 +3003,7 @@ Val Lowerer::wcall(const clang::CallExpr* c, bool need) {
   }
   const clang::FunctionDecl* def = nullptr;
   if (fd->hasBody(def) && def) {
-    Val out;
+    Val out = zeroOf(true, r);  // stays after an error (recursion, a variadic call)
     inlineCall(c, def, need, &out);
     return out;
   }

@@ -399,6 +399,10 @@ SCENARIO("what stays unsupported for 64-bit values is reported at its line:col",
   CHECK(cu("  atomicAdd(A, 1ull);\n") == "2:3: unsupported: a 64-bit atomic operation ('atomicAdd'; only 32-bit integers)");
   CHECK(cu("  char *c = (char *)A;\n  c[0] = 1;\n").rfind("2:13: unsupported: cast from 'unsigned long long *' to 'char *'", 0) == 0);
   CHECK(cu("  longlong2 v = make_longlong2(1, 2);\n  A[0] = v.y;\n").empty());
+  Lowered rec = lowerText("__device__ long long f(long long n) { return n ? f(n - 1) + 1 : 0; }\n"
+                          "__global__ void k(long long *A) {\n  A[0] = f(3);\n}\n",
+                          fe::Language::Cuda, launch1d(1));
+  CHECK(firstError(rec) == "1:50: recursion: f -> f");
   auto cl = [](const std::string& body) {
     return firstError(lowerText("kernel void k(global long *A) {\n" + body + "}\n", fe::Language::OpenCL, launch1d(1)));
   };
