@@ -132,7 +132,7 @@ private:
     if (id == sem::kNone) return t;
     const sem::ExprNode& x = ir_.exprs[id];
     if (x.op == sem::EOp::Local) return st[x.slot];
-    for (sem::ExprId c : {x.a, x.b, x.c})
+    for (sem::ExprId c : {x.a, x.b, x.c, x.d})
       if (c != sem::kNone) t |= expr(c, st);
     return t;
   }

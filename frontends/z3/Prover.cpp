@@ -7,6 +7,7 @@
 #include "semantics/Sdv.h"
 
 #include <chrono>
+#include <set>
 #include <fmt/format.h>
 
 namespace sdvmc::prove {
@@ -22,6 +23,22 @@ double since(Clock::time_point t0) {
 int64_t asInt(const z3::expr& v) {
   return static_cast<int32_t>(static_cast<uint32_t>(v.get_numeral_uint64()));
 }
+
+}  // namespace
+
+/// A solver with a per-query timeout (seconds, 0: none); `logic` nullptr: Z3's default
+/// (quantifiers, lambdas).
+z3::solver makeSolver(z3::context& ctx, double timeoutSeconds, const char* logic) {
+  z3::solver solver = logic ? z3::solver(ctx, logic) : z3::solver(ctx);
+  if (timeoutSeconds > 0) {
+    z3::params p(ctx);
+    p.set("timeout", static_cast<unsigned>(timeoutSeconds * 1000));
+    solver.set(p);
+  }
+  return solver;
+}
+
+namespace {
 
 bool isViolation(sem::VerdictKind k) {
   return k != sem::VerdictKind::Ok && k != sem::VerdictKind::Discarded && k != sem::VerdictKind::Inconclusive;
@@ -50,13 +67,12 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
   a.bounded = enc.bounded;
   a.maxIterations = enc.maxIterations;
   a.checkPoints = enc.checks.size();
-
-  z3::solver solver(ctx, "QF_AUFBV");
-  if (o.timeoutSeconds > 0) {
-    z3::params p(ctx);
-    p.set("timeout", static_cast<unsigned>(o.timeoutSeconds * 1000));
-    solver.set(p);
+  if (!enc.unsupported.empty()) {
+    a.reason = "unsupported: " + enc.unsupported;
+    return a;
   }
+
+  z3::solver solver = makeSolver(ctx, o.timeoutSeconds, "QF_AUFBV");
   for (const z3::expr& c : enc.constraints) solver.add(c);
   solver.add(enc.anyError());
   const auto t0 = Clock::now();
@@ -370,12 +386,7 @@ EquivResult proveEquivalent(const sem::Ir& A, const sem::Ir& B, const std::strin
     eo.prefix = "b_";
     PairEncoding eb = encodePair(ctx, B, eo);
     r.bounded |= ea.bounded || eb.bounded;
-    z3::solver solver(ctx, "QF_AUFBV");
-    if (o.timeoutSeconds > 0) {
-      z3::params p(ctx);
-      p.set("timeout", static_cast<unsigned>(o.timeoutSeconds * 1000));
-      solver.set(p);
-    }
+    z3::solver solver = makeSolver(ctx, o.timeoutSeconds, "QF_AUFBV");
     for (const z3::expr& c : ea.constraints) solver.add(c);
     for (const z3::expr& c : eb.constraints) solver.add(c);
     solver.add(ea.alive && eb.alive);
@@ -440,6 +451,357 @@ EquivResult proveEquivalent(const sem::Ir& A, const sem::Ir& B, const std::strin
   r.status = EquivResult::Status::Equivalent;
   r.seconds = since(t0);
   return r;
+}
+
+}  // namespace sdvmc::prove
+
+namespace sdvmc::prove {
+
+namespace {
+
+/// The cells a model gives an array (store chains, constant arrays, as-array
+/// interpretations); `fallback`: the value of cells it does not list, when known.
+void modelCells(const z3::model& m, const z3::expr& array, std::map<int32_t, int32_t>& cells,
+                std::optional<int32_t>& fallback) {
+  z3::expr v = m.eval(array, true);
+  for (int guard = 0; guard < 1000000; ++guard) {
+    if (!v.is_app()) return;
+    const Z3_decl_kind k = v.decl().decl_kind();
+    if (k == Z3_OP_STORE) {
+      const int32_t i = static_cast<int32_t>(asInt(v.arg(1))), x = static_cast<int32_t>(asInt(v.arg(2)));
+      cells.emplace(i, x);  // the outermost store of an index wins
+      v = v.arg(0);
+    } else if (k == Z3_OP_CONST_ARRAY) {
+      if (v.arg(0).is_numeral()) fallback = static_cast<int32_t>(asInt(v.arg(0)));
+      return;
+    } else if (k == Z3_OP_AS_ARRAY) {
+      z3::func_decl f(v.ctx(), Z3_get_as_array_func_decl(v.ctx(), v));
+      if (!m.has_interp(f)) return;
+      z3::func_interp fi = m.get_func_interp(f);
+      for (unsigned e = 0; e < fi.num_entries(); ++e) {
+        z3::func_entry en = fi.entry(e);
+        if (en.num_args() == 1 && en.arg(0).is_numeral() && en.value().is_numeral())
+          cells.emplace(static_cast<int32_t>(asInt(en.arg(0))), static_cast<int32_t>(asInt(en.value())));
+      }
+      if (fi.else_value().is_numeral()) fallback = static_cast<int32_t>(asInt(fi.else_value()));
+      return;
+    } else {
+      return;
+    }
+  }
+}
+
+const char* kernelName(int k) { return k == 0 ? "the first kernel" : "the second kernel"; }
+
+}  // namespace
+
+EquivResult proveEquivalentEverySize(const sem::Ir& A, const sem::Ir& B, const std::string& array,
+                                     const ProveOptions& o) {
+  const auto t0 = Clock::now();
+  EquivResult r;
+  r.everySize = true;
+  r.minThreads = 1;
+  r.maxThreads = o.maxThreads;
+  r.unroll = o.unroll.value_or(8);
+  auto arrA = arrayNamed(A, array), arrB = arrayNamed(B, array);
+  if (!arrA || !arrB) {
+    r.reason = fmt::format("no array '{}' in {}", array, !arrA ? "the first kernel" : "the second kernel");
+    return r;
+  }
+  // The precondition: race- and divergence-free for every group size (and free of errors,
+  // so that every execution compared ends normally).
+  const sem::Ir* irs[2] = {&A, &B};
+  for (int k = 0; k < 2; ++k) {
+    r.pre[k] = prove(*irs[k], o);
+    r.preChecked[k] = true;
+    r.bounded |= r.pre[k].bounded;
+    const ProveResult& p = r.pre[k];
+    if (p.status == ProveResult::Status::Ok) continue;
+    r.preFailed = k;
+    r.reason = p.status == ProveResult::Status::Violation
+                   ? fmt::format("{} is not free of races, divergence and errors: {} ({}); the method compares "
+                                 "final memories of race- and divergence-free kernels only",
+                                 kernelName(k), p.claim.message, p.replayNote)
+                   : fmt::format("{} could not be proved race- and divergence-free: {}", kernelName(k), p.reason);
+    r.seconds = since(t0);
+    return r;
+  }
+  // Small group sizes first, exactly (whole groups): a difference there is the smallest.
+  r.boundedUpTo = static_cast<uint32_t>(std::min<uint64_t>(8, o.maxThreads));
+  {
+    EquivResult b = proveEquivalent(A, B, array, 1, r.boundedUpTo, o);
+    r.bounded |= b.bounded;
+    if (b.status == EquivResult::Status::Different) {
+      b.everySize = true;
+      b.minThreads = 1;
+      b.maxThreads = o.maxThreads;
+      b.bounded = r.bounded;
+      b.pre[0] = r.pre[0];
+      b.pre[1] = r.pre[1];
+      b.preChecked[0] = b.preChecked[1] = true;
+      b.boundedUpTo = r.boundedUpTo;
+      b.foundBounded = true;
+      b.seconds = since(t0);
+      return b;
+    }
+    if (b.status == EquivResult::Status::Inconclusive)
+      r.notes.push_back(fmt::format("the bounded search over 1..{} threads was inconclusive: {}", r.boundedUpTo,
+                                    b.reason));
+  }
+
+  z3::context ctx;
+  EncodeOptions eo;
+  eo.unroll = r.unroll;
+  eo.maxThreads = o.maxThreads;
+  eo.generic = true;
+  eo.prefix = "a_";
+  PairEncoding ea = encodePair(ctx, A, eo);
+  eo.prefix = "b_";
+  PairEncoding eb = encodePair(ctx, B, eo);
+  for (const PairEncoding* e : {&ea, &eb})
+    if (!e->unsupported.empty()) {
+      r.reason = fmt::format("unsupported: {} in {}", e->unsupported, kernelName(e == &ea ? 0 : 1));
+      r.seconds = since(t0);
+      return r;
+    }
+  r.bounded |= ea.bounded || eb.bounded;
+  r.snapshots[0] = ea.snapshots;
+  r.snapshots[1] = eb.snapshots;
+  z3::expr cell = ctx.bv_const("cell", 32);
+  const sem::ArrayInfo& ia = A.arrays[*arrA];
+  const sem::ArrayInfo& ib = B.arrays[*arrB];
+  z3::expr_vector ground(ctx);
+  for (const z3::expr& c : ea.constraints) ground.push_back(c);
+  for (const z3::expr& c : eb.constraints) ground.push_back(c);
+  if (ia.bounded) ground.push_back(cell >= ctx.bv_val(0, 32) && cell < ctx.bv_val(static_cast<int>(ia.size), 32));
+  if (ib.bounded) ground.push_back(cell >= ctx.bv_val(0, 32) && cell < ctx.bv_val(static_cast<int>(ib.size), 32));
+  z3::expr va = z3::select(ea.finalMemory[*arrA], cell), vb = z3::select(eb.finalMemory[*arrB], cell);
+  ground.push_back(va != vb);
+  // The quantified formulas: writer axioms, and every thread alive (within the loop bound,
+  // its assumes satisfied); as (variable, body) for ground instances.
+  struct Quantified {
+    z3::expr var, body;
+  };
+  std::vector<Quantified> quantified;
+  for (const PairEncoding* e : {&ea, &eb}) {
+    for (const z3::expr& body : e->axiomBodies) quantified.push_back({e->tid[0], body});
+    z3::expr alive = e->alive.simplify();
+    if (!alive.is_true()) quantified.push_back({e->tid[0], z3::implies(z3::ult(e->tid[0], e->N), alive)});
+  }
+  r.axioms = quantified.size();
+
+  // Ground instances first (PUGpara's instantiation, generalised): each quantified formula
+  // at every thread term of the problem: the compared cell, the writers σ_k(x) met and their
+  // arguments (a cell written by thread t is often one that names t). Instances are implied
+  // by the formulas, so an unsat answer with them alone is a proof; a model is only a
+  // candidate, which the interpreter checks.
+  std::set<unsigned> writerIds, seen, candidateIds;
+  for (const PairEncoding* e : {&ea, &eb})
+    for (const z3::func_decl& f : e->writers) writerIds.insert(f.id());
+  std::vector<z3::expr> candidates;
+  auto collect = [&](const z3::expr& root) {
+    std::vector<z3::expr> stack{root};
+    while (!stack.empty()) {
+      z3::expr x = stack.back();
+      stack.pop_back();
+      if (!seen.insert(x.id()).second || !x.is_app()) continue;
+      if (writerIds.count(x.decl().id()))
+        for (const z3::expr& t : {x, x.arg(0)})
+          if (candidateIds.insert(t.id()).second) candidates.push_back(t);
+      for (unsigned i = 0; i < x.num_args(); ++i) stack.push_back(x.arg(i));
+    }
+  };
+  std::vector<z3::expr> instances;
+  candidates.push_back(cell);
+  candidateIds.insert(cell.id());
+  for (unsigned i = 0; i < ground.size(); ++i) {
+    z3::expr g = ground[i].simplify();
+    instances.push_back(g);
+    collect(g);
+  }
+  // One round instantiates every formula at the candidates not used yet; its instances
+  // bring new writer terms, the next round's candidates.
+  const size_t maxInstances = 20000;
+  size_t done = 0;
+  auto instantiateRound = [&]() {
+    const size_t end = candidates.size();
+    for (; done < end && instances.size() < maxInstances; ++done)
+      for (const Quantified& q : quantified) {
+        z3::expr_vector from(ctx), to(ctx);
+        from.push_back(q.var);
+        to.push_back(candidates[done]);
+        z3::expr inst = z3::expr(q.body).substitute(from, to).simplify();
+        if (inst.is_true()) continue;
+        instances.push_back(inst);
+        collect(inst);
+      }
+  };
+
+  auto check = [&](z3::solver& solver) {
+    const auto t1 = Clock::now();
+    ++r.queries;
+    z3::check_result res = solver.check();
+    r.solveSeconds += since(t1);
+    return res;
+  };
+  // Solves, and on a model: the smallest N, group 0, the witness, its replay. Returns the
+  // solver's answer.
+  auto solveAndReplay = [&](z3::solver& solver, const char* what) -> z3::check_result {
+    z3::check_result res = check(solver);
+    if (res != z3::sat) return res;
+    z3::model m = solver.get_model();
+    uint64_t hi = m.eval(ea.N, true).get_numeral_uint64(), lo = static_cast<uint64_t>(r.boundedUpTo) + 1;
+    while (lo < hi) {
+      const uint64_t mid = lo + (hi - lo) / 2;
+      solver.push();
+      solver.add(z3::ule(ea.N, ctx.bv_val(static_cast<uint64_t>(mid), 32)));
+      z3::check_result q = check(solver);
+      if (q == z3::sat) {
+        m = solver.get_model();
+        hi = m.eval(ea.N, true).get_numeral_uint64();
+      } else if (q == z3::unsat) {
+        lo = mid + 1;
+      } else {
+        r.notes.push_back(fmt::format("{}: minimising the group size stopped at {} (solver: {})", what, hi,
+                                      solver.reason_unknown()));
+        solver.pop();
+        break;
+      }
+      solver.pop();
+    }
+    solver.push();
+    solver.add(ea.N == m.eval(ea.N, true) && ea.gid == ctx.bv_val(0, 32));
+    if (check(solver) == z3::sat) m = solver.get_model();
+    solver.pop();
+    Witness w;
+    w.threads = static_cast<uint32_t>(m.eval(ea.N, true).get_numeral_uint64());
+    w.group = w.group2 = static_cast<int32_t>(asInt(m.eval(ea.gid, true)));
+    for (const PairEncoding* e : {&ea, &eb})
+      for (size_t k = 0; k < e->params.size(); ++k)
+        w.params[e->ir.params[k]] = static_cast<int32_t>(asInt(m.eval(e->params[k], true)));
+    for (int d = 0; d < 3; ++d) {
+      w.localSize[d] = static_cast<uint32_t>(m.eval(ea.ldim[d], true).get_numeral_uint64());
+      w.numGroups[d] = static_cast<uint32_t>(m.eval(ea.ngroups[d], true).get_numeral_uint64());
+    }
+    r.cell = static_cast<int32_t>(asInt(m.eval(cell, true)));
+    // Initial memory: every arbitrary cell of a bounded array, the cells the model lists of
+    // an unbounded one (others: 0, as run's default).
+    for (const PairEncoding* e : {&ea, &eb})
+      for (size_t a = 0; a < e->ir.arrays.size(); ++a) {
+        const sem::ArrayInfo& info = e->ir.arrays[a];
+        if (w.init.count(info.name)) continue;
+        std::map<int32_t, int32_t>& cells = w.init[info.name];
+        if (info.bounded) {
+          for (uint32_t i = 0; i < info.size && i < (1u << 16); ++i)
+            if (!info.init[i])
+              cells[static_cast<int32_t>(i)] = static_cast<int32_t>(
+                  asInt(m.eval(z3::select(e->init[a], ctx.bv_val(static_cast<int>(i), 32)), true)));
+        } else {
+          std::optional<int32_t> fallback;
+          modelCells(m, e->init[a], cells, fallback);
+          if (fallback && *fallback != 0)
+            r.notes.push_back(fmt::format("{}: the model gives {}'s unlisted cells the value {}; replayed as 0",
+                                          what, info.name, *fallback));
+        }
+      }
+    for (auto it = w.init.begin(); it != w.init.end();) {
+      for (auto c = it->second.begin(); c != it->second.end();)
+        c = c->second == 0 ? it->second.erase(c) : std::next(c);  // 0 is run's default
+      it = it->second.empty() ? w.init.erase(it) : std::next(it);
+    }
+    r.valueA = static_cast<int32_t>(asInt(m.eval(va, true)));
+    r.valueB = static_cast<int32_t>(asInt(m.eval(vb, true)));
+    r.witness = w;
+    r.confirmed = false;
+    if (w.threads > o.maxReplayThreads) {
+      r.replayNote = fmt::format("not replayed: {} threads is more than the interpreter is run with ({})", w.threads,
+                                 o.maxReplayThreads);
+      return res;
+    }
+    // Runs both kernels at `x`: the two final values of the cell, when both end normally.
+    auto differs = [&](const Witness& x, sem::Word& xa, sem::Word& xb, std::string& note) {
+      auto [vA, memA] = runFinal(A, x, 100'000'000);
+      auto [vB, memB] = runFinal(B, x, 100'000'000);
+      if (vA.kind != sem::VerdictKind::Ok || vB.kind != sem::VerdictKind::Ok) {
+        note = fmt::format("NOT confirmed: sdvmc run ends {} and {}", sem::verdictName(vA.kind),
+                           sem::verdictName(vB.kind));
+        return false;
+      }
+      xa = memA.load(A, sem::Address{*arrA, r.cell});
+      xb = memB.load(B, sem::Address{*arrB, r.cell});
+      if (xa == xb) note = fmt::format("NOT confirmed: sdvmc run gives {}[{}] = {} in both", array, r.cell, xa);
+      return xa != xb;
+    };
+    sem::Word xa = 0, xb = 0;
+    if (!differs(w, xa, xb, r.replayNote)) return res;
+    // A shorter witness: drop initial values (whole arrays, then cells) while the
+    // interpreter still sees a difference.
+    for (auto it = w.init.begin(); it != w.init.end();) {
+      Witness t = w;
+      t.init.erase(it->first);
+      sem::Word ta = 0, tb = 0;
+      std::string note;
+      if (differs(t, ta, tb, note)) {
+        it = w.init.erase(it);
+        continue;
+      }
+      if (it->second.size() <= 256)
+        for (auto c = it->second.begin(); c != it->second.end();) {
+          Witness u = w;
+          u.init[it->first].erase(c->first);
+          if (differs(u, ta, tb, note)) c = it->second.erase(c);
+          else ++c;
+        }
+      ++it;
+    }
+    differs(w, xa, xb, r.replayNote);
+    r.witness = w;
+    r.confirmed = true;
+    r.replayNote = fmt::format("confirmed by sdvmc run: {}[{}] = {} and {}", array, r.cell, xa, xb);
+    r.valueA = xa;  // the interpreter's values (the initial values were reduced)
+    r.valueB = xb;
+    return res;
+  };
+  auto finish = [&](EquivResult::Status st) {
+    r.status = st;
+    r.seconds = since(t0);
+    return r;
+  };
+
+  // Up to three rounds of ground instances, each solved on its own: unsat is a proof; a
+  // model the interpreter confirms is a difference; otherwise one more round.
+  for (int round = 1; round <= 3 && done < candidates.size(); ++round) {
+    instantiateRound();
+    r.instances = instances.size();
+    z3::solver solver = makeSolver(ctx, o.timeoutSeconds);
+    for (const z3::expr& g : instances) solver.add(g);
+    z3::check_result res = solveAndReplay(solver, "ground instances");
+    r.method = fmt::format("ground instances, {} round{}", round, round == 1 ? "" : "s");
+    if (res == z3::unsat) return finish(EquivResult::Status::Equivalent);
+    if (res == z3::sat && r.confirmed) return finish(EquivResult::Status::Different);
+    r.notes.push_back(res == z3::sat ? fmt::format("round {} of ground instances allows a difference the "
+                                                   "interpreter does not reproduce ({})",
+                                                   round, r.replayNote)
+                                     : fmt::format("round {} of ground instances: the solver answered unknown ({})",
+                                                   round, solver.reason_unknown()));
+    r.witness.reset();
+    if (res == z3::unknown) break;  // more instances will not make it easier
+  }
+  r.notes.push_back("solving with the quantified formulas (model-based instantiation)");
+  z3::solver solver = makeSolver(ctx, o.timeoutSeconds);
+  for (const z3::expr& g : instances) solver.add(g);
+  for (const Quantified& q : quantified) solver.add(z3::forall(q.var, q.body));
+  r.method = "quantified";
+  z3::check_result res = solveAndReplay(solver, "quantified");
+  if (res == z3::unsat) return finish(EquivResult::Status::Equivalent);
+  if (res == z3::unknown) {
+    r.reason = fmt::format("the solver answered unknown on the quantified formulas: {}", solver.reason_unknown());
+    r.witness.reset();
+    return finish(EquivResult::Status::Inconclusive);
+  }
+  if (r.confirmed) return finish(EquivResult::Status::Different);
+  r.reason = "the difference found is not confirmed by the interpreter (" + r.replayNote + ")";
+  return finish(EquivResult::Status::Inconclusive);
 }
 
 }  // namespace sdvmc::prove

@@ -88,6 +88,10 @@ struct ProveResult {
 
 ProveResult prove(const sem::Ir& ir, const ProveOptions& options);
 
+/// A Z3 solver with a per-query timeout in seconds (0: none); `logic` nullptr: Z3's
+/// default (quantifiers, lambdas), else e.g. "QF_AUFBV".
+z3::solver makeSolver(z3::context& ctx, double timeoutSeconds, const char* logic = nullptr);
+
 /// Replays `w` with the SDV interpreter (sem::SdvMachine). `steps`: rule applications.
 /// Whether the kernel is a launch of several groups (the pair may span two groups).
 bool interGroupLaunch(const sem::Ir& ir);
@@ -98,15 +102,16 @@ sem::Verdict replayWitness(const sem::Ir& ir, const Witness& w, uint64_t steps);
 
 namespace sdvmc::prove {
 
-/// `prove --equiv A B --output ARRAY`, bounded in the group size: for each N in
-/// [minThreads, maxThreads], both kernels are encoded as whole groups of N threads
-/// (G-SYNC's merge exact, no abstraction) over the same symbolic inputs (initial memory of
-/// arrays with the same name, group id); the final ARRAY is compared at a symbolic cell.
-/// Executions in which either kernel reaches an error, fails an assume or needs more loop
-/// iterations than `unroll` are not compared.
+/// `prove --equiv A B --output ARRAY`: do both kernels leave the same final ARRAY, over the
+/// same symbolic inputs (initial memory of arrays with the same name, parameters with the
+/// same name, group id, group size)? Executions in which a kernel fails an assume or needs
+/// more loop iterations than `unroll` are not compared.
 struct EquivResult {
   enum class Status { Equivalent, Different, Inconclusive } status = Status::Inconclusive;
-  uint32_t minThreads = 1, maxThreads = 8;
+  /// true: every group size 1..maxThreads (proveEquivalentEverySize); false: the bounded
+  /// search over minThreads..maxThreads only.
+  bool everySize = false;
+  uint64_t minThreads = 1, maxThreads = 8;
   std::optional<Witness> witness;
   int32_t cell = 0;
   int32_t valueA = 0, valueB = 0;   ///< the solver's final values
@@ -115,10 +120,38 @@ struct EquivResult {
   bool bounded = false;
   uint32_t unroll = 8;
   std::string reason;
+  /// every size: each kernel's race/divergence proof (the method's precondition)
+  ProveResult pre[2];
+  bool preChecked[2] = {false, false};
+  int preFailed = -1;               ///< 0 / 1: that kernel is not proved free of races, divergence, errors
+  /// every size: found by the bounded search over 1..boundedUpTo first (0: not run)
+  uint32_t boundedUpTo = 0;
+  bool foundBounded = false;
+  uint32_t snapshots[2] = {0, 0};   ///< barrier instances encoded per kernel
+  size_t axioms = 0;                ///< quantified formulas
+  size_t instances = 0;             ///< ground formulas (instances included)
+  std::string method;               ///< every size: "ground instances" or "quantified"
+  std::vector<std::string> notes;
   double seconds = 0;
+  double solveSeconds = 0;          ///< in the parameterized query (and its minimisation)
+  unsigned queries = 0;
 };
 
+/// Bounded in the group size: for each N in [minThreads, maxThreads], both kernels are
+/// encoded as whole groups of N threads (G-SYNC's merge exact, no abstraction); the final
+/// ARRAY is compared at a symbolic cell. Executions in which either kernel reaches an error
+/// are not compared.
 EquivResult proveEquivalent(const sem::Ir& a, const sem::Ir& b, const std::string& array, uint32_t minThreads,
                             uint32_t maxThreads, const ProveOptions& options);
+
+/// Every group size 1..options.maxThreads (after PUGpara): both kernels must first be proved
+/// race-, divergence- and error-free by `prove` (else inconclusive, with what was found).
+/// Then each is encoded as one generic thread with a symbolic id and memory snapshots per
+/// barrier instance, the writer of each cell Skolemised (EncodeOptions::generic); the final
+/// ARRAY is compared at a symbolic cell, N symbolic. A difference is reported only when the
+/// interpreter reproduces it at the solver's configuration (smallest N found); the bounded
+/// search over 1..8 runs first, as a quick way to small witnesses.
+EquivResult proveEquivalentEverySize(const sem::Ir& a, const sem::Ir& b, const std::string& array,
+                                     const ProveOptions& options);
 
 }  // namespace sdvmc::prove

@@ -1,6 +1,7 @@
 // The two-thread predicated encoding (see TwoThread.h).
 #include "frontends/z3/TwoThread.h"
 
+#include <algorithm>
 #include <cassert>
 #include <fmt/format.h>
 
@@ -65,7 +66,8 @@ class Encoder {
 public:
   Encoder(PairEncoding& out) : e_(out), c_(out.ctx), ir_(out.ir), alive_(out.ctx.bool_val(true)) {
     group_ = out.options.wholeGroup && out.options.fixedThreads > 0;
-    T_ = group_ ? static_cast<int>(out.options.fixedThreads) : 2;
+    generic_ = out.options.generic && !group_;
+    T_ = group_ ? static_cast<int>(out.options.fixedThreads) : generic_ ? 1 : 2;
     th_.resize(static_cast<size_t>(T_));
   }
 
@@ -119,7 +121,7 @@ public:
     for (const std::string& name : ir_.params)
       e_.params.push_back(c_.bv_const(fmt::format("param_{}", name).c_str(), 32));
     for (int t = 0; t < T_; ++t) {
-      if (group_) th_[t].writes.resize(ir_.arrays.size());
+      if (group_ || generic_) th_[t].writes.resize(ir_.arrays.size());
       for (uint32_t s = 0; s < ir_.slotCount; ++s)
         th_[t].locals.push_back(s < e_.params.size() ? e_.params[s] : c_.bv_val(0, 32));
     }
@@ -176,9 +178,64 @@ private:
       for (uint32_t k = 0; k < count; ++k) th_[t].locals[first + k] = bv(0);
   }
 
+  /// A 64-bit builtin (semantics/Eval.cpp's word::wideOp): the (hi, lo) operand pairs
+  /// concatenated to 64-bit bit-vectors, the operation, the half asked for. Division by
+  /// zero and shift amounts outside 0..63 are errors (for threads in `mask`), as in 32 bits.
+  z3::expr wide(const sem::ExprNode& x, int t, const z3::expr& mask) {
+    using sem::EOp;
+    const EOp op = x.op;
+    z3::expr a = ev(x.a, t, mask), b = ev(x.b, t, mask);
+    const z3::expr v = z3::concat(a, b);
+    const bool shift = op >= EOp::LShlLo && op <= EOp::LLShrHi;
+    z3::expr c = ev(x.c, t, mask);
+    const z3::expr w = shift ? v : z3::concat(c, ev(x.d, t, mask));
+    auto half = [&](bool hi, const z3::expr& r) { return hi ? r.extract(63, 32) : r.extract(31, 0); };
+    auto hiOf = [&](EOp lo) { return op != lo; };  // each _lo precedes its _hi
+    switch (op) {
+      case EOp::LAddLo: case EOp::LAddHi: return half(hiOf(EOp::LAddLo), v + w);
+      case EOp::LSubLo: case EOp::LSubHi: return half(hiOf(EOp::LSubLo), v - w);
+      case EOp::LMulLo: case EOp::LMulHi: return half(hiOf(EOp::LMulLo), v * w);
+      case EOp::LAndLo: case EOp::LAndHi: return half(hiOf(EOp::LAndLo), v & w);
+      case EOp::LOrLo: case EOp::LOrHi: return half(hiOf(EOp::LOrLo), v | w);
+      case EOp::LXorLo: case EOp::LXorHi: return half(hiOf(EOp::LXorLo), v ^ w);
+      case EOp::LDivLo: case EOp::LDivHi: case EOp::LRemLo: case EOp::LRemHi:
+      case EOp::LUDivLo: case EOp::LUDivHi: case EOp::LURemLo: case EOp::LURemHi: {
+        error(VerdictKind::DivisionByZero, t, mask && w == c_.bv_val(static_cast<uint64_t>(0), 64));
+        // bvsdiv / bvsrem truncate; INT64_MIN / -1 wraps to INT64_MIN, INT64_MIN % -1 = 0.
+        if (op == EOp::LDivLo || op == EOp::LDivHi) return half(hiOf(EOp::LDivLo), v / w);
+        if (op == EOp::LRemLo || op == EOp::LRemHi) return half(hiOf(EOp::LRemLo), z3::srem(v, w));
+        if (op == EOp::LUDivLo || op == EOp::LUDivHi) return half(hiOf(EOp::LUDivLo), z3::udiv(v, w));
+        return half(hiOf(EOp::LURemLo), z3::urem(v, w));
+      }
+      case EOp::LShlLo: case EOp::LShlHi: case EOp::LAShrLo: case EOp::LAShrHi:
+      case EOp::LLShrLo: case EOp::LLShrHi: {
+        error(VerdictKind::ShiftOutOfRange, t, mask && (c < bv(0) || c >= bv(64)));
+        const z3::expr n = z3::zext(c & bv(63), 32);
+        if (op == EOp::LShlLo || op == EOp::LShlHi) return half(hiOf(EOp::LShlLo), z3::shl(v, n));
+        if (op == EOp::LAShrLo || op == EOp::LAShrHi) return half(hiOf(EOp::LAShrLo), z3::ashr(v, n));
+        return half(hiOf(EOp::LLShrLo), z3::lshr(v, n));
+      }
+      case EOp::LEq: return word(v == w);
+      case EOp::LNe: return word(v != w);
+      case EOp::LLt: return word(v < w);
+      case EOp::LLe: return word(v <= w);
+      case EOp::LGt: return word(v > w);
+      case EOp::LGe: return word(v >= w);
+      case EOp::LULt: return word(z3::ult(v, w));
+      case EOp::LULe: return word(z3::ule(v, w));
+      case EOp::LUGt: return word(z3::ugt(v, w));
+      case EOp::LUGe: return word(z3::uge(v, w));
+      default: break;
+    }
+    // The floating-point ones: refused before encoding (tools/sdvmc/Report.cpp).
+    if (e_.unsupported.empty()) e_.unsupported = fmt::format("64-bit floating-point builtin #{}", static_cast<int>(op));
+    return bv(0);
+  }
+
   /// e^σ for thread t; errors only where `mask` holds.
   z3::expr ev(ExprId id, int t, const z3::expr& mask) {
     const sem::ExprNode& x = ir_.exprs[id];
+    if (sem::isWide(x.op)) return wide(x, t, mask);
     switch (x.op) {
       case EOp::Const: return bv(x.imm);
       case EOp::Lid: return group_ ? bv(t) : e_.tid[t];
@@ -245,7 +302,7 @@ private:
       case EOp::BitOr: return a | b;
       default: break;
     }
-    assert(false && "unhandled operator");
+    if (e_.unsupported.empty()) e_.unsupported = fmt::format("operator #{}", static_cast<int>(x.op));
     return bv(0);
   }
 
@@ -254,6 +311,7 @@ private:
     error(kind, t, cond, array, bv(0));
   }
   void error(VerdictKind kind, int t, const z3::expr& cond, sem::ArrayId array, const z3::expr& index) {
+    if (generic_) return;  // generic mode: the kernel is known to be free of errors
     z3::expr s = (t >= 0 ? exists(t) && cond : cond).simplify();
     if (s.is_false()) return;
     pending_.push_back(PendingError{kind, rule_, t, s, array, index});
@@ -332,6 +390,7 @@ private:
           if (arr.bounded)
             error(VerdictKind::OutOfBounds, t, p[t] && (idx < bv(0) || idx >= bv(arr.size)), n.array, idx);
           value[t] = z3::select(th_[t].sh[n.array], idx);
+          if (generic_) continue;  // races are a precondition; the id is symbolic
           e_.reads.push_back(ReadRecord{n.array, idx});
           // RD_exists / RD_elem: log this read or not, nondeterministically.
           if (group_) continue;  // whole-group mode does not check races
@@ -352,8 +411,8 @@ private:
             error(VerdictKind::OutOfBounds, t, p[t] && (idx < bv(0) || idx >= bv(arr.size)), n.array, idx);
           z3::expr& sh = th_[t].sh[n.array];
           sh = z3::store(sh, idx, z3::ite(p[t], val, z3::select(sh, idx)));
-          if (group_) th_[t].writes[n.array].push_back({p[t], idx, val});
-          if (group_) continue;  // whole-group mode does not check races
+          if (group_ || generic_) th_[t].writes[n.array].push_back({p[t], idx, val});
+          if (group_ || generic_) continue;  // these modes do not check races
           z3::expr choose = p[t] && c_.bool_const(name(fmt::format("wr{}_{}", t + 1, counter_++)).c_str());
           th_[t].wrEx[n.array] = th_[t].wrEx[n.array] || choose;
           th_[t].wrEl[n.array] = z3::ite(choose, idx, th_[t].wrEl[n.array]);
@@ -386,6 +445,10 @@ private:
     const Node& n = ir_.nodes[id];
     std::vector<z3::expr> p;
     for (int t = 0; t < T_; ++t) p.push_back(pred(n.pred, t));
+    if (generic_) {
+      snapshot(p[0]);
+      return;
+    }
     rule_ = Rule::GDivergence;
     if (group_) {
       z3::expr div = c_.bool_val(false);
@@ -453,6 +516,46 @@ private:
     ++barriers_;
   }
 
+  /// Generic mode, at a barrier the thread passes when `p`: each array's next snapshot.
+  void snapshot(const z3::expr& p) {
+    const uint32_t k = barriers_++;
+    const z3::expr s = e_.tid[0];
+    const z3::sort word = c_.bv_sort(32);
+    for (size_t a = 0; a < ir_.arrays.size(); ++a) {
+      std::vector<ThreadState::Write>& writes = th_[0].writes[a];
+      if (writes.empty()) continue;  // nobody writes a here: M_k = M_{k-1}
+      const std::string an = ir_.arrays[a].name;
+      z3::func_decl sigma = c_.function(name(fmt::format("sigma_{}_{}", an, k)).c_str(), word, word);
+      z3::expr x = c_.bv_const(name(fmt::format("x_{}_{}", an, k)).c_str(), 32);
+      z3::expr sx = sigma(x);
+      e_.writers.push_back(sigma);
+      z3::expr_vector from(c_), to(c_);
+      from.push_back(s);
+      to.push_back(sx);
+      // Writes merged here: made (and not merged) before, by a thread enabled here.
+      z3::expr written = c_.bool_val(false);
+      z3::expr value = z3::select(base_[a], x);
+      for (const ThreadState::Write& w : writes) {
+        z3::expr now = (w.cond && p).simplify();
+        if (now.is_false()) continue;
+        z3::expr body = z3::implies(z3::ult(s, e_.N) && now, sigma(w.index) == s);
+        e_.axiomBodies.push_back(body);
+        e_.axioms.push_back(z3::forall(s, body));
+        z3::expr hit = z3::expr(now).substitute(from, to) && z3::expr(w.index).substitute(from, to) == x;
+        written = written || hit;
+        value = z3::ite(hit, z3::expr(w.value).substitute(from, to), value);  // later writes win
+      }
+      z3::expr next = z3::lambda(x, z3::ite(z3::ult(sx, e_.N) && written, value, z3::select(base_[a], x)));
+      base_[a] = next;
+      th_[0].sh[a] = z3::ite(p, next, th_[0].sh[a]);
+      for (ThreadState::Write& w : writes) w.cond = (w.cond && !p).simplify();
+      writes.erase(std::remove_if(writes.begin(), writes.end(),
+                                  [](const ThreadState::Write& w) { return w.cond.is_false(); }),
+                   writes.end());
+    }
+    ++e_.snapshots;
+  }
+
   /// G-OPEN, then G-ITER / G-DONE unrolled.
   void loop(NodeId id) {
     const Node& n = ir_.nodes[id];
@@ -497,9 +600,10 @@ private:
   z3::context& c_;
   const sem::Ir& ir_;
   bool group_ = false;  ///< the whole group of fixedThreads threads, memory merged exactly
+  bool generic_ = false;  ///< one thread with a symbolic id, memory snapshots per barrier
   int T_ = 2;
   std::vector<ThreadState> th_;
-  std::vector<z3::expr> base_;  ///< group mode: shared memory at the last barrier
+  std::vector<z3::expr> base_;  ///< group / generic mode: shared memory at the last barrier
   z3::expr alive_;
   std::vector<PendingError> pending_;
   Rule rule_ = Rule::GBasic;

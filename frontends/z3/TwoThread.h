@@ -65,6 +65,16 @@ struct EncodeOptions {
   /// exactly, instead of the pair and an abstraction (used by --equiv). Races are not
   /// checked in this mode (the merge then lets the highest thread's write win).
   bool wholeGroup = false;
+  /// One generic thread with a symbolic id `tid[0]` (free in the results below) and memory
+  /// snapshots per barrier (used by the parameterized --equiv; the kernel must be race- and
+  /// divergence-free, which this mode does not check): at the k-th barrier instance, array
+  /// a's content is M_k = λx. (σ_k(x) < N ∧ σ_k(x) writes x since its last barrier passed)
+  /// ? σ_k(x)'s last such write : M_{k-1}[x], with σ_k a fresh function naming the writer
+  /// of x; `axioms` pin it down: ∀s < N. s writes x there → σ_k(x) = s (at most one
+  /// writer: no races). A thread reads its own earlier writes, else the last snapshot it
+  /// passed; a barrier its predicate does not enable (uniform: no divergence) changes
+  /// nothing. `alive` is then the generic thread's (free in tid[0]).
+  bool generic = false;
   /// The pair may be two threads of different groups (a launch of several groups, GPUVerify's
   /// "symbolic groups"): their accesses to `global` arrays race whatever the barriers, shared
   /// arrays are each group's own, and divergence is only between threads of one group.
@@ -119,7 +129,16 @@ public:
   uint32_t loopsCut = 0;         ///< loop instances cut
   uint64_t statements = 0;       ///< basic statements encoded (pairs)
   z3::expr alive;                ///< at the end: no error, every assume held, no loop cut
-  std::vector<z3::expr> finalMemory;  ///< whole-group mode: per array, memory at the end
+  std::vector<z3::expr> finalMemory;  ///< whole-group / generic mode: per array, memory at the end
+  /// generic mode: closed formulas (∀ over tid[0]) defining the writers σ_k
+  std::vector<z3::expr> axioms;
+  /// generic mode: the axioms' bodies, open in tid[0] (for ground instances)
+  std::vector<z3::expr> axiomBodies;
+  /// generic mode: the writer functions σ_k
+  std::vector<z3::func_decl> writers;
+  uint32_t snapshots = 0;        ///< generic mode: barrier instances encoded
+  /// An operator the encoding does not handle (empty: none); the result is then meaningless.
+  std::string unsupported;
 
   /// The error condition: some check point holds.
   z3::expr anyError() const;

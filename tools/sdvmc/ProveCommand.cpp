@@ -5,6 +5,7 @@
 #include "tools/sdvmc/Kernel.h"
 #include "tools/sdvmc/Report.h"
 
+#include <filesystem>
 #include <fmt/format.h>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -205,66 +206,163 @@ int proveCommand(const ProveOptions& o, const CommandLine& cl) {
 namespace sdvmc::tool {
 
 int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
-  int64_t lo = 0, hi = 0;
-  if (!parseRange(o.equivThreads, 1, 64, lo, hi))
+  // --threads N or A..B: the bounded search only; otherwise every group size.
+  const bool everySize = o.equivThreads.empty();
+  int64_t lo = 1, hi = 8;
+  if (!everySize && !parseRange(o.equivThreads, 1, 64, lo, hi))
     return cl.reject("--threads", fmt::format("--threads expects N or A..B within 1..64, not '{}'", o.equivThreads),
                      o.json);
+  // With a kernel FILE also given, relative paths after --equiv are taken from FILE's folder
+  // (so that a spec can name its partner kernel).
+  std::string files[2] = {o.equiv[0], o.equiv[1]};
+  if (!o.file.empty()) {
+    const std::filesystem::path dir = std::filesystem::path(o.file).parent_path();
+    for (std::string& f : files)
+      if (std::filesystem::path(f).is_relative() && !dir.empty()) f = (dir / f).string();
+  }
   std::unique_ptr<kpl::SourceFile> srcA, srcB;
-  std::unique_ptr<Kernel> a = loadKernelOrReport(o.equiv[0], o.json, srcA, &o.launch, &cl);
+  std::unique_ptr<Kernel> a = loadKernelOrReport(files[0], o.json, srcA, &o.launch, &cl);
   if (!a) return 2;
-  std::unique_ptr<Kernel> b = loadKernelOrReport(o.equiv[1], o.json, srcB, &o.launch, &cl);
+  std::unique_ptr<Kernel> b = loadKernelOrReport(files[1], o.json, srcB, &o.launch, &cl);
   if (!b) return 2;
-  if (refuseUnsupported(o.equiv[0], *srcA, a->ir, "prove --equiv", true, false, true, o.json, true) ||
-      refuseUnsupported(o.equiv[1], *srcB, b->ir, "prove --equiv", true, false, true, o.json, true))
+  if (refuseUnsupported(files[0], *srcA, a->ir, "prove --equiv", true, false, true, o.json, true) ||
+      refuseUnsupported(files[1], *srcB, b->ir, "prove --equiv", true, false, true, o.json, true))
     return 2;
+  for (int k = 0; k < 2; ++k) {
+    const Kernel& kk = k == 0 ? *a : *b;
+    if (prove::interGroupLaunch(kk.ir)) {
+      kpl::DiagnosticEngine d(k == 0 ? srcA.get() : srcB.get());
+      d.error(kpl::SourceLoc{1, 1}, "unsupported: prove --equiv compares one group; this launch has several "
+                                    "(give a launch of one group)");
+      d.render(std::cerr);
+      if (o.json) std::cout << json{{"verdict", "error"}, {"diagnostics", diagnosticsJson(d.diagnostics())}}.dump() << "\n";
+      return 2;
+    }
+  }
   prove::ProveOptions po;
   if (o.unroll >= 0) po.unroll = static_cast<uint32_t>(o.unroll);
   po.timeoutSeconds = o.timeout;
-  prove::EquivResult r = prove::proveEquivalent(a->ir, b->ir, o.output, static_cast<uint32_t>(lo),
-                                                static_cast<uint32_t>(hi), po);
+  po.maxThreads = static_cast<uint64_t>(o.maxThreads);
+  po.abstraction = o.abstraction;
+  prove::EquivResult r = everySize ? prove::proveEquivalentEverySize(a->ir, b->ir, o.output, po)
+                                   : prove::proveEquivalent(a->ir, b->ir, o.output, static_cast<uint32_t>(lo),
+                                                            static_cast<uint32_t>(hi), po);
   if (r.status == prove::EquivResult::Status::Inconclusive && !r.witness && r.reason.rfind("no array", 0) == 0)
     return cl.reject("--output", "--output: " + r.reason, o.json);
   const bool eq = r.status == prove::EquivResult::Status::Equivalent;
   const bool diff = r.status == prove::EquivResult::Status::Different;
   const int status = eq ? 0 : diff ? 1 : 3;
   const std::string bound = fmt::format("{}..{}", r.minThreads, r.maxThreads);
+  const sem::Ir* irs[2] = {&a->ir, &b->ir};
   if (o.json) {
     json j{{"verdict", eq ? "equivalent" : diff ? "different" : "inconclusive"},
            {"output", o.output},
+           {"method", everySize ? "every-size" : "bounded"},
            {"bound", json{{"threads", bound}, {"unroll", r.bounded ? json(r.unroll) : json(nullptr)}}},
            {"seconds", r.seconds}};
     if (!r.reason.empty()) j["reason"] = r.reason;
+    if (everySize) {
+      json pre = json::array();
+      for (int k = 0; k < 2; ++k) {
+        if (!r.preChecked[k]) continue;
+        const prove::ProveResult& p = r.pre[k];
+        const char* v = p.status == prove::ProveResult::Status::Ok          ? "ok"
+                        : p.status == prove::ProveResult::Status::Violation ? sem::verdictName(p.claim.kind)
+                                                                            : "inconclusive";
+        json e{{"kernel", files[k]}, {"verdict", v}, {"unroll", p.bounded ? json(p.unroll) : json(nullptr)},
+               {"seconds", p.seconds}};
+        if (p.status != prove::ProveResult::Status::Ok) {
+          if (!p.reason.empty()) e["reason"] = p.reason;
+          if (p.witness) {
+            e["found"] = verdictJson(*irs[k], p.replayed && p.confirmed ? *p.replayed : p.claim, files[k]);
+            e["witness"] = witnessJson(*p.witness);
+            e["confirmed"] = p.confirmed;
+            e["replay"] = replayCommand(files[k], *p.witness, k == 0 ? a->program : b->program);
+          }
+        }
+        pre.push_back(std::move(e));
+      }
+      j["precondition"] = std::move(pre);
+      if (r.preFailed >= 0) j["precondition_failed"] = files[r.preFailed];
+      j["bounded_search"] = r.boundedUpTo ? json(fmt::format("1..{}", r.boundedUpTo)) : json(nullptr);
+      j["found_by"] = !r.witness ? json(nullptr) : json(r.foundBounded ? "bounded" : "every-size");
+      j["snapshots"] = json::array({r.snapshots[0], r.snapshots[1]});
+      j["axioms"] = r.axioms;
+      j["instances"] = r.instances;
+      j["solved_by"] = r.method.empty() ? json(nullptr) : json(r.method);
+      j["solver_seconds"] = r.solveSeconds;
+      j["queries"] = r.queries;
+      j["notes"] = r.notes;
+    }
     if (r.witness) {
       j["witness"] = witnessJson(*r.witness);
       j["cell"] = r.cell;
       j["values"] = json::array({r.valueA, r.valueB});
-      j["replay"] = json::array({replayCommand(o.equiv[0], *r.witness, a->program), replayCommand(o.equiv[1], *r.witness, b->program)});
+      j["replay"] = json::array({replayCommand(files[0], *r.witness, a->program), replayCommand(files[1], *r.witness, b->program)});
       j["confirmed"] = r.confirmed;
+      j["replay_note"] = r.replayNote;
     }
     std::cout << j.dump() << "\n";
     return status;
   }
   std::ostringstream os;
-  os << fmt::format("sdvmc prove --equiv {} {} --output {}: whole groups of {} threads, exact memory, every input\n",
-                    o.equiv[0], o.equiv[1], o.output, bound);
-  if (eq)
+  const std::string loopBound = r.bounded ? fmt::format(", loops unrolled at most {} times (longer executions "
+                                                        "not covered)", r.unroll)
+                                          : "";
+  if (everySize) {
+    os << fmt::format("sdvmc prove --equiv {} {} --output {}: every group size 1..{}, one generic thread per "
+                      "kernel, memory per barrier interval\n",
+                      files[0], files[1], o.output, r.maxThreads);
+    for (int k = 0; k < 2; ++k) {
+      if (!r.preChecked[k]) continue;
+      const prove::ProveResult& p = r.pre[k];
+      os << fmt::format("  precondition, {}: {}\n", files[k],
+                        p.status == prove::ProveResult::Status::Ok
+                            ? std::string("race- and divergence-free, no errors") +
+                                  (p.bounded ? fmt::format(" (loops unrolled {} times)", p.unroll) : "")
+                        : p.status == prove::ProveResult::Status::Violation
+                            ? fmt::format("{}: {} ({})", sem::verdictName(p.claim.kind), p.claim.message, p.replayNote)
+                            : "inconclusive: " + p.reason);
+      if (p.status != prove::ProveResult::Status::Ok && p.witness)
+        os << "    replay: " << replayCommand(files[k], *p.witness, k == 0 ? a->program : b->program) << "\n";
+    }
+    for (const std::string& n : r.notes) os << "  note: " << n << "\n";
+  } else {
+    os << fmt::format("sdvmc prove --equiv {} {} --output {}: whole groups of {} threads, exact memory, every input\n",
+                      files[0], files[1], o.output, bound);
+  }
+  if (eq && everySize)
+    os << fmt::format("verdict: equivalent: the final {} is the same in both kernels for every group size 1..{}, "
+                      "every input and group id{}\n",
+                      o.output, r.maxThreads, loopBound);
+  else if (eq)
     os << fmt::format("verdict: equivalent: the final {} is the same in both kernels for group sizes {} and every "
                       "input and group id{} (executions where a kernel reaches an error are not compared; larger "
                       "groups are not covered)\n",
                       o.output, bound, r.bounded ? fmt::format(", loops unrolled {} times", r.unroll) : "");
   else if (diff)
-    os << fmt::format("verdict: different: {}[{}] ends {} in {} and {} in {}\n", o.output, r.cell, r.valueA,
-                      o.equiv[0], r.valueB, o.equiv[1]);
+    os << fmt::format("verdict: different: {}[{}] ends {} in {} and {} in {}{}\n", o.output, r.cell, r.valueA,
+                      files[0], r.valueB, files[1],
+                      everySize ? (r.foundBounded ? " (smallest group size, bounded search)"
+                                                  : " (found for every group size; smallest group size found)")
+                                : "");
   else
     os << "verdict: inconclusive: " << r.reason << "\n";
   if (r.witness) {
     os << "witness: " << fmt::format("{} threads, group {}", r.witness->threads, r.witness->group);
+    for (const auto& [name, value] : r.witness->params) os << fmt::format(", {} = {}", name, value);
     for (const auto& [arr, cells] : r.witness->init)
       for (const auto& [index, value] : cells) os << fmt::format(", {}[{}] = {}", arr, index, value);
-    os << "\n  " << replayCommand(o.equiv[0], *r.witness, a->program) << "\n  " << replayCommand(o.equiv[1], *r.witness, b->program)
-       << "\n  (" << r.replayNote << ")\n";
+    os << "\n  " << replayCommand(files[0], *r.witness, a->program) << "\n  "
+       << replayCommand(files[1], *r.witness, b->program) << "\n  (" << r.replayNote << ")\n";
   }
-  os << fmt::format("  {:.3f} s\n", r.seconds);
+  if (everySize)
+    os << fmt::format("  {} + {} barrier instances, {} quantified formulas, {} ground formulas, {} solver queries{}, "
+                      "{:.3f} s ({:.3f} s in the parameterized solver)\n",
+                      r.snapshots[0], r.snapshots[1], r.axioms, r.instances, r.queries,
+                      r.method.empty() ? "" : " (decided with the " + r.method + ")", r.seconds, r.solveSeconds);
+  else
+    os << fmt::format("  {:.3f} s\n", r.seconds);
   std::cout << os.str();
   return status;
 }

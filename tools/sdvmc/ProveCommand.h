@@ -22,7 +22,7 @@ struct ProveOptions {
   double timeout = 120;              ///< seconds per solver query (0: none)
   std::vector<std::string> equiv;    ///< A B
   std::string output;                ///< --equiv: the array compared
-  std::string equivThreads = "1..8"; ///< --equiv: the group sizes checked
+  std::string equivThreads;          ///< --equiv: N or A..B: the bounded search only (empty: every size)
   bool json = false;
   bool onlyIntraGroup = false;       ///< several groups: no races between groups
 };

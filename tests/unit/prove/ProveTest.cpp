@@ -344,3 +344,246 @@ main: {
   CHECK(diff.cell == 5);
   CHECK(diff.confirmed);
 }
+
+TEST_CASE("prove: the 64-bit integer builtins are encoded exactly", "[prove][wide]") {
+  // Each value worked out from two's complement on 64 bits (hi = high Word, lo = low Word):
+  // 0x00000000_FFFFFFFF + 1 = 0x1_00000000; 0 - 1 = all ones; 2^16 * 2^16 = 2^32;
+  // -7 / 2 = -3 and -7 % 2 = -1 (truncation); (2^64 - 1) /u 2 = 0x7FFFFFFF_FFFFFFFF,
+  // (2^64 - 1) %u 2 = 1; 1 << 32 = 0x1_00000000; INT64_MIN >> 63 = -1 (arithmetic), 1
+  // (logical); -1 < 0 signed but 2^64 - 1 > 0 unsigned; INT64_MIN / -1 wraps to INT64_MIN,
+  // INT64_MIN % -1 = 0.
+  CHECK(proveText(R"(threads: 1;
+group: 0;
+main: {
+  assert(ladd_hi(0, -1, 0, 1) == 1 && ladd_lo(0, -1, 0, 1) == 0);
+  assert(lsub_hi(0, 0, 0, 1) == -1 && lsub_lo(0, 0, 0, 1) == -1);
+  assert(lmul_hi(0, 65536, 0, 65536) == 1 && lmul_lo(0, 65536, 0, 65536) == 0);
+  assert(ldiv_hi(-1, -7, 0, 2) == -1 && ldiv_lo(-1, -7, 0, 2) == -3);
+  assert(lrem_hi(-1, -7, 0, 2) == -1 && lrem_lo(-1, -7, 0, 2) == -1);
+  assert(ludiv_hi(-1, -1, 0, 2) == 2147483647 && ludiv_lo(-1, -1, 0, 2) == -1);
+  assert(lurem_hi(-1, -1, 0, 2) == 0 && lurem_lo(-1, -1, 0, 2) == 1);
+  assert(land_hi(-1, 12, 255, 10) == 255 && lor_lo(-1, 12, 255, 10) == 14 && lxor_lo(0, 12, 0, 10) == 6);
+  assert(lshl_hi(0, 1, 32) == 1 && lshl_lo(0, 1, 32) == 0);
+  assert(lashr_lo(-2147483647 - 1, 0, 63) == -1 && llshr_lo(-2147483647 - 1, 0, 63) == 1);
+  assert(llt(-1, -1, 0, 0) == 1 && lult(-1, -1, 0, 0) == 0 && luge(-1, -1, 0, 0) == 1);
+  assert(leq(1, 2, 1, 2) == 1 && lne(1, 2, 1, 3) == 1 && lge(0, 0, -1, -1) == 1);
+  assert(ldiv_hi(-2147483647 - 1, 0, -1, -1) == -2147483647 - 1 && ldiv_lo(-2147483647 - 1, 0, -1, -1) == 0);
+  assert(lrem_hi(-2147483647 - 1, 0, -1, -1) == 0 && lrem_lo(-2147483647 - 1, 0, -1, -1) == 0);
+  barrier;
+})").status == Status::Ok);
+  // A wrong claim is refuted: 2^32 - 1 + 1 has low Word 0, not 1.
+  prove::ProveResult wrong = proveText(R"(threads: 1;
+group: 0;
+main: {
+  assert(ladd_lo(0, -1, 0, 1) == 1);
+  barrier;
+})");
+  CHECK(wrong.status == Status::Violation);
+  CHECK(wrong.claim.kind == sem::VerdictKind::Assertion);
+}
+
+TEST_CASE("prove: 64-bit division by zero and shifts outside 0..63 are errors", "[prove][wide]") {
+  // Thread 3 divides by (0, lid - 3) = 0: needs 4 threads.
+  prove::ProveResult d = proveText(R"(threads: 1;
+group: 0;
+main: {
+  local x;
+  x := ldiv_lo(0, 10, 0, lid - 3);
+  barrier;
+})");
+  REQUIRE(d.status == Status::Violation);
+  CHECK(d.claim.kind == sem::VerdictKind::DivisionByZero);
+  CHECK(d.witness->threads == 4);
+  CHECK(d.confirmed);
+  // The divisor's high Word counts: (1, lid - 3) is never 0.
+  CHECK(proveText(R"(threads: 1;
+group: 0;
+main: {
+  local x;
+  x := lurem_hi(0, 10, 1, lid - 3);
+  barrier;
+})").status == Status::Ok);
+  // Thread 2 shifts by 64: needs 3 threads; 63 is fine.
+  prove::ProveResult s = proveText(R"(threads: 1;
+group: 0;
+main: {
+  local x;
+  x := lshl_lo(0, 1, lid + 62);
+  barrier;
+})");
+  REQUIRE(s.status == Status::Violation);
+  CHECK(s.claim.kind == sem::VerdictKind::ShiftOutOfRange);
+  CHECK(s.witness->threads == 3);
+  CHECK(s.confirmed);
+}
+
+namespace {
+
+prove::EquivResult equivText(const std::string& a, const std::string& b, const std::string& array,
+                             prove::ProveOptions o = {}) {
+  auto ka = semtest::compile(a), kb = semtest::compile(b);
+  o.timeoutSeconds = 100;
+  return prove::proveEquivalentEverySize(ka->ir, kb->ir, array, o);
+}
+
+const char* kCopyDouble = R"(threads: 4;
+group: 0;
+shared I[64];
+shared O[64];
+main: {
+  local x;
+  if (lid < 64) {
+    x := rd(I, lid);
+    wr(O, lid, x * 2);
+  }
+  barrier;
+})";
+
+}  // namespace
+
+TEST_CASE("prove --equiv, every size: a difference only thread 12 makes is found and confirmed", "[prove][equiv]") {
+  // O[12] = 2 * (I[12] + 1) against 2 * I[12]: different iff thread 12 exists (N >= 13).
+  const char* lid12 = R"(threads: 4;
+group: 0;
+shared I[64];
+shared O[64];
+main: {
+  local x;
+  if (lid < 64) {
+    x := rd(I, lid);
+    if (lid == 12) { x := x + 1; }
+    wr(O, lid, x * 2);
+  }
+  barrier;
+})";
+  auto ka = semtest::compile(kCopyDouble), kb = semtest::compile(lid12);
+  prove::ProveOptions o;
+  o.timeoutSeconds = 100;
+  // The bounded search over 1..8 cannot see it.
+  CHECK(prove::proveEquivalent(ka->ir, kb->ir, "O", 1, 8, o).status == prove::EquivResult::Status::Equivalent);
+  prove::EquivResult r = prove::proveEquivalentEverySize(ka->ir, kb->ir, "O", o);
+  REQUIRE(r.status == prove::EquivResult::Status::Different);
+  CHECK(r.everySize);
+  CHECK_FALSE(r.foundBounded);
+  REQUIRE(r.witness);
+  CHECK(r.witness->threads == 13);
+  CHECK(r.cell == 12);
+  CHECK(r.confirmed);
+  // Reduced initial values: all 0, so O[12] ends 0 and 2.
+  CHECK(r.witness->init.empty());
+  CHECK(r.valueA == 0);
+  CHECK(r.valueB == 2);
+}
+
+TEST_CASE("prove --equiv, every size: transpose naive vs. tiled is proved for every group size", "[prove][equiv]") {
+  // N = 4^k (k <= 2); thread (y << k) + x. Naive writes O[(x << k) + y] := I[(y << k) + x];
+  // tiled goes through T and writes O[(y << k) + x] := T[(x << k) + y] = I[(x << k) + y]:
+  // the same cell gets the same value.
+  const char* naive = R"(threads: 4;
+group: 0;
+param k;
+shared I[16];
+shared O[16];
+main: {
+  local x, y, v;
+  assume(k >= 0 && k <= 2 && (1 << (2 * k)) == ldim(0));
+  x := lid & ((1 << k) - 1);
+  y := lid >> k;
+  v := rd(I, (y << k) + x);
+  wr(O, (x << k) + y, v);
+  barrier;
+})";
+  const char* tiled = R"(threads: 4;
+group: 0;
+param k;
+shared I[16];
+shared T[16];
+shared O[16];
+main: {
+  local x, y, v;
+  assume(k >= 0 && k <= 2 && (1 << (2 * k)) == ldim(0));
+  x := lid & ((1 << k) - 1);
+  y := lid >> k;
+  v := rd(I, (y << k) + x);
+  wr(T, (y << k) + x, v);
+  barrier;
+  v := rd(T, (x << k) + y);
+  wr(O, (y << k) + x, v);
+  barrier;
+})";
+  prove::EquivResult r = equivText(naive, tiled, "O");
+  CHECK(r.status == prove::EquivResult::Status::Equivalent);
+  CHECK(r.everySize);
+  CHECK_FALSE(r.bounded);
+  CHECK(r.snapshots[0] == 1);
+  CHECK(r.snapshots[1] == 2);
+  // Reading the tile at the cell the thread itself wrote is not a transpose: different
+  // (k = 1, N = 4: O[1] gets I[1] instead of I[2]), found by the bounded search.
+  std::string wrong = tiled;
+  wrong.replace(wrong.find("v := rd(T, (x << k) + y);"), 25, "v := rd(T, (y << k) + x);");
+  prove::EquivResult d = equivText(naive, wrong, "O");
+  REQUIRE(d.status == prove::EquivResult::Status::Different);
+  CHECK(d.confirmed);
+  CHECK(d.witness->threads == 4);
+}
+
+TEST_CASE("prove --equiv, every size: a racy kernel makes the verdict inconclusive", "[prove][equiv]") {
+  const char* racy = R"(threads: 4;
+group: 0;
+shared I[64];
+shared O[64];
+main: {
+  local x;
+  if (lid < 64) {
+    x := rd(I, lid);
+    wr(O, 0, x);
+  }
+  barrier;
+})";
+  prove::EquivResult r = equivText(kCopyDouble, racy, "O");
+  CHECK(r.status == prove::EquivResult::Status::Inconclusive);
+  CHECK(r.preFailed == 1);
+  CHECK(r.pre[1].status == prove::ProveResult::Status::Violation);
+  CHECK(r.pre[1].claim.kind == sem::VerdictKind::Race);
+  CHECK(r.pre[1].confirmed);
+  CHECK_FALSE(r.witness);
+}
+
+TEST_CASE("prove --equiv, every size: the writes a thread reads back, and barriers not taken", "[prove][equiv]") {
+  // A: each thread writes B[lid] twice and reads its own last write back before the
+  // barrier (it sees 5, not the old value), then O[lid] := that plus B[lid] after the
+  // barrier (5 + 5). A barrier inside `if (ldim(0) > 100)` is uniform; whether taken or not,
+  // nothing changes for memory. B: writes O[lid] := 10 directly. Equivalent for every N.
+  const char* a = R"(threads: 4;
+group: 0;
+shared B[];
+shared O[];
+main: {
+  local x, y;
+  wr(B, lid, 3);
+  wr(B, lid, 5);
+  x := rd(B, lid);
+  if (ldim(0) > 100) { barrier; }
+  barrier;
+  y := rd(B, lid);
+  wr(O, lid, x + y);
+  barrier;
+})";
+  const char* b = R"(threads: 4;
+group: 0;
+shared O[];
+main: {
+  wr(O, lid, 10);
+  barrier;
+})";
+  prove::EquivResult r = equivText(a, b, "O");
+  CHECK(r.status == prove::EquivResult::Status::Equivalent);
+  // A third kernel that reads the neighbour's cell after the barrier: O[lid] = 5 + B[lid + 1],
+  // which is 5 + 5 except at the last thread (B[N] keeps its initial value).
+  std::string c = a;
+  c.replace(c.find("y := rd(B, lid);"), 16, "y := rd(B, lid + 1);");
+  prove::EquivResult d = equivText(c, b, "O");
+  REQUIRE(d.status == prove::EquivResult::Status::Different);
+  CHECK(d.confirmed);
+  CHECK(d.cell == static_cast<int32_t>(d.witness->threads) - 1);
+}
