@@ -44,6 +44,14 @@ bool isViolation(sem::VerdictKind k) {
   return k != sem::VerdictKind::Ok && k != sem::VerdictKind::Discarded && k != sem::VerdictKind::Inconclusive;
 }
 
+/// Drops the initial values that are 0, run's default.
+void dropZeros(Witness& w) {
+  for (auto it = w.init.begin(); it != w.init.end();) {
+    for (auto c = it->second.begin(); c != it->second.end();) c = c->second == 0 ? it->second.erase(c) : std::next(c);
+    it = it->second.empty() ? w.init.erase(it) : std::next(it);
+  }
+}
+
 struct Attempt {
   enum class Status { Unsat, Sat, Unknown } status = Status::Unknown;
   std::string reason;
@@ -172,11 +180,7 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
     z3::expr val = best.eval(z3::select(enc.init[rd.array], ctx.bv_val(idx, 32)), true);
     w.init[info.name][idx] = static_cast<int32_t>(asInt(val));
   }
-  for (auto it = w.init.begin(); it != w.init.end();) {
-    for (auto c = it->second.begin(); c != it->second.end();)
-      c = c->second == 0 ? it->second.erase(c) : std::next(c);  // 0 is run's default
-    it = it->second.empty() ? w.init.erase(it) : std::next(it);
-  }
+  dropZeros(w);
   return a;
 }
 
@@ -428,6 +432,7 @@ EquivResult proveEquivalent(const sem::Ir& A, const sem::Ir& B, const std::strin
         w.init[info.name][r.cell] =
             static_cast<int32_t>(asInt(m.eval(z3::select(e->init[out], ctx.bv_val(r.cell, 32)), true)));
     }
+    dropZeros(w);
     r.valueA = static_cast<int32_t>(asInt(m.eval(va, true)));
     r.valueB = static_cast<int32_t>(asInt(m.eval(vb, true)));
     auto [vA, memA] = runFinal(A, w, 100'000'000);
@@ -528,6 +533,7 @@ EquivResult proveEquivalentEverySize(const sem::Ir& A, const sem::Ir& B, const s
   }
   // Small group sizes first, exactly (whole groups): a difference there is the smallest.
   r.boundedUpTo = static_cast<uint32_t>(std::min<uint64_t>(8, o.maxThreads));
+  uint32_t noDifferenceUpTo = r.boundedUpTo;  // the smallest N searched below is one more
   {
     EquivResult b = proveEquivalent(A, B, array, 1, r.boundedUpTo, o);
     r.bounded |= b.bounded;
@@ -544,9 +550,11 @@ EquivResult proveEquivalentEverySize(const sem::Ir& A, const sem::Ir& B, const s
       b.seconds = since(t0);
       return b;
     }
-    if (b.status == EquivResult::Status::Inconclusive)
+    if (b.status == EquivResult::Status::Inconclusive) {
       r.notes.push_back(fmt::format("the bounded search over 1..{} threads was inconclusive: {}", r.boundedUpTo,
                                     b.reason));
+      noDifferenceUpTo = 0;
+    }
   }
 
   z3::context ctx;
@@ -650,7 +658,7 @@ EquivResult proveEquivalentEverySize(const sem::Ir& A, const sem::Ir& B, const s
     z3::check_result res = check(solver);
     if (res != z3::sat) return res;
     z3::model m = solver.get_model();
-    uint64_t hi = m.eval(ea.N, true).get_numeral_uint64(), lo = static_cast<uint64_t>(r.boundedUpTo) + 1;
+    uint64_t hi = m.eval(ea.N, true).get_numeral_uint64(), lo = static_cast<uint64_t>(noDifferenceUpTo) + 1;
     while (lo < hi) {
       const uint64_t mid = lo + (hi - lo) / 2;
       solver.push();
@@ -704,11 +712,7 @@ EquivResult proveEquivalentEverySize(const sem::Ir& A, const sem::Ir& B, const s
                                           what, info.name, *fallback));
         }
       }
-    for (auto it = w.init.begin(); it != w.init.end();) {
-      for (auto c = it->second.begin(); c != it->second.end();)
-        c = c->second == 0 ? it->second.erase(c) : std::next(c);  // 0 is run's default
-      it = it->second.empty() ? w.init.erase(it) : std::next(it);
-    }
+    dropZeros(w);
     r.valueA = static_cast<int32_t>(asInt(m.eval(va, true)));
     r.valueB = static_cast<int32_t>(asInt(m.eval(vb, true)));
     r.witness = w;
