@@ -795,7 +795,7 @@ EquivResult proveEquivalentEverySize(const sem::Ir& A, const sem::Ir& B, const s
   z3::solver solver = makeSolver(ctx, o.timeoutSeconds);
   for (const z3::expr& g : instances) solver.add(g);
   for (const Quantified& q : quantified) solver.add(z3::forall(q.var, q.body));
-  r.method = "quantified";
+  r.method = "quantified formulas";
   z3::check_result res = solveAndReplay(solver, "quantified");
   if (res == z3::unsat) return finish(EquivResult::Status::Equivalent);
   if (res == z3::unknown) {

@@ -360,7 +360,8 @@ int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
     os << fmt::format("  {} + {} barrier instances, {} quantified formulas, {} ground formulas, {} solver queries{}, "
                       "{:.3f} s ({:.3f} s in the parameterized solver)\n",
                       r.snapshots[0], r.snapshots[1], r.axioms, r.instances, r.queries,
-                      r.method.empty() ? "" : " (decided with the " + r.method + ")", r.seconds, r.solveSeconds);
+                      r.method.empty() ? ""
+                      : fmt::format(" ({} the {})", eq || diff ? "decided with" : "last tried", r.method), r.seconds, r.solveSeconds);
   else
     os << fmt::format("  {:.3f} s\n", r.seconds);
   std::cout << os.str();
