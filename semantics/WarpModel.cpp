@@ -583,7 +583,7 @@ bool WarpModel::releases(const WarpState& s, uint32_t w) {
   return true;
 }
 
-void WarpModel::encodeChanged(const WarpState& s, uint32_t t, std::span<const uint8_t> original, StateBytes& out) {
+void WarpModel::encodeChanged(WarpState& s, uint32_t t, std::span<const uint8_t> original, StateBytes& out) {
   // The bytes are the original's with warp t's slice encoded anew and the cells this
   // transition set patched into the memory (bounded arrays have fixed-width cells),
   // unless a cell's new value changes its array's width (encodeMemory) or the default
@@ -594,7 +594,12 @@ void WarpModel::encodeChanged(const WarpState& s, uint32_t t, std::span<const ui
         (memoryLayout_[u.addr.array].width == 1
              ? narrowCell(s.memory.bounded[u.addr.array][static_cast<size_t>(u.addr.index)])
              : !narrowCells(s.memory.bounded[u.addr.array]));
-    if (!patchable) return encode(s, out);
+    if (!patchable) {
+      // Warps that acted in earlier transitions of this expansion are stale (undecoded):
+      // decode them from `original` before encoding the whole state.
+      needAll(s);
+      return encode(s, out);
+    }
   }
   const GroupState& W = s.warps[t];
   const size_t before = slices_[t].first, after = slices_[t].second;

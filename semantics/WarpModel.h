@@ -147,8 +147,9 @@ private:
   /// Would warp w's next action release a barrier (so change every warp)?
   bool releases(const WarpState& s, uint32_t w);
   /// Encodes `s`, in which only warp t changed since `decode(original)`: the other
-  /// warps' bytes are copied from `original`.
-  void encodeChanged(const WarpState& s, uint32_t t, std::span<const uint8_t> original, StateBytes& out);
+  /// warps' bytes are copied from `original` (or, when the memory cannot be patched, the
+  /// other warps are decoded again first: some may hold another transition's changes).
+  void encodeChanged(WarpState& s, uint32_t t, std::span<const uint8_t> original, StateBytes& out);
 
   const Ir& ir_;
   Bounds bounds_;
