@@ -777,9 +777,20 @@ EquivResult proveEquivalentEverySize(const sem::Ir& A, const sem::Ir& B, const s
   for (int round = 1; round <= 3 && done < candidates.size(); ++round) {
     instantiateRound();
     r.instances = instances.size();
-    z3::solver solver = makeSolver(ctx, o.timeoutSeconds);
+    // Z3's QF_AUFBV solver is much faster here than its default one (the snapshots'
+    // lambdas are handled by its array theory either way); the default one is the fallback
+    // when it gives up for a reason other than the time limit.
+    z3::solver solver = makeSolver(ctx, o.timeoutSeconds, "QF_AUFBV");
     for (const z3::expr& g : instances) solver.add(g);
     z3::check_result res = solveAndReplay(solver, "ground instances");
+    if (res == z3::unknown && solver.reason_unknown().find("timeout") == std::string::npos &&
+        solver.reason_unknown().find("canceled") == std::string::npos) {
+      r.notes.push_back(fmt::format("round {}: the QF_AUFBV solver gave up ({}); the default solver instead", round,
+                                    solver.reason_unknown()));
+      solver = makeSolver(ctx, o.timeoutSeconds);
+      for (const z3::expr& g : instances) solver.add(g);
+      res = solveAndReplay(solver, "ground instances");
+    }
     r.method = fmt::format("ground instances, {} round{}", round, round == 1 ? "" : "s");
     if (res == z3::unsat) return finish(EquivResult::Status::Equivalent);
     if (res == z3::sat && r.confirmed) return finish(EquivResult::Status::Different);
