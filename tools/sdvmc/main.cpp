@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
   proveCmd->add_option("--timeout", prove.timeout, "seconds per solver query (default 120; 0: none); exit 3 when reached");
   proveCmd->add_option("--equiv", prove.equiv, "A B: prove that two kernels leave the same final --output array")->expected(2);
   proveCmd->add_option("--output", prove.output, "--equiv: the array compared");
-  proveCmd->add_option("--threads", prove.equivThreads, "--equiv: group sizes N or A..B (default 1..8)");
+  proveCmd->add_option("--threads", prove.equivThreads, "--equiv: only group sizes N or A..B, whole groups (default: every group size)");
   proveCmd->add_flag("--json", prove.json, "one JSON object on stdout");
   proveCmd->add_flag("--only-intra-group", prove.onlyIntraGroup, "several groups: leave races between groups out");
   addLaunchOptions(*proveCmd, prove.launch);
