@@ -47,10 +47,20 @@ struct IntType {
   bool isSigned = true;
   bool isBool = false;
   bool isFloat = false;  ///< `float`: the word holds its IEEE-754 single-precision bits
+  bool hiWord = false;   ///< a component of a 64-bit vector element: its high word (the low word has it false)
 };
 bool isWide(IntType t) { return t.width == 64; }
 /// One word of a 64-bit value, or a word read or written as raw bits.
 constexpr IntType kRawWord{32, true, false, false};
+/// How a component's cell is read or written: a word of a 64-bit element as raw bits.
+IntType cellType(IntType t) { return isWide(t) ? kRawWord : t; }
+/// Components (words) per element of a vector whose first component has type t.
+size_t wordsPerElem(IntType t) { return isWide(t) ? 2 : 1; }
+/// A 64-bit element's type, as its (low word) component carries it.
+IntType elemOf(IntType t) {
+  t.hiWord = false;
+  return t;
+}
 
 /// A value of any modelled type: a word (hi null), or a 64-bit pair (high word, low word).
 struct Val {
@@ -555,13 +565,14 @@ private:
     const auto* vt = t.getCanonicalType()->getAs<clang::VectorType>();
     if (!vt) return std::nullopt;
     auto et = intType(vt->getElementType());
+    unsigned n = vt->getNumElements();
+    if (isWideType(vt->getElementType())) return (n == 3 ? 4u : n) * 2;  // two words per element
     if (!et || et->isBool) {
       clang::QualType e = vt->getElementType();
       unsupported(at, "vector type '" + t.getAsString() + "' (elements of type '" + e.getAsString() + "'" +
                           typeReason(e) + ")");
       return std::nullopt;
     }
-    unsigned n = vt->getNumElements();
     return n == 3 ? 4u : n;
   }
   static std::string vectorCompName(unsigned i, unsigned n) {
@@ -574,8 +585,19 @@ private:
     t = t.getCanonicalType().getUnqualifiedType();
     if (const auto* vt = t->getAs<clang::VectorType>()) {
       if (!vectorCells(written, at)) return false;
-      IntType et = *intType(vt->getElementType());
       unsigned n = vt->getNumElements();
+      if (auto wt = wideType(vt->getElementType())) {
+        // A 64-bit element: its low word, then its high word (little-endian), elements consecutive.
+        IntType hi = *wt;
+        hi.hiWord = true;
+        for (unsigned i = 0; i < n; ++i) {
+          std::string cp = path + "." + vectorCompName(i, n);
+          out.comps.push_back(Comp{base + 2 * i, *wt, cp + ".lo"});
+          out.comps.push_back(Comp{base + 2 * i + 1, hi, cp + ".hi"});
+        }
+        return true;
+      }
+      IntType et = *intType(vt->getElementType());
       for (unsigned i = 0; i < n; ++i) out.comps.push_back(Comp{base + i, et, path + "." + vectorCompName(i, n)});
       return true;
     }
@@ -647,7 +669,7 @@ private:
       if (!n) return false;
       count *= *n;
       clang::QualType et = t->getAs<clang::VectorType>()->getElementType();
-      elem = *intType(et);
+      elem = *valType(et);
       elemBytes = ctx_.getTypeSizeInChars(et).getQuantity();
       return true;
     }
@@ -1201,6 +1223,35 @@ private:
   void vstore(const clang::CallExpr* c, unsigned n);
   ExprPtr vecElemOp(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, IntType t, clang::SourceLocation at,
                     kpl::SourceRange r);
+  Val vecElemVal(clang::BinaryOperatorKind op, Val a, Val b, IntType t, clang::SourceLocation at, kpl::SourceRange r);
+  /// A vector value's elements: each a word, or (64-bit elements) two components, low word first.
+  static size_t elemCount(const Agg& a) { return a.types.empty() ? 0 : a.vals.size() / wordsPerElem(a.types[0]); }
+  static IntType elemType(const Agg& a) { return a.types.empty() ? IntType{} : elemOf(a.types[0]); }
+  static Val takeElem(Agg& a, size_t j) {
+    size_t per = wordsPerElem(a.types[0]);
+    return Val{std::move(a.vals[j * per]), per == 2 ? std::move(a.vals[j * per + 1]) : nullptr};
+  }
+  static void pushElem(Agg& a, Val v, IntType t, kpl::SourceRange r) {
+    t.hiWord = false;
+    a.vals.push_back(std::move(v.lo));
+    a.types.push_back(t);
+    if (isWide(t)) {
+      a.vals.push_back(v.hi ? std::move(v.hi) : lit(0, r));
+      t.hiWord = true;
+      a.types.push_back(t);
+    }
+  }
+  /// Whether the most significant bit of a vector element is set (a 64-bit one: its high word's).
+  ExprPtr elemMsb(Val k, IntType t, kpl::SourceRange r) {
+    if (isWide(t)) return bin(BinaryOp::Lt, std::move(k.hi), lit(0, r), r);
+    return msbSet(std::move(k.lo), t, r);
+  }
+  /// Chooses x where c holds, else y, in every word of an element.
+  Val chooseVal(ExprPtr c, Val x, Val y, kpl::SourceRange r) {
+    if (!x.hi) return Val{cond(std::move(c), std::move(x.lo), std::move(y.lo), r), nullptr};
+    c = atom(std::move(c), r);
+    return Val{cond(clone(*c), std::move(x.lo), std::move(y.lo), r), cond(std::move(c), std::move(x.hi), std::move(y.hi), r)};
+  }
   // OpenCL's select, convert_T and as_T (vectors and scalars).
   static ExprPtr msbSet(ExprPtr v, IntType t, kpl::SourceRange r);
   static bool parseConvert(const std::string& name, bool& sat, char& rounding);
@@ -1974,13 +2025,13 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
     // One component of a vector: the vector's first cell plus the component's index.
     AggPlace p = aggPlace(e);
     if (!p.ok) return lv;
-    if (p.comps.size() != 1) {
+    if (p.comps.size() != wordsPerElem(p.comps.empty() ? IntType{} : p.comps[0].type)) {
       unsupported(e, "this use of several vector components");
       return lv;
     }
     lv = std::move(p.base);
     lv.index = add(std::move(lv.index), lit(static_cast<int64_t>(p.comps[0].offset), r), r);
-    lv.type = p.comps[0].type;
+    lv.type = elemOf(p.comps[0].type);  // a 64-bit element: its two cells from here
     (void)x;
     return lv;
   }
@@ -2812,7 +2863,8 @@ Val Lowerer::wvalue(const clang::Expr* e, bool need) {
   if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(e)) return wbinary(b, need);
   if (const auto* c = llvm::dyn_cast<clang::AbstractConditionalOperator>(e)) return wconditional(c, need);
   if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e)) return wcall(c, need);
-  if (llvm::isa<clang::ArraySubscriptExpr>(e) || llvm::isa<clang::DeclRefExpr>(e) || llvm::isa<clang::MemberExpr>(e)) {
+  if (llvm::isa<clang::ArraySubscriptExpr>(e) || llvm::isa<clang::DeclRefExpr>(e) || llvm::isa<clang::MemberExpr>(e) ||
+      llvm::isa<clang::ExtVectorElementExpr>(e)) {
     LVal lv = lvalue(e);
     return loadVal(lv, r);
   }
@@ -3137,7 +3189,8 @@ Agg Lowerer::loadAgg(const AggPlace& p, kpl::SourceRange r) {
   Agg a;
   a.ok = p.ok;
   for (const Comp& c : p.comps) {
-    a.vals.push_back(p.ok ? readCell(p.base.storage, add(clone(*p.base.index), lit(static_cast<int64_t>(c.offset), r), r), c.type, r)
+    a.vals.push_back(p.ok ? readCell(p.base.storage, add(clone(*p.base.index), lit(static_cast<int64_t>(c.offset), r), r),
+                                     cellType(c.type), r)
                           : lit(0, r));
     a.types.push_back(c.type);
   }
@@ -3159,7 +3212,7 @@ void Lowerer::storeAgg(const AggPlace& p, Agg& v, kpl::SourceRange r) {
   for (size_t i = 0; i < p.comps.size(); ++i) {
     const Comp& c = p.comps[i];
     writeCell(p.base.storage, add(clone(*p.base.index), lit(static_cast<int64_t>(c.offset), r), r), clone(*v.vals[i]),
-              c.type, r);
+              cellType(c.type), r);
   }
 }
 
@@ -3189,12 +3242,13 @@ AggPlace Lowerer::aggPlace(const clang::Expr* e) {
     llvm::SmallVector<uint32_t, 16> idx;
     x->getEncodedElementAccess(idx);
     std::vector<Comp> comps;
+    size_t per = b.comps.empty() ? 1 : wordsPerElem(b.comps[0].type);
     for (uint32_t i : idx) {
-      if (i >= b.comps.size()) {
+      if ((i + 1) * per > b.comps.size()) {
         unsupported(e, "this vector component");
         return p;
       }
-      comps.push_back(b.comps[i]);
+      for (size_t w = 0; w < per; ++w) comps.push_back(b.comps[i * per + w]);
     }
     b.comps = std::move(comps);
     return b;
@@ -3254,15 +3308,15 @@ Agg Lowerer::aggValue(const clang::Expr* e) {
         return aggValue(sub);
       case clang::CK_VectorSplat: {
         auto l = layoutOf(t, e->getBeginLoc());
-        auto from = intType(sub->getType());
+        auto from = valType(sub->getType());
         if (!l || !from) {
           if (l) unsupported(sub, "type '" + sub->getType().getAsString() + "'" + typeReason(sub->getType()));
           return bad;
         }
-        ExprPtr s = snapshot(convert(rvalue(sub), *from, l->comps[0].type, r), r);
+        Val s = snapVal(convertVal(anyValue(sub), *from, elemOf(l->comps[0].type), r), r);
         Agg a;
         for (const Comp& comp : l->comps) {
-          a.vals.push_back(clone(*s));
+          a.vals.push_back(clone(comp.type.hiWord ? *s.hi : *s.lo));
           a.types.push_back(comp.type);
         }
         return a;
@@ -3285,6 +3339,10 @@ Agg Lowerer::aggValue(const clang::Expr* e) {
           Agg sub = aggValue(in);
           if (!sub.ok) return bad;
           for (ExprPtr& v : sub.vals) a.vals.push_back(std::move(v));
+        } else if (isWideType(in->getType())) {  // a 64-bit element: its low word, then its high word
+          Val w = wvalue(in);
+          a.vals.push_back(std::move(w.lo));
+          a.vals.push_back(std::move(w.hi));
         } else {
           a.vals.push_back(rvalue(in));
         }
@@ -3358,6 +3416,27 @@ Agg Lowerer::aggValue(const clang::Expr* e) {
       if (!a.ok) return bad;
       auto l = layoutOf(t, e->getBeginLoc());
       if (!l) return bad;
+      if (isWide(elemType(a))) {  // 64-bit elements: KPL's 64-bit builtins per element
+        IntType et = elemType(a);
+        Agg res;
+        for (size_t j = 0; j < elemCount(a); ++j) {
+          Val v = takeElem(a, j);
+          if (u->getOpcode() == clang::UO_Minus) {
+            v = et.isFloat ? wideUnary(WideOp::DNegLo, std::move(v), r) : widePair(WideOp::LSubLo, zeroOf(true, r), std::move(v), r);
+          } else if (u->getOpcode() == clang::UO_Not && !et.isFloat) {
+            v = widePair(WideOp::LXorLo, std::move(v), wideLit(~uint64_t{0}, r), r);
+          } else if (u->getOpcode() == clang::UO_LNot) {  // -1 (as a long) where the element is 0, else 0
+            ExprPtr z = wideOp(et.isFloat ? WideOp::DEq : WideOp::LEq, r, std::move(v.hi), std::move(v.lo), lit(0, r), lit(0, r));
+            ExprPtr m = atom(un(UnaryOp::Neg, std::move(z), r), r);
+            v = Val{clone(*m), std::move(m)};
+          } else {
+            unsupported(u, "operator '~' on a double vector");
+            return bad;
+          }
+          pushElem(res, std::move(v), elemOf(l->comps[0].type), r);
+        }
+        return res;
+      }
       for (size_t i = 0; i < a.vals.size(); ++i) {
         IntType et = a.types[i];
         ExprPtr v = std::move(a.vals[i]);
@@ -3387,10 +3466,13 @@ Agg Lowerer::aggValue(const clang::Expr* e) {
     llvm::SmallVector<uint32_t, 16> idx;
     x->getEncodedElementAccess(idx);
     Agg a;
+    size_t per = b.types.empty() ? 1 : wordsPerElem(b.types[0]);
     for (uint32_t i : idx) {
-      if (i >= b.vals.size()) return bad;
-      a.vals.push_back(clone(*b.vals[i]));
-      a.types.push_back(b.types[i]);
+      if ((i + 1) * per > b.vals.size()) return bad;
+      for (size_t w = 0; w < per; ++w) {
+        a.vals.push_back(clone(*b.vals[i * per + w]));
+        a.types.push_back(b.types[i * per + w]);
+      }
     }
     return a;
   }
@@ -3468,25 +3550,49 @@ Agg Lowerer::aggBinary(const clang::BinaryOperator* b) {
     Agg v = aggValue(b->getRHS());
     AggPlace p = aggPlace(b->getLHS());
     Agg old = loadAgg(p, r);
-    if (!v.ok || !old.ok || v.vals.size() != old.vals.size()) return bad;
+    if (!v.ok || !old.ok || elemCount(v) != elemCount(old) || old.vals.empty()) return bad;
     Agg res;
-    for (size_t i = 0; i < old.vals.size(); ++i) {
-      res.vals.push_back(vecElemOp(op, std::move(old.vals[i]), std::move(v.vals[i]), old.types[i], b->getOperatorLoc(), r));
-      res.types.push_back(old.types[i]);
-    }
+    IntType et = elemType(old);
+    for (size_t j = 0, n = elemCount(old); j < n; ++j)
+      pushElem(res, vecElemVal(op, takeElem(old, j), takeElem(v, j), et, b->getOperatorLoc(), r), et, r);
     storeAgg(p, res, r);
     return res;
   }
   Agg x = aggValue(b->getLHS());
   Agg y = aggValue(b->getRHS());
   auto l = layoutOf(b->getType(), b->getBeginLoc());
-  if (!x.ok || !y.ok || !l || x.vals.size() != y.vals.size() || x.vals.size() != l->comps.size()) return bad;
+  if (!x.ok || !y.ok || !l || x.vals.empty() || elemCount(x) != elemCount(y) ||
+      x.vals.size() / wordsPerElem(x.types[0]) != l->comps.size() / wordsPerElem(l->comps[0].type))
+    return bad;
   Agg res;
-  for (size_t i = 0; i < x.vals.size(); ++i) {
-    res.vals.push_back(vecElemOp(op, std::move(x.vals[i]), std::move(y.vals[i]), x.types[i], b->getOperatorLoc(), r));
-    res.types.push_back(l->comps[i].type);
-  }
+  IntType et = elemType(x), rt = elemOf(l->comps[0].type);
+  for (size_t j = 0, n = elemCount(x); j < n; ++j)
+    pushElem(res, vecElemVal(op, takeElem(x, j), takeElem(y, j), et, b->getOperatorLoc(), r), rt, r);
   return res;
+}
+
+/// One element of a vector operation; a 64-bit element with KPL's 64-bit builtins
+/// (a comparison gives -1 or 0 as a long: both words).
+Val Lowerer::vecElemVal(clang::BinaryOperatorKind op, Val a, Val b, IntType t, clang::SourceLocation at,
+                        kpl::SourceRange r) {
+  if (!isWide(t)) return Val{vecElemOp(op, std::move(a.lo), std::move(b.lo), t, at, r), nullptr};
+  if (clang::BinaryOperator::isCompoundAssignmentOp(op)) op = clang::BinaryOperator::getOpForCompoundAssignment(op);
+  if (clang::BinaryOperator::isComparisonOp(op)) {
+    ExprPtr m = atom(un(UnaryOp::Neg, wideCompare(op, std::move(a), std::move(b), t, at, r), r), r);
+    return Val{clone(*m), std::move(m)};
+  }
+  if (op == clang::BO_Shl || op == clang::BO_Shr) {
+    // OpenCL C 1.2 §6.3(j): the amount's low 6 bits (all in its low word).
+    if (lang_ != Language::OpenCL) {
+      unsupported(at, "a shift of a 64-bit vector outside OpenCL");
+      return zeroOf(true, r);
+    }
+    b = Val{shiftAmount(std::move(b.lo), r, 64), nullptr};
+  } else if (!b.hi) {
+    unsupported(at, "an operand of this 64-bit vector operation that is not 64-bit");
+    return zeroOf(true, r);
+  }
+  return arithVal(op, std::move(a), std::move(b), t, at, r);
 }
 
 Agg Lowerer::aggConditional(const clang::ConditionalOperator* co) {
@@ -3499,11 +3605,11 @@ Agg Lowerer::aggConditional(const clang::ConditionalOperator* co) {
     Agg k = aggValue(co->getCond());
     Agg x = aggValue(co->getTrueExpr());
     Agg y = aggValue(co->getFalseExpr());
-    if (!k.ok || !x.ok || !y.ok || k.vals.size() != x.vals.size() || x.vals.size() != y.vals.size()) return bad;
+    if (!k.ok || !x.ok || !y.ok || elemCount(k) != elemCount(x) || x.vals.size() != y.vals.size()) return bad;
     Agg a;
-    a.types = x.types;
-    for (size_t i = 0; i < x.vals.size(); ++i)
-      a.vals.push_back(cond(msbSet(std::move(k.vals[i]), k.types[i], r), std::move(x.vals[i]), std::move(y.vals[i]), r));
+    IntType kt = elemType(k), et = elemType(x);
+    for (size_t j = 0, n = elemCount(x); j < n; ++j)
+      pushElem(a, chooseVal(elemMsb(takeElem(k, j), kt, r), takeElem(x, j), takeElem(y, j), r), et, r);
     return a;
   }
   ExprPtr k = condition(co->getCond());
@@ -3542,18 +3648,26 @@ Agg Lowerer::vload(const clang::CallExpr* c, unsigned n) {
     unsupported(c, "this form of vload");
     return bad;
   }
-  auto et = intType(c->getArg(1)->getType()->getPointeeType());
+  auto et = valType(c->getArg(1)->getType()->getPointeeType());
   if (!et) {
     unsupported(c, "vload of '" + c->getArg(1)->getType()->getPointeeType().getAsString() + "'");
     return bad;
   }
-  // vloadn(offset, p) reads p[offset * n + k], k < n (packed: vload3 reads 3 elements).
-  ExprPtr off = snapshot(rvalue(c->getArg(0)), r);
+  // vloadn(offset, p) reads p[offset * n + k], k < n (packed: vload3 reads 3 elements); a
+  // 64-bit element is two cells, low word first.
+  int64_t per = static_cast<int64_t>(wordsPerElem(*et));
+  ExprPtr off = snapshot(wordIndex(c->getArg(0)), r);
   PtrVal p = pointer(c->getArg(1));
   if (p.storage == -1) return bad;
-  ExprPtr base = snapshot(add(std::move(p.offset), mul(std::move(off), n, r), r), r);
+  ExprPtr base = snapshot(add(std::move(p.offset), mul(std::move(off), n * per, r), r), r);
   Agg a;
   for (unsigned k = 0; k < n; ++k) {
+    if (per == 2) {
+      ExprPtr lo = readCell(p.storage, add(clone(*base), lit(2 * k, r), r), kRawWord, r);
+      ExprPtr hi = readCell(p.storage, add(clone(*base), lit(2 * k + 1, r), r), kRawWord, r);
+      pushElem(a, Val{std::move(lo), std::move(hi)}, *et, r);
+      continue;
+    }
     a.vals.push_back(readCell(p.storage, add(clone(*base), lit(k, r), r), *et, r));
     a.types.push_back(*et);
   }
@@ -3566,17 +3680,19 @@ void Lowerer::vstore(const clang::CallExpr* c, unsigned n) {
     unsupported(c, "this form of vstore");
     return;
   }
-  auto et = intType(c->getArg(2)->getType()->getPointeeType());
+  auto et = valType(c->getArg(2)->getType()->getPointeeType());
   if (!et) {
     unsupported(c, "vstore of '" + c->getArg(2)->getType()->getPointeeType().getAsString() + "'");
     return;
   }
+  int64_t per = static_cast<int64_t>(wordsPerElem(*et));
   Agg v = aggValue(c->getArg(0));
-  ExprPtr off = snapshot(rvalue(c->getArg(1)), r);
+  ExprPtr off = snapshot(wordIndex(c->getArg(1)), r);
   PtrVal p = pointer(c->getArg(2));
-  if (!v.ok || p.storage == -1 || v.vals.size() != n) return;
-  ExprPtr base = snapshot(add(std::move(p.offset), mul(std::move(off), n, r), r), r);
-  for (unsigned k = 0; k < n; ++k) writeCell(p.storage, add(clone(*base), lit(k, r), r), std::move(v.vals[k]), *et, r);
+  if (!v.ok || p.storage == -1 || v.vals.size() != n * static_cast<size_t>(per)) return;
+  ExprPtr base = snapshot(add(std::move(p.offset), mul(std::move(off), n * per, r), r), r);
+  for (unsigned k = 0; k < n * per; ++k)
+    writeCell(p.storage, add(clone(*base), lit(k, r), r), std::move(v.vals[k]), cellType(*et), r);
 }
 
 // Accesses through a pointer with a run-time base: `if (base == id(A)) access A; else if
@@ -3760,11 +3876,11 @@ Agg Lowerer::vectorBuiltin(const clang::CallExpr* c, const std::string& name, bo
     Agg a = aggValue(c->getArg(0));
     Agg b = aggValue(c->getArg(1));
     Agg k = aggValue(c->getArg(2));
-    if (!a.ok || !b.ok || !k.ok || a.vals.size() != b.vals.size() || a.vals.size() != k.vals.size()) return bad;
+    if (!a.ok || !b.ok || !k.ok || a.vals.size() != b.vals.size() || elemCount(a) != elemCount(k)) return bad;
     Agg res;
-    res.types = a.types;
-    for (size_t i = 0; i < a.vals.size(); ++i)
-      res.vals.push_back(cond(msbSet(std::move(k.vals[i]), k.types[i], r), std::move(b.vals[i]), std::move(a.vals[i]), r));
+    IntType kt = elemType(k), et = elemType(a);
+    for (size_t j = 0, n = elemCount(a); j < n; ++j)
+      pushElem(res, chooseVal(elemMsb(takeElem(k, j), kt, r), takeElem(b, j), takeElem(a, j), r), et, r);
     return res;
   }
   if (lang_ == Language::OpenCL && c->getType()->isVectorType() && parseConvert(name, sat, rounding) &&
@@ -3772,7 +3888,21 @@ Agg Lowerer::vectorBuiltin(const clang::CallExpr* c, const std::string& name, bo
     auto l = layoutOf(c->getType(), c->getBeginLoc());
     if (!l) return bad;
     Agg v = aggValue(c->getArg(0));
-    if (!v.ok || v.vals.size() != l->comps.size()) return bad;
+    IntType from = elemType(v), to = elemOf(l->comps[0].type);
+    if (!v.ok || v.vals.empty() || elemCount(v) != l->comps.size() / wordsPerElem(to)) return bad;
+    if (isWide(from) || isWide(to)) {
+      // 64-bit elements: C's conversion only, as for scalars.
+      bool exact = (!to.isFloat && !from.isFloat) || (to.isFloat && isWide(to) && (from.isFloat || from.width <= 32));
+      bool cRounding = rounding == 0 || (to.isFloat ? rounding == 'e' : rounding == 'z');
+      if (sat || !(exact || cRounding) || from.isBool) {
+        unsupported(c, name + " of '" + c->getArg(0)->getType().getAsString() +
+                           "' (64-bit: only C's conversion, without _sat and with the default rounding)");
+        return bad;
+      }
+      Agg res;
+      for (size_t j = 0, n = elemCount(v); j < n; ++j) pushElem(res, convertVal(takeElem(v, j), from, to, r), to, r);
+      return res;
+    }
     Agg res;
     for (size_t i = 0; i < v.vals.size(); ++i) {
       res.vals.push_back(convertElem(std::move(v.vals[i]), v.types[i], l->comps[i].type, sat, rounding, c, r));
@@ -3824,7 +3954,8 @@ Agg Lowerer::asType(const clang::AsTypeExpr* as) {
   if (!v.ok || v.vals.size() != l->comps.size()) return bad;
   Agg res;
   for (size_t i = 0; i < v.vals.size(); ++i) {
-    res.vals.push_back(reinterpret(std::move(v.vals[i]), v.types[i], l->comps[i].type, r));
+    bool word = isWide(l->comps[i].type) || isWide(v.types[i]);  // a word of a 64-bit element: the same bits
+    res.vals.push_back(word ? std::move(v.vals[i]) : reinterpret(std::move(v.vals[i]), v.types[i], l->comps[i].type, r));
     res.types.push_back(l->comps[i].type);
   }
   return res;

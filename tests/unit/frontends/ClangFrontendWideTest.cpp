@@ -406,7 +406,11 @@ SCENARIO("what stays unsupported for 64-bit values is reported at its line:col",
   auto cl = [](const std::string& body) {
     return firstError(lowerText("kernel void k(global long *A) {\n" + body + "}\n", fe::Language::OpenCL, launch1d(1)));
   };
-  CHECK(cl("  long2 v = (long2)(1, 2);\n") == "2:9: unsupported: vector type 'long2' (elements of type 'long' (wider than 32 bits))");
+  CHECK(cl("  long2 v = (long2)(1, 2);\n  long2 w = v && v;\n") == "3:13: unsupported: operator '&&' on vectors");
+  CHECK(cl("  long2 v = (long2)(1, 2);\n  v = convert_long2_sat(v);\n")
+            .rfind("3:7: unsupported: convert_long2_sat of 'long2' (64-bit: only C's conversion", 0) == 0);
+  CHECK(cl("  long2 v = (long2)(1, 2);\n  int4 w = as_int4(v);\n")
+            .rfind("3:12: unsupported: reinterpreting 'long2' as 'int4'", 0) == 0);
   CHECK(cl("  atom_add(A, 1L);\n") == "2:3: unsupported: a 64-bit atomic operation ('atom_add'; only 32-bit integers)");
   CHECK(cl("  global char *c = (global char *)A;\n  c[0] = 1;\n")
             .rfind("2:20: unsupported: cast from '__global long *' to '__global char *'", 0) == 0);
@@ -432,4 +436,94 @@ kernel void k(global long *A, global double *D, ulong n) {
   CHECK(l.text.find("lmul_hi(") != std::string::npos);
   CHECK(l.text.find("dsqrt_lo(") != std::string::npos);
   CHECK(l.text.find("leq(") != std::string::npos);
+}
+
+SCENARIO("vectors of 64-bit elements: locals, swizzles, arithmetic, select, vload/vstore, struct fields",
+         "[frontends][clang][wide][vector]") {
+  const std::string src = R"(
+typedef struct { int a; long2 v; } S;
+long2 twice(long2 x) { return x + x; }
+kernel void k(global long *L, global S *P) {
+  long4 a = (long4)(1, -1, 0x100000000L, 5);
+  long2 e = a.even;
+  long2 o = a.odd;
+  long2 h = a.hi;
+  long2 s = h << (long2)(1, 65);
+  long2 m = -o;
+  long2 n = ~e;
+  long2 z = !(long2)(0, 3);
+  long2 sel = select(e, o, (long2)(-1, 0));
+  vstore2(twice(m), 0, L);
+  long2 r = vload2(0, L);
+  L[2] = r.y + s.x;
+  L[3] = n.y;
+  L[4] = z.x;
+  L[5] = sel.y;
+  L[6] = sel.x;
+  S t;
+  t.a = 7;
+  t.v = e.yx;
+  P[0] = t;
+  ulong2 u = (ulong2)(3, 0);
+  u.s1 -= 1;
+  L[7] = (long)u.y;
+  long2 c = (a.lo > a.hi) ? a.lo : (long2)(9);
+  L[8] = c.x;
+  long2 v = a.xy < a.zw;
+  L[9] = v.y;
+}
+)";
+  Ran r = runCl(src, {{"L", 10}, {"P", 1}});
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // a = (1, -1, 2^32, 5): e = a.even = (1, 2^32), o = a.odd = (-1, 5), h = a.hi = (2^32, 5).
+  // s = h << (1, 65 & 63 = 1) = (2^33, 10). m = -o = (1, -5); twice(m) = (2, -10) stored at
+  //   L[0], L[1] and read back as r. n = ~e = (-2, ~2^32 = 0xfffffffe_ffffffff).
+  //   z = !(0, 3) = (-1, 0) (true is -1 as a long). sel: the MSB of (-1, 0) picks o.x = -1,
+  //   then e.y = 2^32.
+  // L[2] = r.y + s.x = 2^33 - 10 = 0x00000001_fffffff6. L[3] = n.y: low -1, high -2.
+  //   L[4] = -1, L[5] = 2^32 (0, 1), L[6] = -1.
+  // P[0] = {7, e.yx = (2^32, 1)}: cells 7, then (0, 1), then (1, 0).
+  // u = (3, 0) unsigned; u.s1 - 1 wraps to 2^64 - 1: both words all ones.
+  // a.lo > a.hi is (1 > 2^32, -1 > 5) = (0, 0): a vector condition of ?: selects per element
+  //   by the MSB, so c = (9, 9). a.xy < a.zw = (1 < 2^32, -1 < 5) = (-1, -1): v.y = -1.
+  CHECK(r.arrays.at("L") == W{2, 0, -10, -1, -10, 1, -1, -2, -1, -1, 0, 1, -1, -1, -1, -1, 9, 0, -1, -1});
+  CHECK(r.arrays.at("P") == W{7, 0, 1, 1, 0});
+}
+
+SCENARIO("vectors of doubles: arithmetic, comparisons as longs, convert_T and as_T with 32-bit vectors",
+         "[frontends][clang][wide][vector]") {
+  const std::string src = R"(
+kernel void k(global long *L, global double2 *D) {
+  double2 d = convert_double2((int2)(3, -4));
+  double2 q = d.yx / d;
+  L[0] = as_long2(q).y;
+  L[1] = convert_long2(q).x;
+  int2 c = convert_int2((long2)(0x100000005L, -1));
+  L[2] = c.x + c.y;
+  float2 f = convert_float2(d);
+  L[3] = (long)f.y;
+  long2 lt = d < (double2)(0.0);
+  L[4] = lt.y;
+  L[5] = lt.x;
+  D[1] = d * (double2)(0.5);
+  D[0].y = -d.x;
+}
+)";
+  Ran r = runCl(src, {{"L", 6}, {"D", 2}});
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // d = (3.0, -4.0). q = (-4/3, -3/4). as_long2(q).y: the bits of -0.75 = 0xbfe80000_00000000
+  //   (high word 0xbfe80000 = -1075314688). convert_long2 truncates -1.333… to -1.
+  // convert_int2 keeps the low words: (5, -1), sum 4. convert_float2(d).y = -4.0f, (long) -4.
+  // d < 0.0 = (0, -1): a long per element. D[1] = (1.5, -2.0) = 0x3ff80000_00000000 and
+  //   0xc0000000_00000000; D[0].y = -3.0 = 0xc0080000_00000000, D[0].x untouched (0).
+  CHECK(r.arrays.at("L") == W{0, -1075314688, -1, -1, 4, 0, -4, -1, -1, -1, 0, 0});
+  CHECK(r.arrays.at("D") == W{0, 0, 0, static_cast<sem::Word>(0xc0080000u), 0, 0x3ff80000, 0,
+                              static_cast<sem::Word>(0xc0000000u)});
+}
+
+SCENARIO("a long2 kernel parameter is four params named by component and word", "[frontends][clang][wide][vector]") {
+  Lowered l = lowerText("kernel void k(global long *A, long2 q) {\n  A[0] = q.y;\n}\n", fe::Language::OpenCL, launch1d(1));
+  REQUIRE(l.program);
+  CHECK(l.program->sourceNames.at("q_x_lo") == "q.x.lo");
+  CHECK(l.program->sourceNames.at("q_y_hi") == "q.y.hi");
 }
