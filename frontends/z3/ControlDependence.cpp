@@ -187,6 +187,17 @@ private:
         arrayTaint_[n.array] |= expr(n.e1, st) | p;
         return arrayTaint_[n.array] != before;
       }
+      case NodeKind::Atomic: {
+        // The encoding returns a fresh value (not the array's); the address still counts.
+        Taint t = expr(n.e0, st);
+        sink(t, v.node, "an address");
+        sink(p, v.node, "the predicate of a statement");
+        if (n.slot0 != sem::kNone) st[n.slot0] |= t | p;
+        Taint before = arrayTaint_[n.array];
+        arrayTaint_[n.array] |= expr(n.e1, st) | p;
+        if (n.e2 != sem::kNone) arrayTaint_[n.array] |= expr(n.e2, st);
+        return arrayTaint_[n.array] != before;
+      }
       case NodeKind::Assert:
       case NodeKind::Assume:
         sink(expr(n.e0, st) | p, v.node, n.kind == NodeKind::Assert ? "an assertion" : "an assumption");

@@ -46,6 +46,7 @@ struct ThreadState {
   std::vector<z3::expr> locals;
   std::vector<z3::expr> sh;                  ///< per array: its shadow memory
   std::vector<z3::expr> rdEx, rdEl, wrEx, wrEl;
+  std::vector<z3::expr> atEx, atEl;          ///< per array: one chosen atomic access since the last barrier
   struct Write {
     z3::expr cond, index, value;
   };
@@ -140,6 +141,8 @@ public:
         th_[t].wrEx.push_back(c_.bool_val(false));
         th_[t].rdEl.push_back(c_.bv_val(0, 32));
         th_[t].wrEl.push_back(c_.bv_val(0, 32));
+        th_[t].atEx.push_back(c_.bool_val(false));
+        th_[t].atEl.push_back(c_.bv_val(0, 32));
       }
     }
     loopSolver_ = std::make_unique<z3::solver>(c_);
@@ -362,7 +365,7 @@ private:
         basic(id);
         return;
       case NodeKind::Atomic:
-        assert(false && "prove refuses kernels with atomics (ProveCommand)");
+        atomic(id);
         return;
     }
   }
@@ -394,6 +397,7 @@ private:
           e_.reads.push_back(ReadRecord{n.array, idx});
           // RD_exists / RD_elem: log this read or not, nondeterministically.
           if (group_) continue;  // whole-group mode does not check races
+          atomicConflict(t, n.array, p[t], idx, false);
           z3::expr choose = p[t] && c_.bool_const(name(fmt::format("rd{}_{}", t + 1, counter_++)).c_str());
           th_[t].rdEx[n.array] = th_[t].rdEx[n.array] || choose;
           th_[t].rdEl[n.array] = z3::ite(choose, idx, th_[t].rdEl[n.array]);
@@ -413,6 +417,7 @@ private:
           sh = z3::store(sh, idx, z3::ite(p[t], val, z3::select(sh, idx)));
           if (group_ || generic_) th_[t].writes[n.array].push_back({p[t], idx, val});
           if (group_ || generic_) continue;  // these modes do not check races
+          atomicConflict(t, n.array, p[t], idx, false);
           z3::expr choose = p[t] && c_.bool_const(name(fmt::format("wr{}_{}", t + 1, counter_++)).c_str());
           th_[t].wrEx[n.array] = th_[t].wrEx[n.array] || choose;
           th_[t].wrEl[n.array] = z3::ite(choose, idx, th_[t].wrEl[n.array]);
@@ -439,6 +444,68 @@ private:
         break;
     }
     flush(id);
+  }
+
+  /// T-ATOMIC (extension), over-approximated: the value returned, and the thread's own view
+  /// of the cell afterwards, are fresh per thread and execution (any number of other
+  /// threads' atomics may have run on the cell before or since; an equal value for both
+  /// threads would not be sound). Logged in the atomic log (ATOMIC_exists / ATOMIC_elem).
+  void atomic(NodeId id) {
+    const Node& n = ir_.nodes[id];
+    if (group_ || generic_) {  // --equiv refuses atomics before encoding (ProveCommand)
+      if (e_.unsupported.empty()) e_.unsupported = "atomic operations";
+      return;
+    }
+    ++e_.statements;
+    const sem::ArrayInfo& arr = ir_.arrays[n.array];
+    std::vector<z3::expr> p, idx;
+    rule_ = Rule::TAtomic;
+    for (int t = 0; t < T_; ++t) {
+      p.push_back(pred(n.pred, t));
+      idx.push_back(ev(n.e0, t, p[t]));
+      (void)ev(n.e1, t, p[t]);  // operand errors only: the new value is not modelled
+      if (n.e2 != sem::kNone) (void)ev(n.e2, t, p[t]);
+    }
+    flush(id);  // T-ATOMIC evaluates every operand before the bounds check
+    for (int t = 0; t < T_; ++t)
+      if (arr.bounded)
+        error(VerdictKind::OutOfBounds, t, p[t] && (idx[t] < bv(0) || idx[t] >= bv(arr.size)), n.array, idx[t]);
+    flush(id);
+    for (int t = 0; t < T_; ++t) atomicConflict(t, n.array, p[t], idx[t], true);
+    flush(id);
+    for (int t = 0; t < T_; ++t) {
+      const uint64_t k = counter_++;
+      z3::expr choose = p[t] && c_.bool_const(name(fmt::format("at{}_{}", t + 1, k)).c_str());
+      th_[t].atEx[n.array] = th_[t].atEx[n.array] || choose;
+      th_[t].atEl[n.array] = z3::ite(choose, idx[t], th_[t].atEl[n.array]);
+      if (n.slot0 != sem::kNone) {
+        z3::expr old = c_.bv_const(name(fmt::format("atomic{}_{}", t + 1, k)).c_str(), 32);
+        th_[t].locals[n.slot0] = z3::ite(p[t], old, th_[t].locals[n.slot0]);
+      }
+      z3::expr view = c_.bv_const(name(fmt::format("atview{}_{}", t + 1, k)).c_str(), 32);
+      z3::expr& sh = th_[t].sh[n.array];
+      sh = z3::store(sh, idx[t], z3::ite(p[t], view, z3::select(sh, idx[t])));
+    }
+  }
+
+  /// An access of thread t to `array`[idx] (an atomic one when `isAtomic`) against the other
+  /// thread's log of the other kind: an atomic vs a plain read or write of one cell since
+  /// the last barrier is a race (G-RACE's atomic-read / atomic-write); two atomics are not.
+  /// Checked here, at the second access, not at the barrier: an atomic changes the cell for
+  /// the whole group at once, so the values the other thread reads after it are not those
+  /// the pair encoding gives it; up to the first such conflict they are.
+  void atomicConflict(int t, sem::ArrayId array, const z3::expr& p, const z3::expr& idx, bool isAtomic) {
+    if (!ir_.hasAtomics || T_ != 2) return;
+    const ThreadState& u = th_[1 - t];
+    z3::expr hit = isAtomic ? (u.rdEx[array] && u.rdEl[array] == idx) || (u.wrEx[array] && u.wrEl[array] == idx)
+                            : u.atEx[array] && u.atEl[array] == idx;
+    // Threads of one group conflict between two barriers; threads of two groups on a global
+    // array whenever (their logs are not reset).
+    const z3::expr when = ir_.arrays[array].global ? e_.two : e_.two && e_.same;
+    const Rule saved = rule_;
+    rule_ = Rule::GRace;
+    error(VerdictKind::Race, -1, when && p && hit, array, idx);
+    rule_ = saved;
   }
 
   void barrier(NodeId id) {
@@ -511,6 +578,7 @@ private:
         const z3::expr reset = group_ ? sync : p[t] && (ir_.arrays[a].global ? e_.same : c_.bool_val(true));
         th_[t].rdEx[a] = th_[t].rdEx[a] && !reset;
         th_[t].wrEx[a] = th_[t].wrEx[a] && !reset;
+        th_[t].atEx[a] = th_[t].atEx[a] && !reset;
       }
     }
     ++barriers_;

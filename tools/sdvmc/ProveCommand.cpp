@@ -75,7 +75,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   if (!k) return 2;
   (void)cl;
   const sem::Ir& ir = k->ir;
-  if (refuseUnsupported(o.file, *source, ir, "prove", true, false, false, o.json, true)) return 2;
+  if (refuseUnsupported(o.file, *source, ir, "prove", false, false, false, o.json, true)) return 2;
 
   prove::ProveOptions po;
   po.abstraction = o.abstraction;
