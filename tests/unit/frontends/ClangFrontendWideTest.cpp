@@ -527,3 +527,48 @@ SCENARIO("a long2 kernel parameter is four params named by component and word", 
   CHECK(l.program->sourceNames.at("q_x_lo") == "q.x.lo");
   CHECK(l.program->sourceNames.at("q_y_hi") == "q.y.hi");
 }
+
+SCENARIO("long3 is 8 cells; 64-bit vectors in private and local arrays, scalar operands, component ++",
+         "[frontends][clang][wide][vector]") {
+  const std::string src = R"(
+kernel void k(global long *L, global long3 *T) {
+  local long2 tile[2];
+  int i = get_local_id(0);
+  long3 a = (long3)(1, 2, 3);
+  a.x++;
+  ++a.z;
+  T[i] = a;
+  long2 arr[3];
+  arr[i + 1] = (long2)(5, 6);
+  arr[0].y = 7;
+  tile[i] = arr[1] + arr[0];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  long2 b = tile[i];
+  long4 w = (long4)(b, a.xy);
+  w.lo = w.hi;
+  L[0] = w.x;
+  L[1] = b.y;
+  L[2] = (i ? a : (long3)(9)).z;
+  long2 v = (long2)(3, -5);
+  long2 m = v * 3;
+  long2 s = v << 33;
+  long2 c = v;
+  c /= (long2)(2);
+  c %= 2;
+  ulong2 u = (ulong2)(7);
+  u >>= 1;
+  L[3] = m.y;
+  L[4] = s.x;
+  L[5] = c.x + c.y * 10 + u.y;
+}
+)";
+  Ran r = runCl(src, {{"L", 6}, {"T", 1}});
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // a = (2, 2, 4): a long3 is stored as 4 components, 8 cells, the last pair padding (0).
+  // arr = ((0, 7), (5, 6), (0, 0)); tile[0] = arr[1] + arr[0] = (5, 13); w = (5, 13, 2, 2),
+  //   w.lo = w.hi gives (2, 2, 2, 2): L[0] = 2, L[1] = b.y = 13. i = 0 picks (9, 9, 9): L[2] = 9.
+  // v * 3 = (9, -15); v << 33: 3 * 2^33 = 0x00000006_00000000. c = v / 2 = (1, -2) (truncating),
+  //   c % 2 = (1, 0); u = 7 >> 1 = 3: L[5] = 1 + 0 + 3 = 4.
+  CHECK(r.arrays.at("T") == W{2, 0, 2, 0, 4, 0, 0, 0});
+  CHECK(r.arrays.at("L") == W{2, 0, 13, 0, 9, 0, -15, -1, 0, 6, 4, 0});
+}
