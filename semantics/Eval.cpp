@@ -147,12 +147,119 @@ Word word::wideOp(EOp op, Word a, Word b, Word c, Word d, EvalError::Kind& fault
   return 0;
 }
 
+// The operators of the postfix code (Evaluator::Flat): each binary one on two stack
+// entries (X) or on the top and a constant (X##I). None of them can fail.
+#define SDVMC_FLAT_BINOPS(X)                                                               \
+  X(Add, word::add(a, b)) X(Sub, word::sub(a, b)) X(Mul, word::mul(a, b))                 \
+  X(Lt, a < b) X(Le, a <= b) X(Gt, a > b) X(Ge, a >= b) X(Eq, a == b) X(Ne, a != b)        \
+  X(ULt, word::u(a) < word::u(b)) X(ULe, word::u(a) <= word::u(b))                         \
+  X(UGt, word::u(a) > word::u(b)) X(UGe, word::u(a) >= word::u(b))                         \
+  X(BitAnd, a & b) X(BitXor, a ^ b) X(BitOr, a | b)                                         \
+  X(LogAnd, a != 0 && b != 0) X(LogOr, a != 0 || b != 0)
+
+namespace {
+enum FlatKind : uint8_t {
+  kEnd, kConst, kLid, kGid, kLocal, kNeg, kLogNot, kBitNot, kShlI, kShrI, kLShrI,
+#define SDVMC_FLAT_KIND(N, E) k##N, k##N##I,
+  SDVMC_FLAT_BINOPS(SDVMC_FLAT_KIND)
+#undef SDVMC_FLAT_KIND
+};
+
+// The FlatKind of a binary operator with a stack operand (its immediate form is + 1), or kEnd.
+uint8_t flatBinary(EOp op) {
+  switch (op) {
+#define SDVMC_FLAT_CASE(N, E) case EOp::N: return k##N;
+    SDVMC_FLAT_BINOPS(SDVMC_FLAT_CASE)
+#undef SDVMC_FLAT_CASE
+    default: return kEnd;
+  }
+}
+}  // namespace
+
 Evaluator::Evaluator(const Ir& ir, uint32_t n)
     : ir_(ir), n_(n),
       cols_(static_cast<size_t>(ir.exprNeed + 1) * n),
       masks_(static_cast<size_t>(ir.exprNeed + 1) * n),
       lid_(n), geometry_(geometryFor(ir, n)) {
   for (uint32_t i = 0; i < n; ++i) lid_[i] = static_cast<Word>(i);
+  if (n == 1) {
+    flatAt_.assign(ir.exprs.size(), UINT32_MAX);
+    for (ExprId e = 0; e < ir.exprs.size(); ++e) {
+      const size_t start = flat_.size();
+      if (compileFlat(e, start) && flat_.size() - start <= kFlatMax) {  // (stack depth <= length)
+        flat_.push_back(Flat{kEnd, 0});
+        flatAt_[e] = static_cast<uint32_t>(start);
+      } else {
+        flat_.resize(start);
+      }
+    }
+  }
+}
+
+bool Evaluator::compileFlat(ExprId id, size_t start) {
+  if (flat_.size() - start >= kFlatMax) return false;
+  const ExprNode& e = ir_.exprs[id];
+  switch (e.op) {
+    case EOp::Const: flat_.push_back(Flat{kConst, e.imm}); return true;
+    case EOp::Lid: flat_.push_back(Flat{kLid, 0}); return true;
+    case EOp::Gid: flat_.push_back(Flat{kGid, 0}); return true;
+    case EOp::Local: flat_.push_back(Flat{kLocal, static_cast<Word>(e.slot)}); return true;
+    case EOp::Neg: case EOp::LogNot: case EOp::BitNot:
+      if (!compileFlat(e.a, start)) return false;
+      flat_.push_back(Flat{e.op == EOp::Neg ? kNeg : e.op == EOp::LogNot ? kLogNot : kBitNot, 0});
+      return true;
+    case EOp::Shl: case EOp::Shr: case EOp::LShr: {
+      const ExprNode& b = ir_.exprs[e.b];
+      if (b.op != EOp::Const || b.imm < 0 || b.imm >= 32 || !compileFlat(e.a, start)) return false;
+      flat_.push_back(Flat{e.op == EOp::Shl ? kShlI : e.op == EOp::Shr ? kShrI : kLShrI, b.imm});
+      return true;
+    }
+    default: break;
+  }
+  const uint8_t k = flatBinary(e.op);
+  if (k == kEnd || !compileFlat(e.a, start)) return false;
+  const ExprNode& b = ir_.exprs[e.b];
+  if (b.op == EOp::Const) {
+    flat_.push_back(Flat{static_cast<uint8_t>(k + 1), b.imm});
+    return true;
+  }
+  if (!compileFlat(e.b, start)) return false;
+  flat_.push_back(Flat{k, 0});
+  return true;
+}
+
+Word Evaluator::runFlat(const Flat* f, const GroupState& s) const {
+  Word stack[kFlatMax];
+  Word* top = stack;  // the top entry is top[-1]
+  for (;; ++f) {
+    switch (f->kind) {
+      case kEnd: return top[-1];
+      case kConst: *top++ = f->imm; break;
+      case kLid: *top++ = s.lidBase; break;
+      case kGid: *top++ = s.gid; break;
+      case kLocal: *top++ = s.column(static_cast<Slot>(f->imm))[0]; break;
+      case kNeg: top[-1] = word::neg(top[-1]); break;
+      case kLogNot: top[-1] = top[-1] == 0; break;
+      case kBitNot: top[-1] = ~top[-1]; break;
+      case kShlI: top[-1] = word::shl(top[-1], f->imm); break;
+      case kShrI: top[-1] = word::shr(top[-1], f->imm); break;
+      case kLShrI: top[-1] = word::lshr(top[-1], f->imm); break;
+#define SDVMC_FLAT_RUN(N, E)                        \
+      case k##N: {                                  \
+        const Word b = *--top, a = top[-1];         \
+        top[-1] = static_cast<Word>(E);             \
+        break;                                      \
+      }                                             \
+      case k##N##I: {                               \
+        const Word a = top[-1], b = f->imm;         \
+        top[-1] = static_cast<Word>(E);             \
+        break;                                      \
+      }
+      SDVMC_FLAT_BINOPS(SDVMC_FLAT_RUN)
+#undef SDVMC_FLAT_RUN
+      default: assert(false && "not a flat instruction"); return 0;
+    }
+  }
 }
 
 Evaluator::Geometry Evaluator::geometryFor(const Ir& ir, uint32_t groupThreads) {
@@ -180,6 +287,12 @@ void Evaluator::fail(EvalError& err, EvalError::Kind kind, uint32_t thread, Expr
 
 void Evaluator::predicate(PredId p, const GroupState& s, uint8_t* mask) const {
   const std::vector<Lit>& lits = ir_.preds[p];
+  if (n_ == 1) {  // one lane (mimd): no column loops
+    uint8_t m = 1;
+    for (const Lit& l : lits) m &= static_cast<uint8_t>((s.column(l.slot)[0] != 0) != l.negated);
+    mask[0] = m;
+    return;
+  }
   std::fill(mask, mask + n_, uint8_t{1});
   for (const Lit& l : lits) {
     const Word* c = s.column(l.slot);
@@ -190,14 +303,52 @@ void Evaluator::predicate(PredId p, const GroupState& s, uint8_t* mask) const {
 
 const Word* Evaluator::eval(ExprId e, const GroupState& s, const uint8_t* mask, EvalError& err) {
   if (n_ == 1) {  // mimd runs every thread as a group of one: no columns needed
-    cols_[0] = scalar(e, s, mask[0] != 0, err);
+    if (e < flatAt_.size() && flatAt_[e] != UINT32_MAX) {  // cannot fail: mask and err unused
+      cols_[0] = runFlat(flat_.data() + flatAt_[e], s);
+      return cols_.data();
+    }
+    cols_[0] = leaf(e, s, mask[0] != 0, err);
     return cols_.data();
   }
   return ev(e, s, mask, 0, err);
 }
 
+// An operand of scalar(): the leaves without a call, the rest through scalar().
+inline Word Evaluator::leaf(ExprId id, const GroupState& s, bool enabled, EvalError& err) {
+  const ExprNode& e = ir_.exprs[id];
+  switch (e.op) {
+    case EOp::Const: return e.imm;
+    case EOp::Lid: return s.lidBase;
+    case EOp::Local: return s.column(e.slot)[0];
+    default: return scalar(id, s, enabled, err);
+  }
+}
+
 Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& err) {
   const ExprNode& e = ir_.exprs[id];
+  // The common integer operators first, operands left to right (errors: leftmost first).
+  switch (e.op) {
+#define SDVMC_SCALAR_BIN(OP, EXPR)                 \
+    case EOp::OP: {                                \
+      const Word a = leaf(e.a, s, enabled, err);   \
+      const Word b = leaf(e.b, s, enabled, err);   \
+      return EXPR;                                 \
+    }
+    SDVMC_SCALAR_BIN(Add, word::add(a, b))
+    SDVMC_SCALAR_BIN(Sub, word::sub(a, b))
+    SDVMC_SCALAR_BIN(Mul, word::mul(a, b))
+    SDVMC_SCALAR_BIN(Lt, a < b)
+    SDVMC_SCALAR_BIN(Le, a <= b)
+    SDVMC_SCALAR_BIN(Gt, a > b)
+    SDVMC_SCALAR_BIN(Ge, a >= b)
+    SDVMC_SCALAR_BIN(Eq, a == b)
+    SDVMC_SCALAR_BIN(Ne, a != b)
+    SDVMC_SCALAR_BIN(BitAnd, a & b)
+    SDVMC_SCALAR_BIN(BitOr, a | b)
+    SDVMC_SCALAR_BIN(BitXor, a ^ b)
+#undef SDVMC_SCALAR_BIN
+    default: break;
+  }
   switch (e.op) {
     case EOp::Const: return e.imm;
     case EOp::Lid: return s.lidBase;

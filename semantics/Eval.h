@@ -60,6 +60,20 @@ public:
 private:
   /// The same evaluation for a group of one thread, without columns.
   Word scalar(ExprId e, const GroupState& s, bool enabled, EvalError& err);
+  Word leaf(ExprId e, const GroupState& s, bool enabled, EvalError& err);
+  /// One-lane evaluators only: the expressions built from operators that cannot fail
+  /// (constants, lid, gid, locals, + - *, comparisons, bitwise and logical operators,
+  /// shifts by a constant in 0..31) as postfix code, run without recursion. flatAt_[e]
+  /// is where e's code starts, or UINT32_MAX.
+  struct Flat {
+    uint8_t kind;
+    Word imm;
+  };
+  static constexpr size_t kFlatMax = 32;  ///< instructions of one expression at most
+  bool compileFlat(ExprId e, size_t start);
+  Word runFlat(const Flat* f, const GroupState& s) const;
+  std::vector<Flat> flat_;
+  std::vector<uint32_t> flatAt_;
   /// The 64-bit builtins, out of line (scalar and column-wise).
   Word scalarWide(ExprId id, const GroupState& s, bool enabled, EvalError& err);
   const Word* evWide(ExprId id, const GroupState& s, const uint8_t* mask, uint32_t depth, EvalError& err);
