@@ -23,6 +23,14 @@
 //  - races: per array and thread, one nondeterministically chosen read and write since
 //    the last barrier (RD_exists/RD_elem, WR_exists/WR_elem); checked where SDV checks
 //    them, at a barrier that both threads reach enabled (G-RACE).
+//  - atomics (T-ATOMIC): a third log per array and thread (ATOMIC_exists/ATOMIC_elem); a
+//    plain access against the other thread's atomic log, and an atomic against its read and
+//    write logs, is a race (G-RACE), checked at the second access: an atomic changes the
+//    cell for the whole group at once, so after it the other thread's values are no longer
+//    the encoding's. Two atomics never race. The value an atomic returns and the thread's
+//    own view of the cell afterwards are fresh per thread and execution (other threads'
+//    atomics may run in any number before and after), under either abstraction.
+//    Whole-group and generic modes (--equiv) do not encode atomics (`unsupported`).
 //  - divergence: at a barrier, N ≥ 2 and the pair's predicates differ (G-DIVERGENCE).
 //  - loops: unrolled while the continuation condition (p ∧ e for either thread) may hold;
 //    a loop whose continuation is provably false stops exactly. A loop still able to run

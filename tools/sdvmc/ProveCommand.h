@@ -5,6 +5,7 @@
 // size (prove::proveEquivalentEverySize; both kernels must prove race- and divergence-free),
 // or, with `--threads N|A..B`, for those group sizes only (whole groups). With a FILE also
 // given, relative paths after --equiv are taken from FILE's folder (specs name their partner).
+// Atomics are encoded by prove (TwoThread.h); --equiv refuses them (refuseUnsupported).
 #pragma once
 
 #include "tools/sdvmc/CommandLine.h"
