@@ -73,7 +73,8 @@ inline uint8_t* putLog(uint8_t* o, const std::vector<LogEntry>& log, bool withVa
   return o;
 }
 
-inline void getLog(const uint8_t*& p, std::vector<LogEntry>& log, bool withValues) {
+template <bool withValues>
+inline void getLog(const uint8_t*& p, std::vector<LogEntry>& log) {
   log.resize(getVar(p));
   Address prev{};
   for (LogEntry& e : log) {
@@ -227,10 +228,13 @@ void decodeThreads(const Ir& ir, GroupState& s, bool withValues, ByteReader& r) 
   std::fill(s.locals.begin() + static_cast<std::ptrdiff_t>(liveWords), s.locals.end(), 0);
   s.logs.resize(s.n);
   for (ThreadLog& log : s.logs) {
-    getLog(p, log.reads, false);
-    getLog(p, log.writes, withValues);
+    getLog<false>(p, log.reads);
+    if (withValues)
+      getLog<true>(p, log.writes);
+    else
+      getLog<false>(p, log.writes);
     if (ir.hasAtomics)
-      getLog(p, log.atomics, false);
+      getLog<false>(p, log.atomics);
     else
       log.atomics.clear();
   }
