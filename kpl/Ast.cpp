@@ -22,7 +22,11 @@ constexpr std::pair<AtomicOp, const char*> kAtomicOps[] = {
     {AtomicOp::Min, "atomic_min"}, {AtomicOp::Max, "atomic_max"},   {AtomicOp::UMin, "atomic_umin"},
     {AtomicOp::UMax, "atomic_umax"}, {AtomicOp::And, "atomic_and"}, {AtomicOp::Or, "atomic_or"},
     {AtomicOp::Xor, "atomic_xor"}, {AtomicOp::Inc, "atomic_inc"},   {AtomicOp::Dec, "atomic_dec"},
-    {AtomicOp::Cas, "atomic_cas"},
+    {AtomicOp::Cas, "atomic_cas"}, {AtomicOp::FAdd, "atomic_fadd"},
+    {AtomicOp::Add64, "atomic64_add"}, {AtomicOp::Sub64, "atomic64_sub"}, {AtomicOp::Exch64, "atomic64_exch"},
+    {AtomicOp::Min64, "atomic64_min"}, {AtomicOp::Max64, "atomic64_max"}, {AtomicOp::UMin64, "atomic64_umin"},
+    {AtomicOp::UMax64, "atomic64_umax"}, {AtomicOp::And64, "atomic64_and"}, {AtomicOp::Or64, "atomic64_or"},
+    {AtomicOp::Xor64, "atomic64_xor"}, {AtomicOp::FAdd64, "atomic64_fadd"}, {AtomicOp::Cas64, "atomic64_cas"},
 };
 struct WideInfo {
   WideOp op;
@@ -218,6 +222,7 @@ bool sameAst(const Stmt& a, const Stmt& b) {
   if (a.kind == StmtKind::Atomic && a.atomicOp != b.atomicOp) return false;
   if (!sameIdents(a.names, b.names)) return false;
   if (!sameIdent(a.target, b.target)) return false;
+  if (!sameIdent(a.target2, b.target2)) return false;
   if (a.array.has_value() != b.array.has_value()) return false;
   if (a.array && !sameIdent(*a.array, *b.array)) return false;
   if (a.exprs.size() != b.exprs.size() || a.stmts.size() != b.stmts.size()) return false;

@@ -66,8 +66,15 @@ enum class BinaryOp {
 };
 
 /// (extension) The read-modify-write operations of `x := atomic_OP(A, i, v)` and
-/// `x := atomic_cas(A, i, c, v)`: see specs/KPL.md.
-enum class AtomicOp { Add, Sub, Exch, Min, Max, UMin, UMax, And, Or, Xor, Inc, Dec, Cas };
+/// `x := atomic_cas(A, i, c, v)` (FAdd: float add on the bit patterns), and the 64-bit
+/// ones (…64) of `[xh, xl :=] atomic64_OP(A, i, vh, vl)` and
+/// `xh, xl := atomic64_cas(A, i, ch, cl, nh, nl)` (FAdd64: double add): see specs/KPL.md.
+enum class AtomicOp {
+  Add, Sub, Exch, Min, Max, UMin, UMax, And, Or, Xor, Inc, Dec, Cas, FAdd,
+  Add64, Sub64, Exch64, Min64, Max64, UMin64, UMax64, And64, Or64, Xor64, FAdd64, Cas64,
+};
+/// The 64-bit atomics: they read and write the cells i (low word) and i+1 (high word).
+inline bool atomicIsWide(AtomicOp op) { return op >= AtomicOp::Add64; }
 
 /// (extension) The 64-bit builtins on pairs of Words (specs/KPL.md, "64-bit values"). A
 /// 64-bit value is passed as two operands, its high Word then its low Word: the two's-
@@ -147,7 +154,9 @@ enum class StmtKind {
   Read,         ///< `target := rd([array,] exprs[0])` (T-RD)
   Write,        ///< `wr([array,] exprs[0], exprs[1])` (T-WR)
   Atomic,       ///< (extension) `[target :=] atomic_OP(array, exprs[0], exprs[1] [, exprs[2]])`:
-                ///< index, operand (cas: compare, then new value); target.name empty = no result
+                ///< index, operand (cas: compare, then new value); target.name empty = no result.
+                ///< 64-bit (atomicIsWide): `[target, target2 :=] atomic64_OP(array, exprs…)`,
+                ///< exprs = index, operand's high and low word (cas: compare hi, lo, new hi, lo)
 };
 
 struct Stmt;
@@ -163,6 +172,7 @@ struct Stmt {
   std::optional<Ident> array;    ///< Read, Write: the named array, when written out
   std::vector<ExprPtr> exprs;    ///< see StmtKind
   AtomicOp atomicOp = AtomicOp::Add;  ///< Atomic
+  Ident target2;                 ///< Atomic (64-bit): the local receiving the old low word
 };
 
 /// `shared NAME[size] = {…};`. Without an initialiser every cell is arbitrary; an

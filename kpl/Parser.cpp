@@ -419,6 +419,7 @@ private:
           return parseAtomic(begin, Ident{});
         if (peekTok().kind == TokenKind::LParen) return parseCall();
         if (peekTok().kind == TokenKind::Assign) return parseAssign();
+        if (peekTok().kind == TokenKind::Comma) return parsePairAtomic();
         next();
         failExpected("':=' or '(' after a name");
       }
@@ -511,20 +512,44 @@ private:
     return s;
   }
 
-  // (extension) `atomic_OP(A, i, v)` / `atomic_cas(A, i, c, v)`, with or without `x :=`.
-  StmtPtr parseAtomic(SourceLoc begin, Ident target) {
+  // (extension) `xh, xl := atomic64_OP(...)`: the only statement assigning two locals.
+  StmtPtr parsePairAtomic() {
+    SourceLoc begin = tok().range.begin;
+    Ident hi = expectIdent("a name");
+    expect(TokenKind::Comma);
+    Ident lo = expectIdent("a name");
+    expect(TokenKind::Assign);
+    if (!(at(TokenKind::Ident) && peekTok().kind == TokenKind::LParen && atomicOpNamed(tok().text) &&
+          atomicIsWide(*atomicOpNamed(tok().text))))
+      failExpected("a 64-bit atomic 'atomic64_OP(...)' after 'xh, xl :='");
+    return parseAtomic(begin, std::move(hi), std::move(lo));
+  }
+
+  // (extension) `atomic_OP(A, i, v)` / `atomic_cas(A, i, c, v)`, with or without `x :=`;
+  // the 64-bit `atomic64_OP(A, i, vh, vl)` / `atomic64_cas(A, i, ch, cl, nh, nl)`, with or
+  // without `xh, xl :=`.
+  StmtPtr parseAtomic(SourceLoc begin, Ident target, Ident target2 = {}) {
     const Token& name = next();
     AtomicOp op = *atomicOpNamed(name.text);
     StmtPtr s = make(StmtKind::Atomic, begin);
-    s->target = std::move(target);
+    s->target = target;
+    s->target2 = target2;
     s->atomicOp = op;
     bool named = false;
     std::vector<ExprPtr> args = parseArgs(&named);
-    const size_t want = op == AtomicOp::Cas ? 4 : 3;
+    const bool wide = atomicIsWide(op);
+    if (wide != !target2.name.empty() && !target.name.empty())
+      fail(name.range.begin, wide ? fmt::format("'{}' returns a 64-bit value: 'xh, xl := {}(...)'", name.text, name.text)
+                                  : fmt::format("'{}' returns one Word: 'x := {}(...)'", name.text, name.text));
+    const size_t want = op == AtomicOp::Cas ? 4 : op == AtomicOp::Cas64 ? 6 : wide ? 4 : 3;
     if (args.size() != want)
-      fail(name.range.begin, fmt::format("'{}' takes {} arguments (the array, the index, {}), not {}", name.text,
-                                         want, op == AtomicOp::Cas ? "the expected and the new value" : "the operand",
-                                         args.size()));
+      fail(name.range.begin,
+           fmt::format("'{}' takes {} arguments (the array, the index, {}), not {}", name.text, want,
+                       op == AtomicOp::Cas     ? "the expected and the new value"
+                       : op == AtomicOp::Cas64 ? "the expected high and low word, the new high and low word"
+                       : wide                  ? "the operand's high and low word"
+                                               : "the operand",
+                       args.size()));
     if (!named) fail(args[0]->range.begin, fmt::format("the array of '{}' must be a name", name.text));
     s->array = Ident{args[0]->name, args[0]->range};
     for (size_t i = 1; i < args.size(); ++i) s->exprs.push_back(std::move(args[i]));

@@ -343,7 +343,8 @@ void printStmtAt(std::string& out, const Stmt& s, int indent) {
       break;
     case StmtKind::Atomic:
       assert(s.array && s.exprs.size() >= 2);
-      if (!s.target.name.empty()) out += s.target.name + " := ";
+      if (!s.target2.name.empty()) out += s.target.name + ", " + s.target2.name + " := ";
+      else if (!s.target.name.empty()) out += s.target.name + " := ";
       out += atomicOpName(s.atomicOp);
       out += '(' + s.array->name;
       for (const ExprPtr& e : s.exprs) {

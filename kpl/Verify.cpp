@@ -335,11 +335,25 @@ private:
         checkArrayName(s.array);
         exprs(s);
         break;
-      case StmtKind::Atomic:
+      case StmtKind::Atomic: {
+        const bool wide = atomicIsWide(s.atomicOp);
+        const size_t want = s.atomicOp == AtomicOp::Cas ? 3 : s.atomicOp == AtomicOp::Cas64 ? 5 : wide ? 3 : 2;
+        if (s.exprs.size() != want)
+          error(s.range.begin, fmt::format("'{}' takes {} operands after the array, not {}", atomicOpName(s.atomicOp),
+                                           want, s.exprs.size()));
+        if (!s.target.name.empty() && wide != !s.target2.name.empty())
+          error(s.range.begin, wide ? fmt::format("'{}' assigns two locals (high and low word)", atomicOpName(s.atomicOp))
+                                    : fmt::format("'{}' assigns one local", atomicOpName(s.atomicOp)));
+        if (!s.target2.name.empty() && s.target2.name == s.target.name)
+          error(s.target2.range.begin,
+                fmt::format("'{}' receives both words of '{}' (the two targets must differ)", s.target.name,
+                            atomicOpName(s.atomicOp)));
         if (!s.target.name.empty()) assigned(s.target);
+        if (!s.target2.name.empty()) assigned(s.target2);
         checkArrayName(s.array);
         exprs(s);
         break;
+      }
     }
   }
 

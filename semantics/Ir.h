@@ -130,7 +130,9 @@ enum class NodeKind : uint8_t {
   Write,    ///< T-WR: wr(array, e0, e1)
   Assert,   ///< extension: assert(e0)
   Assume,   ///< extension: assume(e0)
-  Atomic,   ///< extension: slot0 := atomic_OP(array, e0, e1 [, e2]) (slot0 = kNone: no result)
+  Atomic,   ///< extension: slot0 := atomic_OP(array, e0, e1 [, e2]) (slot0 = kNone: no result);
+            ///< 64-bit (kpl::atomicIsWide): slot0, slot1 := atomic64_OP(array, e0, e1, e2 [, e3, e4])
+            ///< (high, low word; both kNone: no result)
   Skip,     ///< the no-op basic statement
 };
 
@@ -154,6 +156,7 @@ struct Node {
   Slot slot0 = 0, slot1 = 0, slot2 = 0;
   uint32_t count = 0;     ///< Var: number of slots
   ExprId e0 = kNone, e1 = kNone, e2 = kNone;
+  ExprId e3 = kNone, e4 = kNone;  ///< Atomic (atomic64_cas): the new high and low word
   kpl::AtomicOp atomicOp = kpl::AtomicOp::Add;  ///< Atomic
   ArrayId array = 0;
   std::vector<NodeId> children;

@@ -446,16 +446,17 @@ private:
       case kpl::StmtKind::Atomic: {
         Node n = make(NodeKind::Atomic, s, pred, depth, ctx);
         n.atomicOp = s.atomicOp;
-        n.slot0 = kNone;
-        if (!s.target.name.empty()) {
-          const Binding* b = lookup(scope, s.target.name);
-          assert(b && !b->isParam && "bad assignment target survived verification");
-          n.slot0 = b->slot;
-        }
+        n.slot0 = n.slot1 = kNone;
+        for (auto [t, slot] : {std::pair{&s.target, &n.slot0}, std::pair{&s.target2, &n.slot1}})
+          if (!t->name.empty()) {
+            const Binding* b = lookup(scope, t->name);
+            assert(b && !b->isParam && "bad assignment target survived verification");
+            *slot = b->slot;
+          }
         n.array = arrayOf(s);
-        n.e0 = lowerExpr(*s.exprs[0], scope);
-        n.e1 = lowerExpr(*s.exprs[1], scope);
-        if (s.exprs.size() > 2) n.e2 = lowerExpr(*s.exprs[2], scope);
+        ExprId* es[] = {&n.e0, &n.e1, &n.e2, &n.e3, &n.e4};
+        assert(s.exprs.size() <= 5);
+        for (size_t k = 0; k < s.exprs.size(); ++k) *es[k] = lowerExpr(*s.exprs[k], scope);
         ir_.hasAtomics = true;
         return addNode(std::move(n));
       }

@@ -2,6 +2,7 @@
 #include "semantics/Sdv.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <fmt/format.h>
 
@@ -57,7 +58,31 @@ Word atomicResult(kpl::AtomicOp op, Word old, Word v, Word nv) {
     case kpl::AtomicOp::Inc: return uo >= uv ? 0 : static_cast<Word>(uo + 1);               // CUDA atomicInc
     case kpl::AtomicOp::Dec: return (uo == 0 || uo > uv) ? v : static_cast<Word>(uo - 1);  // CUDA atomicDec
     case kpl::AtomicOp::Cas: return old == v ? nv : old;
+    case kpl::AtomicOp::FAdd: return word::floatOp(EOp::FAdd, old, v);
+    default: break;  // the 64-bit ones: atomicResult64
   }
+  assert(false && "atomicResult on a 64-bit atomic");
+  return old;
+}
+
+uint64_t atomicResult64(kpl::AtomicOp op, uint64_t old, uint64_t v, uint64_t nv) {
+  const auto sgn = [](uint64_t x) { return static_cast<int64_t>(x); };
+  switch (op) {
+    case kpl::AtomicOp::Add64: return old + v;
+    case kpl::AtomicOp::Sub64: return old - v;
+    case kpl::AtomicOp::Exch64: return v;
+    case kpl::AtomicOp::Min64: return sgn(old) <= sgn(v) ? old : v;
+    case kpl::AtomicOp::Max64: return sgn(old) >= sgn(v) ? old : v;
+    case kpl::AtomicOp::UMin64: return std::min(old, v);
+    case kpl::AtomicOp::UMax64: return std::max(old, v);
+    case kpl::AtomicOp::And64: return old & v;
+    case kpl::AtomicOp::Or64: return old | v;
+    case kpl::AtomicOp::Xor64: return old ^ v;
+    case kpl::AtomicOp::FAdd64: return std::bit_cast<uint64_t>(std::bit_cast<double>(old) + std::bit_cast<double>(v));
+    case kpl::AtomicOp::Cas64: return old == v ? nv : old;
+    default: break;
+  }
+  assert(false && "atomicResult64 on a 32-bit atomic");
   return old;
 }
 
@@ -510,38 +535,67 @@ std::optional<Verdict> SdvMachine::tAssume(GroupState& s, const Node& node, cons
 // step); then each enabled thread in ascending lid order applies the operation.
 std::optional<Verdict> SdvMachine::tAtomic(GroupState& s, const Node& node, const uint8_t* p) {
   EvalError err;
-  std::vector<Word> idx(n_), val(n_), nv(n_);
-  const Word* e = eval_.eval(node.e0, s, p, err);
-  std::copy(e, e + n_, idx.begin());
-  e = eval_.eval(node.e1, s, p, err);
-  std::copy(e, e + n_, val.begin());
-  if (node.e2 != kNone) {
-    e = eval_.eval(node.e2, s, p, err);
-    std::copy(e, e + n_, nv.begin());
+  const bool wide = kpl::atomicIsWide(node.atomicOp);
+  std::vector<Word> ops[5];  // index, then the operands (wide: high, low word each)
+  const ExprId es[5] = {node.e0, node.e1, node.e2, node.e3, node.e4};
+  for (int k = 0; k < 5; ++k) {
+    ops[k].assign(n_, 0);
+    if (es[k] == kNone) continue;
+    const Word* e = eval_.eval(es[k], s, p, err);
+    std::copy(e, e + n_, ops[k].begin());
   }
   if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TAtomic, err);
+  const std::vector<Word>& idx = ops[0];
   const ArrayInfo& arr = ir_.arrays[node.array];
   if (arr.bounded)
-    for (uint32_t i = 0; i < n_; ++i)
-      if (p[i] && (idx[i] < 0 || static_cast<uint32_t>(idx[i]) >= arr.size))
+    for (uint32_t i = 0; i < n_; ++i) {
+      if (!p[i]) continue;
+      if (idx[i] < 0 || static_cast<uint32_t>(idx[i]) >= arr.size)
         return outOfBoundsVerdict(ir_, nodeId(node), Rule::TAtomic, i, idx[i], true);
+      if (wide && static_cast<uint32_t>(idx[i]) + 1 >= arr.size)  // the high word's cell
+        return outOfBoundsVerdict(ir_, nodeId(node), Rule::TAtomic, i, idx[i] + 1, true);
+    }
   const NodeId at = nodeId(node);
-  std::vector<Word> old(n_);
-  for (uint32_t i = 0; i < n_; ++i) {
-    if (!p[i]) continue;
-    const Address a{node.array, idx[i]};
-    old[i] = shadowLoad(ir_, s, i, a);
-    const Word next = atomicResult(node.atomicOp, old[i], val[i], nv[i]);
+  // The thread's view of a cell, then the new value stored in memory and in its shadow.
+  auto load = [&](uint32_t i, Address a) { return shadowLoad(ir_, s, i, a); };
+  auto store = [&](uint32_t i, Address a, Word next) {
     s.base.store(ir_, a, next);  // visible to the whole group at once
     auto& w = s.logs[i].writes;  // the thread's own earlier plain write, if any, is now stale
     auto it = std::lower_bound(w.begin(), w.end(), a, [](const LogEntry& x, const Address& y) { return x.addr < y; });
     if (it != w.end() && it->addr == a) it->value = next;
     logAtomic(s.logs[i], a, at);
+  };
+  std::vector<Word> old(n_), oldHi(n_);
+  for (uint32_t i = 0; i < n_; ++i) {
+    if (!p[i]) continue;
+    const Address a{node.array, idx[i]};
+    if (!wide) {
+      old[i] = load(i, a);
+      store(i, a, atomicResult(node.atomicOp, old[i], ops[1][i], ops[2][i]));
+      continue;
+    }
+    // Unbounded arrays: the high word's index wraps as the frontends' i + 1 does.
+    const Address ah{node.array, word::add(idx[i], 1)};
+    old[i] = load(i, a);
+    oldHi[i] = load(i, ah);
+    auto pair = [](Word hi, Word lo) { return (uint64_t{static_cast<uint32_t>(hi)} << 32) | static_cast<uint32_t>(lo); };
+    const uint64_t next = atomicResult64(node.atomicOp, pair(oldHi[i], old[i]), pair(ops[1][i], ops[2][i]),
+                                         pair(ops[3][i], ops[4][i]));
+    store(i, a, static_cast<Word>(static_cast<uint32_t>(next)));
+    store(i, ah, static_cast<Word>(static_cast<uint32_t>(next >> 32)));
   }
-  if (node.slot0 != kNone) {
-    Word* l = s.column(node.slot0);
+  // 32-bit: slot0 gets the old value; 64-bit: slot0 the old high word, slot1 the low one.
+  auto result = [&](Slot slot, const std::vector<Word>& v) {
+    if (slot == kNone) return;
+    Word* l = s.column(slot);
     for (uint32_t i = 0; i < n_; ++i)
-      if (p[i]) l[i] = old[i];
+      if (p[i]) l[i] = v[i];
+  };
+  if (!wide) {
+    result(node.slot0, old);
+  } else {
+    result(node.slot0, oldHi);
+    result(node.slot1, old);
   }
   return std::nullopt;
 }

@@ -96,7 +96,8 @@ public:
   std::optional<Verdict> tAssume(GroupState& s, const Node& node, const uint8_t* enabled);
   /// (extension) T-ATOMIC: every enabled thread, in ascending lid order, reads its view of
   /// the cell, writes the new value to the group's memory at once (and to its own shadow),
-  /// and logs the address as an atomic access; the result is the value read.
+  /// and logs the address as an atomic access; the result is the value read. A 64-bit one
+  /// does the same on the pair of cells i (low word) and i+1 (high word) at once.
   std::optional<Verdict> tAtomic(GroupState& s, const Node& node, const uint8_t* enabled);
   void tSkip(GroupState& s, const Node& node);
   /// T-DISABLED: (σ, basic, p) →t σ when ¬p^σ. Nothing to do; named so traces and
@@ -146,5 +147,9 @@ void logAtomic(ThreadLog& log, Address a, NodeId at);
 /// The new value of an atomic `op` on a cell holding `old`, with operand `v` (and, for
 /// cas, compare value `v` and new value `nv`); CUDA's semantics for inc and dec.
 Word atomicResult(kpl::AtomicOp op, Word old, Word v, Word nv);
+/// The same for the 64-bit atomics (kpl::atomicIsWide) on hi·2^32 + lo bit patterns:
+/// add/sub wrap, min/max signed, umin/umax unsigned, fadd is IEEE double add, cas gives
+/// `old == v ? nv : old`.
+uint64_t atomicResult64(kpl::AtomicOp op, uint64_t old, uint64_t v, uint64_t nv);
 
 }  // namespace sdvmc::sem

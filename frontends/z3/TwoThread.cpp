@@ -456,6 +456,10 @@ private:
       if (e_.unsupported.empty()) e_.unsupported = "atomic operations";
       return;
     }
+    if (kpl::atomicIsWide(n.atomicOp)) {  // prove refuses them before encoding (refuseUnsupported)
+      if (e_.unsupported.empty()) e_.unsupported = "64-bit atomic operations";
+      return;
+    }
     ++e_.statements;
     const sem::ArrayInfo& arr = ir_.arrays[n.array];
     std::vector<z3::expr> p, idx;

@@ -249,6 +249,14 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
   }
 }
 
+namespace {
+const sem::Node* wideAtomic(const sem::Ir& ir) {
+  for (const sem::Node& n : ir.nodes)
+    if (n.kind == sem::NodeKind::Atomic && kpl::atomicIsWide(n.atomicOp)) return &n;
+  return nullptr;
+}
+}  // namespace
+
 bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what,
                        bool atomics, bool params, bool groups, bool asJson, bool floats) {
   std::string message;
@@ -267,6 +275,10 @@ bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, cons
     at = floatOp->loc;
     message = fmt::format("unsupported: {} does not handle floating point yet ({}; sdvmc run and check do)", what,
                           sem::isWideFloat(floatOp->op) ? "a 64-bit floating-point builtin" : "a float builtin");
+  } else if (const sem::Node* wide = wideAtomic(ir); !atomics && wide) {
+    at = wide->loc;
+    message = fmt::format("unsupported: {} does not handle 64-bit atomic operations yet ('{}'; sdvmc run and check do)",
+                          what, kpl::atomicOpName(wide->atomicOp));
   } else if (atomics && ir.hasAtomics) {
     for (const sem::Node& n : ir.nodes)
       if (n.kind == sem::NodeKind::Atomic) {
