@@ -182,18 +182,17 @@ Evaluator::Evaluator(const Ir& ir, uint32_t n)
       masks_(static_cast<size_t>(ir.exprNeed + 1) * n),
       lid_(n), geometry_(geometryFor(ir, n)) {
   for (uint32_t i = 0; i < n; ++i) lid_[i] = static_cast<Word>(i);
-  if (n == 1) {
-    flatAt_.assign(ir.exprs.size(), UINT32_MAX);
-    for (ExprId e = 0; e < ir.exprs.size(); ++e) {
-      const size_t start = flat_.size();
-      if (compileFlat(e, start) && flat_.size() - start <= kFlatMax) {  // (stack depth <= length)
-        flat_.push_back(Flat{kEnd, 0});
-        flatAt_[e] = static_cast<uint32_t>(start);
-      } else {
-        flat_.resize(start);
-      }
-    }
+  if (n == 1) flatAt_.assign(ir.exprs.size(), kFlatUntried);  // compiled when first evaluated
+}
+
+[[gnu::cold]] uint32_t Evaluator::flatCode(ExprId e) {
+  const size_t start = flat_.size();
+  if (compileFlat(e, start) && flat_.size() - start <= kFlatMax) {  // (stack depth <= length)
+    flat_.push_back(Flat{kEnd, 0});
+    return flatAt_[e] = static_cast<uint32_t>(start);
   }
+  flat_.resize(start);
+  return flatAt_[e] = kFlatNone;
 }
 
 bool Evaluator::compileFlat(ExprId id, size_t start) {
@@ -303,10 +302,12 @@ void Evaluator::predicate(PredId p, const GroupState& s, uint8_t* mask) const {
 
 const Word* Evaluator::eval(ExprId e, const GroupState& s, const uint8_t* mask, EvalError& err) {
   if (n_ == 1) {  // mimd runs every thread as a group of one: no columns needed
-    if (e < flatAt_.size() && flatAt_[e] != UINT32_MAX) {  // cannot fail: mask and err unused
-      cols_[0] = runFlat(flat_.data() + flatAt_[e], s);
+    const uint32_t at = e < flatAt_.size() ? flatAt_[e] : kFlatNone;
+    if (at < kFlatUntried) {  // cannot fail: mask and err unused
+      cols_[0] = runFlat(flat_.data() + at, s);
       return cols_.data();
     }
+    if (at == kFlatUntried && flatCode(e) != kFlatNone) return eval(e, s, mask, err);
     cols_[0] = leaf(e, s, mask[0] != 0, err);
     return cols_.data();
   }

@@ -64,12 +64,15 @@ private:
   /// One-lane evaluators only: the expressions built from operators that cannot fail
   /// (constants, lid, gid, locals, + - *, comparisons, bitwise and logical operators,
   /// shifts by a constant in 0..31) as postfix code, run without recursion. flatAt_[e]
-  /// is where e's code starts, or UINT32_MAX.
+  /// is where e's code starts, kFlatNone, or kFlatUntried (compiled when first evaluated,
+  /// so only the expressions evaluated as a whole take space).
   struct Flat {
     uint8_t kind;
     Word imm;
   };
   static constexpr size_t kFlatMax = 32;  ///< instructions of one expression at most
+  static constexpr uint32_t kFlatNone = UINT32_MAX, kFlatUntried = UINT32_MAX - 1;
+  uint32_t flatCode(ExprId e);
   bool compileFlat(ExprId e, size_t start);
   Word runFlat(const Flat* f, const GroupState& s) const;
   std::vector<Flat> flat_;
