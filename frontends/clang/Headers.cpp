@@ -102,6 +102,10 @@ __device__ double __dmul_rn(double, double);
 __device__ double __ddiv_rn(double, double);
 __device__ double __dsqrt_rn(double);
 __device__ double atomicAdd(double*, double);
+__device__ float atomicAdd(float*, float);
+__device__ float atomicExch(float*, float);
+__device__ long long atomicMin(long long*, long long);
+__device__ long long atomicMax(long long*, long long);
 // GPUVerify's annotations.
 __device__ void __requires(bool);
 __device__ void __ensures(bool);

@@ -196,8 +196,8 @@ public:
                           "assert", "assume", "true", "false", "skip", "mem", "udiv", "urem", "ult", "ule", "ugt",
                           "uge", "lshr"})
       used_.insert(k);
-    for (const char* op : {"add", "sub", "exch", "min", "max", "umin", "umax", "and", "or", "xor", "inc", "dec", "cas"})
-      used_.insert(std::string("atomic_") + op);
+    for (unsigned a = 0; a <= static_cast<unsigned>(kpl::AtomicOp::Cas64); ++a)
+      used_.insert(kpl::atomicOpName(static_cast<kpl::AtomicOp>(a)));
     for (unsigned w = 0; w <= static_cast<unsigned>(WideOp::DToULHi); ++w) used_.insert(kpl::wideOpName(static_cast<WideOp>(w)));
   }
 
@@ -1130,6 +1130,7 @@ private:
   ExprPtr call(const clang::CallExpr* c, bool need);
   ExprPtr builtinCall(const clang::CallExpr* c, const std::string& name, bool need, bool& handled);
   ExprPtr atomic(const clang::CallExpr* c, kpl::AtomicOp op, bool need, unsigned operands);
+  Val atomic64(const clang::CallExpr* c, const std::string& name, bool need);
   ExprPtr syncVote(const clang::CallExpr* c, const std::string& name);
   ExprPtr inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need, Val* wideResult = nullptr);
   ExprPtr memberId(const clang::MemberExpr* m);
@@ -2487,10 +2488,12 @@ ExprPtr Lowerer::atomic(const clang::CallExpr* c, kpl::AtomicOp op, bool need, u
     return lit(0, r);
   }
   auto et = intType(pt->getPointeeType());
-  if (!et || et->width != 32 || et->isFloat) {
-    unsupported(c, "an atomic operation on '" + pt->getPointeeType().getAsString() + "' (only 32-bit integers)");
+  if (!et || et->width != 32 || (et->isFloat && op != kpl::AtomicOp::Add && op != kpl::AtomicOp::Exch)) {
+    unsupported(c, "an atomic operation on '" + pt->getPointeeType().getAsString() +
+                       "' (32-bit integers; add and exchange on floats)");
     return lit(0, r);
   }
+  if (et->isFloat && op == kpl::AtomicOp::Add) op = kpl::AtomicOp::FAdd;
   PtrVal p = pointer(c->getArg(0));
   std::vector<ExprPtr> vals;
   for (unsigned i = 1; i <= operands; ++i) vals.push_back(rvalue(c->getArg(i)));
@@ -2527,6 +2530,81 @@ ExprPtr Lowerer::atomic(const clang::CallExpr* c, kpl::AtomicOp op, bool need, u
   }
   emit(std::move(st));
   return need ? nameExpr(t, r) : lit(0, r);
+}
+
+// A 64-bit atomic (CUDA's on (unsigned) long long and double, OpenCL's atom_OP on long and
+// ulong): atomic64_OP on the element's two cells (low word first).
+Val Lowerer::atomic64(const clang::CallExpr* c, const std::string& name, bool need) {
+  using kpl::AtomicOp;
+  kpl::SourceRange r = range(c);
+  static const std::map<std::string, std::pair<AtomicOp, unsigned>> cuda = {
+      {"atomicAdd", {AtomicOp::Add64, 1}},   {"atomicSub", {AtomicOp::Sub64, 1}}, {"atomicExch", {AtomicOp::Exch64, 1}},
+      {"atomicMin", {AtomicOp::Min64, 1}},   {"atomicMax", {AtomicOp::Max64, 1}}, {"atomicAnd", {AtomicOp::And64, 1}},
+      {"atomicOr", {AtomicOp::Or64, 1}},     {"atomicXor", {AtomicOp::Xor64, 1}}, {"atomicCAS", {AtomicOp::Cas64, 2}},
+  };
+  static const std::map<std::string, std::pair<AtomicOp, unsigned>> cl = {
+      {"add", {AtomicOp::Add64, 1}}, {"sub", {AtomicOp::Sub64, 1}}, {"xchg", {AtomicOp::Exch64, 1}},
+      {"min", {AtomicOp::Min64, 1}}, {"max", {AtomicOp::Max64, 1}}, {"and", {AtomicOp::And64, 1}},
+      {"or", {AtomicOp::Or64, 1}},   {"xor", {AtomicOp::Xor64, 1}}, {"inc", {AtomicOp::Add64, 0}},
+      {"dec", {AtomicOp::Sub64, 0}}, {"cmpxchg", {AtomicOp::Cas64, 2}},
+  };
+  std::optional<std::pair<AtomicOp, unsigned>> found;
+  if (auto it = cuda.find(name); it != cuda.end()) found = it->second;
+  for (const char* prefix : {"atomic_", "atom_"}) {
+    std::string p = prefix;
+    if (!found && name.rfind(p, 0) == 0)
+      if (auto it = cl.find(name.substr(p.size())); it != cl.end()) found = it->second;
+  }
+  if (!found || c->getNumArgs() != found->second + 1 || !c->getArg(0)->getType()->isPointerType()) {
+    unsupported(c, "this form of 64-bit atomic operation ('" + name + "')");
+    return zeroOf(true, r);
+  }
+  auto [op, operands] = *found;
+  std::optional<IntType> et = wideType(c->getArg(0)->getType()->getPointeeType());
+  if (!et) {
+    unsupported(c, "an atomic operation on '" + c->getArg(0)->getType()->getPointeeType().getAsString() + "'");
+    return zeroOf(true, r);
+  }
+  if (et->isFloat && op != AtomicOp::Add64 && op != AtomicOp::Exch64) {
+    unsupported(c, "'" + name + "' on a double (only atomicAdd and exchange)");
+    return zeroOf(true, r);
+  }
+  if (et->isFloat && op == AtomicOp::Add64) op = AtomicOp::FAdd64;
+  if (!et->isSigned && op == AtomicOp::Min64) op = AtomicOp::UMin64;
+  if (!et->isSigned && op == AtomicOp::Max64) op = AtomicOp::UMax64;
+  PtrVal p = pointer(c->getArg(0));
+  std::vector<Val> vals;
+  for (unsigned i = 1; i <= operands; ++i) vals.push_back(wvalue(c->getArg(i)));
+  if (operands == 0) vals.push_back(Val{lit(1, r), lit(0, r)});  // OpenCL atom_inc/dec: add or subtract 1
+  if (p.storage == -1) return zeroOf(true, r);
+  if (p.storage == -2) {
+    emitCheck(StmtKind::Assert, lit(0, r), r);
+    return zeroOf(true, r);
+  }
+  const Storage& s = storages_[static_cast<size_t>(p.storage)];
+  if (s.kind != Storage::Kind::Array) {
+    unsupported(c, s.kind == Storage::Kind::Dynamic
+                       ? "a 64-bit atomic operation through a pointer that may point to several arrays"
+                       : "an atomic operation on private memory");
+    return zeroOf(true, r);
+  }
+  auto st = stmt(StmtKind::Atomic, r);
+  st->atomicOp = op;
+  st->array = kpl::Ident{s.array, r};
+  st->exprs.push_back(std::move(p.offset));
+  for (Val& v : vals) {
+    st->exprs.push_back(v.hi ? std::move(v.hi) : lit(0, r));
+    st->exprs.push_back(std::move(v.lo));
+  }
+  std::string hi, lo;
+  if (need) {
+    hi = temp();
+    lo = temp();
+    st->target = kpl::Ident{hi, r};
+    st->target2 = kpl::Ident{lo, r};
+  }
+  emit(std::move(st));
+  return need ? Val{nameExpr(lo, r), nameExpr(hi, r)} : zeroOf(true, r);
 }
 
 // __syncthreads_count/_and/_or(p): every thread writes its vote (p != 0) to its own cell of
@@ -3101,10 +3179,7 @@ Val Lowerer::wcall(const clang::CallExpr* c, bool need) {
     ExprPtr hi = cond(std::move(neg), std::move(m.hi), std::move(a.hi), r);
     return Val{std::move(lo), std::move(hi)};
   }
-  if (name.rfind("atomic", 0) == 0 || name.rfind("atom_", 0) == 0) {
-    unsupported(c, "a 64-bit atomic operation ('" + name + "'; only 32-bit integers)");
-    return zeroOf(true, r);
-  }
+  if (name.rfind("atomic", 0) == 0 || name.rfind("atom_", 0) == 0) return atomic64(c, name, need);
   if (auto v = wideConvert(c, name, need)) return std::move(*v);
   // CUDA's reinterpretations and correctly rounded double intrinsics.
   if ((name == "__double_as_longlong" || name == "__longlong_as_double") && n == 1 && argsWide())

@@ -303,8 +303,8 @@ SCENARIO("what the frontend does not support is a diagnostic at its line:col", "
     CHECK(!l.program);
     return firstError(l);
   };
-  CHECK(err("__global__ void k(unsigned long long *A) {\n  atomicAdd(A, 1ull);\n}\n") ==
-        "2:3: unsupported: a 64-bit atomic operation ('atomicAdd'; only 32-bit integers)");
+  CHECK(err("__global__ void k(unsigned long long *A) {\n  unsigned long long x[2];\n  atomicAdd(&x[0], 1ull);\n"
+            "  A[0] = x[0];\n}\n") == "3:3: unsupported: an atomic operation on private memory");
   CHECK(err("__global__ void k(double *A) {\n  char *c = (char *)A;\n  c[0] = 1;\n}\n")
             .rfind("2:13: unsupported: cast from 'double *' to 'char *'", 0) == 0);
   CHECK(err("__device__ int f(int n);\n__device__ int g(int n) { return f(n); }\n"
