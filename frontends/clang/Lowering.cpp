@@ -152,6 +152,7 @@ struct Pending {
   ExprPtr index, value;
   IntType type;
   std::string target;  ///< Read, Atomic: the local receiving the value ("" for none)
+  std::string target2;  ///< 64-bit Atomic: the local receiving the old low word (target: the high one)
   kpl::AtomicOp op = kpl::AtomicOp::Add;
   std::vector<ExprPtr> operands;
   kpl::SourceRange range;
@@ -2582,24 +2583,35 @@ Val Lowerer::atomic64(const clang::CallExpr* c, const std::string& name, bool ne
     return zeroOf(true, r);
   }
   const Storage& s = storages_[static_cast<size_t>(p.storage)];
+  std::vector<ExprPtr> words;  // each operand's high word, then its low word
+  for (Val& v : vals) {
+    words.push_back(v.hi ? std::move(v.hi) : lit(0, r));
+    words.push_back(std::move(v.lo));
+  }
+  std::string hi, lo;
+  if (need) {
+    hi = temp();
+    lo = temp();
+  }
+  if (s.kind == Storage::Kind::Dynamic) {  // an if-chain over the pointer's arrays (finishDynamic)
+    Pending& pd = defer(Pending::Kind::Atomic, p.storage, std::move(p.offset), *et, r);
+    pd.op = op;
+    pd.operands = std::move(words);
+    pd.at = c->getBeginLoc();
+    pd.target = hi;
+    pd.target2 = lo;
+    return need ? Val{nameExpr(lo, r), nameExpr(hi, r)} : zeroOf(true, r);
+  }
   if (s.kind != Storage::Kind::Array) {
-    unsupported(c, s.kind == Storage::Kind::Dynamic
-                       ? "a 64-bit atomic operation through a pointer that may point to several arrays"
-                       : "an atomic operation on private memory");
+    unsupported(c, "an atomic operation on private memory");
     return zeroOf(true, r);
   }
   auto st = stmt(StmtKind::Atomic, r);
   st->atomicOp = op;
   st->array = kpl::Ident{s.array, r};
   st->exprs.push_back(std::move(p.offset));
-  for (Val& v : vals) {
-    st->exprs.push_back(v.hi ? std::move(v.hi) : lit(0, r));
-    st->exprs.push_back(std::move(v.lo));
-  }
-  std::string hi, lo;
+  for (ExprPtr& w : words) st->exprs.push_back(std::move(w));
   if (need) {
-    hi = temp();
-    lo = temp();
     st->target = kpl::Ident{hi, r};
     st->target2 = kpl::Ident{lo, r};
   }
@@ -3806,6 +3818,7 @@ void Lowerer::finishDynamic() {
             st->exprs.push_back(clone(*pd.index));
             for (const ExprPtr& v : pd.operands) st->exprs.push_back(clone(*v));
             if (!pd.target.empty()) st->target = kpl::Ident{pd.target, r};
+            if (!pd.target2.empty()) st->target2 = kpl::Ident{pd.target2, r};
             emit(std::move(st));
             break;
           }

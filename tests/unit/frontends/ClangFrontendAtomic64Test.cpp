@@ -73,3 +73,20 @@ kernel void k(global ulong *C, global long *S) {
   CHECK(r.arrays.at("C") == W{0, 1, 0, 3});
   CHECK(r.arrays.at("S") == W{0, -1});
 }
+
+SCENARIO("a 64-bit atomic through a pointer to one of two arrays", "[frontends][clang][wide][atomic64]") {
+  const std::string src = R"(
+__global__ void k(double *A, double *B, double *old) {
+  double *p = threadIdx.x % 2 ? A : B;
+  old[threadIdx.x] = atomicAdd(p, 0.5 + threadIdx.x);
+}
+)";
+  Ran r = runText(src, fe::Language::Cuda, launch1d(4, {{"A", 1}, {"B", 1}, {"old", 4}}));
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // Threads 1, 3 add 1.5 and 3.5 to A: 5.0 = 0x40140000_00000000; threads 0, 2 add 0.5 and 2.5
+  // to B: 3.0 = 0x40080000_00000000. Old values: thread 0 and 1 find 0.0; thread 2 finds 0.5 =
+  // 0x3FE00000_00000000 in B, thread 3 finds 1.5 = 0x3FF80000_00000000 in A.
+  CHECK(r.arrays.at("A") == W{0, 0x40140000});
+  CHECK(r.arrays.at("B") == W{0, 0x40080000});
+  CHECK(r.arrays.at("old") == W{0, 0, 0, 0, 0, 0x3FE00000, 0, 0x3FF80000});
+}
