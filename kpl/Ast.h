@@ -219,6 +219,11 @@ struct Program {
   /// rename in KPL (a C name that is a KPL keyword, say): KPL name → source name. Users
   /// name them by their source names (--param, --init, reports).
   std::map<std::string, std::string> sourceNames;
+  /// (frontends) For an array whose C elements take several cells (64-bit values, structs,
+  /// vectors): the array's name as users know it → the path of each cell within an element
+  /// (".lo", ".hi", ".x", ".f.lo", …), so that reports can name cell 2 of a `long*` as
+  /// `a[1].lo`. Arrays of one-cell elements have no entry.
+  std::map<std::string, std::vector<std::string>> cellPaths;
   /// (frontends) Command-line words a replay of this kernel needs besides the geometry
   /// and the configuration, e.g. {"--kernel", "k", "--buffer", "A=16"}.
   std::vector<std::string> replayArgs;

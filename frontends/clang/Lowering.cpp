@@ -689,6 +689,27 @@ private:
     elemBytes = ctx_.getTypeSizeInChars(t).getQuantity();
     return true;
   }
+  /// Records, for reports, the path of each cell within an element of `array` whose C type
+  /// (arrays of it included) is `t`, when an element takes several cells.
+  void recordCellPaths(const std::string& array, clang::QualType t, clang::SourceLocation at) {
+    t = t.getCanonicalType();
+    while (const clang::ArrayType* a = ctx_.getAsArrayType(t)) t = a->getElementType().getCanonicalType();
+    std::vector<std::string> paths;
+    if (isAgg(t)) {
+      std::optional<Layout> l = layoutOf(t, at);
+      if (!l || l->cells < 2) return;
+      paths.assign(l->cells, "");
+      for (const Comp& c : l->comps)
+        if (c.offset < paths.size()) paths[c.offset] = c.path;
+      for (size_t i = 0; i < paths.size(); ++i)
+        if (paths[i].empty()) paths[i] = " (padding)";
+    } else if (isWideType(t)) {
+      paths = {".lo", ".hi"};
+    } else {
+      return;
+    }
+    cellPaths_[array] = std::move(paths);
+  }
   /// Cells per element of a pointer's pointee (1 for scalars, N for arrays of N).
   uint64_t pointeeCells(clang::QualType pointee, clang::SourceLocation at) {
     IntType e;
@@ -932,6 +953,7 @@ private:
         init = nullptr;
       }
       id = declareArray(vd->getNameAsString(), elem, bytes, cells, !shared, range(vd), at, init);
+      recordCellPaths(arrays_.back().name.name, vd->getType(), vd->getLocation());
     }
     globalVars_[vd] = id;
     return id;
@@ -1294,6 +1316,7 @@ private:
   std::set<std::string> used_;
   std::vector<std::string> locals_;
   std::vector<kpl::ArrayDecl> arrays_;
+  std::map<std::string, std::vector<std::string>> cellPaths_;  ///< KPL array → Program::cellPaths
   std::vector<kpl::Ident> params_;
   std::vector<Storage> storages_;
   std::map<const clang::VarDecl*, int> globalVars_;
@@ -4418,6 +4441,7 @@ std::optional<kpl::Program> Lowerer::run() {
       clang::LangAS as = t->getPointeeType().getAddressSpace();
       bool shared = as == clang::LangAS::opencl_local;
       int id = declareArray(cname, elem, bytes, 0, !shared, pr, pd->getLocation());
+      recordCellPaths(arrays_.back().name.name, t->getPointeeType(), pd->getLocation());
       // --buffer counts elements; a struct element is `cells` cells.
       if (!arrays_.back().unbounded) arrays_.back().size *= static_cast<uint32_t>(cells);
       VarInfo v{VarInfo::Kind::Pointer, "", id};
@@ -4523,6 +4547,10 @@ std::optional<kpl::Program> Lowerer::run() {
   for (const auto& [name, size] : launch_.buffers) {
     p.replayArgs.push_back("--buffer");
     p.replayArgs.push_back(name + "=" + std::to_string(size));
+  }
+  for (auto& [k, paths] : cellPaths_) {
+    auto it = p.sourceNames.find(k);
+    p.cellPaths[it == p.sourceNames.end() ? k : it->second] = std::move(paths);
   }
   p.arrays = std::move(arrays_);
   p.params = std::move(params_);

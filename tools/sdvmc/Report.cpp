@@ -36,6 +36,18 @@ std::string launchReplayArgs(const kpl::Program& p, uint32_t threads) {
   return out;
 }
 
+std::optional<std::string> elementName(const kpl::Program& p, const std::string& array, int64_t index) {
+  auto it = p.cellPaths.find(array);
+  if (it == p.cellPaths.end() || it->second.empty() || index < 0) return std::nullopt;
+  const int64_t k = static_cast<int64_t>(it->second.size());
+  return fmt::format("{}[{}]{}", array, index / k, it->second[static_cast<size_t>(index % k)]);
+}
+
+std::string cellName(const kpl::Program& p, const std::string& array, int64_t index) {
+  if (auto e = elementName(p, array, index)) return fmt::format("{} (cell {})", *e, index);
+  return fmt::format("{}[{}]", array, index);
+}
+
 std::string threadName(const kpl::Program& p, uint32_t lid, int64_t group) {
   if (p.localSize[0] == 0)
     return group >= 0 ? fmt::format("thread {} of group {}", lid, group) : fmt::format("thread {}", lid);
@@ -67,6 +79,8 @@ json verdictJson(const sem::Ir& ir, const sem::Verdict& v, const std::string& fi
              {"array", ir.arrays[a.addr.array].name},
              {"index", a.addr.index}};
       if (a.group >= 0) x["group"] = a.group;
+      if (ir.program)
+        if (auto e = elementName(*ir.program, ir.arrays[a.addr.array].name, a.addr.index)) x["element"] = *e;
       if (ir.program && ir.program->localSize[0] != 0) {
         x["local_id"] = localCoords(*ir.program, a.thread);
         if (a.group >= 0) x["group_id"] = groupCoords(*ir.program, a.group);
@@ -210,9 +224,9 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
           const size_t b = line.find_first_not_of(" \t");
           if (b != std::string::npos) what = fmt::format("`{}`", std::string_view(line).substr(b));
         }
-        os << fmt::format("  {:<5} by {} of {}[{}] at {}: {}\n", a.atomic ? "atomic" : a.write ? "write" : "read",
-                          a.group >= 0 ? "(" + who + ")" : who, ir.arrays[a.addr.array].name, a.addr.index,
-                          where(src, n.loc), what);
+        os << fmt::format("  {:<5} by {} of {} at {}: {}\n", a.atomic ? "atomic" : a.write ? "write" : "read",
+                          a.group >= 0 ? "(" + who + ")" : who,
+                          cellName(*ir.program, ir.arrays[a.addr.array].name, a.addr.index), where(src, n.loc), what);
         quote(os, src, n.loc, "    ");
       }
       os << "  (" << v.message << ")\n";

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <optional>
 #include <string>
 
 namespace sdvmc::tool {
@@ -38,6 +39,11 @@ void printMemory(std::ostream& os, const sem::Ir& ir, const sem::Memory& m);
 /// CUDA/OpenCL kernels.
 std::string launchReplayArgs(const kpl::Program& p, uint32_t threads);
 std::string threadName(const kpl::Program& p, uint32_t lid, int64_t group = -1);
+/// A cell as users know it: `A[7]`, or for an array whose C elements take several cells
+/// (Program::cellPaths) the element and the path within it, `a[1].lo (cell 3)`.
+std::string cellName(const kpl::Program& p, const std::string& array, int64_t index);
+/// The element part alone (`a[1].lo`; JSON `element`), or nothing for one-cell elements.
+std::optional<std::string> elementName(const kpl::Program& p, const std::string& array, int64_t index);
 std::vector<int64_t> localCoords(const kpl::Program& p, uint32_t lid);
 std::vector<int64_t> groupCoords(const kpl::Program& p, int64_t gid);
 
