@@ -36,10 +36,9 @@ Word word::floatOp(EOp op, Word a, Word b) {
 }
 
 namespace {
-// A 64-bit value as its (high, low) pair of Words, and back.
-uint64_t pair(Word h, Word l) { return (uint64_t{word::u(h)} << 32) | word::u(l); }
-Word low(uint64_t x) { return static_cast<Word>(static_cast<uint32_t>(x)); }
-Word high(uint64_t x) { return static_cast<Word>(static_cast<uint32_t>(x >> 32)); }
+using word::high;
+using word::low;
+using word::pair;
 Word half(bool hi, uint64_t x) { return hi ? high(x) : low(x); }
 int64_t sgn(uint64_t x) { return static_cast<int64_t>(x); }
 uint64_t bits(double x) { return std::bit_cast<uint64_t>(x); }

@@ -108,6 +108,11 @@ inline Word rem(Word a, Word b) { return b == -1 ? 0 : a % b; }
 inline Word shl(Word a, Word b) { return static_cast<Word>(static_cast<uint32_t>(a) << b); }
 inline Word shr(Word a, Word b) { return a >> b; }
 inline uint32_t u(Word a) { return static_cast<uint32_t>(a); }
+/// KPL's 64-bit values (specs/KPL.md): the value of a (high, low) pair of Words, and its
+/// low and high Word.
+inline uint64_t pair(Word h, Word l) { return (uint64_t{u(h)} << 32) | u(l); }
+inline Word low(uint64_t x) { return static_cast<Word>(static_cast<uint32_t>(x)); }
+inline Word high(uint64_t x) { return static_cast<Word>(static_cast<uint32_t>(x >> 32)); }
 /// b != 0 required.
 inline Word udiv(Word a, Word b) { return static_cast<Word>(u(a) / u(b)); }
 /// b != 0 required.

@@ -578,11 +578,10 @@ std::optional<Verdict> SdvMachine::tAtomic(GroupState& s, const Node& node, cons
     const Address ah{node.array, word::add(idx[i], 1)};
     old[i] = load(i, a);
     oldHi[i] = load(i, ah);
-    auto pair = [](Word hi, Word lo) { return (uint64_t{static_cast<uint32_t>(hi)} << 32) | static_cast<uint32_t>(lo); };
-    const uint64_t next = atomicResult64(node.atomicOp, pair(oldHi[i], old[i]), pair(ops[1][i], ops[2][i]),
-                                         pair(ops[3][i], ops[4][i]));
-    store(i, a, static_cast<Word>(static_cast<uint32_t>(next)));
-    store(i, ah, static_cast<Word>(static_cast<uint32_t>(next >> 32)));
+    const uint64_t next = atomicResult64(node.atomicOp, word::pair(oldHi[i], old[i]),
+                                         word::pair(ops[1][i], ops[2][i]), word::pair(ops[3][i], ops[4][i]));
+    store(i, a, word::low(next));
+    store(i, ah, word::high(next));
   }
   // 32-bit: slot0 gets the old value; 64-bit: slot0 the old high word, slot1 the low one.
   auto result = [&](Slot slot, const std::vector<Word>& v) {
