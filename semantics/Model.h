@@ -50,6 +50,11 @@ struct Expansion {
   }
 };
 
+/// The warp models' transition cache (semantics/TransitionCache.h): off, on, or on with
+/// every cached expansion checked against the interpreter's (for testing: a difference
+/// stops the program with both expansions).
+enum class CacheMode : uint8_t { Off, On, Check };
+
 /// The configurations `check` explores: every group size, every group id, and every
 /// arbitrary initial Word over [domainLo, domainHi] (chosen when first read).
 struct Bounds {
@@ -66,6 +71,8 @@ struct Bounds {
   std::vector<std::vector<Word>> params{{}};
   /// (sdv) Tolerate benign write-write conflicts (SdvMachine::setBenignWrites).
   bool benignWrites = false;
+  /// (mimd, simt) The transition cache.
+  CacheMode transitionCache = CacheMode::On;
 };
 
 /// One configuration of a run: what `sdvmc run` needs to reproduce it.

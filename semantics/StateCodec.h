@@ -134,6 +134,37 @@ private:
   size_t pos_ = 0;
 };
 
+/// LEB128 through raw pointers, for code that patches or scans encoded states: the
+/// caller made room (at most 5 bytes) or knows the bytes are well formed.
+inline uint8_t* putVarint(uint8_t* o, uint32_t v) {
+  while (v >= 0x80) {
+    *o++ = static_cast<uint8_t>(v | 0x80);
+    v >>= 7;
+  }
+  *o++ = static_cast<uint8_t>(v);
+  return o;
+}
+inline uint32_t varintBytes(uint32_t v) {
+  uint32_t n = 1;
+  while (v >= 0x80) {
+    v >>= 7;
+    ++n;
+  }
+  return n;
+}
+inline uint32_t getVarint(const uint8_t*& p) {
+  uint32_t v = 0;
+  for (int shift = 0;; shift += 7) {
+    const uint8_t b = *p++;
+    v |= static_cast<uint32_t>(b & 0x7f) << shift;
+    if (!(b & 0x80)) return v;
+  }
+}
+inline void skipVarint(const uint8_t*& p) {
+  while (*p++ & 0x80) {
+  }
+}
+
 /// Number of locations live in a state whose statements to run are `ss`.
 uint32_t liveSlots(const Ir& ir, const std::vector<Item>& ss);
 

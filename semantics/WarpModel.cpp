@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fmt/format.h>
 
@@ -104,8 +106,15 @@ void WarpModel::encode(const WarpState& s, StateBytes& out) const {
   w.svar(s.gid);
   encodeMemory(ir_, s.memory, w);
   for (size_t k = 0; k < s.warps.size(); ++k) {
-    w.u8(static_cast<uint8_t>(s.status[k]));
-    encodeThreads(ir_, s.warps[k], /*withValues=*/false, w);
+    // A warp's slice: its status, the length of what follows, its threads (the length
+    // lets the transition cache find slices without decoding them).
+    uint8_t* o = w.room(1 + 5 + threadsBound(s.warps[k], /*withValues=*/false));
+    uint8_t* const threads = o + 1 + 5;
+    const size_t length = static_cast<size_t>(encodeThreadsTo(ir_, s.warps[k], /*withValues=*/false, threads) - threads);
+    *o++ = static_cast<uint8_t>(s.status[k]);
+    o = putVarint(o, static_cast<uint32_t>(length));
+    std::memmove(o, threads, length);
+    w.advance(o + length);
   }
 }
 
@@ -125,12 +134,16 @@ void WarpModel::decode(std::span<const uint8_t> bytes, WarpState& s) const {
   for (uint32_t k = 0; k < count; ++k) {
     slices_[k].first = r.position();
     s.status[k] = static_cast<ThreadStatus>(r.u8());
+    const uint32_t length = r.var();
+    [[maybe_unused]] const size_t threads = r.position();
     GroupState& W = s.warps[k];
     W.n = lanes(s.n, k);
     W.gid = s.gid;
     W.lidBase = static_cast<Word>(k * size);
     W.locals.resize(static_cast<size_t>(ir_.slotCount) * W.n);
     decodeThreads(ir_, W, /*withValues=*/false, r);
+    assert(r.position() - threads == length && "a warp slice's length disagrees with its contents");
+    (void)length;
     slices_[k].second = r.position();
   }
   assert(r.done() && "trailing bytes in a warp-model state");
@@ -156,8 +169,9 @@ void WarpModel::decodeForExpand(std::span<const uint8_t> bytes, WarpState& s) {
 }
 
 void WarpModel::decodeWarp(WarpState& s, uint32_t u) {
-  const size_t begin = slices_[u].first + 1;  // past the status
-  ByteReader r(lazyBytes_.subspan(begin, slices_[u].second - begin));
+  ByteReader r(lazyBytes_.subspan(slices_[u].first, slices_[u].second - slices_[u].first));
+  r.u8();   // the status
+  r.var();  // the length
   decodeThreads(ir_, s.warps[u], /*withValues=*/false, r);
   assert(r.done());
   decoded_[u] = 1;
@@ -374,6 +388,7 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
         const Address a{node.array, index[i]};
         store(s, a, value[i]);
         logWrite(W.logs[i], a, 0, id);
+        if (recordAccess_) accessLog_.push_back({a, value[i]});
       }
   } else {
     Word* l = W.column(node.slot0);
@@ -383,6 +398,7 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
         assert(!s.memory.isUnknown(ir_, a) && "a read of an unknown cell without a choice");
         l[i] = s.memory.load(ir_, a);
         logRead(W.logs[i], a, id);
+        if (recordAccess_) accessLog_.push_back({a, l[i]});
       }
   }
   W.ss.pop_back();
@@ -588,6 +604,7 @@ void WarpModel::encodeChanged(WarpState& s, uint32_t t, std::span<const uint8_t>
   // transition set patched into the memory (bounded arrays have fixed-width cells),
   // unless a cell's new value changes its array's width (encodeMemory) or the default
   // memory changed: then the whole state is encoded anew.
+  lastSlice_ = {};
   for (const MemoryUndo& u : undo_) {
     const bool patchable =
         ir_.arrays[u.addr.array].bounded &&
@@ -605,12 +622,18 @@ void WarpModel::encodeChanged(WarpState& s, uint32_t t, std::span<const uint8_t>
   const size_t before = slices_[t].first, after = slices_[t].second;
   // Warp t's new slice goes to a scratch buffer first, so that `out` (a reused buffer,
   // expand's spare_) is sized exactly once and written once.
-  const size_t bound = 1 + threadsBound(W, /*withValues=*/false);
+  // The threads go 6 bytes in (room for the status and the longest length), then the
+  // status and the length just before them: the slice is [sliceAt, end).
+  const size_t bound = 1 + 5 + threadsBound(W, /*withValues=*/false);
   if (warpBuf_.size() < bound) warpBuf_.resize(std::max(bound, 2 * warpBuf_.size()));
-  uint8_t* w = warpBuf_.data();
-  *w++ = static_cast<uint8_t>(s.status[t]);
-  w = encodeThreadsTo(ir_, W, /*withValues=*/false, w);
-  const size_t slice = static_cast<size_t>(w - warpBuf_.data()), tail = original.size() - after;
+  uint8_t* const threads = warpBuf_.data() + 6;
+  uint8_t* const end = encodeThreadsTo(ir_, W, /*withValues=*/false, threads);
+  const uint32_t length = static_cast<uint32_t>(end - threads);
+  uint8_t* sliceAt = threads - 1 - varintBytes(length);
+  *sliceAt = static_cast<uint8_t>(s.status[t]);
+  putVarint(sliceAt + 1, length);
+  const size_t slice = static_cast<size_t>(end - sliceAt), tail = original.size() - after;
+  lastSlice_ = std::span<const uint8_t>(sliceAt, slice);
   out.resize(before + slice + tail);
   uint8_t* const start = out.data();
   std::memcpy(start, original.data(), before);  // header, memory, warps before t
@@ -629,7 +652,7 @@ void WarpModel::encodeChanged(WarpState& s, uint32_t t, std::span<const uint8_t>
       b = s.memory.unknown[u.addr.array][index] ? b | bit : b & ~bit;
     }
   }
-  std::memcpy(start + before, warpBuf_.data(), slice);
+  std::memcpy(start + before, sliceAt, slice);
   if (tail) std::memcpy(start + before + slice, original.data() + after, tail);  // the warps after t
 }
 
@@ -663,7 +686,29 @@ void WarpModel::startRaceIndex(size_t count) {
   }
 }
 
+StateBytes& WarpModel::nextBuffer(Expansion& out) {
+  out.successors.emplace_back();
+  if (!spare_.empty()) {
+    out.successors.back() = std::move(spare_.back());
+    spare_.pop_back();
+  }
+  return out.successors.back();
+}
+
 void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
+  if (caching()) {
+    if (bounds_.transitionCache == CacheMode::Check) {
+      const bool cached = expandCached(state, checkOut_);
+      expandReference(state, out);
+      if (cached) checkCached(state, checkOut_, out);
+      return;
+    }
+    if (expandCached(state, out)) return;
+  }
+  expandReference(state, out);
+}
+
+void WarpModel::expandReference(std::span<const uint8_t> state, Expansion& out) {
   // The previous successors' buffers are reused (their capacity), so that a successor
   // costs no allocation.
   for (StateBytes& b : out.successors) spare_.push_back(std::move(b));
@@ -672,14 +717,8 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
     out.terminal = true;
     return;
   }
-  auto buffer = [&]() -> StateBytes& {
-    out.successors.emplace_back();
-    if (!spare_.empty()) {
-      out.successors.back() = std::move(spare_.back());
-      spare_.pop_back();
-    }
-    return out.successors.back();
-  };
+  auto buffer = [&]() -> StateBytes& { return nextBuffer(out); };
+  const bool teach = caching();
   decodeForExpand(state, scratch_);  // sets lazy_ and the race index
   struct Done {
     WarpModel& m;
@@ -728,9 +767,15 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
       } else {
         std::memcpy(savedStatus_.data(), scratch_.status.data(), savedStatus_.size());
         need(scratch_, w);
+        const std::vector<Item>& ss = scratch_.warps[w].ss;
+        const NodeKind top = ss.empty() ? NodeKind::Skip : ir_.nodes[ss.back().node].kind;
+        const bool learning = teach && !choice && !ss.empty() && !isStructural(top);
         recordUndo_ = true;
+        recordAccess_ = learning;
+        accessLog_.clear();
         o = act(scratch_, w, choice, v);
         recordUndo_ = false;
+        recordAccess_ = false;
         if (o == Outcome::Successor) {
           // finishTogether may have marked the other warps done too: encode them all then.
           const ThreadStatus own = savedStatus_[w];
@@ -742,6 +787,7 @@ void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
             encode(scratch_, buffer());
           } else {
             encodeChanged(scratch_, w, state, buffer());
+            if (learning && !lastSlice_.empty() && !scratch_.warps[w].ss.empty()) learn(state, w, top);
           }
         }
         undoMemory(scratch_);
@@ -842,6 +888,272 @@ std::string WarpModel::describeMemory(std::span<const uint8_t> state) const {
   WarpState s;
   decode(state, s);
   return describeMemoryText(ir_, s.memory);
+}
+
+}  // namespace sdvmc::sem
+
+// ---- the transition cache (TransitionCache.h) ----------------------------------------------
+
+namespace sdvmc::sem {
+
+namespace {
+constexpr uint64_t kCacheBytes = uint64_t(64) << 20;  ///< per worker
+constexpr size_t kReadOutcomes = 64;                   ///< values remembered per cached read
+
+bool contains(const std::vector<Address>& cells, Address a) {
+  if (cells.size() <= 8) {
+    for (const Address& c : cells)
+      if (c == a) return true;
+    return false;
+  }
+  return std::binary_search(cells.begin(), cells.end(), a);
+}
+}  // namespace
+
+SliceInfo* WarpModel::sliceInfo(uint32_t config, uint32_t n, uint32_t w, std::span<const uint8_t> slice) {
+  if (!cache_) cache_ = std::make_unique<SliceTable>(kCacheBytes);
+  const uint64_t hash = SliceTable::hashOf(config, w, slice);
+  if (SliceInfo* e = cache_->find(config, w, slice, hash)) return e;
+  SliceInfo* e = cache_->add(config, w, slice, hash);
+  if (!e) return nullptr;
+  // The logs, for other warps' race checks: decoded from the slice as decode() would.
+  GroupState& W = sliceScratch_;
+  W.n = lanes(n, w);
+  W.lidBase = static_cast<Word>(w * (warp_.warpSize == 0 ? n : warp_.warpSize));
+  W.locals.resize(static_cast<size_t>(ir_.slotCount) * W.n);
+  ByteReader r(slice);
+  r.u8();
+  r.var();
+  decodeThreads(ir_, W, /*withValues=*/false, r);
+  for (const ThreadLog& log : W.logs) {
+    for (const LogEntry& x : log.reads) e->reads.push_back(x.addr);
+    for (const LogEntry& x : log.writes) e->writes.push_back(x.addr);
+  }
+  for (std::vector<Address>* v : {&e->reads, &e->writes}) {
+    std::sort(v->begin(), v->end());
+    v->erase(std::unique(v->begin(), v->end()), v->end());
+    cache_->charge(v->size() * sizeof(Address));
+  }
+  for (const Address& a : e->reads) e->readBits |= SliceInfo::bit(a);
+  for (const Address& a : e->writes) e->writeBits |= SliceInfo::bit(a);
+  return e;
+}
+
+void WarpModel::learn(std::span<const uint8_t> state, uint32_t w, NodeKind top) {
+  const uint32_t config = (cache_ ? *cache_ : *(cache_ = std::make_unique<SliceTable>(kCacheBytes)))
+                              .configOf(state.first(memorySlice_.first));
+  const uint32_t n = scratch_.n;
+  SliceInfo* from = sliceInfo(config, n, w, state.subspan(slices_[w].first, slices_[w].second - slices_[w].first));
+  if (!from) return;
+  // The new slice is in warpBuf_, which sliceInfo does not touch.
+  const SliceInfo* to = sliceInfo(config, n, w, lastSlice_);
+  if (!to) return;
+  using Action = SliceInfo::Action;
+  Action action = Action::Unknown;
+  switch (top) {
+    case NodeKind::Read: action = Action::Read; break;
+    case NodeKind::Write: action = Action::Write; break;
+    case NodeKind::Barrier: action = Action::Arrive; break;
+    case NodeKind::Assign: case NodeKind::Assert: case NodeKind::Assume: action = Action::Local; break;
+    default: return;
+  }
+  std::vector<Address> cells;
+  std::vector<Word> values;
+  for (const AccessRecord& x : accessLog_) {
+    if (!ir_.arrays[x.addr.array].bounded) return;  // the default memory is not patched in place
+    cells.push_back(x.addr);
+    values.push_back(x.value);
+  }
+  auto clash = [&](const char* what) {
+    // The cache's premise (a warp's transition is a function of its slice, and of the
+    // values it reads) failed: a defect of sdvmc, not of the kernel.
+    if (bounds_.transitionCache == CacheMode::Check) {
+      std::fprintf(stderr, "sdvmc: internal error: the transition cache learned two outcomes for one slice of warp %u (%s)\n",
+                   w, what);
+      std::abort();
+    }
+  };
+  if (from->action == Action::Unknown) {
+    from->action = action;
+    from->cells = cells;
+    cache_->charge(cells.size() * (sizeof(Address) + sizeof(Word)));
+    if (action != Action::Read) {
+      from->values = values;
+      from->next = to;
+    }
+  } else if (from->action != action || from->cells != cells ||
+             (action != Action::Read && (from->values != values || from->next != to))) {
+    return clash("action, cells, values or next slice");
+  }
+  if (action == Action::Read) {
+    for (const auto& [seen, after] : from->afterRead)
+      if (seen == values) return after == to ? void() : clash("slice after a read");
+    if (from->afterRead.size() < kReadOutcomes) {
+      from->afterRead.emplace_back(values, to);
+      cache_->charge(sizeof(from->afterRead.back()) + values.size() * sizeof(Word));
+    }
+  }
+}
+
+bool WarpModel::expandCached(std::span<const uint8_t> state, Expansion& out) {
+  for (StateBytes& b : out.successors) spare_.push_back(std::move(b));
+  out.clear();
+  if (isErrorState(state)) return false;
+  const uint8_t* const base = state.data();
+  const uint8_t* p = base;
+  const uint32_t n = getVarint(p);
+  skipVarint(p);  // the group id
+  if (!cache_) cache_ = std::make_unique<SliceTable>(kCacheBytes);
+  const uint32_t config = cache_->configOf(state.first(static_cast<size_t>(p - base)));
+  // The memory: where each bounded array's cells are.
+  const size_t arrays = ir_.arrays.size();
+  fastLayout_.resize(arrays);
+  for (size_t a = 0; a < arrays; ++a) {
+    const ArrayInfo& info = ir_.arrays[a];
+    if (info.bounded) {
+      const uint8_t header = *p++;
+      ArrayBytes& at = fastLayout_[a];
+      at = ArrayBytes{static_cast<size_t>(p - base), header & 2 ? 4u : 1u, (header & 1) != 0};
+      p += static_cast<size_t>(info.size) * at.width + (at.flags ? unknownBytes(info.size) : 0);
+    } else {
+      const uint32_t count = getVarint(p);
+      for (uint32_t i = 0; i < 2 * count; ++i) skipVarint(p);
+    }
+  }
+  // The warps' slices and their entries.
+  const uint32_t count = warpCount(n);
+  fastSlices_.resize(count);
+  fastInfos_.resize(count);
+  for (uint32_t k = 0; k < count; ++k) {
+    const uint8_t* q = p + 1;
+    const uint32_t length = getVarint(q);
+    const size_t begin = static_cast<size_t>(p - base), end = static_cast<size_t>(q - base) + length;
+    fastSlices_[k] = {begin, end};
+    const SliceInfo* e = sliceInfo(config, n, k, state.subspan(begin, end - begin));
+    if (!e) return false;
+    fastInfos_[k] = e;
+    p = base + end;
+  }
+  assert(p == base + state.size() && "trailing bytes in a warp-model state");
+
+  auto raced = [&](uint32_t w, Address a, bool write) {
+    const uint64_t bit = SliceInfo::bit(a);
+    for (uint32_t u = 0; u < count; ++u) {
+      if (u == w) continue;
+      const SliceInfo& U = *fastInfos_[u];
+      if ((U.writeBits & bit) && contains(U.writes, a)) return true;
+      if (write && (U.readBits & bit) && contains(U.reads, a)) return true;
+    }
+    return false;
+  };
+  using Action = SliceInfo::Action;
+  const auto running = static_cast<uint8_t>(ThreadStatus::Running);
+  bool any = false;
+  for (uint32_t w = 0; w < count; ++w) {
+    const SliceInfo& e = *fastInfos_[w];
+    if (e.status() != running) continue;
+    any = true;
+    const SliceInfo* next = e.next;
+    switch (e.action) {
+      case Action::Unknown:
+        return false;
+      case Action::Local:
+        break;
+      case Action::Arrive: {
+        bool another = false;  // another warp still running: the barrier does not release
+        for (uint32_t u = 0; u < count && !another; ++u) another = u != w && fastInfos_[u]->status() == running;
+        if (!another) return false;  // the last to arrive releases it: every warp changes
+        break;
+      }
+      case Action::Write:
+        for (const Address& a : e.cells)
+          if (raced(w, a, true)) return false;
+        break;
+      case Action::Read: {
+        readValues_.clear();
+        for (const Address& a : e.cells) {
+          if (raced(w, a, false)) return false;
+          const ArrayBytes& at = fastLayout_[a.array];
+          const size_t i = static_cast<size_t>(a.index);
+          if (at.flags && (base[at.cells + ir_.arrays[a.array].size * at.width + i / 8] >> (i % 8) & 1))
+            return false;  // an arbitrary cell not chosen yet: the interpreter enumerates its values
+          Word v;
+          if (at.width == 1) {
+            v = static_cast<int8_t>(base[at.cells + i]);
+          } else {
+            std::memcpy(&v, base + at.cells + i * sizeof(Word), sizeof(Word));
+          }
+          readValues_.push_back(v);
+        }
+        next = nullptr;
+        for (const auto& [seen, after] : e.afterRead)
+          if (seen == readValues_) {
+            next = after;
+            break;
+          }
+        if (!next) return false;
+        break;
+      }
+    }
+    // The successor: this state's bytes with warp w's slice replaced and the written cells
+    // patched (encodeChanged's layout).
+    const auto [before, after] = fastSlices_[w];
+    const size_t slice = next->bytes.size(), tail = state.size() - after;
+    StateBytes& b = nextBuffer(out);
+    b.resize(before + slice + tail);
+    uint8_t* const o = b.data();
+    std::memcpy(o, base, before);
+    std::memcpy(o + before, next->bytes.data(), slice);
+    if (tail) std::memcpy(o + before + slice, base + after, tail);
+    if (e.action == Action::Write) {
+      for (size_t k = 0; k < e.cells.size(); ++k) {
+        const Address& a = e.cells[k];
+        const Word v = e.values[k];
+        const ArrayBytes& at = fastLayout_[a.array];
+        const size_t i = static_cast<size_t>(a.index);
+        if (at.width == 1) {
+          if (!narrowCell(v)) return false;  // the array's cells widen: encoded anew
+          o[at.cells + i] = static_cast<uint8_t>(v);
+        } else {
+          std::memcpy(o + at.cells + i * sizeof(Word), &v, sizeof(Word));
+        }
+        if (at.flags) o[at.cells + ir_.arrays[a.array].size * at.width + i / 8] &= static_cast<uint8_t>(~(1u << (i % 8)));
+      }
+      // A wide array whose cells all became narrow is encoded narrow.
+      for (const Address& a : e.cells) {
+        const ArrayBytes& at = fastLayout_[a.array];
+        if (at.width != 4) continue;
+        bool wide = false;
+        for (uint32_t i = 0; i < ir_.arrays[a.array].size && !wide; ++i) {
+          Word v;
+          std::memcpy(&v, o + at.cells + i * sizeof(Word), sizeof(Word));
+          wide = !narrowCell(v);
+        }
+        if (!wide) return false;
+      }
+    }
+  }
+  if (!any) out.terminal = true;
+  return true;
+}
+
+void WarpModel::checkCached(std::span<const uint8_t> state, const Expansion& cached, const Expansion& reference) const {
+  const bool same = cached.successors == reference.successors && !reference.violation && !reference.stuck &&
+                    reference.discarded == 0 && cached.terminal == reference.terminal;
+  if (same) return;
+  auto hex = [](std::span<const uint8_t> b) {
+    std::string s;
+    for (uint8_t x : b) s += fmt::format("{:02x}", x);
+    return s;
+  };
+  std::fprintf(stderr, "sdvmc: internal error: the transition cache's expansion differs from the interpreter's\n");
+  std::fprintf(stderr, "  state     %s\n", hex(state).c_str());
+  std::fprintf(stderr, "  cache     %zu successors%s\n", cached.successors.size(), cached.terminal ? ", terminal" : "");
+  for (const StateBytes& b : cached.successors) std::fprintf(stderr, "    %s\n", hex(b).c_str());
+  std::fprintf(stderr, "  reference %zu successors%s%s, %u discarded\n", reference.successors.size(),
+               reference.terminal ? ", terminal" : "", reference.violation ? ", a violation" : "", reference.discarded);
+  for (const StateBytes& b : reference.successors) std::fprintf(stderr, "    %s\n", hex(b).c_str());
+  std::abort();
 }
 
 }  // namespace sdvmc::sem

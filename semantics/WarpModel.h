@@ -50,6 +50,11 @@
 //    do they all finish at once, as part of the transition that brought this about
 //    (typically the release of the final barrier).
 //  - A state in which every warp is done is terminal.
+//  - In the bytes, each warp's slice is its status, the length of the rest, then its
+//    ss, live locals and logs (StateCodec.h), so that a slice can be found without decoding.
+//  - The transition cache (TransitionCache.h; `--transition-cache`, on by default when no
+//    symmetry is in force) replays what the interpreter did for a warp's slice instead of
+//    decoding the state; it changes no state, count or witness.
 //  - With symmetry (Symmetry.h; `--symmetry on`, the default, when the kernel has it) a
 //    state is stored canonically: data values renamed in order of first appearance, then
 //    (when the kernel never reads lid and all warps have as many threads) warps sorted
@@ -61,6 +66,7 @@
 #include "semantics/Sdv.h"
 #include "semantics/StateCodec.h"
 #include "semantics/Symmetry.h"
+#include "semantics/TransitionCache.h"
 
 #include <map>
 #include <memory>
@@ -150,6 +156,46 @@ private:
   /// warps' bytes are copied from `original` (or, when the memory cannot be patched, the
   /// other warps are decoded again first: some may hold another transition's changes).
   void encodeChanged(WarpState& s, uint32_t t, std::span<const uint8_t> original, StateBytes& out);
+
+  /// The interpreter's expansion (every state can take it); it teaches the transition
+  /// cache what each acting warp did.
+  void expandReference(std::span<const uint8_t> state, Expansion& out);
+  /// The expansion from the transition cache alone; false (with `out` unspecified) when
+  /// some transition needs the interpreter.
+  bool expandCached(std::span<const uint8_t> state, Expansion& out);
+  /// Whether the transition cache may be used (the mode, and no symmetry, outcome mode,
+  /// expected final memory or atomics).
+  bool caching() const {
+    return bounds_.transitionCache != CacheMode::Off && !symmetric() && !outcomes_ && !expected_ && !ir_.hasAtomics;
+  }
+  /// The cache's entry for warp w's slice of a state of `n` threads (added, with its logs
+  /// read from the bytes, when absent); nullptr when the table is full.
+  SliceInfo* sliceInfo(uint32_t config, uint32_t n, uint32_t w, std::span<const uint8_t> slice);
+  /// Records what warp w's transition from `state` (whose top statement was of kind `top`)
+  /// did, from the interpreter's run of it: accessLog_, lastSlice_.
+  void learn(std::span<const uint8_t> state, uint32_t w, NodeKind top);
+  StateBytes& nextBuffer(Expansion& out);
+  /// (check mode) Stops the program, showing both, when the cached expansion of `state`
+  /// differs from the interpreter's.
+  void checkCached(std::span<const uint8_t> state, const Expansion& cached, const Expansion& reference) const;
+  std::unique_ptr<SliceTable> cache_;
+  /// expandCached's view of the state: where each array's cells are (from the state's
+  /// start), each warp's slice, and its entry.
+  std::vector<ArrayBytes> fastLayout_;
+  std::vector<std::pair<size_t, size_t>> fastSlices_;
+  std::vector<const SliceInfo*> fastInfos_;
+  std::vector<Word> readValues_;
+  /// (learning) The cells the acting warp's access read or wrote, lane order, with the
+  /// values read or written; and its new slice, when encodeChanged patched the state.
+  struct AccessRecord {
+    Address addr;
+    Word value;
+  };
+  bool recordAccess_ = false;
+  std::vector<AccessRecord> accessLog_;
+  std::span<const uint8_t> lastSlice_;
+  GroupState sliceScratch_;
+  Expansion checkOut_;  ///< (check mode) the cached expansion, compared with the interpreter's
 
   const Ir& ir_;
   Bounds bounds_;

@@ -8,10 +8,10 @@
 // `timeout`, with stdout and stderr captured in temporary files, then checks the exit
 // status, the `expect:` paths into the JSON on stdout and the `stderr:` substrings. A
 // `check` case is then re-run by the variant gate (--jobs 1, --jobs 2, --exact, --dfs,
-// --symmetry off, --no-por for mimd; and its replay command line), each of which must
-// agree with the case's own run (specs/README.md). It prints `PASS file [case k]` or
-// `FAIL file:line: reason` per case and ends with `N passed, N failed`; its exit status
-// is 0 iff nothing failed. `--no-variants` skips the gate for quick local runs.
+// --symmetry off, --no-por for mimd, --transition-cache check for the warp models; and its
+// replay command line), each of which must agree with the case's own run (specs/README.md).
+// It prints `PASS file [case k]` or `FAIL file:line: reason` per case and ends with
+// `N passed, N failed`; its exit status is 0 iff nothing failed. `--no-variants` skips the gate for quick local runs.
 // Kernels in GPUVerify's test format (first line `//pass` or `//xfail:`) are skipped: they
 // belong to `sdvmc crosscheck` (specs/crosscheck/gpuverify, tests/crosscheck).
 
@@ -519,6 +519,12 @@ std::vector<Variant> variantsOf(const Case& c) {
   if (!hasOption(a, "--symmetry")) out.push_back({"--symmetry off", {"--symmetry", "off"}, {}, {}});
   if (optionValue(a, "--model") == "mimd" && !hasOption(a, "--no-por"))
     out.push_back({"--no-por", {"--no-por"}, {}, {}});
+  // The warp models' transition cache: every cached expansion is checked against the
+  // interpreter's (sdvmc stops at a difference), and the counts and witness are the same.
+  const std::string model = optionValue(a, "--model");
+  if ((model == "mimd" || model.rfind("simt", 0) == 0 || hasOption(a, "--compare")) &&
+      !hasOption(a, "--transition-cache"))
+    out.push_back({"--transition-cache check", {"--transition-cache", "check"}, {"states", "transitions", "witness", "replay"}, {}});
   return out;
 }
 
@@ -682,7 +688,7 @@ int main(int argc, char** argv) {
     }
   }
   if (variants)
-    fmt::print("variant gate: {} check cases, {} re-runs (--jobs 1/2, --exact, --dfs, --symmetry off, --no-por, replay)\n",
+    fmt::print("variant gate: {} check cases, {} re-runs (--jobs 1/2, --exact, --dfs, --symmetry off, --no-por, --transition-cache check, replay)\n",
                gated, variantRuns);
   fmt::print("{} passed, {} failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

@@ -242,6 +242,15 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   }
   if (o.symmetry != "on" && o.symmetry != "off")
     return cl.reject("--symmetry", fmt::format("--symmetry expects on or off, not '{}'", o.symmetry), o.json);
+  if (o.transitionCache == "on")
+    bounds.transitionCache = sem::CacheMode::On;
+  else if (o.transitionCache == "off")
+    bounds.transitionCache = sem::CacheMode::Off;
+  else if (o.transitionCache == "check")
+    bounds.transitionCache = sem::CacheMode::Check;
+  else
+    return cl.reject("--transition-cache",
+                     fmt::format("--transition-cache expects on, off or check, not '{}'", o.transitionCache), o.json);
 
   explore::Options eo;
   eo.jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());

@@ -26,6 +26,7 @@ struct CheckOptions {
   bool exact = false;
   bool noPor = false;
   std::string symmetry = "on";
+  std::string transitionCache = "on";  ///< (mimd, simt) on, off, check
   uint64_t maxStates = 0;
   double maxSeconds = 0;
   std::string maxMemory;           ///< e.g. 512M, 4G

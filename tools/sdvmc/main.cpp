@@ -49,6 +49,9 @@ int main(int argc, char** argv) {
   checkCmd->add_flag("--exact", check.exact, "store whole states instead of fingerprints");
   checkCmd->add_flag("--no-por", check.noPor, "(mimd) interleave every statement, not only shared accesses and barriers");
   checkCmd->add_option("--symmetry", check.symmetry, "on (default) or off");
+  checkCmd->add_option("--transition-cache", check.transitionCache,
+                       "(mimd, simt) on (default), off, or check: expand every state with the interpreter too and "
+                       "stop at the first difference (for testing)");
   checkCmd->add_option("--max-states", check.maxStates, "stop (exit 3) after this many states");
   checkCmd->add_option("--max-seconds", check.maxSeconds, "stop (exit 3) after this many seconds");
   checkCmd->add_option("--max-memory", check.maxMemory, "stop (exit 3) before using more memory, e.g. 4G");
