@@ -696,14 +696,21 @@ StateBytes& WarpModel::nextBuffer(Expansion& out) {
 }
 
 void WarpModel::expand(std::span<const uint8_t> state, Expansion& out) {
+  ++expansions_;
   if (caching()) {
     if (bounds_.transitionCache == CacheMode::Check) {
       const bool cached = expandCached(state, checkOut_);
       expandReference(state, out);
-      if (cached) checkCached(state, checkOut_, out);
+      if (cached) {
+        checkCached(state, checkOut_, out);
+        ++cachedExpansions_;
+      }
       return;
     }
-    if (expandCached(state, out)) return;
+    if (expandCached(state, out)) {
+      ++cachedExpansions_;
+      return;
+    }
   }
   expandReference(state, out);
 }

@@ -109,6 +109,10 @@ public:
   void setOutcomeMode(bool on) override { outcomes_ = on; }
   TerminalOutcome outcome(std::span<const uint8_t> terminal) override;
 
+  /// Expansions so far, and how many of them the transition cache answered (in check
+  /// mode: answered and then checked).
+  std::pair<uint64_t, uint64_t> cacheStats() const { return {expansions_, cachedExpansions_}; }
+
   void decode(std::span<const uint8_t> bytes, WarpState& s) const;
   void encode(const WarpState& s, StateBytes& out) const;
   const WarpOptions& warpOptions() const { return warp_; }
@@ -179,6 +183,7 @@ private:
   /// differs from the interpreter's.
   void checkCached(std::span<const uint8_t> state, const Expansion& cached, const Expansion& reference) const;
   std::unique_ptr<SliceTable> cache_;
+  uint64_t expansions_ = 0, cachedExpansions_ = 0;
   /// expandCached's view of the state: where each array's cells are (from the state's
   /// start), each warp's slice, and its entry.
   std::vector<ArrayBytes> fastLayout_;
