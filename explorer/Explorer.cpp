@@ -17,6 +17,10 @@
 // reported from a level is the one of the smallest frontier index, after the whole level
 // was expanded, so counts do not depend on scheduling either.
 //
+// With one job the two phases are one pass (expandLevelSerial): successors go into the
+// visited set as they are found, in the same discovery order, so levels, links, counts and
+// witnesses are the ones the two phases give.
+//
 // Depth-first uses one worker and an explicit stack; the path is the stack.
 #include "explorer/Explorer.h"
 
@@ -243,7 +247,10 @@ public:
         monitor_(options.progress, options.maxSeconds, limit_.bytes, counters_),
         visited_(options.exact, uint64_t(1) << std::min<uint32_t>(options.initialTableBits, 40)),
         arena_(int(jobsOf(options))),
-        workers_([&model] { return Worker(model.clone()); }) {}
+        workers_([&model] { return Worker(model.clone()); }) {
+    serial_ = jobsOf(options) == 1;
+    visited_.setConcurrent(!serial_);
+  }
 
   Result run() {
     try {
@@ -290,6 +297,10 @@ private:
         return stop(fmt::format("{}: {}; the {} states at depth {} not expanded",
                                 stopName(options_, monitor_.reason(), limit_), covered(),
                                 frontier_.size(), level_));
+      if (serial_) {
+        if (!expandLevelSerial()) return;
+        continue;
+      }
       if (!expandLevel()) return;
       result_.depth = level_ + 1;
 
@@ -329,6 +340,128 @@ private:
     }
   }
 
+  /// With one job, phases A and B in one pass: the frontier is expanded in order and each
+  /// successor is inserted into the visited set as soon as it is found, so the first
+  /// discoverer of a state in (parent, successor) order is its parent and the states of
+  /// the next level come in discovery order — the same level, links and counts as the two
+  /// phases give, without candidates. Returns false when the search ends here.
+  bool expandLevelSerial() {
+    const Level& frontier = frontier_;
+    const uint32_t n = uint32_t(frontier.size());
+    counters_.queue.store(n, std::memory_order_relaxed);
+    counters_.depth.store(level_, std::memory_order_relaxed);
+    if (!levelFits(n)) return false;
+    lastFrontier_ = n;
+
+    Worker& w = workers_.local();
+    w.newLevel();
+    Level& next = next_;
+    next.clear();
+    next.offsets.resize(1);
+    next.offsets[0] = 0;
+    std::vector<Link> links;
+    bool aborted = false;
+    uint32_t i = 0;
+    for (; i < n; ++i) {
+      if (monitor_.stopRequested()) {
+        aborted = true;
+        break;
+      }
+      std::span<const uint8_t> state = frontier.state(i);
+      sem::Expansion& e = w.expansion;
+      w.model->expand(state, e);
+      ++w.expanded;
+      if ((i & 255) == 255) {
+        counters_.expanded.fetch_add(256, std::memory_order_relaxed);
+        counters_.queue.fetch_sub(256, std::memory_order_relaxed);
+      }
+      if (e.stuck) {
+        w.stuck.offer(i, *e.stuck);
+        continue;
+      }
+      w.transitions += e.successors.size();
+      w.discarded += e.discarded;
+      if (e.violation) {
+        w.violation.offer(i, {*e.violation, e.violationIndex});
+        continue;
+      }
+      if (e.terminal) {
+        ++w.terminal;
+        if (options_.collectTerminals) w.terminals.emplace_back(state.begin(), state.end());
+      }
+      // The search ends with this level: the rest of it is expanded for its counts only.
+      if (w.violation.what || w.stuck.what) continue;
+      std::vector<Fingerprint>& fps = w.fingerprints;
+      fps.resize(e.successors.size());
+      for (uint32_t j = 0; j < e.successors.size(); ++j) {
+        fps[j] = fingerprint(e.successors[j]);
+        visited_.prefetch(fps[j]);
+      }
+      for (uint32_t j = 0; j < e.successors.size(); ++j) {
+        const sem::StateBytes& s = e.successors[j];
+        if (!visited_.insert({fps[j], s})) continue;
+        const size_t at = next.bytes.size();
+        next.bytes.resize(at + s.size());
+        if (!s.empty()) std::memcpy(next.bytes.data() + at, s.data(), s.size());
+        const size_t count = next.offsets.size();
+        next.offsets.resize(count + 1);
+        next.offsets[count] = at + s.size();
+        links.push_back(Link{i, j});
+      }
+    }
+    counters_.expanded.fetch_add(i & 255, std::memory_order_relaxed);
+    counters_.queue.store(0, std::memory_order_relaxed);
+    result_.depth = level_ + 1;
+    result_.transitions += w.transitions;
+    result_.terminalStates += w.terminal;
+    result_.discarded += w.discarded;
+    if (w.violation.what) {
+      result_.status = Result::Status::Violation;
+      result_.violation = std::move(w.violation.what->verdict);
+      reconstruct(w.violation.index);
+      result_.path.push_back(w.violation.what->transition);
+      return false;
+    }
+    if (w.stuck.what) return stop(*w.stuck.what), false;
+    if (aborted)
+      return stop(fmt::format("{}: {}; {} of the {} states at depth {} expanded",
+                              stopName(options_, monitor_.reason(), limit_), covered(), w.expanded, n, level_)),
+             false;
+
+    const uint64_t m = links.size();
+    lastCandidates_ = m;
+    if (m == 0) {
+      frontier_.clear();
+      return true;
+    }
+    if (options_.maxStates && result_.states + m > options_.maxStates)
+      return stop(fmt::format("--max-states {} reached: {}; depth {} has {} more", options_.maxStates, covered(),
+                              level_ + 1, m)),
+             false;
+    std::unique_ptr<Link[]> stored(new Link[m]);
+    std::copy(links.begin(), links.end(), stored.get());
+    ++level_;
+    links_.push_back(std::move(stored));
+    frontier_.swap(next);
+    result_.states += m;
+    return true;
+  }
+
+  /// Whether the candidates of expanding a frontier of n states will fit, predicted from
+  /// the previous level's ratio of candidates; stops the search when not.
+  bool levelFits(uint32_t n) {
+    if (!limit_.bytes) return true;
+    const Level& frontier = frontier_;
+    double ratio = level_ == 0 ? 4.0 : double(lastCandidates_) / double(std::max<size_t>(1, lastFrontier_));
+    double length = double(frontier.bytes.size()) / double(std::max<uint32_t>(1, n));
+    double need = double(n) * ratio * (3.0 * sizeof(Candidate) + 2.0 * length + 48.0);
+    if (double(residentBytes()) + need > double(limit_.bytes))
+      return stop(fmt::format("{}: {}; expanding the {} states at depth {} would not fit", memoryLimitName(limit_),
+                              covered(), n, level_)),
+             false;
+    return true;
+  }
+
   /// Phase A over the current frontier. Returns false when the search ends here.
   bool expandLevel() {
     const Level& frontier = frontier_;
@@ -336,16 +469,7 @@ private:
     counters_.queue.store(n, std::memory_order_relaxed);
     counters_.depth.store(level_, std::memory_order_relaxed);
 
-    // Will the candidates fit? Predicted from the previous level's ratio of candidates.
-    if (limit_.bytes) {
-      double ratio = level_ == 0 ? 4.0 : double(lastCandidates_) / double(std::max<size_t>(1, lastFrontier_));
-      double length = double(frontier.bytes.size()) / double(std::max<uint32_t>(1, n));
-      double need = double(n) * ratio * (3.0 * sizeof(Candidate) + 2.0 * length + 48.0);
-      if (double(residentBytes()) + need > double(limit_.bytes))
-        return stop(fmt::format("{}: {}; expanding the {} states at depth {} would not fit",
-                                memoryLimitName(limit_), covered(), n, level_)),
-               false;
-    }
+    if (!levelFits(n)) return false;
     lastFrontier_ = n;
 
     for (Worker& w : workers_) w.newLevel();
@@ -602,6 +726,7 @@ private:
   tbb::enumerable_thread_specific<Worker> workers_;
   std::vector<std::vector<uint8_t>> sources_;  ///< level 0's bytes
   Level frontier_;
+  bool serial_ = false;                         ///< one job: expandLevelSerial
   uint32_t level_ = 0;                          ///< the frontier's depth
   std::vector<std::unique_ptr<Link[]>> links_;  ///< per level, one per state
   Level next_;                                  ///< admit's output buffers (swapped with frontier_)
@@ -624,7 +749,9 @@ public:
         options_(options),
         limit_(memoryLimit(options)),
         monitor_(options.progress, options.maxSeconds, limit_.bytes, counters_),
-        visited_(options.exact, uint64_t(1) << std::min<uint32_t>(options.initialTableBits, 40)) {}
+        visited_(options.exact, uint64_t(1) << std::min<uint32_t>(options.initialTableBits, 40)) {
+    visited_.setConcurrent(false);
+  }
 
   Result run() {
     try {

@@ -148,6 +148,16 @@ bool VisitedSet::contains(const Key& key) const {
 
 void VisitedSet::claimSlot(uint64_t claim, uint64_t second) {
   uint64_t i = home(claim, capacity_);
+  if (!concurrent_) {
+    while (claims_[i] != 0)
+      if (++i == capacity_) i = 0;
+    claims_[i] = claim;
+    if (exact_)
+      seconds64_[i] = second;
+    else
+      seconds32_[i] = uint32_t(second);
+    return;
+  }
   for (;;) {
     std::atomic_ref<uint64_t> slot(claims_[i]);
     uint64_t expected = 0;
@@ -184,13 +194,18 @@ void VisitedSet::grow(uint64_t newCapacity) {
 
   // Home slots are monotone in the claim word for every capacity, so a block of old
   // slots lands in a block of new ones: the rehash streams through memory.
-  tbb::parallel_for(tbb::blocked_range<uint64_t>(0, oldCapacity, 1 << 14),
-                    [&](const tbb::blocked_range<uint64_t>& r) {
-                      for (uint64_t i = r.begin(); i != r.end(); ++i) {
-                        uint64_t c = oldClaims[i];
-                        if (c != 0) claimSlot(c, exact_ ? old64[i] : old32[i]);
-                      }
-                    });
+  if (!concurrent_) {
+    for (uint64_t i = 0; i < oldCapacity; ++i)
+      if (oldClaims[i] != 0) claimSlot(oldClaims[i], exact_ ? old64[i] : old32[i]);
+  } else {
+    tbb::parallel_for(tbb::blocked_range<uint64_t>(0, oldCapacity, 1 << 14),
+                      [&](const tbb::blocked_range<uint64_t>& r) {
+                        for (uint64_t i = r.begin(); i != r.end(); ++i) {
+                          uint64_t c = oldClaims[i];
+                          if (c != 0) claimSlot(c, exact_ ? old64[i] : old32[i]);
+                        }
+                      });
+  }
   std::free(oldClaims);
   std::free(old32);
   std::free(old64);

@@ -50,6 +50,10 @@ public:
   VisitedSet(const VisitedSet&) = delete;
   VisitedSet& operator=(const VisitedSet&) = delete;
 
+  /// Whether insertions may run on several threads at once (the default). With one
+  /// writer, slots are claimed by plain stores instead of compare-and-swap.
+  void setConcurrent(bool on) { concurrent_ = on; }
+
   bool exact() const { return exact_; }
   uint64_t size() const { return size_; }
   uint64_t capacity() const { return capacity_; }
@@ -95,6 +99,7 @@ private:
   void claimSlot(uint64_t claim, uint64_t second);
 
   bool exact_;
+  bool concurrent_ = true;
   uint64_t capacity_ = 0;
   uint64_t size_ = 0;
   uint64_t* claims_ = nullptr;     ///< claim words; 0 = empty

@@ -12,7 +12,7 @@ uint64_t SliceTable::hashOf(uint32_t config, uint32_t warp, std::span<const uint
   return XXH3_64bits_withSeed(slice.data(), slice.size(), (uint64_t(config) << 32) ^ warp);
 }
 
-uint32_t SliceTable::configOf(std::span<const uint8_t> prefix) {
+uint32_t SliceTable::findConfig(std::span<const uint8_t> prefix) {
   for (size_t i = 0; i < configs_.size(); ++i)
     if (configs_[i].size() == prefix.size() && std::equal(prefix.begin(), prefix.end(), configs_[i].begin()))
       return static_cast<uint32_t>(i);

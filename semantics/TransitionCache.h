@@ -21,6 +21,7 @@
 #include "semantics/State.h"
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <span>
 #include <utility>
@@ -67,7 +68,12 @@ public:
   explicit SliceTable(uint64_t maxBytes) : maxBytes_(maxBytes) {}
   static uint64_t hashOf(uint32_t config, uint32_t warp, std::span<const uint8_t> slice);
   /// The number of a configuration (the state's bytes before its memory).
-  uint32_t configOf(std::span<const uint8_t> prefix);
+  uint32_t configOf(std::span<const uint8_t> prefix) {
+    if (!configs_.empty() && configs_[last_].size() == prefix.size() &&
+        std::memcmp(configs_[last_].data(), prefix.data(), prefix.size()) == 0)
+      return last_;
+    return last_ = findConfig(prefix);
+  }
   SliceInfo* find(uint32_t config, uint32_t warp, std::span<const uint8_t> slice, uint64_t hash) const {
     if (slots_.empty()) return nullptr;
     const size_t mask = slots_.size() - 1;
@@ -75,7 +81,7 @@ public:
       SliceInfo* e = slots_[i];
       if (!e) return nullptr;
       if (e->hash == hash && e->warp == warp && e->config == config && e->bytes.size() == slice.size() &&
-          std::equal(slice.begin(), slice.end(), e->bytes.begin()))
+          std::memcmp(slice.data(), e->bytes.data(), slice.size()) == 0)
         return e;
     }
   }
@@ -91,6 +97,8 @@ private:
   std::vector<std::unique_ptr<SliceInfo>> entries_;
   std::vector<SliceInfo*> slots_;
   std::vector<std::vector<uint8_t>> configs_;
+  uint32_t last_ = 0;
+  uint32_t findConfig(std::span<const uint8_t> prefix);
 };
 
 }  // namespace sdvmc::sem

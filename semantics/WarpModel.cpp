@@ -1031,13 +1031,19 @@ bool WarpModel::expandCached(std::span<const uint8_t> state, Expansion& out) {
   const uint32_t count = warpCount(n);
   fastSlices_.resize(count);
   fastInfos_.resize(count);
+  if (lastInfos_.size() < count) lastInfos_.resize(count, nullptr);
   for (uint32_t k = 0; k < count; ++k) {
     const uint8_t* q = p + 1;
     const uint32_t length = getVarint(q);
     const size_t begin = static_cast<size_t>(p - base), end = static_cast<size_t>(q - base) + length;
     fastSlices_[k] = {begin, end};
-    const SliceInfo* e = sliceInfo(config, n, k, state.subspan(begin, end - begin));
-    if (!e) return false;
+    // Consecutive states share most slices: try the entry warp k had last time first.
+    const SliceInfo* e = lastInfos_[k];
+    if (!e || e->config != config || e->bytes.size() != end - begin || std::memcmp(e->bytes.data(), p, end - begin) != 0) {
+      e = sliceInfo(config, n, k, state.subspan(begin, end - begin));
+      if (!e) return false;
+      lastInfos_[k] = e;
+    }
     fastInfos_[k] = e;
     p = base + end;
   }

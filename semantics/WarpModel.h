@@ -188,7 +188,7 @@ private:
   /// start), each warp's slice, and its entry.
   std::vector<ArrayBytes> fastLayout_;
   std::vector<std::pair<size_t, size_t>> fastSlices_;
-  std::vector<const SliceInfo*> fastInfos_;
+  std::vector<const SliceInfo*> fastInfos_, lastInfos_;
   std::vector<Word> readValues_;
   /// (learning) The cells the acting warp's access read or wrote, lane order, with the
   /// values read or written; and its new slice, when encodeChanged patched the state.
