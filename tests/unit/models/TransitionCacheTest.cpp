@@ -66,6 +66,7 @@ public:
         d.name = a == 0 ? "A" : "B";
         // Mostly a cell per thread or more (so that `lid` is in bounds), sometimes fewer.
         d.size = static_cast<uint32_t>(chance(85) ? between(static_cast<int>(threads), 4) : between(1, 2));
+        if (chance(12)) d.size = static_cast<uint32_t>(between(9, 12));  // unknown flags in two bytes; long logs
         d.unbounded = chance(5);  // `shared A[];`: every index valid, every cell arbitrary
         const int kind = between(0, 9);
         if (kind >= 4 && !d.unbounded) {  // an initialiser: constants, some arbitrary when kind >= 8
@@ -172,6 +173,8 @@ private:
 
   /// An index into `a` (empty name: the default memory): usually in bounds, sometimes not.
   std::string index(uint32_t size, bool write) {
+    if (!counters_.empty() && chance(size > 4 ? 50 : 15))  // a new cell each iteration
+      return fmt::format("({} * {} + lid) % {}", counters_.back(), threads_, size);
     if (disciplined_ && write && chance(90)) return "lid";
     const int k = between(0, 99);
     if (k < 45) return "lid";
@@ -239,15 +242,17 @@ private:
     // `continue` cannot loop forever.
     const std::string c = fmt::format("c{}", loops_++);
     line(out, indent, fmt::format("{} := 0;", c));
-    std::string guard = fmt::format("{} < {}", c, between(1, 3));
+    std::string guard = fmt::format("{} < {}", c, between(1, 4));
     if (chance(30)) guard = fmt::format("{} < lid + 1", c);
     if (chance(30)) guard += fmt::format(" && {}", condition());
     line(out, indent, fmt::format("while ({}) {{", guard));
     line(out, indent + 1, fmt::format("{} := {} + 1;", c, c));
     ++loopDepth_;
+    counters_.push_back(c);
     if (chance(30)) line(out, indent + 1, "barrier;");
     block(out, indent + 1, depth + 1);
     --loopDepth_;
+    counters_.pop_back();
     line(out, indent, "}");
   }
 
@@ -260,6 +265,7 @@ private:
   bool defaultMemory_ = false, disciplined_ = false;
   std::vector<ArrayDecl> arrays_;
   int loops_ = 0, loopDepth_ = 0, budget_ = 0;
+  std::vector<std::string> counters_;  ///< the counters of the loops around the statement
 };
 
 // ---- comparing expansions and explorations --------------------------------------------------
@@ -424,7 +430,9 @@ Totals runCorpus(uint32_t first, uint32_t count) {
     KernelGen gen(n * 2654435761u + 17);
     const std::string text = gen.kernel(threads, useGid, useParam);
     auto k = compile(text);
-    sem::Bounds b = bounds({threads}, 0, pick() % 4 == 0 ? 2 : 1, useGid ? std::vector<sem::Word>{0, 1} : std::vector<sem::Word>{0});
+    const uint32_t domain = pick() % 12;  // 0..1, sometimes 0..2 or -1..1
+    sem::Bounds b = bounds({threads}, domain == 0 ? -1 : 0, domain < 4 ? 2 - (domain == 0) : 1,
+                           useGid ? std::vector<sem::Word>{0, 1} : std::vector<sem::Word>{0});
     if (pick() % 6 == 0) b.threads = {2, 3};  // two configurations in one cache
     if (useParam) b.params = {{0}, {1}, {-1}};
     ++totals.kernels;
@@ -466,4 +474,21 @@ TEST_CASE("transition cache: random kernels, cache on expands as cache off", "[t
   // the expansions while it is still learning, and most of them once it has learned.
   REQUIRE(t.walkCached * 100 > t.walkExpansions * 30);
   REQUIRE(t.againCached * 100 > t.againExpansions * 50);
+}
+
+TEST_CASE("transition cache: more random kernels", "[transition-cache][slow]") {
+  const Totals t = runCorpus(400, 1600);
+  report("random kernels 400..1999", t);
+  REQUIRE(t.mismatches == 0);
+  REQUIRE(t.walkCached * 100 > t.walkExpansions * 30);
+}
+
+// (by hand) TC_SWEEP=first,count: another range of the corpus.
+TEST_CASE("transition cache: a chosen range of random kernels", "[.][transition-cache-sweep]") {
+  const char* range = std::getenv("TC_SWEEP");
+  unsigned first = 0, count = 1000;
+  if (range) std::sscanf(range, "%u,%u", &first, &count);
+  const Totals t = runCorpus(first, count);
+  report("chosen range", t);
+  REQUIRE(t.mismatches == 0);
 }
