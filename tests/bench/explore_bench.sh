@@ -191,8 +191,14 @@ printf '  states/s, one core, %s threads (%s states): sdvmc %s' "$NB" "$(fmt "${
 if [[ $SKIP_SPIN != 1 && ${SP_RATE[$NB]} != n/a ]]; then
   printf ', SPIN %s here (ratio sdvmc/SPIN %s)' "$(fmt "${SP_RATE[$NB]}")" "$(div "${SDV_RATE[$NB]}" "${SP_RATE[$NB]}" %.2f)"
 fi
-printf '; goal >= %s (SPIN on these machines, per the issue): %s\n' "$(fmt $GOAL_RATE)" \
-  "$(awk -v r="${SDV_RATE[$NB]}" -v g=$GOAL_RATE 'BEGIN { print (r >= g ? "PASS" : "FAIL") }')"
+# The goal: match or beat SPIN on the same work: the issue's figure for these machines, and
+# SPIN as measured here when it could be (whichever is higher).
+GOAL_HERE=$GOAL_RATE
+if [[ $SKIP_SPIN != 1 && ${SP_RATE[$NB]} != n/a ]]; then
+  GOAL_HERE=$(awk -v a="$GOAL_RATE" -v b="${SP_RATE[$NB]}" 'BEGIN { printf "%.0f", (b > a ? b : a) }')
+fi
+printf '; goal >= %s (SPIN: the issue'"'"'s %s, or as measured here if higher): %s\n' "$(fmt "$GOAL_HERE")" "$(fmt $GOAL_RATE)" \
+  "$(awk -v r="${SDV_RATE[$NB]}" -v g="$GOAL_HERE" 'BEGIN { print (r >= g ? "PASS" : "FAIL") }')"
 printf '  visited set at %s states: %s bytes/state; goal <= %s: %s\n' "$(fmt "${SDV_STATES[$NB]}")" "${SDV_BPS[$NB]}" $GOAL_BYTES \
   "$(awk -v b="${SDV_BPS[$NB]}" -v g=$GOAL_BYTES 'BEGIN { print (b <= g ? "PASS" : "FAIL") }')"
 if [[ $SKIP_JOBS != 1 ]]; then
