@@ -415,7 +415,8 @@ std::string differential(const sem::Ir& ir, const sem::Bounds& bounds, const Mod
                     a.violation.has_value() == b.violation.has_value() &&
                     (!a.violation || sameVerdict(*a.violation, *b.violation));
   if (!same) return fmt::format("explore:\n  cache off: {}\n  cache on:  {}", show(a), show(b));
-  if (std::getenv("TC_VERBOSE")) std::printf("kernel %u %s: %zu walked, %s\n", seed, kind.name, order.size(), show(a).c_str());
+  if (std::getenv("TC_VERBOSE"))  // (by hand) one line per kernel and model
+    std::printf("kernel %u %s: %zu walked, %s\n", seed, kind.name, order.size(), show(a).c_str());
   return "";
 }
 
@@ -441,10 +442,12 @@ Totals runCorpus(uint32_t first, uint32_t count) {
       const std::string d = differential(k->ir, b, m, n, totals);
       if (!d.empty()) {
         ++totals.mismatches;
-        std::string threadsText;
-        for (uint32_t t : b.threads) threadsText += fmt::format(" {}", t);
-        FAIL_CHECK(fmt::format("kernel {} ({}, threads{}, domain {}..{}), cache on differs from cache off\n{}\n{}", n,
-                               m.name, threadsText, b.domainLo, b.domainHi, text, d));
+        std::string config;
+        for (uint32_t t : b.threads) config += fmt::format(" {}", t);
+        config += fmt::format(", groups {}, domain {}..{}", b.groups.size() == 1 ? "0" : "0 1", b.domainLo, b.domainHi);
+        if (useParam) config += ", param n in {0, 1, -1}";
+        FAIL_CHECK(fmt::format("kernel {} ({}, threads{}), cache on differs from cache off\n{}\n{}", n, m.name, config,
+                               text, d));
       }
     }
   }
