@@ -1,25 +1,19 @@
 // The explorer's two searches over a sem::Model.
 //
-// Breadth-first is level-synchronous, two phases per level, which makes it deterministic
-// for every number of jobs:
-//   A. in parallel over the frontier, each worker (with its own clone of the model)
-//      expands states and looks each successor up in the visited set, which nobody
-//      writes during this phase; unvisited successors become candidates
-//      (fingerprint, parent index, successor index, bytes);
-//   B. the candidates are put in discovery order, (parent, successor): each worker
-//      records the frontier range each of its chunks covered, and the chunks are
-//      concatenated by range; then one pass with a hash table keyed by the state keeps the
-//      first of each state, so a state's parent is its smallest (parent, successor)
-//      discoverer; the survivors, still in discovery order, are the next frontier in its
-//      canonical order, and are inserted into the visited set (in parallel, lock-free).
+// Breadth-first is level-synchronous and deterministic for every number of jobs: the
+// next level holds the new states in discovery order, (parent, successor), and a state's
+// parent is its first discoverer.
+//  - With one job (or whole states, --exact) the frontier is expanded in order and each
+//    successor is inserted into the visited set as soon as it is fingerprinted.
+//  - With several, each level runs in rounds: the workers (each with its own clone of the
+//    model) expand frontier states in parallel and claim every absent successor as
+//    *pending* in the visited set with a record of its smallest discoverer so far, which
+//    a worker meeting the pending state lowers to its own if smaller; the new states,
+//    ordered by that discoverer, are the next level, and their slots are committed.
 // Parent links (parent index, successor index) per level give the witness, which ends
 // with the number of the violating transition (Expansion::violationIndex); the violation
 // reported from a level is the one of the smallest frontier index, after the whole level
 // was expanded, so counts do not depend on scheduling either.
-//
-// With one job the two phases are one pass (expandLevelSerial): successors go into the
-// visited set as they are found, in the same discovery order, so levels, links, counts and
-// witnesses are the ones the two phases give.
 //
 // Depth-first uses one worker and an explicit stack; the path is the stack.
 #include "explorer/Explorer.h"
@@ -170,17 +164,7 @@ struct Link {
   uint32_t successor;
 };
 
-/// An unvisited successor found in phase A; its bytes are in its owner's buffer.
-struct Candidate {
-  Fingerprint fp;
-  uint32_t parent;
-  uint32_t successor;
-  uint64_t offset;
-  uint32_t length;
-  uint32_t owner;
-};
-
-/// The first violation (or stuck expansion) a worker met: the smallest frontier index.
+/// The first violation (or stuck expansion) met: the smallest frontier index.
 template <typename T>
 struct First {
   uint32_t index = std::numeric_limits<uint32_t>::max();
@@ -199,34 +183,45 @@ struct Violating {
   uint32_t transition;
 };
 
-/// The candidates a worker found while expanding frontier states [begin, end): its
-/// candidates [first, last), in discovery order.
-struct Chunk {
-  uint32_t begin;
-  uint32_t owner;
-  size_t first, last;
+/// (parallel levels) A state a worker found first in this level and claimed as pending in
+/// the visited set, with reference (its index in BreadthFirst::found_) + 1. What other
+/// workers read while the level runs (the low fingerprint bits, to tell states apart as the
+/// visited set does, and the key) is kept apart, in small arrays, for the cache's sake.
+struct Worker;
+struct Found {
+  Fingerprint fp;
+  uint64_t offset;       ///< its bytes in its worker's buffer
+  uint32_t length;
+  const Worker* worker;
 };
 
-struct Worker {
-  explicit Worker(std::unique_ptr<sem::Model> m) : model(std::move(m)) {}
-  std::unique_ptr<sem::Model> model;
-  sem::Expansion expansion;
-  std::vector<Candidate> candidates;
-  std::vector<Chunk> chunks;
-  std::vector<uint8_t> bytes;
-  std::vector<Fingerprint> fingerprints;  ///< of the successors of the state being expanded
-  std::vector<sem::StateBytes> terminals;
+/// What a level's expansion gathers (per worker, then summed).
+struct LevelTally {
   uint64_t transitions = 0, terminal = 0, discarded = 0, expanded = 0;
   First<Violating> violation;
   First<std::string> stuck;
+  bool aborted = false;
+};
+
+/// A worker's clone of the model, its expansion (reused from state to state), and what it
+/// gathers over a parallel level.
+struct Worker {
+  std::unique_ptr<sem::Model> model;
+  sem::Expansion expansion;
+  std::vector<Fingerprint> fingerprints;
+  std::vector<uint8_t> bytes;                              ///< its Found states' bytes
+  std::vector<std::pair<uint64_t, uint64_t>> blocks;       ///< its ranges of found_: (first, used)
+  uint64_t blockNext = 0, blockEnd = 0;                    ///< the free part of its last range
+  std::vector<std::pair<uint32_t, uint32_t>> deferred;     ///< (state, successors) left for the next round
+  LevelTally tally;
+  std::vector<sem::StateBytes> terminals;
 
   void newLevel() {
-    candidates.clear();
-    chunks.clear();
     bytes.clear();
-    transitions = terminal = discarded = expanded = 0;
-    violation = {};
-    stuck = {};
+    blocks.clear();
+    blockNext = blockEnd = 0;
+    deferred.clear();
+    tally = {};
   }
 };
 
@@ -247,9 +242,14 @@ public:
         monitor_(options.progress, options.maxSeconds, limit_.bytes, counters_),
         visited_(options.exact, uint64_t(1) << std::min<uint32_t>(options.initialTableBits, 40)),
         arena_(int(jobsOf(options))),
-        workers_([&model] { return Worker(model.clone()); }) {
-    serial_ = jobsOf(options) == 1;
-    visited_.setConcurrent(!serial_);
+        workers_([&model] {
+          Worker w;
+          w.model = model.clone();
+          return w;
+        }) {
+    // One job (or whole states): one thread inserts, with plain stores; else the table
+    // grows in parallel (in the arena).
+    visited_.setConcurrent(jobsOf(options) > 1 && !options.exact);
   }
 
   Result run() {
@@ -259,8 +259,7 @@ public:
       result_.status = Result::Status::Inconclusive;
       result_.limit = fmt::format("out of memory: {}", covered());
     }
-    for (Worker& w : workers_)
-      for (auto& t : w.terminals) result_.terminals.push_back(std::move(t));
+    for (auto& t : terminals_) result_.terminals.push_back(std::move(t));
     finishResult(result_, visited_, monitor_);
     return std::move(result_);
   }
@@ -281,180 +280,75 @@ private:
   void search() {
     // Level 0: the initial states, first occurrence wins.
     std::vector<sem::StateBytes> initial = model_.clone()->initialStates();
-    sources_.assign(1, {});
-    std::vector<uint8_t>& source = sources_[0];
-    all_.resize(initial.size());
-    for (size_t i = 0; i < initial.size(); ++i) {
-      all_[i] = Candidate{fingerprint(initial[i]), uint32_t(i), 0, source.size(), uint32_t(initial[i].size()), 0};
-      source.insert(source.end(), initial[i].begin(), initial[i].end());
-    }
-    std::vector<const std::vector<uint8_t>*> owners{&source};
-    if (!admit(owners)) return;
-
+    startLevel();
+    for (uint32_t i = 0; i < initial.size(); ++i) add(fingerprint(initial[i]), initial[i], Link{i, 0});
+    if (!admit()) return;
     for (;;) {
       if (frontier_.size() == 0) return;  // Complete
       if (monitor_.stopRequested())
         return stop(fmt::format("{}: {}; the {} states at depth {} not expanded",
                                 stopName(options_, monitor_.reason(), limit_), covered(),
                                 frontier_.size(), level_));
-      if (serial_) {
-        if (!expandLevelSerial()) return;
-        continue;
-      }
       if (!expandLevel()) return;
-      result_.depth = level_ + 1;
-
-      // Phase B: the workers' chunks in frontier order give the candidates in discovery
-      // order.
-      std::vector<const std::vector<uint8_t>*> sources;
-      std::vector<Chunk> chunks;
-      for (Worker& w : workers_) {
-        const uint32_t owner = uint32_t(sources.size());
-        sources.push_back(&w.bytes);
-        for (Chunk c : w.chunks) {
-          c.owner = owner;
-          chunks.push_back(c);
-        }
-      }
-      std::sort(chunks.begin(), chunks.end(), [](const Chunk& a, const Chunk& b) { return a.begin < b.begin; });
-      std::vector<size_t> starts{0};
-      for (const Chunk& c : chunks) starts.push_back(starts.back() + (c.last - c.first));
-      const size_t total = starts.back();
-      all_.resize(total);
-      Candidate* const all = all_.data();
-      std::vector<Worker*> owners;
-      for (Worker& w : workers_) owners.push_back(&w);
-      arena_.execute([&] {
-        tbb::parallel_for(size_t(0), chunks.size(), [&](size_t k) {
-          const Chunk& c = chunks[k];
-          Candidate* out = all + starts[k];
-          for (size_t i = c.first; i < c.last; ++i) {
-            Candidate x = owners[c.owner]->candidates[i];
-            x.owner = c.owner;
-            *out++ = x;
-          }
-        });
-      });
-      lastCandidates_ = total;
-      if (!admit(sources)) return;
     }
   }
 
-  /// With one job, phases A and B in one pass: the frontier is expanded in order and each
-  /// successor is inserted into the visited set as soon as it is found, so the first
-  /// discoverer of a state in (parent, successor) order is its parent and the states of
-  /// the next level come in discovery order — the same level, links and counts as the two
-  /// phases give, without candidates. Returns false when the search ends here.
-  bool expandLevelSerial() {
-    const Level& frontier = frontier_;
-    const uint32_t n = uint32_t(frontier.size());
-    counters_.queue.store(n, std::memory_order_relaxed);
-    counters_.depth.store(level_, std::memory_order_relaxed);
-    if (!levelFits(n)) return false;
-    lastFrontier_ = n;
+  /// The next level starts empty.
+  void startLevel() {
+    next_.clear();
+    next_.offsets.resize(1);
+    next_.offsets[0] = 0;
+    links_next_.clear();
+  }
 
-    Worker& w = workers_.local();
-    w.newLevel();
+  /// A state reached by `link`: added to the next level unless it was visited.
+  void add(const Fingerprint& fp, std::span<const uint8_t> s, Link link) {
+    if (!visited_.insert({fp, s})) return;
     Level& next = next_;
-    next.clear();
-    next.offsets.resize(1);
-    next.offsets[0] = 0;
-    std::vector<Link> links;
-    bool aborted = false;
-    uint32_t i = 0;
-    for (; i < n; ++i) {
-      if (monitor_.stopRequested()) {
-        aborted = true;
-        break;
-      }
-      std::span<const uint8_t> state = frontier.state(i);
-      sem::Expansion& e = w.expansion;
-      w.model->expand(state, e);
-      ++w.expanded;
-      if ((i & 255) == 255) {
-        counters_.expanded.fetch_add(256, std::memory_order_relaxed);
-        counters_.queue.fetch_sub(256, std::memory_order_relaxed);
-      }
-      if (e.stuck) {
-        w.stuck.offer(i, *e.stuck);
-        continue;
-      }
-      w.transitions += e.successors.size();
-      w.discarded += e.discarded;
-      if (e.violation) {
-        w.violation.offer(i, {*e.violation, e.violationIndex});
-        continue;
-      }
-      if (e.terminal) {
-        ++w.terminal;
-        if (options_.collectTerminals) w.terminals.emplace_back(state.begin(), state.end());
-      }
-      // The search ends with this level: the rest of it is expanded for its counts only.
-      if (w.violation.what || w.stuck.what) continue;
-      std::vector<Fingerprint>& fps = w.fingerprints;
-      fps.resize(e.successors.size());
-      for (uint32_t j = 0; j < e.successors.size(); ++j) {
-        fps[j] = fingerprint(e.successors[j]);
-        visited_.prefetch(fps[j]);
-      }
-      for (uint32_t j = 0; j < e.successors.size(); ++j) {
-        const sem::StateBytes& s = e.successors[j];
-        if (!visited_.insert({fps[j], s})) continue;
-        const size_t at = next.bytes.size();
-        next.bytes.resize(at + s.size());
-        if (!s.empty()) std::memcpy(next.bytes.data() + at, s.data(), s.size());
-        const size_t count = next.offsets.size();
-        next.offsets.resize(count + 1);
-        next.offsets[count] = at + s.size();
-        links.push_back(Link{i, j});
-      }
-    }
-    counters_.expanded.fetch_add(i & 255, std::memory_order_relaxed);
-    counters_.queue.store(0, std::memory_order_relaxed);
-    result_.depth = level_ + 1;
-    result_.transitions += w.transitions;
-    result_.terminalStates += w.terminal;
-    result_.discarded += w.discarded;
-    if (w.violation.what) {
-      result_.status = Result::Status::Violation;
-      result_.violation = std::move(w.violation.what->verdict);
-      reconstruct(w.violation.index);
-      result_.path.push_back(w.violation.what->transition);
-      return false;
-    }
-    if (w.stuck.what) return stop(*w.stuck.what), false;
-    if (aborted)
-      return stop(fmt::format("{}: {}; {} of the {} states at depth {} expanded",
-                              stopName(options_, monitor_.reason(), limit_), covered(), w.expanded, n, level_)),
-             false;
+    const size_t at = next.bytes.size();
+    next.bytes.resize(at + s.size());
+    if (!s.empty()) std::memcpy(next.bytes.data() + at, s.data(), s.size());
+    const size_t count = next.offsets.size();
+    next.offsets.resize(count + 1);
+    next.offsets[count] = at + s.size();
+    links_next_.push_back(link);
+  }
 
-    const uint64_t m = links.size();
-    lastCandidates_ = m;
+  /// Makes the states added since startLevel the frontier (checking the state limit).
+  /// Returns false when the search ends here.
+  bool admit() {
+    const uint64_t m = links_next_.size();
+    lastAdded_ = m;
     if (m == 0) {
       frontier_.clear();
       return true;
     }
+    const uint32_t nextLevel = links_.empty() ? 0 : level_ + 1;
     if (options_.maxStates && result_.states + m > options_.maxStates)
-      return stop(fmt::format("--max-states {} reached: {}; depth {} has {} more", options_.maxStates, covered(),
-                              level_ + 1, m)),
+      return stop(fmt::format("--max-states {} reached: {}; depth {} has {} more", options_.maxStates,
+                              covered(), nextLevel, m)),
              false;
-    std::unique_ptr<Link[]> stored(new Link[m]);
-    std::copy(links.begin(), links.end(), stored.get());
-    ++level_;
-    links_.push_back(std::move(stored));
-    frontier_.swap(next);
+    std::unique_ptr<Link[]> links(new Link[m]);
+    std::copy(links_next_.begin(), links_next_.end(), links.get());
+    if (!links_.empty()) ++level_;
+    links_.push_back(std::move(links));
+    frontier_.swap(next_);
     result_.states += m;
     return true;
   }
 
-  /// Whether the candidates of expanding a frontier of n states will fit, predicted from
-  /// the previous level's ratio of candidates; stops the search when not.
+  /// Whether expanding a frontier of n states will fit in memory, predicted from the
+  /// previous level (its new states per state, their length, the visited set's growth);
+  /// stops the search when not.
   bool levelFits(uint32_t n) {
     if (!limit_.bytes) return true;
     const Level& frontier = frontier_;
-    double ratio = level_ == 0 ? 4.0 : double(lastCandidates_) / double(std::max<size_t>(1, lastFrontier_));
-    double length = double(frontier.bytes.size()) / double(std::max<uint32_t>(1, n));
-    double need = double(n) * ratio * (3.0 * sizeof(Candidate) + 2.0 * length + 48.0);
+    const double ratio = level_ == 0 ? 4.0 : double(lastAdded_) / double(std::max<size_t>(1, lastFrontier_));
+    const double length = double(frontier.bytes.size()) / double(std::max<uint32_t>(1, n));
+    const double added = double(n) * ratio;
+    uint64_t transient = 0;
+    visited_.bytesAfterReserve(uint64_t(added), &transient);
+    const double need = added * (length + sizeof(uint64_t) + 2 * sizeof(Link)) + double(transient);
     if (double(residentBytes()) + need > double(limit_.bytes))
       return stop(fmt::format("{}: {}; expanding the {} states at depth {} would not fit", memoryLimitName(limit_),
                               covered(), n, level_)),
@@ -462,99 +356,304 @@ private:
     return true;
   }
 
-  /// Phase A over the current frontier. Returns false when the search ends here.
+
+  /// With one job: the frontier in order, each successor inserted as soon as it is
+  /// fingerprinted.
+  bool expandLevelSerial(LevelTally& t) {
+    const uint32_t n = uint32_t(frontier_.size());
+    sem::Model& model = *workers_.local().model;
+    std::vector<Fingerprint>& fps = serialFingerprints_;
+    uint32_t i = 0;
+    for (; i < n; ++i) {
+      if (monitor_.stopRequested()) break;
+      std::span<const uint8_t> state = frontier_.state(i);
+      sem::Expansion& e = serialExpansion_;
+      model.expand(state, e);
+      ++t.expanded;
+      if ((i & 255) == 255) {
+        counters_.expanded.fetch_add(256, std::memory_order_relaxed);
+        counters_.queue.fetch_sub(256, std::memory_order_relaxed);
+      }
+      if (e.stuck) {
+        t.stuck.offer(i, *e.stuck);
+        continue;
+      }
+      t.transitions += e.successors.size();
+      t.discarded += e.discarded;
+      if (e.violation) {
+        t.violation.offer(i, {*e.violation, e.violationIndex});
+        continue;
+      }
+      if (e.terminal) {
+        ++t.terminal;
+        if (options_.collectTerminals) terminals_.emplace_back(state.begin(), state.end());
+      }
+      if (t.violation.what || t.stuck.what) continue;
+      // Every successor's fingerprint first, and its slot requested from memory, so that
+      // the lookups wait for memory together rather than one after the other.
+      fps.resize(e.successors.size());
+      for (uint32_t j = 0; j < e.successors.size(); ++j) {
+        fps[j] = fingerprint(e.successors[j]);
+        visited_.prefetch(fps[j]);
+      }
+      for (uint32_t j = 0; j < e.successors.size(); ++j) add(fps[j], e.successors[j], Link{i, j});
+    }
+    counters_.expanded.fetch_add(i & 255, std::memory_order_relaxed);
+    return i == n;
+  }
+
+  /// Expands the frontier: with one job (or whole states) in order, inserting each
+  /// successor as it is found (expandLevelSerial); else in parallel (expandLevelParallel).
+  /// Returns false when the search ends here.
   bool expandLevel() {
-    const Level& frontier = frontier_;
-    const uint32_t n = uint32_t(frontier.size());
+    const uint32_t n = uint32_t(frontier_.size());
     counters_.queue.store(n, std::memory_order_relaxed);
     counters_.depth.store(level_, std::memory_order_relaxed);
-
     if (!levelFits(n)) return false;
     lastFrontier_ = n;
+    startLevel();
+    LevelTally t;
+    if (jobsOf(options_) == 1 || options_.exact) {
+      t.aborted = !expandLevelSerial(t);
+      return finishLevel(t, n);
+    }
+    return expandLevelParallel(n);
+  }
 
+  /// A parallel level, in rounds. In a round the workers expand their share of the states
+  /// and look every successor up in the visited set, claiming each absent one as *pending*
+  /// (VisitedSet::claimPending) with a Found record; a worker that meets a pending state
+  /// lowers its record's key to its own (parent, successor) if smaller, so each new state
+  /// ends with its smallest discoverer whatever the scheduling. A state whose successors
+  /// might take the table past its maximal load is left for the next round, after the
+  /// table grew. Then the new states, ordered by key, are the next level in discovery
+  /// order (the serial search's order), and their slots are committed.
+  bool expandLevelParallel(uint32_t n) {
     for (Worker& w : workers_) w.newLevel();
-    std::atomic<bool> aborted{false};
-    const bool collect = options_.collectTerminals;
-    arena_.execute([&] {
-      tbb::parallel_for(tbb::blocked_range<uint32_t>(0, n, 16), [&](const tbb::blocked_range<uint32_t>& r) {
-        Worker& w = workers_.local();
-        const size_t first = w.candidates.size();
-        for (uint32_t i = r.begin(); i != r.end(); ++i) {
-          if (monitor_.stopRequested()) {
-            aborted.store(true, std::memory_order_relaxed);
-            return;
+    found_.clear();
+    foundMeet_.clear();
+    foundNext_.store(0, std::memory_order_relaxed);
+    foundLimit_ = 0;
+    ended_.store(false, std::memory_order_relaxed);
+    // Room for the new states predicted from the previous level (more come in rounds).
+    const double ratio = level_ == 0 ? 4.0 : double(lastAdded_) / double(std::max<size_t>(1, lastFrontier_));
+    arena_.execute([&] { visited_.reservePending(0, uint64_t(double(n) * ratio * 1.25) + 1024); });
+    std::vector<uint32_t> todo;  // the states of a later round
+    const unsigned jobs = jobsOf(options_);
+    uint64_t pending = 0;  // slots claimed in earlier rounds
+    for (bool first = true;; first = false) {
+      const uint64_t room = visited_.roomBelowMaxLoad();
+      const uint64_t base = foundNext_.load(std::memory_order_relaxed);
+      foundLimit_ = base + (room > pending ? room - pending : 0);
+      found_.resize(foundLimit_);
+      foundMeet_.resize(foundLimit_);
+      const uint32_t count = first ? n : uint32_t(todo.size());
+      arena_.execute([&] {
+        tbb::parallel_for(tbb::blocked_range<uint32_t>(0, count, 16), [&](const tbb::blocked_range<uint32_t>& r) {
+          Worker& w = workers_.local();
+          for (uint32_t k = r.begin(); k != r.end(); ++k) {
+            if (monitor_.stopRequested()) {
+              w.tally.aborted = true;
+              return;
+            }
+            expandOne(w, first ? k : todo[k]);
           }
-          std::span<const uint8_t> state = frontier.state(i);
-          sem::Expansion& e = w.expansion;
-          w.model->expand(state, e);
-          ++w.expanded;
-          if (e.stuck) {
-            w.stuck.offer(i, *e.stuck);
-            continue;
-          }
-          w.transitions += e.successors.size();
-          w.discarded += e.discarded;
-          if (e.violation) {
-            // The search ends with this level: the successors need no visiting.
-            w.violation.offer(i, {*e.violation, e.violationIndex});
-            continue;
-          }
-          if (e.terminal) {
-            ++w.terminal;
-            if (collect) w.terminals.emplace_back(state.begin(), state.end());
-          }
-          // Every successor's fingerprint first, and its slot requested from memory, so that
-          // the lookups below wait for memory together rather than one after the other.
-          std::vector<Fingerprint>& fps = w.fingerprints;
-          fps.resize(e.successors.size());
-          for (uint32_t j = 0; j < e.successors.size(); ++j) {
-            fps[j] = fingerprint(e.successors[j]);
-            visited_.prefetch(fps[j]);
-          }
-          for (uint32_t j = 0; j < e.successors.size(); ++j) {
-            const sem::StateBytes& s = e.successors[j];
-            const Fingerprint fp = fps[j];
-            if (visited_.contains({fp, s})) continue;
-            w.candidates.push_back(Candidate{fp, i, j, w.bytes.size(), uint32_t(s.size()), 0});
-            w.bytes.insert(w.bytes.end(), s.begin(), s.end());
-          }
+          counters_.expanded.fetch_add(r.size(), std::memory_order_relaxed);
+          counters_.queue.fetch_sub(r.size(), std::memory_order_relaxed);
+        });
+      });
+      // The states left for another round, in frontier order, and the room they need.
+      todo.clear();
+      uint64_t need = 0;
+      bool aborted = false;
+      for (Worker& w : workers_) {
+        for (auto [i, successors] : w.deferred) {
+          todo.push_back(i);
+          need += successors;
         }
-        if (w.candidates.size() > first) w.chunks.push_back(Chunk{r.begin(), 0, first, w.candidates.size()});
-        counters_.expanded.fetch_add(r.size(), std::memory_order_relaxed);
-        counters_.queue.fetch_sub(r.size(), std::memory_order_relaxed);
+        w.deferred.clear();
+        aborted = aborted || w.tally.aborted;
+      }
+      if (todo.empty() || aborted) break;
+      std::sort(todo.begin(), todo.end());
+      pending = 0;
+      for (Worker& w : workers_)
+        for (auto [from, used] : w.blocks) pending += used;
+      // Room for every successor of the states left, in blocks.
+      arena_.execute([&] { visited_.reservePending(pending, need + uint64_t(todo.size() + jobs) * kBlock); });
+      for (Worker& w : workers_) w.blockNext = w.blockEnd = 0;  // a new round takes new blocks
+      foundNext_.store(foundLimit_, std::memory_order_relaxed);
+    }
+
+    LevelTally t;
+    for (Worker& w : workers_) {
+      t.transitions += w.tally.transitions;
+      t.terminal += w.tally.terminal;
+      t.discarded += w.tally.discarded;
+      t.expanded += w.tally.expanded;
+      t.aborted = t.aborted || w.tally.aborted;
+      if (w.tally.violation.what) t.violation.offer(w.tally.violation.index, *w.tally.violation.what);
+      if (w.tally.stuck.what) t.stuck.offer(w.tally.stuck.index, *w.tally.stuck.what);
+      for (auto& x : w.terminals) terminals_.push_back(std::move(x));
+      w.terminals.clear();
+    }
+    if (t.violation.what || t.stuck.what || t.aborted) return finishLevel(t, n);
+
+    // The new states in discovery order: by their smallest (parent, successor), which is
+    // unique (one transition reaches one state). A counting sort by parent, then by
+    // successor within a parent (a handful).
+    const Found* const found = found_.data();
+    const Meet* const meet = foundMeet_.data();
+    std::vector<uint32_t>& start = parentStart_;
+    start.assign(size_t(n) + 1, 0);
+    uint64_t m = 0;
+    for (Worker& w : workers_)
+      for (auto [from, used] : w.blocks) {
+        for (uint64_t x = from; x < from + used; ++x) ++start[(meet[x].key >> 32) + 1];
+        m += used;
+      }
+    for (uint32_t p = 0; p < n; ++p) start[p + 1] += start[p];
+    std::vector<uint64_t>& order = order_;
+    order.resize(m);
+    {
+      std::vector<uint32_t> at(start.begin(), start.end() - 1);
+      for (Worker& w : workers_)
+        for (auto [from, used] : w.blocks)
+          for (uint64_t x = from; x < from + used; ++x) order[at[meet[x].key >> 32]++] = x;
+    }
+    for (uint32_t p = 0; p < n; ++p)
+      if (start[p + 1] - start[p] > 1)
+        std::sort(order.begin() + start[p], order.begin() + start[p + 1],
+                  [meet](uint64_t a, uint64_t b) { return meet[a].key < meet[b].key; });
+    Level& next = next_;
+    next.offsets.resize(m + 1);
+    next.offsets[0] = 0;
+    for (uint64_t k = 0; k < m; ++k) next.offsets[k + 1] = next.offsets[k] + found[order[k]].length;
+    next.bytes.resize(next.offsets[m]);
+    links_next_.resize(m);
+    arena_.execute([&] {
+      tbb::parallel_for(tbb::blocked_range<uint64_t>(0, m, 1024), [&](const tbb::blocked_range<uint64_t>& r) {
+        constexpr uint64_t kAhead = 8;  // slots requested from memory ahead of their commit
+        for (uint64_t k = r.begin(); k != r.end(); ++k) {
+          if (k + kAhead < r.end()) visited_.prefetch(found[order[k + kAhead]].fp);
+          const Found& f = found[order[k]];
+          if (f.length) std::memcpy(next.bytes.data() + next.offsets[k], f.worker->bytes.data() + f.offset, f.length);
+          links_next_[k] = Link{uint32_t(meet[order[k]].key >> 32), uint32_t(meet[order[k]].key)};
+          visited_.commitPending(f.fp, uint32_t(order[k] + 1));
+        }
       });
     });
+    visited_.addCommitted(m);
+    return finishLevel(t, n);
+  }
 
-    First<Violating> violation;
-    First<std::string> stuck;
-    uint64_t expanded = 0;
-    for (Worker& w : workers_) {
-      result_.transitions += w.transitions;
-      result_.terminalStates += w.terminal;
-      result_.discarded += w.discarded;
-      expanded += w.expanded;
-      if (w.violation.what) violation.offer(w.violation.index, *w.violation.what);
-      if (w.stuck.what) stuck.offer(w.stuck.index, *w.stuck.what);
+  /// (parallel levels) Worker w expands frontier state i and claims its new successors.
+  void expandOne(Worker& w, uint32_t i) {
+    sem::Expansion& e = w.expansion;
+    w.model->expand(frontier_.state(i), e);
+    LevelTally& t = w.tally;
+    const uint32_t s = uint32_t(e.successors.size());
+    if (!e.stuck && !e.violation && !ended_.load(std::memory_order_relaxed) && w.blockEnd - w.blockNext < s) {
+      // Records for every successor (as if all were new), from a new block.
+      const uint64_t take = std::max<uint64_t>(kBlock, s);
+      const uint64_t from = foundNext_.fetch_add(take, std::memory_order_relaxed);
+      if (from + take > foundLimit_) {
+        w.deferred.emplace_back(i, s);  // counted when expanded again, in the next round
+        return;
+      }
+      w.blocks.emplace_back(from, 0);
+      w.blockNext = from;
+      w.blockEnd = from + take;
     }
+    ++t.expanded;
+    if (e.stuck) {
+      t.stuck.offer(i, *e.stuck);
+      ended_.store(true, std::memory_order_relaxed);
+      return;
+    }
+    t.transitions += s;
+    t.discarded += e.discarded;
+    if (e.violation) {
+      t.violation.offer(i, {*e.violation, e.violationIndex});
+      ended_.store(true, std::memory_order_relaxed);
+      return;
+    }
+    if (e.terminal) {
+      ++t.terminal;
+      if (options_.collectTerminals) {
+        std::span<const uint8_t> state = frontier_.state(i);
+        w.terminals.emplace_back(state.begin(), state.end());
+      }
+    }
+    // The level ends in a violation: the rest of it is expanded for its counts only.
+    if (ended_.load(std::memory_order_relaxed)) return;
+    std::vector<Fingerprint>& fps = w.fingerprints;
+    fps.resize(s);
+    for (uint32_t j = 0; j < s; ++j) {
+      fps[j] = fingerprint(e.successors[j]);
+      visited_.prefetch(fps[j]);
+    }
+    Found* const found = found_.data();
+    Meet* const meet = foundMeet_.data();
+    for (uint32_t j = 0; j < s; ++j) {
+      const uint64_t key = (uint64_t(i) << 32) | j;
+      const uint64_t x = w.blockNext;
+      const uint32_t low = uint32_t(fps[j].low);
+      uint32_t owner = 0;
+      // The claim words agree: the same state iff the low bits do (VisitedSet's 95 bits).
+      auto same = [meet, low](uint32_t ref) { return meet[ref - 1].low == low; };
+      auto claimed = [&] {  // before the slot's reference is published
+        meet[x].low = low;
+        meet[x].key = key;
+      };
+      switch (visited_.claimPending(fps[j], uint32_t(x + 1), same, claimed, &owner)) {
+        case VisitedSet::Probe::Visited:
+          break;
+        case VisitedSet::Probe::Claimed: {
+          const sem::StateBytes& bytes = e.successors[j];
+          Found& f = found[x];
+          f.fp = fps[j];
+          f.offset = w.bytes.size();
+          f.length = uint32_t(bytes.size());
+          f.worker = &w;
+          w.bytes.insert(w.bytes.end(), bytes.begin(), bytes.end());
+          ++w.blockNext;
+          ++w.blocks.back().second;
+          break;
+        }
+        case VisitedSet::Probe::Pending: {
+          std::atomic_ref<uint64_t> k(meet[owner - 1].key);
+          uint64_t now = k.load(std::memory_order_relaxed);
+          while (key < now && !k.compare_exchange_weak(now, key, std::memory_order_relaxed)) {
+          }
+          break;
+        }
+      }
+    }
+  }
 
+  /// After a level's expansion: the verdict, or the limit, or the next level.
+  bool finishLevel(LevelTally& t, uint32_t n) {
+    counters_.queue.store(0, std::memory_order_relaxed);
+    result_.depth = level_ + 1;
+    result_.transitions += t.transitions;
+    result_.terminalStates += t.terminal;
+    result_.discarded += t.discarded;
     // A violation is a verdict even when a limit interrupted the level: every shallower
     // level was complete, so its path is still a shortest one.
-    if (violation.what) {
+    if (t.violation.what) {
       result_.status = Result::Status::Violation;
-      result_.violation = std::move(violation.what->verdict);
-      result_.depth = level_ + 1;
-      reconstruct(violation.index);
-      result_.path.push_back(violation.what->transition);
+      result_.violation = std::move(t.violation.what->verdict);
+      reconstruct(t.violation.index);
+      result_.path.push_back(t.violation.what->transition);
       return false;
     }
-    if (stuck.what) return stop(*stuck.what), false;
-    if (aborted.load()) {
+    if (t.stuck.what) return stop(*t.stuck.what), false;
+    if (t.aborted)
       return stop(fmt::format("{}: {}; {} of the {} states at depth {} expanded",
-                              stopName(options_, monitor_.reason(), limit_), covered(), expanded,
-                              n, level_)),
+                              stopName(options_, monitor_.reason(), limit_), covered(), t.expanded, n, level_)),
              false;
-    }
-    return true;
+    return admit();
   }
 
   /// The path to state `index` of the current level, from the parent links.
@@ -570,150 +669,6 @@ private:
     result_.path = std::move(path);
   }
 
-  /// Phase B: deduplicates the candidates (all_), which are in discovery order (the first
-  /// of each state is kept), and makes the survivors the next level (checking the limits
-  /// first). Returns false when the search ends here.
-  bool admit(const std::vector<const std::vector<uint8_t>*>& sources) {
-    const RawBuffer<Candidate>& all = all_;
-    const bool exact = options_.exact;
-    auto bytesOf = [&sources](const Candidate& c) {
-      return std::span<const uint8_t>(sources[c.owner]->data() + c.offset, c.length);
-    };
-    auto sameState = [&](const Candidate& a, const Candidate& b) {
-      if (a.fp != b.fp) return false;
-      if (!exact) return true;
-      return a.length == b.length && (a.length == 0 || std::memcmp(bytesOf(a).data(), bytesOf(b).data(), a.length) == 0);
-    };
-    // Deterministic and parallel: candidates are stably partitioned by fingerprint bits,
-    // each partition is deduplicated on its own in candidate order (so the first of each
-    // state is kept, whichever worker sees it), then the survivors are compacted in order.
-    constexpr uint32_t kEmpty = std::numeric_limits<uint32_t>::max();
-    if (all.size() >= kEmpty)
-      return stop(fmt::format("a level of 2^32 or more candidate states: {}", covered())), false;
-    const size_t n = all.size();
-    constexpr size_t kParts = 256;
-    const size_t blocks = std::max<size_t>(1, std::min<size_t>(64, n / 4096 + 1));
-    auto partOf = [](const Candidate& c) { return size_t(c.fp.low >> 56) & (kParts - 1); };
-    auto blockBegin = [&](size_t b) { return n * b / blocks; };
-    std::vector<uint32_t> counts(blocks * kParts, 0);
-    order_.resize(n);
-    keep_.resize(n);  // every entry is set by the partition pass
-    uint32_t* const order = order_.data();
-    uint8_t* const keep = keep_.data();
-    std::vector<size_t> offsets(blocks * kParts), partStart(kParts + 1), survivors(blocks + 1, 0);
-    arena_.execute([&] {
-      tbb::parallel_for(size_t(0), blocks, [&](size_t b) {
-        uint32_t* count = counts.data() + b * kParts;
-        for (size_t i = blockBegin(b); i < blockBegin(b + 1); ++i) ++count[partOf(all[i])];
-      });
-    });
-    size_t at = 0;
-    for (size_t p = 0; p < kParts; ++p) {
-      partStart[p] = at;
-      for (size_t b = 0; b < blocks; ++b) {
-        offsets[b * kParts + p] = at;
-        at += counts[b * kParts + p];
-      }
-    }
-    partStart[kParts] = at;
-    arena_.execute([&] {
-      tbb::parallel_for(size_t(0), blocks, [&](size_t b) {
-        size_t* next = offsets.data() + b * kParts;
-        for (size_t i = blockBegin(b); i < blockBegin(b + 1); ++i) order[next[partOf(all[i])]++] = uint32_t(i);
-      });
-      tbb::parallel_for(size_t(0), kParts, [&](size_t p) {
-        const size_t begin = partStart[p], end = partStart[p + 1];
-        if (begin == end) return;
-        std::vector<uint32_t>& table = dedupTables_.local();
-        size_t capacity = 16;
-        while (capacity < 2 * (end - begin)) capacity *= 2;
-        table.assign(capacity, kEmpty);
-        const size_t mask = capacity - 1;
-        for (size_t k = begin; k < end; ++k) {  // candidate order within the partition
-          const uint32_t i = order[k];
-          size_t h = size_t(all[i].fp.low) & mask;
-          bool seen = false;
-          for (;; h = (h + 1) & mask) {
-            const uint32_t j = table[h];
-            if (j == kEmpty) break;
-            if (sameState(all[j], all[i])) {
-              seen = true;
-              break;
-            }
-          }
-          keep[i] = !seen;
-          if (!seen) table[h] = i;
-        }
-      });
-      tbb::parallel_for(size_t(0), blocks, [&](size_t b) {
-        size_t c = 0;
-        for (size_t i = blockBegin(b); i < blockBegin(b + 1); ++i) c += keep[i];
-        survivors[b + 1] = c;
-      });
-    });
-    for (size_t b = 0; b < blocks; ++b) survivors[b + 1] += survivors[b];
-    RawBuffer<Candidate>& kept = kept_;
-    kept.resize(survivors[blocks]);
-    arena_.execute([&] {
-      tbb::parallel_for(size_t(0), blocks, [&](size_t b) {
-        size_t out = survivors[b];
-        for (size_t i = blockBegin(b); i < blockBegin(b + 1); ++i)
-          if (keep[i]) kept[out++] = all[i];
-      });
-    });
-    const uint64_t m = kept.size();
-    if (m == 0) {
-      frontier_.clear();
-      return true;
-    }
-    if (m > std::numeric_limits<uint32_t>::max())
-      return stop(fmt::format("a level of more than 2^32 states: {}", covered())), false;
-
-    const uint32_t nextLevel = links_.empty() ? 0 : level_ + 1;
-    if (options_.maxStates && result_.states + m > options_.maxStates) {
-      return stop(fmt::format("--max-states {} reached: {}; depth {} has {} more", options_.maxStates,
-                              covered(), nextLevel, m)),
-             false;
-    }
-    uint64_t length = 0;
-    for (const Candidate& c : kept) length += c.length;
-    if (limit_.bytes) {
-      uint64_t transient = 0;
-      visited_.bytesAfterReserve(m, &transient);
-      uint64_t need = length + m * (sizeof(uint64_t) + sizeof(Link) + sizeof(VisitedSet::Key)) + transient;
-      if (residentBytes() + need > limit_.bytes)
-        return stop(fmt::format("{}: {}; the {} states at depth {} would not fit",
-                                memoryLimitName(limit_), covered(), m, nextLevel)),
-               false;
-    }
-
-    // The next level goes into the buffers of the level before the frontier (reused).
-    Level& level = next_;
-    level.offsets.resize(m + 1);
-    level.offsets[0] = 0;
-    for (uint64_t i = 0; i < m; ++i) level.offsets[i + 1] = level.offsets[i] + kept[i].length;
-    level.bytes.resize(length);
-    std::unique_ptr<Link[]> links(new Link[m]);  // every entry is set below
-    keys_.resize(m);
-    VisitedSet::Key* const keys = keys_.data();
-    arena_.execute([&] {
-      tbb::parallel_for(tbb::blocked_range<uint64_t>(0, m, 1024), [&](const tbb::blocked_range<uint64_t>& r) {
-        for (uint64_t i = r.begin(); i != r.end(); ++i) {
-          const Candidate& c = kept[i];
-          if (c.length) std::memcpy(level.bytes.data() + level.offsets[i], bytesOf(c).data(), c.length);
-          links[i] = Link{c.parent, c.successor};
-          keys[i] = VisitedSet::Key{c.fp, level.state(i)};
-        }
-      });
-      visited_.insertAbsent(std::span<const VisitedSet::Key>(keys, m));
-    });
-    if (!links_.empty()) ++level_;
-    links_.push_back(std::move(links));
-    frontier_.swap(level);
-    result_.states += m;
-    return true;
-  }
-
   const sem::Model& model_;
   const Options& options_;
   /// Lets `jobs` exceed the cores (TBB would otherwise cap the workers, with a warning).
@@ -724,18 +679,32 @@ private:
   VisitedSet visited_;
   tbb::task_arena arena_;
   tbb::enumerable_thread_specific<Worker> workers_;
-  std::vector<std::vector<uint8_t>> sources_;  ///< level 0's bytes
   Level frontier_;
-  bool serial_ = false;                         ///< one job: expandLevelSerial
   uint32_t level_ = 0;                          ///< the frontier's depth
   std::vector<std::unique_ptr<Link[]>> links_;  ///< per level, one per state
-  Level next_;                                  ///< admit's output buffers (swapped with frontier_)
-  RawBuffer<Candidate> all_, kept_;             ///< a level's candidates, and the survivors
-  RawBuffer<uint32_t> order_;                   ///< admit: candidates by partition
-  RawBuffer<uint8_t> keep_;                     ///< admit: first of its state
-  RawBuffer<VisitedSet::Key> keys_;             ///< admit: the survivors' keys
-  size_t lastCandidates_ = 0, lastFrontier_ = 0;
-  tbb::enumerable_thread_specific<std::vector<uint32_t>> dedupTables_;  ///< admit's per-partition tables
+  Level next_;                                  ///< the level being found (swapped with frontier_)
+  std::vector<Link> links_next_;                ///< its links
+  size_t lastAdded_ = 0, lastFrontier_ = 0;
+  /// (parallel levels) The Found records, with (in foundMeet_) the low 32 bits of their
+  /// fingerprints and their keys (the smallest (parent << 32 | successor) reaching them, lowered with
+  /// atomic_ref), and the next free one: each worker takes blocks of kBlock (or more); a
+  /// round takes at most foundLimit_ (the table's room).
+  static constexpr uint64_t kBlock = 64;
+  RawBuffer<Found> found_;
+  /// What a worker that meets a pending state reads and lowers, together.
+  struct Meet {
+    uint64_t key;
+    uint32_t low;
+  };
+  RawBuffer<Meet> foundMeet_;
+  std::atomic<uint64_t> foundNext_{0};
+  uint64_t foundLimit_ = 0;
+  std::atomic<bool> ended_{false};  ///< a violation or stuck expansion ends the search here
+  std::vector<uint32_t> parentStart_;  ///< the counting sort's buckets
+  std::vector<uint64_t> order_;        ///< the new states (found_ indices) in discovery order
+  std::vector<sem::StateBytes> terminals_;
+  sem::Expansion serialExpansion_;
+  std::vector<Fingerprint> serialFingerprints_;
   Result result_;
 };
 

@@ -19,7 +19,7 @@ namespace sdvmc::explore {
 struct Options {
   unsigned jobs = 1;                 ///< worker threads (TBB)
   bool depthFirst = false;           ///< depth-first instead of breadth-first (one worker)
-  bool exact = false;                ///< store whole states instead of fingerprints
+  bool exact = false;                ///< store whole states instead of fingerprints (BFS: one worker)
   uint64_t maxStates = 0;            ///< 0: no limit
   double maxSeconds = 0;             ///< 0: no limit
   uint64_t maxMemoryBytes = 0;       ///< 0: no limit (besides the machine's)

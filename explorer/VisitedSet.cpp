@@ -265,12 +265,33 @@ bool VisitedSet::insert(const Key& key) {
   return true;
 }
 
+uint64_t VisitedSet::roomBelowMaxLoad() const {
+  const uint64_t most = uint64_t(kMaxLoad * double(capacity_));
+  return most > size_ ? most - size_ : 0;
+}
+
+void VisitedSet::commitPending(const Fingerprint& fp, uint32_t ref) {
+  const uint64_t claim = claimWord(fp);
+  uint64_t i = home(claim, capacity_);
+  for (;;) {
+    std::atomic_ref<uint64_t> slot(claims_[i]);
+    if (slot.load(std::memory_order_relaxed) == (claim | 1) && seconds32_[i] == ref) {
+      seconds32_[i] = uint32_t(fp.low);
+      slot.store(claim, std::memory_order_relaxed);
+      return;
+    }
+    assert(slot.load(std::memory_order_relaxed) != 0 && "commitPending: no such pending slot");
+    if (++i == capacity_) i = 0;
+  }
+}
+
 double VisitedSet::omissionProbability() const {
   if (exact_) return 0;
-  // Murphi's estimate for hash compaction with b = 96 stored bits: 1 - exp(-k^2/2^(b+1)),
-  // through expm1 so that tiny values do not round to 0.
+  // Murphi's estimate for hash compaction with b = 95 stored bits (bit 0 of the claim word
+  // marks pending slots): 1 - exp(-k^2/2^(b+1)), through expm1 so that tiny values do not
+  // round to 0.
   long double k = (long double)size_;
-  long double x = k * k / std::ldexp(1.0L, 97);
+  long double x = k * k / std::ldexp(1.0L, 96);
   return double(-std::expm1(-x));
 }
 

@@ -374,7 +374,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   if (o.exact)
     os << fmt::format("  visited set: whole states, {:.1f} bytes/state\n", r.visitedBytesPerState);
   else
-    os << fmt::format("  visited set: 96-bit fingerprints, {:.1f} bytes/state, probability a state was omitted {:.3g}\n",
+    os << fmt::format("  visited set: 95-bit fingerprints, {:.1f} bytes/state, probability a state was omitted {:.3g}\n",
                       r.visitedBytesPerState, r.omissionProbability);
   std::cout << os.str();
   return status;

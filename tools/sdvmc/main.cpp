@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
   checkCmd->add_option("--compare", check.compare, "sdv,mimd: every mimd execution agrees with SDV where SDV finds no error");
   checkCmd->add_option("--jobs", check.jobs, "worker threads (default: all cores)");
   checkCmd->add_flag("--dfs", check.dfs, "depth-first instead of breadth-first (one worker)");
-  checkCmd->add_flag("--exact", check.exact, "store whole states instead of fingerprints");
+  checkCmd->add_flag("--exact", check.exact, "store whole states instead of fingerprints (one worker)");
   checkCmd->add_flag("--no-por", check.noPor, "(mimd) interleave every statement, not only shared accesses and barriers");
   checkCmd->add_option("--symmetry", check.symmetry, "on (default) or off");
   checkCmd->add_option("--transition-cache", check.transitionCache,

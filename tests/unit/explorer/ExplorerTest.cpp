@@ -109,6 +109,38 @@ TEST_CASE("BFS finds a shortest violation, the same for every jobs, and it repla
   }
 }
 
+TEST_CASE("BFS parents are first discoverers for every jobs, also when the table grows mid-level", "[explorer]") {
+  // In a grid every state but the border ones has two parents one level up; the witness
+  // takes, at each step back, the parent with the smallest (index, successor). With several
+  // jobs, workers meet states other workers claimed and must lower their keys; with a
+  // 16-slot table the table grows between rounds of a level (states left for later).
+  for (auto [tx, ty] : {std::pair<uint32_t, uint32_t>{17, 23}, {40, 3}, {0, 39}, {29, 29}}) {
+    Grid grid(60, 60);
+    grid.violates = [tx, ty](uint32_t x, uint32_t y) { return x == tx && y == ty; };
+    Result first;
+    bool have = false;
+    for (uint32_t bits : {20u, 4u})
+      for (unsigned jobs : {1u, 2u, 3u, 4u, 8u}) {
+        Options o = withJobs(jobs);
+        o.initialTableBits = bits;
+        Result r = explore(grid, o);
+        CAPTURE(tx, ty, bits, jobs);
+        REQUIRE(r.status == Status::Violation);
+        REQUIRE(r.path.size() == tx + ty + 1);
+        Grid replayer = grid;
+        REQUIRE(replayer.replay(r.initial, r.path).violation);
+        if (!have) {
+          first = r;
+          have = true;
+          continue;
+        }
+        REQUIRE(r.path == first.path);
+        REQUIRE(r.states == first.states);
+        REQUIRE(r.transitions == first.transitions);
+      }
+  }
+}
+
 TEST_CASE("DFS finds a violation whose path replays", "[explorer]") {
   Grid grid(20, 20);
   grid.violates = [](uint32_t x, uint32_t y) { return x == 7 && y == 11; };
