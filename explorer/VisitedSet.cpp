@@ -27,10 +27,14 @@ constexpr uint64_t kMinSlots = 16;
 
 template <typename T>
 T* zeroed(uint64_t n) {
-  // calloc: large blocks come as untouched zero pages, so a preallocated table costs
-  // resident memory only as it fills.
   void* p = std::calloc(n, sizeof(T));
   if (!p) throw std::bad_alloc();
+  // Large blocks come as untouched pages that a read maps to the kernel's shared zero
+  // page; the first write to such a page then replaces it, which flushes the TLB of every
+  // core the process runs on (an interprocessor interrupt per page when several workers
+  // probe the table). Writing each page once now makes it private at once.
+  volatile uint8_t* bytes = static_cast<uint8_t*>(p);
+  for (uint64_t i = 0; i < n * sizeof(T); i += 4096) bytes[i] = 0;
   return static_cast<T*>(p);
 }
 
