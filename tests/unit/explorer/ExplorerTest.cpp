@@ -114,7 +114,8 @@ TEST_CASE("BFS parents are first discoverers for every jobs, also when the table
   // takes, at each step back, the parent with the smallest (index, successor). With several
   // jobs, workers meet states other workers claimed and must lower their keys; with a
   // 16-slot table the table grows between rounds of a level (states left for later).
-  for (auto [tx, ty] : {std::pair<uint32_t, uint32_t>{17, 23}, {40, 3}, {0, 39}, {29, 29}}) {
+  for (auto target : {std::pair<uint32_t, uint32_t>{17, 23}, {40, 3}, {0, 39}, {29, 29}}) {
+    const uint32_t tx = target.first, ty = target.second;  // (clang 14 captures no bindings)
     Grid grid(60, 60);
     grid.violates = [tx, ty](uint32_t x, uint32_t y) { return x == tx && y == ty; };
     Result first;
