@@ -635,13 +635,13 @@ private:
   /// After a level's expansion: the verdict, or the limit, or the next level.
   bool finishLevel(LevelTally& t, uint32_t n) {
     counters_.queue.store(0, std::memory_order_relaxed);
-    result_.depth = level_ + 1;
     result_.transitions += t.transitions;
     result_.terminalStates += t.terminal;
     result_.discarded += t.discarded;
     // A violation is a verdict even when a limit interrupted the level: every shallower
     // level was complete, so its path is still a shortest one.
     if (t.violation.what) {
+      result_.depth = level_ + 1;
       result_.status = Result::Status::Violation;
       result_.violation = std::move(t.violation.what->verdict);
       reconstruct(t.violation.index);
@@ -653,6 +653,7 @@ private:
       return stop(fmt::format("{}: {}; {} of the {} states at depth {} expanded",
                               stopName(options_, monitor_.reason(), limit_), covered(), t.expanded, n, level_)),
              false;
+    result_.depth = level_ + 1;  // this level is complete
     return admit();
   }
 

@@ -248,13 +248,20 @@ TEST_CASE("--max-memory ends the run inconclusive instead of exceeding it", "[ex
 TEST_CASE("A stuck model makes the run inconclusive with the model's message", "[explorer]") {
   Grid grid(10, 10);
   grid.stuckAt = [](uint32_t x, uint32_t y) { return x == 3 && y == 3; };
-  for (bool dfs : {false, true}) {
-    Options o = withJobs(2);
-    o.depthFirst = dfs;
-    Result r = explore(grid, o);
-    REQUIRE(r.status == Status::Inconclusive);
-    REQUIRE(r.limit == "toy: stuck at (3,3)");
-  }
+  for (bool dfs : {false, true})
+    for (unsigned jobs : {1u, 2u}) {
+      Options o = withJobs(jobs);
+      o.depthFirst = dfs;
+      Result r = explore(grid, o);
+      CAPTURE(dfs, jobs);
+      REQUIRE(r.status == Status::Inconclusive);
+      REQUIRE(r.limit == "toy: stuck at (3,3)");
+      // (3,3) is at depth 6: levels 0..5 were complete, the level of depth 6 was not.
+      if (!dfs) {
+        REQUIRE(r.depth == 6);
+        REQUIRE(r.states == 28);  // states at depth <= 6: 1 + 2 + ... + 7
+      }
+    }
 }
 
 TEST_CASE("The visited set grows from 16 slots without losing states", "[explorer]") {
