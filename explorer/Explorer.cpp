@@ -140,20 +140,34 @@ private:
 };
 
 /// A level's states, back to back.
+/// A level's states: back to back in `bytes` (one job), or where the workers that found
+/// them keep them (`refs`, several jobs: those bytes stay put until the level after next).
 struct Level {
+  struct Ref {
+    const uint8_t* data;
+    uint64_t length;
+  };
   RawBuffer<uint8_t> bytes;
-  RawBuffer<uint64_t> offsets;  ///< size() + 1 entries (none when empty)
-  size_t size() const { return offsets.size() ? offsets.size() - 1 : 0; }
+  RawBuffer<uint64_t> offsets;  ///< size() + 1 entries (none when empty or with refs)
+  RawBuffer<Ref> refs;
+  uint64_t refBytes = 0;        ///< the states' bytes in all, with refs
+  size_t size() const { return refs.size() ? refs.size() : offsets.size() ? offsets.size() - 1 : 0; }
   std::span<const uint8_t> state(size_t i) const {
+    if (refs.size()) return {refs[i].data, size_t(refs[i].length)};
     return {bytes.data() + offsets[i], size_t(offsets[i + 1] - offsets[i])};
   }
+  uint64_t byteCount() const { return refs.size() ? refBytes : bytes.size(); }
   void clear() {
     bytes.clear();
     offsets.clear();
+    refs.clear();
+    refBytes = 0;
   }
   void swap(Level& o) noexcept {
     bytes.swap(o.bytes);
     offsets.swap(o.offsets);
+    refs.swap(o.refs);
+    std::swap(refBytes, o.refBytes);
   }
 };
 
@@ -209,15 +223,17 @@ struct Worker {
   std::unique_ptr<sem::Model> model;
   sem::Expansion expansion;
   std::vector<Fingerprint> fingerprints;
-  std::vector<uint8_t> bytes;                              ///< its Found states' bytes
+  /// Its Found states' bytes: those of this level (bytes[parity]) and of the frontier,
+  /// which refers to them (bytes[1 - parity]).
+  std::vector<uint8_t> bytes[2];
   std::vector<std::pair<uint64_t, uint64_t>> blocks;       ///< its ranges of found_: (first, used)
   uint64_t blockNext = 0, blockEnd = 0;                    ///< the free part of its last range
   std::vector<std::pair<uint32_t, uint32_t>> deferred;     ///< (state, successors) left for the next round
   LevelTally tally;
   std::vector<sem::StateBytes> terminals;
 
-  void newLevel() {
-    bytes.clear();
+  void newLevel(unsigned parity) {
+    bytes[parity].clear();
     blocks.clear();
     blockNext = blockEnd = 0;
     deferred.clear();
@@ -344,7 +360,7 @@ private:
     if (!limit_.bytes) return true;
     const Level& frontier = frontier_;
     const double ratio = level_ == 0 ? 4.0 : double(lastAdded_) / double(std::max<size_t>(1, lastFrontier_));
-    const double length = double(frontier.bytes.size()) / double(std::max<uint32_t>(1, n));
+    const double length = double(frontier.byteCount()) / double(std::max<uint32_t>(1, n));
     const double added = double(n) * ratio;
     uint64_t transient = 0;
     visited_.bytesAfterReserve(uint64_t(added), &transient);
@@ -429,7 +445,8 @@ private:
   /// table grew. Then the new states, ordered by key, are the next level in discovery
   /// order (the serial search's order), and their slots are committed.
   bool expandLevelParallel(uint32_t n) {
-    for (Worker& w : workers_) w.newLevel();
+    parity_ ^= 1;
+    for (Worker& w : workers_) w.newLevel(parity_);
     found_.clear();
     foundMeet_.clear();
     foundNext_.store(0, std::memory_order_relaxed);
@@ -526,24 +543,24 @@ private:
         std::sort(order.begin() + start[p], order.begin() + start[p + 1],
                   [meet](uint64_t a, uint64_t b) { return meet[a].key < meet[b].key; });
     Level& next = next_;
-    next.offsets.resize(m + 1);
-    next.offsets[0] = 0;
-    for (uint64_t k = 0; k < m; ++k) next.offsets[k + 1] = next.offsets[k] + found[order[k]].length;
-    next.bytes.resize(next.offsets[m]);
+    next.clear();
+    next.refs.resize(m);
     links_next_.resize(m);
+    const unsigned parity = parity_;
     arena_.execute([&] {
       tbb::parallel_for(tbb::blocked_range<uint64_t>(0, m, 1024), [&](const tbb::blocked_range<uint64_t>& r) {
         constexpr uint64_t kAhead = 8;  // slots requested from memory ahead of their commit
         for (uint64_t k = r.begin(); k != r.end(); ++k) {
           if (k + kAhead < r.end()) visited_.prefetch(found[order[k + kAhead]].fp);
           const Found& f = found[order[k]];
-          if (f.length) std::memcpy(next.bytes.data() + next.offsets[k], f.worker->bytes.data() + f.offset, f.length);
+          next.refs[k] = Level::Ref{f.worker->bytes[parity].data() + f.offset, f.length};
           links_next_[k] = Link{uint32_t(meet[order[k]].key >> 32), uint32_t(meet[order[k]].key)};
           visited_.commitPending(f.fp, uint32_t(order[k] + 1));
         }
       });
     });
     visited_.addCommitted(m);
+    for (uint64_t k = 0; k < m; ++k) next.refBytes += next.refs[k].length;
     return finishLevel(t, n);
   }
 
@@ -613,10 +630,11 @@ private:
           const sem::StateBytes& bytes = e.successors[j];
           Found& f = found[x];
           f.fp = fps[j];
-          f.offset = w.bytes.size();
+          std::vector<uint8_t>& into = w.bytes[parity_];
+          f.offset = into.size();
           f.length = uint32_t(bytes.size());
           f.worker = &w;
-          w.bytes.insert(w.bytes.end(), bytes.begin(), bytes.end());
+          into.insert(into.end(), bytes.begin(), bytes.end());
           ++w.blockNext;
           ++w.blocks.back().second;
           break;
@@ -701,6 +719,7 @@ private:
   std::atomic<uint64_t> foundNext_{0};
   uint64_t foundLimit_ = 0;
   std::atomic<bool> ended_{false};  ///< a violation or stuck expansion ends the search here
+  unsigned parity_ = 0;             ///< which of each worker's byte buffers this level fills
   std::vector<uint32_t> parentStart_;  ///< the counting sort's buckets
   std::vector<uint64_t> order_;        ///< the new states (found_ indices) in discovery order
   std::vector<sem::StateBytes> terminals_;
