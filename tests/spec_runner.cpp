@@ -522,8 +522,7 @@ std::vector<Variant> variantsOf(const Case& c) {
   // The warp models' transition cache: every cached expansion is checked against the
   // interpreter's (sdvmc stops at a difference), and the counts and witness are the same.
   const std::string model = optionValue(a, "--model");
-  if ((model == "mimd" || model.rfind("simt", 0) == 0 || hasOption(a, "--compare")) &&
-      !hasOption(a, "--transition-cache"))
+  if ((model == "mimd" || model.rfind("simt", 0) == 0) && !hasOption(a, "--transition-cache"))
     out.push_back({"--transition-cache check", {"--transition-cache", "check"}, {"states", "transitions", "witness", "replay"}, {}});
   return out;
 }
