@@ -24,6 +24,44 @@ int64_t asInt(const z3::expr& v) {
   return static_cast<int32_t>(static_cast<uint32_t>(v.get_numeral_uint64()));
 }
 
+/// solver.check(), counted and timed in r (a ProveResult or an EquivResult).
+template <typename Result>
+z3::check_result timedCheck(z3::solver& solver, Result& r) {
+  const auto t0 = Clock::now();
+  ++r.queries;
+  z3::check_result res = solver.check();
+  r.solveSeconds += since(t0);
+  return res;
+}
+
+/// Replaces the model `m` by one with the smallest group size `n` (at least `lo`) the
+/// solver's assertions allow, by binary search; a solver that gives up leaves a note
+/// (prefixed with `what`, when given) and the smallest size found so far.
+template <typename Result>
+void minimiseGroupSize(z3::solver& solver, const z3::expr& n, uint64_t lo, z3::model& m, Result& r,
+                       const std::string& what) {
+  z3::context& ctx = solver.ctx();
+  uint64_t hi = m.eval(n, true).get_numeral_uint64();
+  while (lo < hi) {
+    const uint64_t mid = lo + (hi - lo) / 2;
+    solver.push();
+    solver.add(z3::ule(n, ctx.bv_val(static_cast<uint64_t>(mid), 32)));
+    const z3::check_result q = timedCheck(solver, r);
+    if (q == z3::sat) {
+      m = solver.get_model();
+      hi = m.eval(n, true).get_numeral_uint64();
+    } else if (q == z3::unsat) {
+      lo = mid + 1;
+    } else {
+      r.notes.push_back(fmt::format("{}minimising the group size stopped at {} (solver: {})",
+                                    what.empty() ? "" : what + ": ", hi, solver.reason_unknown()));
+      solver.pop();
+      break;
+    }
+    solver.pop();
+  }
+}
+
 }  // namespace
 
 /// A solver with a per-query timeout (seconds, 0: none); `logic` nullptr: Z3's default
@@ -83,10 +121,7 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
   z3::solver solver = makeSolver(ctx, o.timeoutSeconds, "QF_AUFBV");
   for (const z3::expr& c : enc.constraints) solver.add(c);
   solver.add(enc.anyError());
-  const auto t0 = Clock::now();
-  ++r.queries;
-  z3::check_result res = solver.check();
-  r.solveSeconds += since(t0);
+  z3::check_result res = timedCheck(solver, r);
   if (res == z3::unsat) {
     a.status = Attempt::Status::Unsat;
     return a;
@@ -96,29 +131,7 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
     return a;
   }
   z3::model best = solver.get_model();
-  // The smallest group size: binary search on N.
-  uint64_t hi = best.eval(enc.N, true).get_numeral_uint64(), lo = 1;
-  while (lo < hi) {
-    const uint64_t mid = lo + (hi - lo) / 2;
-    solver.push();
-    solver.add(z3::ule(enc.N, ctx.bv_val(static_cast<uint64_t>(mid), 32)));
-    const auto t1 = Clock::now();
-    ++r.queries;
-    z3::check_result q = solver.check();
-    r.solveSeconds += since(t1);
-    if (q == z3::sat) {
-      best = solver.get_model();
-      hi = best.eval(enc.N, true).get_numeral_uint64();
-    } else if (q == z3::unsat) {
-      lo = mid + 1;
-    } else {
-      r.notes.push_back(fmt::format("minimising the group size stopped at {} (solver: {})", hi,
-                                    solver.reason_unknown()));
-      solver.pop();
-      break;
-    }
-    solver.pop();
-  }
+  minimiseGroupSize(solver, enc.N, 1, best, r, "");
   // A witness a person can read: at that group size, group 0 (and group 1 for a pair of
   // two groups) when they also break it, else whatever the solver chose.
   {
@@ -645,38 +658,14 @@ EquivResult proveEquivalentEverySize(const sem::Ir& A, const sem::Ir& B, const s
       }
   };
 
-  auto check = [&](z3::solver& solver) {
-    const auto t1 = Clock::now();
-    ++r.queries;
-    z3::check_result res = solver.check();
-    r.solveSeconds += since(t1);
-    return res;
-  };
+  auto check = [&](z3::solver& solver) { return timedCheck(solver, r); };
   // Solves, and on a model: the smallest N, group 0, the witness, its replay. Returns the
   // solver's answer.
   auto solveAndReplay = [&](z3::solver& solver, const char* what) -> z3::check_result {
     z3::check_result res = check(solver);
     if (res != z3::sat) return res;
     z3::model m = solver.get_model();
-    uint64_t hi = m.eval(ea.N, true).get_numeral_uint64(), lo = static_cast<uint64_t>(noDifferenceUpTo) + 1;
-    while (lo < hi) {
-      const uint64_t mid = lo + (hi - lo) / 2;
-      solver.push();
-      solver.add(z3::ule(ea.N, ctx.bv_val(static_cast<uint64_t>(mid), 32)));
-      z3::check_result q = check(solver);
-      if (q == z3::sat) {
-        m = solver.get_model();
-        hi = m.eval(ea.N, true).get_numeral_uint64();
-      } else if (q == z3::unsat) {
-        lo = mid + 1;
-      } else {
-        r.notes.push_back(fmt::format("{}: minimising the group size stopped at {} (solver: {})", what, hi,
-                                      solver.reason_unknown()));
-        solver.pop();
-        break;
-      }
-      solver.pop();
-    }
+    minimiseGroupSize(solver, ea.N, static_cast<uint64_t>(noDifferenceUpTo) + 1, m, r, what);
     solver.push();
     solver.add(ea.N == m.eval(ea.N, true) && ea.gid == ctx.bv_val(0, 32));
     if (check(solver) == z3::sat) m = solver.get_model();
