@@ -217,8 +217,8 @@ struct LevelTally {
   bool aborted = false;
 };
 
-/// A worker's clone of the model, its expansion (reused from state to state), and what it
-/// gathers over a parallel level.
+/// A worker's clone of the model, its expansion and fingerprints (reused from state to
+/// state), and what it gathers over a parallel level.
 struct Worker {
   std::unique_ptr<sem::Model> model;
   sem::Expansion expansion;
@@ -377,13 +377,14 @@ private:
   /// fingerprinted.
   bool expandLevelSerial(LevelTally& t) {
     const uint32_t n = uint32_t(frontier_.size());
-    sem::Model& model = *workers_.local().model;
-    std::vector<Fingerprint>& fps = serialFingerprints_;
+    Worker& w = workers_.local();
+    sem::Model& model = *w.model;
+    std::vector<Fingerprint>& fps = w.fingerprints;
     uint32_t i = 0;
     for (; i < n; ++i) {
       if (monitor_.stopRequested()) break;
       std::span<const uint8_t> state = frontier_.state(i);
-      sem::Expansion& e = serialExpansion_;
+      sem::Expansion& e = w.expansion;
       model.expand(state, e);
       ++t.expanded;
       if ((i & 255) == 255) {
@@ -454,7 +455,7 @@ private:
     ended_.store(false, std::memory_order_relaxed);
     // Room for the new states predicted from the previous level (more come in rounds).
     const double ratio = level_ == 0 ? 4.0 : double(lastAdded_) / double(std::max<size_t>(1, lastFrontier_));
-    arena_.execute([&] { visited_.reservePending(0, uint64_t(double(n) * ratio * 1.25) + 1024); });
+    arena_.execute([&] { visited_.reserve(uint64_t(double(n) * ratio * 1.25) + 1024); });
     std::vector<uint32_t> todo;  // the states of a later round
     const unsigned jobs = jobsOf(options_);
     uint64_t pending = 0;  // slots claimed in earlier rounds
@@ -497,7 +498,7 @@ private:
       for (Worker& w : workers_)
         for (auto [from, used] : w.blocks) pending += used;
       // Room for every successor of the states left, in blocks.
-      arena_.execute([&] { visited_.reservePending(pending, need + uint64_t(todo.size() + jobs) * kBlock); });
+      arena_.execute([&] { visited_.reserve(pending + need + uint64_t(todo.size() + jobs) * kBlock); });
       for (Worker& w : workers_) w.blockNext = w.blockEnd = 0;  // a new round takes new blocks
       foundNext_.store(foundLimit_, std::memory_order_relaxed);
     }
@@ -723,8 +724,6 @@ private:
   std::vector<uint32_t> parentStart_;  ///< the counting sort's buckets
   std::vector<uint64_t> order_;        ///< the new states (found_ indices) in discovery order
   std::vector<sem::StateBytes> terminals_;
-  sem::Expansion serialExpansion_;
-  std::vector<Fingerprint> serialFingerprints_;
   Result result_;
 };
 

@@ -220,38 +220,6 @@ void VisitedSet::reserve(uint64_t incoming) {
   if (double(need) > kMaxLoad * double(capacity_)) grow(capacityFor(need));
 }
 
-void VisitedSet::insertAbsent(std::span<const Key> keys) {
-  if (keys.empty()) return;
-  reserve(keys.size());
-  if (exact_) {
-    std::vector<uint64_t> offsets(keys.size() + 1, 0);
-    for (size_t i = 0; i < keys.size(); ++i)
-      offsets[i + 1] = offsets[i] + sizeof(uint32_t) + keys[i].bytes.size();
-    const uint64_t base = arena_->allocate(offsets.back());
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, keys.size(), 1024),
-                      [&](const tbb::blocked_range<size_t>& r) {
-                        for (size_t i = r.begin(); i != r.end(); ++i) {
-                          uint64_t ref = base + offsets[i];
-                          uint8_t* p = arena_->at(ref);
-                          uint32_t length = uint32_t(keys[i].bytes.size());
-                          std::memcpy(p, &length, sizeof length);
-                          if (length) std::memcpy(p + sizeof length, keys[i].bytes.data(), length);
-                          claimSlot(claimWord(keys[i].fp), ref);
-                        }
-                      });
-  } else {
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, keys.size(), 1024),
-                      [&](const tbb::blocked_range<size_t>& r) {
-                        constexpr size_t kAhead = 16;  // slots requested from memory ahead of use
-                        for (size_t i = r.begin(); i != r.end(); ++i) {
-                          if (i + kAhead < r.end()) prefetch(keys[i + kAhead].fp);
-                          claimSlot(claimWord(keys[i].fp), uint32_t(keys[i].fp.low));
-                        }
-                      });
-  }
-  size_ += keys.size();
-}
-
 bool VisitedSet::insert(const Key& key) {
   if (contains(key)) return false;
   reserve(1);

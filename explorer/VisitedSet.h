@@ -10,10 +10,10 @@
 // instead a reference into an append-only arena that holds the whole state, and lookups
 // compare bytes.
 //
-// Phases, not locks: lookups (`contains`) may run concurrently with each other, and
-// insertions (`insertAbsent`) concurrently with each other, but never the two together
-// (the explorer separates them by the barrier that ends a parallel loop). That is why
-// the second word may be written after the claim without further care.
+// Insertion: `insert` by one thread (one job, depth-first search), or, with several
+// threads, `claimPending` — which looks up and claims in one probe, lock-free — during a
+// level and `commitPending` after it (the explorer separates the phases by the barrier
+// that ends a parallel loop; growth happens between them).
 //
 // Growth keeps the load between 0.76 and 0.85, so once the table has grown, it holds at
 // most 12 / 0.76 < 16 bytes per state with fingerprints.
@@ -76,12 +76,9 @@ public:
   }
 
   /// Grows the table (rehashing in parallel, in the calling thread's task arena) when
-  /// `incoming` more states would take the load past 0.85; afterwards it is 0.76.
+  /// `incoming` more states (or pending slots) would take the load past 0.85; afterwards
+  /// it is 0.76.
   void reserve(uint64_t incoming);
-
-  /// Inserts states that are absent from the set and pairwise distinct, in parallel
-  /// (each claims its slot with a compare-and-swap). Calls `reserve` first.
-  void insertAbsent(std::span<const Key> keys);
 
   /// Inserts one state if it is absent (one thread); returns whether it was.
   bool insert(const Key& key);
@@ -136,9 +133,6 @@ public:
   void commitPending(const Fingerprint& fp, uint32_t ref);
   /// Counts `n` committed states that were pending (the set's size excludes pending slots).
   void addCommitted(uint64_t n) { size_ += n; }
-  /// Grows the table (as `reserve`) so that `pending` slots and `incoming` more states fit
-  /// below the maximal load.
-  void reservePending(uint64_t pending, uint64_t incoming) { reserve(pending + incoming); }
   /// How many more slots (committed or pending) the table takes before the maximal load.
   uint64_t roomBelowMaxLoad() const;
 
