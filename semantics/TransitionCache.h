@@ -65,7 +65,8 @@ struct SliceInfo {
 /// states whose slices are not in it go to the interpreter).
 class SliceTable {
 public:
-  explicit SliceTable(uint64_t maxBytes) : maxBytes_(maxBytes) {}
+  /// 64 MiB by default (per worker).
+  explicit SliceTable(uint64_t maxBytes = uint64_t(64) << 20) : maxBytes_(maxBytes) {}
   static uint64_t hashOf(uint32_t config, uint32_t warp, std::span<const uint8_t> slice);
   /// The number of a configuration (the state's bytes before its memory).
   uint32_t configOf(std::span<const uint8_t> prefix) {

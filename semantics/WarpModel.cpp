@@ -904,7 +904,6 @@ std::string WarpModel::describeMemory(std::span<const uint8_t> state) const {
 namespace sdvmc::sem {
 
 namespace {
-constexpr uint64_t kCacheBytes = uint64_t(64) << 20;  ///< per worker
 constexpr size_t kReadOutcomes = 64;                   ///< values remembered per cached read
 
 bool contains(const std::vector<Address>& cells, Address a) {
@@ -918,10 +917,9 @@ bool contains(const std::vector<Address>& cells, Address a) {
 }  // namespace
 
 SliceInfo* WarpModel::sliceInfo(uint32_t config, uint32_t n, uint32_t w, std::span<const uint8_t> slice) {
-  if (!cache_) cache_ = std::make_unique<SliceTable>(kCacheBytes);
   const uint64_t hash = SliceTable::hashOf(config, w, slice);
-  if (SliceInfo* e = cache_->find(config, w, slice, hash)) return e;
-  SliceInfo* e = cache_->add(config, w, slice, hash);
+  if (SliceInfo* e = cache_.find(config, w, slice, hash)) return e;
+  SliceInfo* e = cache_.add(config, w, slice, hash);
   if (!e) return nullptr;
   // The logs, for other warps' race checks: decoded from the slice as decode() would.
   GroupState& W = sliceScratch_;
@@ -939,7 +937,7 @@ SliceInfo* WarpModel::sliceInfo(uint32_t config, uint32_t n, uint32_t w, std::sp
   for (std::vector<Address>* v : {&e->reads, &e->writes}) {
     std::sort(v->begin(), v->end());
     v->erase(std::unique(v->begin(), v->end()), v->end());
-    cache_->charge(v->size() * sizeof(Address));
+    cache_.charge(v->size() * sizeof(Address));
   }
   for (const Address& a : e->reads) e->readBits |= SliceInfo::bit(a);
   for (const Address& a : e->writes) e->writeBits |= SliceInfo::bit(a);
@@ -947,8 +945,7 @@ SliceInfo* WarpModel::sliceInfo(uint32_t config, uint32_t n, uint32_t w, std::sp
 }
 
 void WarpModel::learn(std::span<const uint8_t> state, uint32_t w, NodeKind top) {
-  const uint32_t config = (cache_ ? *cache_ : *(cache_ = std::make_unique<SliceTable>(kCacheBytes)))
-                              .configOf(state.first(memorySlice_.first));
+  const uint32_t config = cache_.configOf(state.first(memorySlice_.first));
   const uint32_t n = scratch_.n;
   SliceInfo* from = sliceInfo(config, n, w, state.subspan(slices_[w].first, slices_[w].second - slices_[w].first));
   if (!from) return;
@@ -983,7 +980,7 @@ void WarpModel::learn(std::span<const uint8_t> state, uint32_t w, NodeKind top) 
   if (from->action == Action::Unknown) {
     from->action = action;
     from->cells = cells;
-    cache_->charge(cells.size() * (sizeof(Address) + sizeof(Word)));
+    cache_.charge(cells.size() * (sizeof(Address) + sizeof(Word)));
     if (action != Action::Read) {
       from->values = values;
       from->next = to;
@@ -997,7 +994,7 @@ void WarpModel::learn(std::span<const uint8_t> state, uint32_t w, NodeKind top) 
       if (seen == values) return after == to ? void() : clash("slice after a read");
     if (from->afterRead.size() < kReadOutcomes) {
       from->afterRead.emplace_back(values, to);
-      cache_->charge(sizeof(from->afterRead.back()) + values.size() * sizeof(Word));
+      cache_.charge(sizeof(from->afterRead.back()) + values.size() * sizeof(Word));
     }
   }
 }
@@ -1010,8 +1007,7 @@ bool WarpModel::expandCached(std::span<const uint8_t> state, Expansion& out) {
   const uint8_t* p = base;
   const uint32_t n = getVarint(p);
   skipVarint(p);  // the group id
-  if (!cache_) cache_ = std::make_unique<SliceTable>(kCacheBytes);
-  const uint32_t config = cache_->configOf(state.first(static_cast<size_t>(p - base)));
+  const uint32_t config = cache_.configOf(state.first(static_cast<size_t>(p - base)));
   // The memory: where each bounded array's cells are.
   const size_t arrays = ir_.arrays.size();
   fastLayout_.resize(arrays);

@@ -182,7 +182,7 @@ private:
   /// (check mode) Stops the program, showing both, when the cached expansion of `state`
   /// differs from the interpreter's.
   void checkCached(std::span<const uint8_t> state, const Expansion& cached, const Expansion& reference) const;
-  std::unique_ptr<SliceTable> cache_;
+  SliceTable cache_;
   uint64_t expansions_ = 0, cachedExpansions_ = 0;
   /// expandCached's view of the state: where each array's cells are (from the state's
   /// start), each warp's slice, and its entry.
