@@ -6,7 +6,7 @@
 // (../shared/style.md: Storm's ExplicitModelBuilder).
 #pragma once
 
-#include "semantics/Model.h"
+#include "semantics/models/Model.h"
 
 #include <cstdint>
 #include <functional>

@@ -15,7 +15,7 @@
 //   writer each. writePlain: thread 0 writes c[0] = 5 plainly (line 27), threads 1..3 add
 //   atomically (line 28). An atomic-vs-plain conflict is reported as (the smallest atomic
 //   thread, the smallest conflicting plain access, writes before reads) — the convention
-//   documented for atomicRaces in semantics/Sdv.cpp: (atomic 1, write 0), threads [1,0], at
+//   documented for atomicRaces in semantics/rules/Sdv.cpp: (atomic 1, write 0), threads [1,0], at
 //   the closing brace (line 29).
 __global__ void readPlain(int *c, int *out) {
   int x = 0;

@@ -1,7 +1,7 @@
 // KPL → OpenCL C / CUDA, with a host program (see Emit.h).
 #include "tools/sdvmc/Emit.h"
 
-#include "semantics/Eval.h"
+#include "semantics/rules/Eval.h"
 
 #include <climits>
 #include <fmt/format.h>
@@ -48,7 +48,7 @@ std::string cString(const std::string& text) {
 
 // ---- the 64-bit builtins ------------------------------------------------------------------
 // Each builtin the kernel uses becomes a helper k_NAME(operands[, e, line]) computing
-// exactly what word::wideOp computes (semantics/Eval.cpp): the pair (h, l) is the 64-bit
+// exactly what word::wideOp computes (semantics/rules/Eval.cpp): the pair (h, l) is the 64-bit
 // K_U64 k_u64(h, l), a double is its bit pattern reinterpreted, and the undefined cases of
 // C (division by zero, shifts out of 0..63, INT64_MIN / -1, conversions out of range)
 // are tested before the operation. CUDA uses the _rn intrinsics, which nvcc never

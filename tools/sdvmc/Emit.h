@@ -21,7 +21,7 @@
 #pragma once
 
 #include "kpl/Ast.h"
-#include "semantics/Ir.h"
+#include "semantics/rules/Ir.h"
 
 #include <cstdint>
 #include <string>

@@ -3,7 +3,7 @@
 
 #include "kpl/Parser.h"
 #include "kpl/Verify.h"
-#include "semantics/Lower.h"
+#include "semantics/rules/Lower.h"
 #include "tools/sdvmc/Report.h"
 
 #include <cerrno>

@@ -6,7 +6,7 @@
 #include "frontends/clang/ClangFrontend.h"
 #include "kpl/Ast.h"
 #include "kpl/Diagnostics.h"
-#include "semantics/Ir.h"
+#include "semantics/rules/Ir.h"
 #include "tools/sdvmc/Launch.h"
 
 #include <memory>

@@ -3,7 +3,7 @@
 #include "tools/sdvmc/LitmusCommand.h"
 
 #include "explorer/Explorer.h"
-#include "semantics/ModelSupport.h"
+#include "semantics/models/ModelSupport.h"
 #include "tools/sdvmc/Kernel.h"
 #include "tools/sdvmc/LitmusRun.h"
 #include "tools/sdvmc/ModelFactory.h"

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "explorer/Explorer.h"
-#include "semantics/Model.h"
+#include "semantics/models/Model.h"
 #include "tools/sdvmc/CommandLine.h"
 #include "tools/sdvmc/Launch.h"
 #include "tools/sdvmc/Kernel.h"

@@ -1,8 +1,8 @@
 // Execution models by name (see ModelFactory.h).
 #include "tools/sdvmc/ModelFactory.h"
 
-#include "semantics/SdvModel.h"
-#include "semantics/WarpModel.h"
+#include "semantics/models/SdvModel.h"
+#include "semantics/models/WarpModel.h"
 #include "tools/sdvmc/CommandLine.h"
 
 namespace sdvmc::tool {

@@ -2,8 +2,8 @@
 // `sdv`, `mimd`, `simt:W`, `simt-uniform-exit`.
 #pragma once
 
-#include "semantics/Ir.h"
-#include "semantics/Model.h"
+#include "semantics/rules/Ir.h"
+#include "semantics/models/Model.h"
 
 #include <memory>
 #include <string>

@@ -1,7 +1,7 @@
 // `sdvmc prove FILE` (see ProveCommand.h).
 #include "tools/sdvmc/ProveCommand.h"
 
-#include "frontends/z3/Prover.h"
+#include "prover/Prover.h"
 #include "tools/sdvmc/Kernel.h"
 #include "tools/sdvmc/Report.h"
 

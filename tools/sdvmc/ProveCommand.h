@@ -1,6 +1,6 @@
 // `sdvmc prove FILE`: race- and divergence-freedom (and freedom from assertion,
 // out-of-bounds, division and shift errors) for every group size, with Z3
-// (frontends/z3/Prover.h); or the smallest configuration that breaks it, replayed by the
+// (prover/Prover.h); or the smallest configuration that breaks it, replayed by the
 // interpreter. `--equiv A B --output ARRAY`: final contents of ARRAY agree for every group
 // size (prove::proveEquivalentEverySize; both kernels must prove race- and divergence-free),
 // or, with `--threads N|A..B`, for those group sizes only (whole groups). With a FILE also

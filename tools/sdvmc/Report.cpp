@@ -277,7 +277,7 @@ bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, cons
   kpl::SourceLoc at{1, 1};
   const kpl::Program& p = *ir.program;
   const sem::ExprNode* floatOp = nullptr;
-  // prove encodes the 64-bit integer builtins (frontends/z3/TwoThread.cpp), not floating
+  // prove encodes the 64-bit integer builtins (prover/TwoThread.cpp), not floating
   // point: float and double builtins, and conversions involving them, are refused.
   if (floats)
     for (const sem::ExprNode& e : ir.exprs)

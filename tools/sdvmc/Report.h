@@ -3,9 +3,9 @@
 #pragma once
 
 #include "kpl/Diagnostics.h"
-#include "semantics/Ir.h"
-#include "semantics/State.h"
-#include "semantics/Verdict.h"
+#include "semantics/rules/Ir.h"
+#include "semantics/rules/State.h"
+#include "semantics/rules/Verdict.h"
 
 #include <nlohmann/json.hpp>
 #include <ostream>

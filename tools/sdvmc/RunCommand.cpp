@@ -3,9 +3,9 @@
 // (see RunCommand.h).
 #include "tools/sdvmc/RunCommand.h"
 
-#include "semantics/Launch.h"
-#include "semantics/Sdv.h"
-#include "semantics/SimtRun.h"
+#include "semantics/rules/Launch.h"
+#include "semantics/rules/Sdv.h"
+#include "semantics/models/SimtRun.h"
 #include "tools/sdvmc/Kernel.h"
 #include "tools/sdvmc/Report.h"
 

@@ -1,6 +1,6 @@
 // `sdvmc run FILE`: one concrete SDV execution (../shared/cli-contract.md); with
 // `--model simt:W` (or `simt-uniform-exit`, `mimd` = simt:1) one deterministic execution of
-// that model (semantics/SimtRun.h), and with `--perf` its warp performance counters.
+// that model (semantics/models/SimtRun.h), and with `--perf` its warp performance counters.
 #pragma once
 
 #include "tools/sdvmc/CommandLine.h"

@@ -2,7 +2,7 @@
 // violations can be counted by hand, for the explorer's tests.
 #pragma once
 
-#include "semantics/Model.h"
+#include "semantics/models/Model.h"
 
 #include <chrono>
 #include <cstring>

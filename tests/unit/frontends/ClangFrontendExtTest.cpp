@@ -6,8 +6,8 @@
 #include "kpl/Parser.h"
 #include "kpl/Printer.h"
 #include "kpl/Verify.h"
-#include "semantics/Lower.h"
-#include "semantics/Sdv.h"
+#include "semantics/rules/Lower.h"
+#include "semantics/rules/Sdv.h"
 
 #include <catch2/catch.hpp>
 

@@ -4,7 +4,7 @@
 // that the KPL checks reject. Run under ASan/UBSan by scripts/test.sh.
 #include "frontends/clang/ClangFrontend.h"
 #include "kpl/Verify.h"
-#include "semantics/Lower.h"
+#include "semantics/rules/Lower.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// MimdModel (semantics/WarpModel.h) on small kernels, counts worked out by hand from the
+// MimdModel (semantics/models/WarpModel.h) on small kernels, counts worked out by hand from the
 // header's definition. Thread positions in the derivations: a = at an executed
 // assignment, r = at a read, w = at a write, b = at a barrier, W = waiting at a barrier,
 // F = running with an empty ss (finishing is its next action), D = done.

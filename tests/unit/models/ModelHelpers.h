@@ -1,14 +1,14 @@
-// Helpers for the unit tests of the exploration models (semantics/SdvModel.h,
-// semantics/WarpModel.h, semantics/Symmetry.h): bounds, exploration shortcuts, concrete
+// Helpers for the unit tests of the exploration models (semantics/models/SdvModel.h,
+// semantics/models/WarpModel.h, semantics/models/Symmetry.h): bounds, exploration shortcuts, concrete
 // memories for witnesses, and following a mimd schedule through a model.
 #pragma once
 
 #include "semantics/Helpers.h"
 
 #include "explorer/Explorer.h"
-#include "semantics/WarpModel.h"
-#include "semantics/ModelSupport.h"
-#include "semantics/SdvModel.h"
+#include "semantics/models/WarpModel.h"
+#include "semantics/models/ModelSupport.h"
+#include "semantics/models/SdvModel.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// SdvModel (semantics/SdvModel.h) on small kernels. Every expected count is worked out by
+// SdvModel (semantics/models/SdvModel.h) on small kernels. Every expected count is worked out by
 // hand from the header's definition of states and transitions (derivations in comments):
 //  - initial states: one per (size, id), sizes then ids, ss = <(main, true)>;
 //  - Choice: a read on top whose enabled threads read an unknown cell: one successor per

@@ -1,9 +1,9 @@
-// Symmetry (semantics/Symmetry.h): what analyseSymmetry proves on small kernels, the
+// Symmetry (semantics/models/Symmetry.h): what analyseSymmetry proves on small kernels, the
 // ValueRenaming, hand-derived reduced counts, and soundness: the same verdict kind with
 // symmetry on and off, and witnesses found under symmetry that replay concretely without it.
 #include "ModelHelpers.h"
 
-#include "semantics/Symmetry.h"
+#include "semantics/models/Symmetry.h"
 
 using namespace modtest;
 

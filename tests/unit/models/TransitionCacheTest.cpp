@@ -1,4 +1,4 @@
-// The warp models' transition cache (semantics/TransitionCache.h) against the interpreter,
+// The warp models' transition cache (semantics/models/TransitionCache.h) against the interpreter,
 // on random kernels: with the cache on, every expansion (successors' bytes and order,
 // violation and its index, discarded count, terminal flag, stuck) and every exploration
 // must be exactly what it is with the cache off.

@@ -1,7 +1,7 @@
-// SimtRun (semantics/SimtRun.h): GKLEE-style counters and race classification on small
+// SimtRun (semantics/models/SimtRun.h): GKLEE-style counters and race classification on small
 // kernels. Every expected number is worked out by hand from the definitions in SimtRun.h.
 #include "semantics/Helpers.h"
-#include "semantics/SimtRun.h"
+#include "semantics/models/SimtRun.h"
 
 #include <vector>
 

@@ -1,8 +1,8 @@
 // `sdvmc prove` on kernels with atomics (KPL extension T-ATOMIC): the atomic log of the
 // two-thread encoding (atomic vs plain access of one cell is a race, two atomics are not)
 // and the fresh values an atomic returns and leaves in its thread's view of the cell.
-#include "frontends/z3/Prover.h"
-#include "frontends/z3/TwoThread.h"
+#include "prover/Prover.h"
+#include "prover/TwoThread.h"
 #include "semantics/Helpers.h"
 #include "frontends/FrontendHelpers.h"
 

@@ -1,8 +1,8 @@
-// `sdvmc prove`'s engine (frontends/z3/Prover.h): the two-thread reduction with Z3 proves
+// `sdvmc prove`'s engine (prover/Prover.h): the two-thread reduction with Z3 proves
 // kernels for every group size, finds the smallest group size of a violation, and replays
 // every witness with the interpreter.
-#include "frontends/z3/ControlDependence.h"
-#include "frontends/z3/Prover.h"
+#include "prover/ControlDependence.h"
+#include "prover/Prover.h"
 #include "semantics/Helpers.h"
 
 #include <catch2/catch.hpp>

@@ -6,7 +6,7 @@
 #include "kpl/Parser.h"
 #include "kpl/Printer.h"
 #include "kpl/Verify.h"
-#include "semantics/ModelSupport.h"
+#include "semantics/models/ModelSupport.h"
 
 using namespace semtest;
 using sdvmc::kpl::AtomicOp;

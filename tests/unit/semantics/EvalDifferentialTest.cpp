@@ -4,7 +4,7 @@
 // (32-bit wrap-around, division truncating toward zero, INT_MIN / -1 wrapping, division by
 // zero and shift amounts outside 0..31 are errors) on random expression trees over extreme
 // values: same values, and an error exactly when the reference has one.
-#include "semantics/Eval.h"
+#include "semantics/rules/Eval.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,13 +1,13 @@
 // The KPL extensions the CUDA/OpenCL frontends lower to (specs/KPL.md, "Extensions for the
 // CUDA and OpenCL frontends"): unsigned operators, unbounded and global arrays, kernel
-// parameters, T-ATOMIC and its races, benign writes, several groups (semantics/Launch.h),
+// parameters, T-ATOMIC and its races, benign writes, several groups (semantics/rules/Launch.h),
 // and the parameter bounds `check` reads from leading assumes.
 #include "Helpers.h"
 
 #include "kpl/Parser.h"
 #include "kpl/Printer.h"
-#include "semantics/Launch.h"
-#include "semantics/ModelSupport.h"
+#include "semantics/rules/Launch.h"
+#include "semantics/models/ModelSupport.h"
 
 using namespace semtest;
 using sdvmc::sem::Address;

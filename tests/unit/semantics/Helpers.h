@@ -1,4 +1,4 @@
-// Helpers for the unit tests of the SDV interpreter (semantics/Sdv.h): compile a KPL
+// Helpers for the unit tests of the SDV interpreter (semantics/rules/Sdv.h): compile a KPL
 // string to IR, build a machine with its initial state, step until a chosen statement is
 // on top of ss (so a test stands right before the rule it examines), and find nodes and
 // slots by source line (locals have no names after lowering; a test reads a local through
@@ -8,8 +8,8 @@
 #include "kpl/Diagnostics.h"
 #include "kpl/Parser.h"
 #include "kpl/Verify.h"
-#include "semantics/Lower.h"
-#include "semantics/Sdv.h"
+#include "semantics/rules/Lower.h"
+#include "semantics/rules/Sdv.h"
 
 #include <catch2/catch.hpp>
 

@@ -3,8 +3,8 @@
 // litmus kernel of paper figure 4 (kpl-language.md).
 #include "Helpers.h"
 
-#include "semantics/SdvModel.h"
-#include "semantics/StateCodec.h"
+#include "semantics/models/SdvModel.h"
+#include "semantics/models/StateCodec.h"
 
 using namespace semtest;
 using sdvmc::sem::NodeId;
@@ -177,7 +177,7 @@ SCENARIO("states that agree on live locations, ss, shadows and R/W have one repr
   CHECK(a->s.ss == b->s.ss);
   CHECK(a->s.base.bounded == b->s.base.bounded);
   // The representation states are identified by is their canonical encoding
-  // (semantics/StateCodec.h): it holds the live locations only. The in-memory slot of the
+  // (semantics/models/StateCodec.h): it holds the live locations only. The in-memory slot of the
   // dead flag still holds its last value (0 after A[0] = 3, 1 after A[0] = 8); it is
   // reset when a scope takes the slot again, and never encoded.
   sdvmc::sem::SdvModel model(a->ir(), sdvmc::sem::Bounds{});

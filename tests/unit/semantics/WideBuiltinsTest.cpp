@@ -7,8 +7,8 @@
 // and as verdicts of a run.
 #include "Helpers.h"
 
-#include "semantics/Eval.h"
-#include "semantics/Symmetry.h"
+#include "semantics/rules/Eval.h"
+#include "semantics/models/Symmetry.h"
 
 #include <bit>
 #include <climits>

@@ -1,0 +1,697 @@
+// The two-thread predicated encoding (see TwoThread.h).
+#include "prover/TwoThread.h"
+
+#include <algorithm>
+#include <cassert>
+#include <fmt/format.h>
+
+namespace sdvmc::prove {
+
+using sem::EOp;
+using sem::ExprId;
+using sem::Node;
+using sem::NodeId;
+using sem::NodeKind;
+using sem::Rule;
+using sem::VerdictKind;
+
+const char* abstractionName(Abstraction a) {
+  return a == Abstraction::Equality ? "equality" : "adversarial";
+}
+
+PairEncoding::PairEncoding(z3::context& c, const sem::Ir& i, EncodeOptions o)
+    : ctx(c), ir(i), options(std::move(o)),
+      N(c.bv_const("N", 32)), gid(c.bv_const("gid", 32)), two(c.bool_val(false)),
+      gid2(c.bv_const("gid2", 32)), same(c.bool_val(true)),
+      tid{c.bv_const("t1", 32), c.bv_const("t2", 32)},
+      ldim{c.bv_const("ldim0", 32), c.bv_const("ldim1", 32), c.bv_const("ldim2", 32)},
+      ngroups{c.bv_const("ngroups0", 32), c.bv_const("ngroups1", 32), c.bv_const("ngroups2", 32)},
+      constraints(c), alive(c.bool_val(true)) {
+  if (options.interGroup) same = gid == gid2;
+  else gid2 = gid;
+  // A second thread: another one of the group (N ≥ 2), or one of another group.
+  two = z3::uge(N, c.bv_val(2, 32)) || !same;
+}
+
+z3::expr PairEncoding::anyError() const {
+  z3::expr_vector v(ctx);
+  for (const CheckPoint& c : checks) v.push_back(c.cond);
+  return v.empty() ? ctx.bool_val(false) : z3::mk_or(v);
+}
+
+namespace {
+
+/// One modelled thread's state.
+struct ThreadState {
+  std::vector<z3::expr> locals;
+  std::vector<z3::expr> sh;                  ///< per array: its shadow memory
+  std::vector<z3::expr> rdEx, rdEl, wrEx, wrEl;
+  std::vector<z3::expr> atEx, atEl;          ///< per array: one chosen atomic access since the last barrier
+  struct Write {
+    z3::expr cond, index, value;
+  };
+  std::vector<std::vector<Write>> writes;  ///< group mode, per array: since the last barrier
+};
+
+/// An error condition met inside one statement, before it becomes a check point.
+struct PendingError {
+  VerdictKind kind;
+  Rule rule;
+  int thread;
+  z3::expr cond;
+  sem::ArrayId array;
+  z3::expr index;
+};
+
+class Encoder {
+public:
+  Encoder(PairEncoding& out) : e_(out), c_(out.ctx), ir_(out.ir), alive_(out.ctx.bool_val(true)) {
+    group_ = out.options.wholeGroup && out.options.fixedThreads > 0;
+    generic_ = out.options.generic && !group_;
+    T_ = group_ ? static_cast<int>(out.options.fixedThreads) : generic_ ? 1 : 2;
+    th_.resize(static_cast<size_t>(T_));
+  }
+
+  void run() {
+    const uint64_t maxN = std::max<uint64_t>(1, std::min<uint64_t>(e_.options.maxThreads, 2147483647));
+    auto bv = [&](uint64_t v) { return c_.bv_val(static_cast<uint64_t>(v), 32); };
+    if (e_.options.fixedThreads) {
+      e_.constraints.push_back(e_.N == bv(e_.options.fixedThreads));
+    } else {
+      e_.constraints.push_back(z3::uge(e_.N, bv(1)));
+      e_.constraints.push_back(z3::ule(e_.N, bv(maxN)));
+    }
+    e_.constraints.push_back(z3::ult(e_.tid[0], e_.N));
+    e_.constraints.push_back(
+        z3::implies(e_.two, z3::ult(e_.tid[1], e_.N) && z3::implies(e_.same, e_.tid[0] != e_.tid[1])));
+    e_.constraints.push_back(e_.gid >= c_.bv_val(0, 32));  // group ids are 0..INT32_MAX
+    e_.constraints.push_back(e_.gid2 >= c_.bv_val(0, 32));
+    // The launch geometry (Eval.h's geometryFor): a dimension the program's launch has as
+    // 1 (or a KPL kernel's dimensions 1 and 2) stays 1; the others are arbitrary, with
+    // ldim0 * ldim1 * ldim2 = N and gid below the number of groups (both without wrapping).
+    {
+      const kpl::Program* p = ir_.program;
+      const bool launch = p && p->localSize[0] != 0;
+      auto wide = [&](const z3::expr& x) { return z3::zext(x, 32); };
+      z3::expr product = wide(e_.ldim[0]) * wide(e_.ldim[1]) * wide(e_.ldim[2]);
+      z3::expr groups = wide(e_.ngroups[0]) * wide(e_.ngroups[1]) * wide(e_.ngroups[2]);
+      for (int d = 0; d < 3; ++d) {
+        const bool fixedOne = d > 0 && (!launch || p->localSize[d] <= 1);
+        e_.constraints.push_back(fixedOne ? e_.ldim[d] == bv(1) : z3::uge(e_.ldim[d], bv(1)) && z3::ule(e_.ldim[d], bv(maxN)));
+        // The number of groups is the launch's (as GPUVerify's --num_groups): the proof is for
+        // every group size of that grid.
+        const uint32_t kplGroups = d == 0 && p && p->groups > 1 ? p->groups : 1;  // `groups: G;`
+        e_.constraints.push_back(e_.ngroups[d] == bv(launch ? std::max(1u, p->numGroups[d]) : kplGroups));
+      }
+      e_.constraints.push_back(product == wide(e_.N));
+      // A KPL kernel's group count is not part of it (gid is any id) unless it says `groups:`.
+      if (!launch && e_.options.interGroup)
+        e_.constraints.push_back(z3::ult(wide(e_.gid), groups) && z3::ult(wide(e_.gid2), groups));
+      if (launch) {
+        e_.constraints.push_back(z3::ult(wide(e_.gid), groups) && z3::ult(wide(e_.gid2), groups));
+        // Each dimension's global size fits a 32-bit size_t, as a launch's must.
+        for (int d = 0; d < 3; ++d)
+          e_.constraints.push_back(z3::ult(wide(e_.ldim[d]) * wide(e_.ngroups[d]),
+                                           c_.bv_val(static_cast<uint64_t>(1) << 32, 64)));
+        (void)groups;
+      }
+    }
+
+    const z3::sort arr = c_.array_sort(c_.bv_sort(32), c_.bv_sort(32));
+    // Kernel parameters live in slots 0 … P−1: one arbitrary value each, uniform.
+    for (const std::string& name : ir_.params)
+      e_.params.push_back(c_.bv_const(fmt::format("param_{}", name).c_str(), 32));
+    for (int t = 0; t < T_; ++t) {
+      if (group_ || generic_) th_[t].writes.resize(ir_.arrays.size());
+      for (uint32_t s = 0; s < ir_.slotCount; ++s)
+        th_[t].locals.push_back(s < e_.params.size() ? e_.params[s] : c_.bv_val(0, 32));
+    }
+    for (size_t a = 0; a < ir_.arrays.size(); ++a) {
+      const sem::ArrayInfo& info = ir_.arrays[a];
+      z3::expr base = c_.constant(fmt::format("init_{}", info.name).c_str(), arr);
+      e_.init.push_back(base);
+      z3::expr mem = base;
+      if (info.bounded)
+        for (uint32_t i = 0; i < info.size; ++i)
+          if (info.init[i]) mem = z3::store(mem, c_.bv_val(i, 32), c_.bv_val(*info.init[i], 32));
+      base_.push_back(mem);
+      for (int t = 0; t < T_; ++t) {
+        th_[t].sh.push_back(mem);
+        th_[t].rdEx.push_back(c_.bool_val(false));
+        th_[t].wrEx.push_back(c_.bool_val(false));
+        th_[t].rdEl.push_back(c_.bv_val(0, 32));
+        th_[t].wrEl.push_back(c_.bv_val(0, 32));
+        th_[t].atEx.push_back(c_.bool_val(false));
+        th_[t].atEl.push_back(c_.bv_val(0, 32));
+      }
+    }
+    loopSolver_ = std::make_unique<z3::solver>(c_);
+    for (const z3::expr& k : e_.constraints) loopSolver_->add(k);
+    z3::params p(c_);
+    p.set("timeout", e_.options.loopQueryMs);
+    loopSolver_->set(p);
+    stmt(ir_.main);
+    e_.alive = alive_;
+    for (const z3::expr& b : base_) e_.finalMemory.push_back(b);
+  }
+
+private:
+  z3::expr exists(int t) { return t == 1 && !group_ ? e_.two : c_.bool_val(true); }
+  std::string name(const std::string& s) { return e_.options.prefix + s; }
+
+  // ---- values ---------------------------------------------------------------------
+  z3::expr bv(int64_t v) { return c_.bv_val(static_cast<int>(v), 32); }
+  z3::expr truth(const z3::expr& w) { return w != bv(0); }
+  z3::expr word(const z3::expr& b) { return z3::ite(b, bv(1), bv(0)); }
+
+  /// The predicate, as thread t computes it. Thread 2 runs even when N = 1 (its values
+  /// are then meaningless); whatever it could change outside itself (errors, the
+  /// execution's continuation: assume, loop continuation) is gated by exists(t).
+  z3::expr pred(sem::PredId p, int t) {
+    z3::expr r = c_.bool_val(true);
+    for (const sem::Lit& l : ir_.preds[p]) {
+      z3::expr v = truth(th_[t].locals[l.slot]);
+      r = r && (l.negated ? !v : v);
+    }
+    return r;
+  }
+
+  void fresh(sem::Slot first, uint32_t count) {
+    for (int t = 0; t < T_; ++t)
+      for (uint32_t k = 0; k < count; ++k) th_[t].locals[first + k] = bv(0);
+  }
+
+  /// A 64-bit builtin (semantics/rules/Eval.cpp's word::wideOp): the (hi, lo) operand pairs
+  /// concatenated to 64-bit bit-vectors, the operation, the half asked for. Division by
+  /// zero and shift amounts outside 0..63 are errors (for threads in `mask`), as in 32 bits.
+  z3::expr wide(const sem::ExprNode& x, int t, const z3::expr& mask) {
+    using sem::EOp;
+    const EOp op = x.op;
+    z3::expr a = ev(x.a, t, mask), b = ev(x.b, t, mask);
+    const z3::expr v = z3::concat(a, b);
+    const bool shift = op >= EOp::LShlLo && op <= EOp::LLShrHi;
+    z3::expr c = ev(x.c, t, mask);
+    const z3::expr w = shift ? v : z3::concat(c, ev(x.d, t, mask));
+    auto half = [&](bool hi, const z3::expr& r) { return hi ? r.extract(63, 32) : r.extract(31, 0); };
+    auto hiOf = [&](EOp lo) { return op != lo; };  // each _lo precedes its _hi
+    switch (op) {
+      case EOp::LAddLo: case EOp::LAddHi: return half(hiOf(EOp::LAddLo), v + w);
+      case EOp::LSubLo: case EOp::LSubHi: return half(hiOf(EOp::LSubLo), v - w);
+      case EOp::LMulLo: case EOp::LMulHi: return half(hiOf(EOp::LMulLo), v * w);
+      case EOp::LAndLo: case EOp::LAndHi: return half(hiOf(EOp::LAndLo), v & w);
+      case EOp::LOrLo: case EOp::LOrHi: return half(hiOf(EOp::LOrLo), v | w);
+      case EOp::LXorLo: case EOp::LXorHi: return half(hiOf(EOp::LXorLo), v ^ w);
+      case EOp::LDivLo: case EOp::LDivHi: case EOp::LRemLo: case EOp::LRemHi:
+      case EOp::LUDivLo: case EOp::LUDivHi: case EOp::LURemLo: case EOp::LURemHi: {
+        error(VerdictKind::DivisionByZero, t, mask && w == c_.bv_val(static_cast<uint64_t>(0), 64));
+        // bvsdiv / bvsrem truncate; INT64_MIN / -1 wraps to INT64_MIN, INT64_MIN % -1 = 0.
+        if (op == EOp::LDivLo || op == EOp::LDivHi) return half(hiOf(EOp::LDivLo), v / w);
+        if (op == EOp::LRemLo || op == EOp::LRemHi) return half(hiOf(EOp::LRemLo), z3::srem(v, w));
+        if (op == EOp::LUDivLo || op == EOp::LUDivHi) return half(hiOf(EOp::LUDivLo), z3::udiv(v, w));
+        return half(hiOf(EOp::LURemLo), z3::urem(v, w));
+      }
+      case EOp::LShlLo: case EOp::LShlHi: case EOp::LAShrLo: case EOp::LAShrHi:
+      case EOp::LLShrLo: case EOp::LLShrHi: {
+        error(VerdictKind::ShiftOutOfRange, t, mask && (c < bv(0) || c >= bv(64)));
+        const z3::expr n = z3::zext(c & bv(63), 32);
+        if (op == EOp::LShlLo || op == EOp::LShlHi) return half(hiOf(EOp::LShlLo), z3::shl(v, n));
+        if (op == EOp::LAShrLo || op == EOp::LAShrHi) return half(hiOf(EOp::LAShrLo), z3::ashr(v, n));
+        return half(hiOf(EOp::LLShrLo), z3::lshr(v, n));
+      }
+      case EOp::LEq: return word(v == w);
+      case EOp::LNe: return word(v != w);
+      case EOp::LLt: return word(v < w);
+      case EOp::LLe: return word(v <= w);
+      case EOp::LGt: return word(v > w);
+      case EOp::LGe: return word(v >= w);
+      case EOp::LULt: return word(z3::ult(v, w));
+      case EOp::LULe: return word(z3::ule(v, w));
+      case EOp::LUGt: return word(z3::ugt(v, w));
+      case EOp::LUGe: return word(z3::uge(v, w));
+      default: break;
+    }
+    // The floating-point ones: refused before encoding (tools/sdvmc/Report.cpp).
+    if (e_.unsupported.empty()) e_.unsupported = fmt::format("64-bit floating-point builtin #{}", static_cast<int>(op));
+    return bv(0);
+  }
+
+  /// e^σ for thread t; errors only where `mask` holds.
+  z3::expr ev(ExprId id, int t, const z3::expr& mask) {
+    const sem::ExprNode& x = ir_.exprs[id];
+    if (sem::isWide(x.op)) return wide(x, t, mask);
+    switch (x.op) {
+      case EOp::Const: return bv(x.imm);
+      case EOp::Lid: return group_ ? bv(t) : e_.tid[t];
+      case EOp::Gid: return t == 1 && !group_ ? e_.gid2 : e_.gid;
+      case EOp::LocalSize: return e_.ldim[x.imm];
+      case EOp::NumGroups: return e_.ngroups[x.imm];
+      case EOp::Local: return th_[t].locals[x.slot];
+      case EOp::Neg: return -ev(x.a, t, mask);
+      case EOp::LogNot: return word(!truth(ev(x.a, t, mask)));
+      case EOp::BitNot: return ~ev(x.a, t, mask);
+      case EOp::LogAnd: {
+        z3::expr a = truth(ev(x.a, t, mask));
+        z3::expr b = truth(ev(x.b, t, mask && a));
+        return word(a && b);
+      }
+      case EOp::LogOr: {
+        z3::expr a = truth(ev(x.a, t, mask));
+        z3::expr b = truth(ev(x.b, t, mask && !a));
+        return word(a || b);
+      }
+      case EOp::Cond: {
+        z3::expr cnd = truth(ev(x.a, t, mask));
+        z3::expr th = ev(x.b, t, mask && cnd);
+        z3::expr el = ev(x.c, t, mask && !cnd);
+        return z3::ite(cnd, th, el);
+      }
+      default: break;
+    }
+    z3::expr a = ev(x.a, t, mask);
+    z3::expr b = ev(x.b, t, mask);
+    switch (x.op) {
+      case EOp::Mul: return a * b;
+      case EOp::Add: return a + b;
+      case EOp::Sub: return a - b;
+      case EOp::Div:
+      case EOp::Rem: {
+        error(VerdictKind::DivisionByZero, t, mask && b == bv(0));
+        // bvsdiv / bvsrem: truncation; INT_MIN / -1 wraps to INT_MIN, INT_MIN % -1 = 0.
+        return x.op == EOp::Div ? a / b : z3::srem(a, b);
+      }
+      case EOp::UDiv:
+      case EOp::URem:
+        error(VerdictKind::DivisionByZero, t, mask && b == bv(0));
+        return x.op == EOp::UDiv ? z3::udiv(a, b) : z3::urem(a, b);
+      case EOp::Shl:
+      case EOp::Shr:
+      case EOp::LShr: {
+        error(VerdictKind::ShiftOutOfRange, t, mask && (b < bv(0) || b >= bv(32)));
+        z3::expr amount = b & bv(31);
+        return x.op == EOp::Shl ? z3::shl(a, amount) : x.op == EOp::Shr ? z3::ashr(a, amount) : z3::lshr(a, amount);
+      }
+      case EOp::ULt: return word(z3::ult(a, b));
+      case EOp::ULe: return word(z3::ule(a, b));
+      case EOp::UGt: return word(z3::ugt(a, b));
+      case EOp::UGe: return word(z3::uge(a, b));
+      case EOp::Lt: return word(a < b);
+      case EOp::Le: return word(a <= b);
+      case EOp::Gt: return word(a > b);
+      case EOp::Ge: return word(a >= b);
+      case EOp::Eq: return word(a == b);
+      case EOp::Ne: return word(a != b);
+      case EOp::BitAnd: return a & b;
+      case EOp::BitXor: return a ^ b;
+      case EOp::BitOr: return a | b;
+      default: break;
+    }
+    if (e_.unsupported.empty()) e_.unsupported = fmt::format("operator #{}", static_cast<int>(x.op));
+    return bv(0);
+  }
+
+  // ---- errors ---------------------------------------------------------------------
+  void error(VerdictKind kind, int t, const z3::expr& cond, sem::ArrayId array = sem::kNone) {
+    error(kind, t, cond, array, bv(0));
+  }
+  void error(VerdictKind kind, int t, const z3::expr& cond, sem::ArrayId array, const z3::expr& index) {
+    if (generic_) return;  // generic mode: the kernel is known to be free of errors
+    z3::expr s = (t >= 0 ? exists(t) && cond : cond).simplify();
+    if (s.is_false()) return;
+    pending_.push_back(PendingError{kind, rule_, t, s, array, index});
+  }
+
+  /// Turns the statement's pending errors into check points; the execution goes on only
+  /// where none of them holds.
+  void flush(NodeId node) {
+    if (pending_.empty()) return;
+    z3::expr_vector any(c_);
+    for (PendingError& p : pending_) {
+      e_.checks.push_back(CheckPoint{p.kind, p.rule, node, p.thread, alive_ && p.cond, p.array, p.index});
+      any.push_back(p.cond);
+    }
+    alive_ = alive_ && !z3::mk_or(any);
+    pending_.clear();
+  }
+
+  // ---- statements -----------------------------------------------------------------
+  void stmt(NodeId id) {
+    const Node& n = ir_.nodes[id];
+    switch (n.kind) {
+      case NodeKind::Seq:
+        for (NodeId c : n.children) stmt(c);
+        return;
+      case NodeKind::Var:
+        fresh(n.slot0, n.count);
+        stmt(n.children[0]);
+        return;
+      case NodeKind::If:
+        fresh(n.slot0, 1);
+        for (NodeId c : n.children) stmt(c);
+        return;
+      case NodeKind::Call:
+        fresh(n.slot0, 1);
+        stmt(n.children[0]);
+        return;
+      case NodeKind::While:
+        loop(id);
+        return;
+      case NodeKind::Barrier:
+        barrier(id);
+        return;
+      case NodeKind::Skip:
+        return;
+      case NodeKind::Assign: case NodeKind::Read: case NodeKind::Write:
+      case NodeKind::Assert: case NodeKind::Assume:
+        basic(id);
+        return;
+      case NodeKind::Atomic:
+        atomic(id);
+        return;
+    }
+  }
+
+  void basic(NodeId id) {
+    const Node& n = ir_.nodes[id];
+    ++e_.statements;
+    std::vector<z3::expr> p;
+    for (int t = 0; t < T_; ++t) p.push_back(pred(n.pred, t));
+    switch (n.kind) {
+      case NodeKind::Assign: {
+        rule_ = Rule::TAssign;
+        for (int t = 0; t < T_; ++t) {
+          z3::expr v = ev(n.e0, t, p[t]);
+          th_[t].locals[n.slot0] = z3::ite(p[t], v, th_[t].locals[n.slot0]);
+        }
+        break;
+      }
+      case NodeKind::Read: {
+        rule_ = Rule::TRd;
+        const sem::ArrayInfo& arr = ir_.arrays[n.array];
+        std::vector<z3::expr> value(static_cast<size_t>(T_), bv(0));
+        for (int t = 0; t < T_; ++t) {
+          z3::expr idx = ev(n.e0, t, p[t]);
+          if (arr.bounded)
+            error(VerdictKind::OutOfBounds, t, p[t] && (idx < bv(0) || idx >= bv(arr.size)), n.array, idx);
+          value[t] = z3::select(th_[t].sh[n.array], idx);
+          if (generic_) continue;  // races are a precondition; the id is symbolic
+          e_.reads.push_back(ReadRecord{n.array, idx});
+          // RD_exists / RD_elem: log this read or not, nondeterministically.
+          if (group_) continue;  // whole-group mode does not check races
+          atomicConflict(t, n.array, p[t], idx, false);
+          z3::expr choose = p[t] && c_.bool_const(name(fmt::format("rd{}_{}", t + 1, counter_++)).c_str());
+          th_[t].rdEx[n.array] = th_[t].rdEx[n.array] || choose;
+          th_[t].rdEl[n.array] = z3::ite(choose, idx, th_[t].rdEl[n.array]);
+        }
+        for (int t = 0; t < T_; ++t) th_[t].locals[n.slot0] = z3::ite(p[t], value[t], th_[t].locals[n.slot0]);
+        break;
+      }
+      case NodeKind::Write: {
+        rule_ = Rule::TWr;
+        const sem::ArrayInfo& arr = ir_.arrays[n.array];
+        for (int t = 0; t < T_; ++t) {
+          z3::expr idx = ev(n.e0, t, p[t]);
+          z3::expr val = ev(n.e1, t, p[t]);
+          if (arr.bounded)
+            error(VerdictKind::OutOfBounds, t, p[t] && (idx < bv(0) || idx >= bv(arr.size)), n.array, idx);
+          z3::expr& sh = th_[t].sh[n.array];
+          sh = z3::store(sh, idx, z3::ite(p[t], val, z3::select(sh, idx)));
+          if (group_ || generic_) th_[t].writes[n.array].push_back({p[t], idx, val});
+          if (group_ || generic_) continue;  // these modes do not check races
+          atomicConflict(t, n.array, p[t], idx, false);
+          z3::expr choose = p[t] && c_.bool_const(name(fmt::format("wr{}_{}", t + 1, counter_++)).c_str());
+          th_[t].wrEx[n.array] = th_[t].wrEx[n.array] || choose;
+          th_[t].wrEl[n.array] = z3::ite(choose, idx, th_[t].wrEl[n.array]);
+        }
+        break;
+      }
+      case NodeKind::Assert: {
+        rule_ = Rule::TAssert;
+        std::vector<z3::expr> v;
+        for (int t = 0; t < T_; ++t) v.push_back(ev(n.e0, t, p[t]));
+        flush(id);  // an expression error comes before the assertion's own failure
+        for (int t = 0; t < T_; ++t) error(VerdictKind::Assertion, t, p[t] && v[t] == bv(0));
+        break;
+      }
+      case NodeKind::Assume: {
+        rule_ = Rule::TAssume;
+        z3::expr ok = c_.bool_val(true);
+        for (int t = 0; t < T_; ++t) ok = ok && z3::implies(exists(t) && p[t], ev(n.e0, t, p[t]) != bv(0));
+        flush(id);
+        alive_ = alive_ && ok;  // a failed assume discards the execution
+        break;
+      }
+      default:
+        break;
+    }
+    flush(id);
+  }
+
+  /// T-ATOMIC (extension), over-approximated: the value returned, and the thread's own view
+  /// of the cell afterwards, are fresh per thread and execution (any number of other
+  /// threads' atomics may have run on the cell before or since; an equal value for both
+  /// threads would not be sound). Logged in the atomic log (ATOMIC_exists / ATOMIC_elem).
+  void atomic(NodeId id) {
+    const Node& n = ir_.nodes[id];
+    if (group_ || generic_) {  // --equiv refuses atomics before encoding (ProveCommand)
+      if (e_.unsupported.empty()) e_.unsupported = "atomic operations";
+      return;
+    }
+    if (kpl::atomicIsWide(n.atomicOp)) {  // prove refuses them before encoding (refuseUnsupported)
+      if (e_.unsupported.empty()) e_.unsupported = "64-bit atomic operations";
+      return;
+    }
+    ++e_.statements;
+    const sem::ArrayInfo& arr = ir_.arrays[n.array];
+    std::vector<z3::expr> p, idx;
+    rule_ = Rule::TAtomic;
+    for (int t = 0; t < T_; ++t) {
+      p.push_back(pred(n.pred, t));
+      idx.push_back(ev(n.e0, t, p[t]));
+      (void)ev(n.e1, t, p[t]);  // operand errors only: the new value is not modelled
+      if (n.e2 != sem::kNone) (void)ev(n.e2, t, p[t]);
+    }
+    flush(id);  // T-ATOMIC evaluates every operand before the bounds check
+    for (int t = 0; t < T_; ++t)
+      if (arr.bounded)
+        error(VerdictKind::OutOfBounds, t, p[t] && (idx[t] < bv(0) || idx[t] >= bv(arr.size)), n.array, idx[t]);
+    flush(id);
+    for (int t = 0; t < T_; ++t) atomicConflict(t, n.array, p[t], idx[t], true);
+    flush(id);
+    for (int t = 0; t < T_; ++t) {
+      const uint64_t k = counter_++;
+      z3::expr choose = p[t] && c_.bool_const(name(fmt::format("at{}_{}", t + 1, k)).c_str());
+      th_[t].atEx[n.array] = th_[t].atEx[n.array] || choose;
+      th_[t].atEl[n.array] = z3::ite(choose, idx[t], th_[t].atEl[n.array]);
+      if (n.slot0 != sem::kNone) {
+        z3::expr old = c_.bv_const(name(fmt::format("atomic{}_{}", t + 1, k)).c_str(), 32);
+        th_[t].locals[n.slot0] = z3::ite(p[t], old, th_[t].locals[n.slot0]);
+      }
+      z3::expr view = c_.bv_const(name(fmt::format("atview{}_{}", t + 1, k)).c_str(), 32);
+      z3::expr& sh = th_[t].sh[n.array];
+      sh = z3::store(sh, idx[t], z3::ite(p[t], view, z3::select(sh, idx[t])));
+    }
+  }
+
+  /// An access of thread t to `array`[idx] (an atomic one when `isAtomic`) against the other
+  /// thread's log of the other kind: an atomic vs a plain read or write of one cell since
+  /// the last barrier is a race (G-RACE's atomic-read / atomic-write); two atomics are not.
+  /// Checked here, at the second access, not at the barrier: an atomic changes the cell for
+  /// the whole group at once, so the values the other thread reads after it are not those
+  /// the pair encoding gives it; up to the first such conflict they are.
+  void atomicConflict(int t, sem::ArrayId array, const z3::expr& p, const z3::expr& idx, bool isAtomic) {
+    if (!ir_.hasAtomics || T_ != 2) return;
+    const ThreadState& u = th_[1 - t];
+    z3::expr hit = isAtomic ? (u.rdEx[array] && u.rdEl[array] == idx) || (u.wrEx[array] && u.wrEl[array] == idx)
+                            : u.atEx[array] && u.atEl[array] == idx;
+    // Threads of one group conflict between two barriers; threads of two groups on a global
+    // array whenever (their logs are not reset).
+    const z3::expr when = ir_.arrays[array].global ? e_.two : e_.two && e_.same;
+    const Rule saved = rule_;
+    rule_ = Rule::GRace;
+    error(VerdictKind::Race, -1, when && p && hit, array, idx);
+    rule_ = saved;
+  }
+
+  void barrier(NodeId id) {
+    const Node& n = ir_.nodes[id];
+    std::vector<z3::expr> p;
+    for (int t = 0; t < T_; ++t) p.push_back(pred(n.pred, t));
+    if (generic_) {
+      snapshot(p[0]);
+      return;
+    }
+    rule_ = Rule::GDivergence;
+    if (group_) {
+      z3::expr div = c_.bool_val(false);
+      for (int t = 1; t < T_; ++t) div = div || p[0] != p[t];
+      error(VerdictKind::Divergence, -1, div);
+    } else {
+      error(VerdictKind::Divergence, -1, e_.two && e_.same && p[0] != p[1]);
+    }
+    flush(id);
+    rule_ = Rule::GRace;
+    z3::expr all = c_.bool_val(true);
+    for (int t = 0; t < T_; ++t) all = all && p[t];
+    for (size_t a = 0; a < ir_.arrays.size() && !group_; ++a) {
+      for (int i = 0; i < T_; ++i)
+        for (int j = i + 1; j < T_; ++j) {
+          const ThreadState &x = th_[i], &y = th_[j];
+          z3::expr conflict = (x.wrEx[a] && y.wrEx[a] && x.wrEl[a] == y.wrEl[a]) ||
+                              (x.wrEx[a] && y.rdEx[a] && x.wrEl[a] == y.rdEl[a]) ||
+                              (x.rdEx[a] && y.wrEx[a] && x.rdEl[a] == y.wrEl[a]);
+          // Threads of one group race between two barriers both pass; threads of two groups
+          // race on a global array whenever they conflict (their logs are never reset).
+          const z3::expr when = group_ ? all
+                                : ir_.arrays[a].global ? e_.two && z3::ite(e_.same, all, c_.bool_val(true))
+                                                       : e_.two && e_.same && all;
+          error(VerdictKind::Race, -1, when && conflict, static_cast<sem::ArrayId>(a));
+        }
+    }
+    flush(id);
+    // G-SYNC (when the pair is enabled; with no divergence p1 = p2 when both exist).
+    const z3::sort arr = c_.array_sort(c_.bv_sort(32), c_.bv_sort(32));
+    const z3::expr sync = p[0];
+    for (size_t a = 0; a < ir_.arrays.size(); ++a) {
+      const std::string& an = ir_.arrays[a].name;
+      const uint32_t k = barriers_;
+      if (group_) {
+        // merge(Σ): every thread's writes applied to the base (no races: one writer per cell).
+        z3::expr merged = base_[a];
+        for (int t = 0; t < T_; ++t)
+          for (const ThreadState::Write& w : th_[t].writes[a])
+            merged = z3::store(merged, w.index, z3::ite(w.cond, w.value, z3::select(merged, w.index)));
+        base_[a] = z3::ite(sync, merged, base_[a]);
+        for (int t = 0; t < T_; ++t) {
+          th_[t].sh[a] = z3::ite(sync, merged, th_[t].sh[a]);
+          for (ThreadState::Write& w : th_[t].writes[a]) w.cond = w.cond && !sync;
+        }
+      } else {
+        // Each thread passes its own group's barrier when it is enabled there (with no
+        // divergence, two threads of one group are both enabled or both not). Threads of
+        // two groups see unrelated memories: adversarial for them whatever the choice.
+        z3::expr h = c_.constant(name(fmt::format("{}_bar{}", an, k)).c_str(), arr);
+        const bool equality = e_.options.abstraction[a] == Abstraction::Equality;
+        for (int t = 0; t < T_; ++t) {
+          z3::expr own = c_.constant(name(fmt::format("{}_bar{}_t{}", an, k, t + 1)).c_str(), arr);
+          z3::expr next = equality ? z3::ite(e_.same, h, own) : own;
+          th_[t].sh[a] = z3::ite(p[t], next, th_[t].sh[a]);
+        }
+      }
+      for (int t = 0; t < T_; ++t) {
+        // The logs start again at a barrier, except a global array's for two groups.
+        const z3::expr reset = group_ ? sync : p[t] && (ir_.arrays[a].global ? e_.same : c_.bool_val(true));
+        th_[t].rdEx[a] = th_[t].rdEx[a] && !reset;
+        th_[t].wrEx[a] = th_[t].wrEx[a] && !reset;
+        th_[t].atEx[a] = th_[t].atEx[a] && !reset;
+      }
+    }
+    ++barriers_;
+  }
+
+  /// Generic mode, at a barrier the thread passes when `p`: each array's next snapshot.
+  void snapshot(const z3::expr& p) {
+    const uint32_t k = barriers_++;
+    const z3::expr s = e_.tid[0];
+    const z3::sort word = c_.bv_sort(32);
+    for (size_t a = 0; a < ir_.arrays.size(); ++a) {
+      std::vector<ThreadState::Write>& writes = th_[0].writes[a];
+      if (writes.empty()) continue;  // nobody writes a here: M_k = M_{k-1}
+      const std::string an = ir_.arrays[a].name;
+      z3::func_decl sigma = c_.function(name(fmt::format("sigma_{}_{}", an, k)).c_str(), word, word);
+      z3::expr x = c_.bv_const(name(fmt::format("x_{}_{}", an, k)).c_str(), 32);
+      z3::expr sx = sigma(x);
+      e_.writers.push_back(sigma);
+      z3::expr_vector from(c_), to(c_);
+      from.push_back(s);
+      to.push_back(sx);
+      // Writes merged here: made (and not merged) before, by a thread enabled here.
+      z3::expr written = c_.bool_val(false);
+      z3::expr value = z3::select(base_[a], x);
+      for (const ThreadState::Write& w : writes) {
+        z3::expr now = (w.cond && p).simplify();
+        if (now.is_false()) continue;
+        z3::expr body = z3::implies(z3::ult(s, e_.N) && now, sigma(w.index) == s);
+        e_.axiomBodies.push_back(body);
+        e_.axioms.push_back(z3::forall(s, body));
+        z3::expr hit = z3::expr(now).substitute(from, to) && z3::expr(w.index).substitute(from, to) == x;
+        written = written || hit;
+        value = z3::ite(hit, z3::expr(w.value).substitute(from, to), value);  // later writes win
+      }
+      z3::expr next = z3::lambda(x, z3::ite(z3::ult(sx, e_.N) && written, value, z3::select(base_[a], x)));
+      base_[a] = next;
+      th_[0].sh[a] = z3::ite(p, next, th_[0].sh[a]);
+      for (ThreadState::Write& w : writes) w.cond = (w.cond && !p).simplify();
+      writes.erase(std::remove_if(writes.begin(), writes.end(),
+                                  [](const ThreadState::Write& w) { return w.cond.is_false(); }),
+                   writes.end());
+    }
+    ++e_.snapshots;
+  }
+
+  /// G-OPEN, then G-ITER / G-DONE unrolled.
+  void loop(NodeId id) {
+    const Node& n = ir_.nodes[id];
+    fresh(n.slot0, 1);  // G-OPEN: the break flag
+    uint32_t k = 0;
+    for (;; ++k) {
+      // G-ITER's premise ∃i. (p ∧ e)^Σ(i): evaluated for the enabled threads (errors: G-ITER).
+      rule_ = Rule::GIter;
+      z3::expr cont = c_.bool_val(false);
+      for (int t = 0; t < T_; ++t) {
+        z3::expr p = pred(n.predOpen, t);
+        cont = cont || (exists(t) && p && truth(ev(n.e0, t, p)));
+      }
+      flush(id);
+      z3::expr s = cont.simplify();
+      if (s.is_false()) break;  // exact: the loop is done for both threads
+      const bool constant = s.is_true();
+      if (constant ? k >= std::max(e_.options.unroll, e_.options.maxExactUnroll) : k >= e_.options.unroll) {
+        bool mayRun = true;
+        if (!constant) {
+          loopSolver_->push();
+          loopSolver_->add(alive_ && cont);
+          mayRun = loopSolver_->check() != z3::unsat;
+          loopSolver_->pop();
+        }
+        if (mayRun) {
+          // Cut: executions needing more iterations are not covered.
+          alive_ = alive_ && !cont;
+          e_.bounded = true;
+          ++e_.loopsCut;
+        }
+        break;
+      }
+      fresh(n.slot1, 2);  // G-ITER: u and the continue flag
+      stmt(n.children[0]);  // u := e
+      stmt(n.children[1]);  // the body
+    }
+    e_.maxIterations = std::max(e_.maxIterations, k);
+  }
+
+  PairEncoding& e_;
+  z3::context& c_;
+  const sem::Ir& ir_;
+  bool group_ = false;  ///< the whole group of fixedThreads threads, memory merged exactly
+  bool generic_ = false;  ///< one thread with a symbolic id, memory snapshots per barrier
+  int T_ = 2;
+  std::vector<ThreadState> th_;
+  std::vector<z3::expr> base_;  ///< group / generic mode: shared memory at the last barrier
+  z3::expr alive_;
+  std::vector<PendingError> pending_;
+  Rule rule_ = Rule::GBasic;
+  uint64_t counter_ = 0;
+  uint32_t barriers_ = 0;
+  std::unique_ptr<z3::solver> loopSolver_;
+};
+
+}  // namespace
+
+PairEncoding encodePair(z3::context& ctx, const sem::Ir& ir, const EncodeOptions& options) {
+  PairEncoding e(ctx, ir, options);
+  if (e.options.abstraction.size() < ir.arrays.size())
+    e.options.abstraction.resize(ir.arrays.size(), Abstraction::Equality);
+  Encoder(e).run();
+  return e;
+}
+
+}  // namespace sdvmc::prove

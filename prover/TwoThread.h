@@ -1,0 +1,159 @@
+// The two-thread reduction of the GPUVerify paper (section 4.2) over the lowered IR.
+//
+// Two distinct threads t1 ≠ t2 with symbolic ids in a group of symbolic size N run the
+// kernel in predicated lock step, exactly as the SDV rules run every thread
+// (../shared/sdv-semantics.md): the IR already carries the rules' structure (flags,
+// predicates as conjunctions of flag literals, call-by-name instantiation), so every
+// basic statement becomes a pair of predicated updates, one per thread.
+//
+//  - values: 32-bit bit-vectors with the interpreter's wrap-around; / and % are bvsdiv /
+//    bvsrem (INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0), >> is arithmetic; division by zero
+//    and shifts outside 0..31 are errors, raised only for threads whose mask needs the
+//    operand (&&, || and ?: short-circuit per thread, as in Eval.cpp).
+//  - N = 1: thread 2 is absent: it still computes (with an unconstrained id), but its
+//    errors, assumes and loop continuation count only when N ≥ 2, and races and
+//    divergence need N ≥ 2; so single-thread errors (assertion, out-of-bounds, division,
+//    shift) are found with one thread too.
+//  - shared memory: each thread sees its shadow = base at the last barrier overridden by
+//    its own writes since. Before the first barrier the base is the kernel's initial
+//    memory (declared values, arbitrary elsewhere), the same for both threads: exact. At a
+//    barrier that synchronises, the base is havocked: per array, to one fresh array shared
+//    by both threads (equality abstraction) or one fresh array per thread (adversarial
+//    abstraction). Both over-approximate G-SYNC's merge.
+//  - races: per array and thread, one nondeterministically chosen read and write since
+//    the last barrier (RD_exists/RD_elem, WR_exists/WR_elem); checked where SDV checks
+//    them, at a barrier that both threads reach enabled (G-RACE).
+//  - atomics (T-ATOMIC): a third log per array and thread (ATOMIC_exists/ATOMIC_elem); a
+//    plain access against the other thread's atomic log, and an atomic against its read and
+//    write logs, is a race (G-RACE), checked at the second access: an atomic changes the
+//    cell for the whole group at once, so after it the other thread's values are no longer
+//    the encoding's. Two atomics never race. The value an atomic returns and the thread's
+//    own view of the cell afterwards are fresh per thread and execution (other threads'
+//    atomics may run in any number before and after), under either abstraction.
+//    Whole-group and generic modes (--equiv) do not encode atomics (`unsupported`).
+//  - divergence: at a barrier, N ≥ 2 and the pair's predicates differ (G-DIVERGENCE).
+//  - loops: unrolled while the continuation condition (p ∧ e for either thread) may hold;
+//    a loop whose continuation is provably false stops exactly. A loop still able to run
+//    after `unroll` iterations is cut there (the continuation is assumed false): the
+//    result is then bounded by `unroll` iterations.
+//  - errors: every point where SDV can reach an error is a check point: "alive before it
+//    (no earlier error, every assume so far satisfied, no loop cut so far) and the
+//    condition". The kernel is free of errors iff the disjunction of check points is
+//    unsatisfiable under the constraints on N, t1, t2 and gid.
+#pragma once
+
+#include "semantics/rules/Ir.h"
+#include "semantics/rules/Verdict.h"
+
+#include <z3++.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sdvmc::prove {
+
+enum class Abstraction { Adversarial, Equality };
+const char* abstractionName(Abstraction a);
+
+struct EncodeOptions {
+  /// Per array (by ArrayId): how its shared state is abstracted at barriers.
+  std::vector<Abstraction> abstraction;
+  /// Iterations after which a loop that may still run is cut.
+  uint32_t unroll = 8;
+  /// Iterations a loop whose continuation simplifies to a constant may be unrolled.
+  uint32_t maxExactUnroll = 256;
+  /// Largest group size considered (1 ≤ N ≤ maxThreads).
+  uint64_t maxThreads = 2147483647;
+  /// Milliseconds for the solver query deciding whether a loop can still run at `unroll`.
+  unsigned loopQueryMs = 5000;
+  /// Group size fixed to this value (0: symbolic).
+  uint32_t fixedThreads = 0;
+  /// With fixedThreads: encode the whole group (threads 0..N-1) with G-SYNC's merge
+  /// exactly, instead of the pair and an abstraction (used by --equiv). Races are not
+  /// checked in this mode (the merge then lets the highest thread's write win).
+  bool wholeGroup = false;
+  /// One generic thread with a symbolic id `tid[0]` (free in the results below) and memory
+  /// snapshots per barrier (used by the parameterized --equiv; the kernel must be race- and
+  /// divergence-free, which this mode does not check): at the k-th barrier instance, array
+  /// a's content is M_k = λx. (σ_k(x) < N ∧ σ_k(x) writes x since its last barrier passed)
+  /// ? σ_k(x)'s last such write : M_{k-1}[x], with σ_k a fresh function naming the writer
+  /// of x; `axioms` pin it down: ∀s < N. s writes x there → σ_k(x) = s (at most one
+  /// writer: no races). A thread reads its own earlier writes, else the last snapshot it
+  /// passed; a barrier its predicate does not enable (uniform: no divergence) changes
+  /// nothing. `alive` is then the generic thread's (free in tid[0]).
+  bool generic = false;
+  /// The pair may be two threads of different groups (a launch of several groups, GPUVerify's
+  /// "symbolic groups"): their accesses to `global` arrays race whatever the barriers, shared
+  /// arrays are each group's own, and divergence is only between threads of one group.
+  bool interGroup = false;
+  /// Prefix of the names of the encoding's own fresh constants (two kernels in one
+  /// context); the inputs (init_<array>, gid, N) are not prefixed, so they are shared.
+  std::string prefix;
+};
+
+/// One place where SDV can reach an error.
+struct CheckPoint {
+  sem::VerdictKind kind = sem::VerdictKind::Ok;
+  sem::Rule rule = sem::Rule::GBasic;
+  sem::NodeId node = sem::kNone;
+  int thread = 0;   ///< 0 or 1: the pair member that fails; -1: both (race, divergence)
+  z3::expr cond;    ///< alive before this point ∧ the error condition
+  sem::ArrayId array = sem::kNone;  ///< out-of-bounds / race: the array
+  z3::expr index;   ///< out-of-bounds: the offending index (race: the address)
+};
+
+/// A read of shared memory by one of the pair: its index (for the witness's inputs).
+struct ReadRecord {
+  sem::ArrayId array = 0;
+  z3::expr index;
+};
+
+/// The encoded pair program.
+class PairEncoding {
+public:
+  PairEncoding(z3::context& ctx, const sem::Ir& ir, EncodeOptions options);
+
+  z3::context& ctx;
+  const sem::Ir& ir;
+  EncodeOptions options;
+
+  z3::expr N, gid, two;          ///< group size, thread 1's group id, the pair has a second thread
+  z3::expr gid2, same;           ///< thread 2's group id; both threads in one group
+  z3::expr tid[2];               ///< the pair's local ids
+  /// `ldim(d)` and `ngroups(d)` (frontend kernels): the group's extent per dimension
+  /// (their product is N) and the number of groups per dimension (gid below their
+  /// product); a dimension the launch has as 1 stays 1, the others are arbitrary.
+  z3::expr ldim[3], ngroups[3];
+  z3::expr_vector constraints;   ///< ranges of N, ids, gid
+  std::vector<z3::expr> init;    ///< per array: the arbitrary part of the initial memory
+  /// per kernel parameter (Ir::params): its value, the same in both threads (and, like the
+  /// inputs, unprefixed: `param_<name>`)
+  std::vector<z3::expr> params;
+  std::vector<CheckPoint> checks;
+  std::vector<ReadRecord> reads;
+  bool bounded = false;          ///< a loop was cut after `unroll` iterations
+  uint32_t maxIterations = 0;    ///< most iterations any loop instance was unrolled
+  uint32_t loopsCut = 0;         ///< loop instances cut
+  uint64_t statements = 0;       ///< basic statements encoded (pairs)
+  z3::expr alive;                ///< at the end: no error, every assume held, no loop cut
+  std::vector<z3::expr> finalMemory;  ///< whole-group / generic mode: per array, memory at the end
+  /// generic mode: closed formulas (∀ over tid[0]) defining the writers σ_k
+  std::vector<z3::expr> axioms;
+  /// generic mode: the axioms' bodies, open in tid[0] (for ground instances)
+  std::vector<z3::expr> axiomBodies;
+  /// generic mode: the writer functions σ_k
+  std::vector<z3::func_decl> writers;
+  uint32_t snapshots = 0;        ///< generic mode: barrier instances encoded
+  /// An operator the encoding does not handle (empty: none); the result is then meaningless.
+  std::string unsupported;
+
+  /// The error condition: some check point holds.
+  z3::expr anyError() const;
+};
+
+/// Encodes `ir` (its main) as the two-thread predicated program.
+PairEncoding encodePair(z3::context& ctx, const sem::Ir& ir, const EncodeOptions& options);
+
+
+}  // namespace sdvmc::prove

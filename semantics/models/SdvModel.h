@@ -1,0 +1,69 @@
+// The SDV semantics as a model for the explorer (`sdvmc check`, `--model sdv`).
+//
+// States and transitions, precisely (so that state counts can be worked out by hand):
+//  - A state is an SDV group state (Σ, ss) together with the group size n, the group id
+//    and the shared memory, in which arbitrary cells may still be *unknown* (not chosen).
+//  - The initial states are one per group size and group id, in that order (sizes
+//    ascending, then ids), each with ss = ⟨(main, true)⟩ and every arbitrary cell unknown.
+//  - A state whose ss is empty is terminal.
+//  - *Choice*: when the statement on top of ss is a read (T-RD) for which some enabled
+//    thread reads an unknown cell (not hidden by its own write since the last barrier),
+//    the state has one transition per value of the domain, in increasing order, each
+//    choosing that value for the smallest such cell (and nothing else).
+//  - *Segment*: otherwise the state has one transition: the SDV rules are applied until
+//    a barrier rule has been applied (G-SYNC or G-NO-OP), or ss is empty, or the next
+//    statement is a read that needs a choice (after at least one rule), or a rule reaches
+//    an error (a violation) or discards the execution (a failed assume).
+// So a race- and choice-free kernel with k barriers has k + 1 states per configuration.
+// With value symmetry (Symmetry.h; `--symmetry on`, the default, when the kernel has it)
+// every state is stored with its data values renamed in order of first appearance.
+#pragma once
+
+#include "semantics/rules/Ir.h"
+#include "semantics/models/Model.h"
+#include "semantics/rules/Sdv.h"
+#include "semantics/models/Symmetry.h"
+
+#include <map>
+#include <memory>
+
+namespace sdvmc::sem {
+
+class SdvModel final : public Model {
+public:
+  SdvModel(const Ir& ir, Bounds bounds, bool symmetry = true);
+
+  std::unique_ptr<Model> clone() const override;
+  std::string name() const override { return "sdv"; }
+  std::vector<StateBytes> initialStates() override;
+  void expand(std::span<const uint8_t> state, Expansion& out) override;
+  Replay replay(uint32_t initial, std::span<const uint32_t> path) override;
+  std::string describeMemory(std::span<const uint8_t> state) const override;
+  std::string reductions() const override;
+
+  void setOutcomeMode(bool on) override { outcomes_ = on; }
+  TerminalOutcome outcome(std::span<const uint8_t> terminal) override;
+
+  /// Decodes a state (public for tests and for `--compare`).
+  GroupState decode(std::span<const uint8_t> bytes);
+  void encode(const GroupState& s, StateBytes& out, const ValueRenaming* renaming = nullptr) const;
+
+private:
+  SdvMachine& machine(uint32_t n);
+  /// Puts a state in canonical form (value symmetry), then encodes it.
+  void store(GroupState& s, StateBytes& out);
+  /// The segment transition, in place.
+  enum class Step { Successor, Terminal, Violation, Discarded, Stuck };
+  Step segment(GroupState& s, std::optional<Verdict>& verdict);
+
+  const Ir& ir_;
+  Bounds bounds_;
+  bool symmetry_;
+  SymmetryInfo sym_;
+  bool outcomes_ = false;
+  std::vector<std::pair<Address, Word>> choices_;  ///< (outcome mode) of the decoded state
+  std::map<uint32_t, std::unique_ptr<SdvMachine>> machines_;
+  GroupState scratch_;
+};
+
+}  // namespace sdvmc::sem

@@ -1,0 +1,152 @@
+// Evaluating an expression e^σ for every thread of the group at once.
+//
+// SDV runs the group in lock step, so every expression is evaluated column-wise: each
+// operator is one loop over the n threads (which the compiler vectorises), instead of n
+// walks of the expression tree. A mask says which threads need the value; only those can
+// raise an error (division by zero, shift out of range), and `&&`, `||` and `?:`
+// evaluate their second operand only for the threads that need it, as C does per thread.
+//
+// Word arithmetic is 32-bit two's complement (kpl-language.md, "Meaning"): + - * wrap,
+// / and % truncate toward zero with INT_MIN / -1 = INT_MIN and INT_MIN % -1 = 0, >> is
+// arithmetic, a shift by a negative amount or by 32 or more is an error.
+#pragma once
+
+#include "semantics/rules/Ir.h"
+#include "semantics/rules/State.h"
+
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+namespace sdvmc::sem {
+
+/// The first error met while evaluating: the lowest thread, and for that thread the
+/// leftmost failing operator.
+struct EvalError {
+  enum class Kind { None, DivisionByZero, ShiftOutOfRange } kind = Kind::None;
+  uint32_t thread = UINT32_MAX;
+  ExprId at = kNone;
+  Word operand = 0;  ///< the offending divisor or shift amount
+
+  bool any() const { return kind != Kind::None; }
+};
+
+/// Scratch space and the evaluation routine for one group size. Not thread-safe: each
+/// worker owns one.
+class Evaluator {
+public:
+  Evaluator(const Ir& ir, uint32_t n);
+
+  uint32_t threads() const { return n_; }
+
+  /// The sizes `ldim(d)` and `ngroups(d)` evaluate to. By default (geometryFor): the
+  /// program's launch geometry when its group size is `n`, else a 1-D group of n and the
+  /// program's group counts.
+  struct Geometry {
+    uint32_t localSize[3] = {1, 1, 1};
+    uint32_t numGroups[3] = {1, 1, 1};
+  };
+  static Geometry geometryFor(const Ir& ir, uint32_t groupThreads);
+  void setGeometry(const Geometry& g) { geometry_ = g; }
+  const Geometry& geometry() const { return geometry_; }
+
+  /// Evaluates `e` for the threads t with mask[t] != 0. Returns a column of n values,
+  /// valid (for masked threads) until the next call. Records the first error in `err`.
+  const Word* eval(ExprId e, const GroupState& s, const uint8_t* mask, EvalError& err);
+
+  /// Computes the predicate `p` (a conjunction of flags) for every thread into `mask`.
+  void predicate(PredId p, const GroupState& s, uint8_t* mask) const;
+
+private:
+  /// The same evaluation for a group of one thread, without columns.
+  Word scalar(ExprId e, const GroupState& s, bool enabled, EvalError& err);
+  Word leaf(ExprId e, const GroupState& s, bool enabled, EvalError& err);
+  /// One-lane evaluators only: the expressions built from operators that cannot fail
+  /// (constants, lid, gid, locals, + - *, comparisons, bitwise and logical operators,
+  /// shifts by a constant in 0..31) as postfix code, run without recursion. flatAt_[e]
+  /// is where e's code starts, kFlatNone, or kFlatUntried (compiled when first evaluated,
+  /// so only the expressions evaluated as a whole take space).
+  struct Flat {
+    uint8_t kind;
+    Word imm;
+  };
+  static constexpr size_t kFlatMax = 32;  ///< instructions of one expression at most
+  static constexpr uint32_t kFlatNone = UINT32_MAX, kFlatUntried = UINT32_MAX - 1;
+  uint32_t flatCode(ExprId e);
+  bool compileFlat(ExprId e, size_t start);
+  Word runFlat(const Flat* f, const GroupState& s) const;
+  std::vector<Flat> flat_;
+  std::vector<uint32_t> flatAt_;
+  /// The 64-bit builtins, out of line (scalar and column-wise).
+  Word scalarWide(ExprId id, const GroupState& s, bool enabled, EvalError& err);
+  const Word* evWide(ExprId id, const GroupState& s, const uint8_t* mask, uint32_t depth, EvalError& err);
+  const Word* ev(ExprId e, const GroupState& s, const uint8_t* mask, uint32_t depth,
+                 EvalError& err);
+  Word* col(uint32_t depth) { return cols_.data() + static_cast<size_t>(depth) * n_; }
+  uint8_t* maskCol(uint32_t depth) { return masks_.data() + static_cast<size_t>(depth) * n_; }
+  void fail(EvalError& err, EvalError::Kind kind, uint32_t thread, ExprId at, Word operand);
+
+  const Ir& ir_;
+  uint32_t n_;
+  std::vector<Word> cols_;      ///< exprNeed + 1 scratch columns
+  std::vector<uint8_t> masks_;  ///< exprNeed + 1 scratch masks
+  std::vector<Word> lid_;       ///< 0 … n-1
+  Geometry geometry_;
+};
+
+/// Wrapping Word arithmetic, shared by every execution model.
+namespace word {
+inline Word add(Word a, Word b) { return static_cast<Word>(static_cast<uint32_t>(a) + static_cast<uint32_t>(b)); }
+inline Word sub(Word a, Word b) { return static_cast<Word>(static_cast<uint32_t>(a) - static_cast<uint32_t>(b)); }
+inline Word mul(Word a, Word b) { return static_cast<Word>(static_cast<uint32_t>(a) * static_cast<uint32_t>(b)); }
+inline Word neg(Word a) { return static_cast<Word>(0u - static_cast<uint32_t>(a)); }
+/// b != 0 required.
+inline Word div(Word a, Word b) { return b == -1 ? neg(a) : a / b; }
+/// b != 0 required.
+inline Word rem(Word a, Word b) { return b == -1 ? 0 : a % b; }
+/// 0 <= b < 32 required.
+inline Word shl(Word a, Word b) { return static_cast<Word>(static_cast<uint32_t>(a) << b); }
+inline Word shr(Word a, Word b) { return a >> b; }
+inline uint32_t u(Word a) { return static_cast<uint32_t>(a); }
+/// KPL's 64-bit values (specs/KPL.md): the value of a (high, low) pair of Words, and its
+/// low and high Word.
+inline uint64_t pair(Word h, Word l) { return (uint64_t{u(h)} << 32) | u(l); }
+inline Word low(uint64_t x) { return static_cast<Word>(static_cast<uint32_t>(x)); }
+inline Word high(uint64_t x) { return static_cast<Word>(static_cast<uint32_t>(x >> 32)); }
+/// b != 0 required.
+inline Word udiv(Word a, Word b) { return static_cast<Word>(u(a) / u(b)); }
+/// b != 0 required.
+inline Word urem(Word a, Word b) { return static_cast<Word>(u(a) % u(b)); }
+/// 0 <= b < 32 required.
+inline Word lshr(Word a, Word b) { return static_cast<Word>(u(a) >> b); }
+/// Single-precision floating point on bit patterns (IEEE-754, as the host computes it).
+inline float f(Word a) { return std::bit_cast<float>(a); }
+inline Word w(float x) { return std::bit_cast<Word>(x); }
+/// A float to a 32-bit integer, truncating; NaN and values outside the range give the
+/// "integer indefinite" value INT_MIN (signed) / 0 (unsigned) … as x86's cvttss2si does
+/// for signed; C leaves them undefined.
+inline Word ftoi(Word a) {
+  const float x = f(a);
+  if (!(x > -2147483904.0f && x < 2147483648.0f)) return INT32_MIN;
+  return static_cast<Word>(x);
+}
+inline Word ftou(Word a) {
+  const float x = f(a);
+  if (!(x > -1.0f && x < 4294967296.0f)) return 0;
+  return static_cast<Word>(static_cast<uint32_t>(x));
+}
+/// The float operators (EOp::FAdd … EOp::FToU).
+Word floatOp(EOp op, Word a, Word b);
+/// The 64-bit builtins (EOp::LAddLo … EOp::DToULHi, isWide) on their operands a, b, c, d
+/// (those the builtin takes; the others are ignored). A 64-bit operand is a (high, low)
+/// pair of Words: two's complement, or the bit pattern of an IEEE-754 double. C's
+/// semantics as the host computes it: + - * wrap; / and % truncate, INT64_MIN / -1 =
+/// INT64_MIN and INT64_MIN % -1 = 0 (as the 32-bit ones); conversions to integers
+/// truncate, and NaN or a value out of range gives INT64_MIN / INT32_MIN (signed) or 0
+/// (unsigned), as ftoi / ftou do. A divisor 0 or a shift amount outside 0..63 sets
+/// `fault` (and the result is 0, or the shift by the amount's low 6 bits); `fault` is
+/// left alone otherwise.
+Word wideOp(EOp op, Word a, Word b, Word c, Word d, EvalError::Kind& fault);
+}  // namespace word
+
+}  // namespace sdvmc::sem

@@ -1,0 +1,711 @@
+// The SDV rules, one function each (see Sdv.h and ../shared/sdv-semantics.md).
+#include "semantics/rules/Sdv.h"
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+#include <fmt/format.h>
+
+namespace sdvmc::sem {
+
+// ---- logs and shadows ------------------------------------------------------------------
+
+void logRead(ThreadLog& log, Address a, NodeId at) {
+  auto& v = log.reads;
+  if (!v.empty() && v.back().addr < a) {  // the common case: increasing addresses
+    v.push_back(LogEntry{a, 0, at});
+    return;
+  }
+  auto it = std::lower_bound(v.begin(), v.end(), a,
+                             [](const LogEntry& e, const Address& x) { return e.addr < x; });
+  if (it == v.end() || it->addr != a) v.insert(it, LogEntry{a, 0, at});
+}
+
+void logWrite(ThreadLog& log, Address a, Word value, NodeId at) {
+  auto& v = log.writes;
+  if (v.empty() || v.back().addr < a) {
+    v.push_back(LogEntry{a, value, at});
+    return;
+  }
+  auto it = std::lower_bound(v.begin(), v.end(), a,
+                             [](const LogEntry& e, const Address& x) { return e.addr < x; });
+  if (it != v.end() && it->addr == a)
+    it->value = value;  // W ∪ {a} = W; sh' = sh[a := value]
+  else
+    v.insert(it, LogEntry{a, value, at});
+}
+
+void logAtomic(ThreadLog& log, Address a, NodeId at) {
+  auto& v = log.atomics;
+  auto it = std::lower_bound(v.begin(), v.end(), a,
+                             [](const LogEntry& e, const Address& x) { return e.addr < x; });
+  if (it == v.end() || it->addr != a) v.insert(it, LogEntry{a, 0, at});
+}
+
+Word atomicResult(kpl::AtomicOp op, Word old, Word v, Word nv) {
+  const uint32_t uo = static_cast<uint32_t>(old), uv = static_cast<uint32_t>(v);
+  switch (op) {
+    case kpl::AtomicOp::Add: return word::add(old, v);
+    case kpl::AtomicOp::Sub: return word::sub(old, v);
+    case kpl::AtomicOp::Exch: return v;
+    case kpl::AtomicOp::Min: return std::min(old, v);
+    case kpl::AtomicOp::Max: return std::max(old, v);
+    case kpl::AtomicOp::UMin: return static_cast<Word>(std::min(uo, uv));
+    case kpl::AtomicOp::UMax: return static_cast<Word>(std::max(uo, uv));
+    case kpl::AtomicOp::And: return old & v;
+    case kpl::AtomicOp::Or: return old | v;
+    case kpl::AtomicOp::Xor: return old ^ v;
+    case kpl::AtomicOp::Inc: return uo >= uv ? 0 : static_cast<Word>(uo + 1);               // CUDA atomicInc
+    case kpl::AtomicOp::Dec: return (uo == 0 || uo > uv) ? v : static_cast<Word>(uo - 1);  // CUDA atomicDec
+    case kpl::AtomicOp::Cas: return old == v ? nv : old;
+    case kpl::AtomicOp::FAdd: return word::floatOp(EOp::FAdd, old, v);
+    default: break;  // the 64-bit ones: atomicResult64
+  }
+  assert(false && "atomicResult on a 64-bit atomic");
+  return old;
+}
+
+uint64_t atomicResult64(kpl::AtomicOp op, uint64_t old, uint64_t v, uint64_t nv) {
+  const auto sgn = [](uint64_t x) { return static_cast<int64_t>(x); };
+  switch (op) {
+    case kpl::AtomicOp::Add64: return old + v;
+    case kpl::AtomicOp::Sub64: return old - v;
+    case kpl::AtomicOp::Exch64: return v;
+    case kpl::AtomicOp::Min64: return sgn(old) <= sgn(v) ? old : v;
+    case kpl::AtomicOp::Max64: return sgn(old) >= sgn(v) ? old : v;
+    case kpl::AtomicOp::UMin64: return std::min(old, v);
+    case kpl::AtomicOp::UMax64: return std::max(old, v);
+    case kpl::AtomicOp::And64: return old & v;
+    case kpl::AtomicOp::Or64: return old | v;
+    case kpl::AtomicOp::Xor64: return old ^ v;
+    case kpl::AtomicOp::FAdd64: return std::bit_cast<uint64_t>(std::bit_cast<double>(old) + std::bit_cast<double>(v));
+    case kpl::AtomicOp::Cas64: return old == v ? nv : old;
+    default: break;
+  }
+  assert(false && "atomicResult64 on a 32-bit atomic");
+  return old;
+}
+
+Word shadowLoad(const Ir& ir, const GroupState& s, uint32_t tid, Address a) {
+  const auto& w = s.logs[tid].writes;
+  if (!w.empty()) {
+    auto it = std::lower_bound(w.begin(), w.end(), a,
+                               [](const LogEntry& e, const Address& x) { return e.addr < x; });
+    if (it != w.end() && it->addr == a) return it->value;
+  }
+  return s.base.load(ir, a);
+}
+
+Memory initialMemory(const Ir& ir, Word arbitrary) {
+  Memory m;
+  m.unboundedDefault = arbitrary;
+  m.bounded.resize(ir.arrays.size());
+  m.unbounded.resize(ir.arrays.size());
+  for (size_t a = 0; a < ir.arrays.size(); ++a) {
+    const ArrayInfo& info = ir.arrays[a];
+    if (!info.bounded) continue;
+    m.bounded[a].resize(info.size);
+    for (uint32_t i = 0; i < info.size; ++i) m.bounded[a][i] = info.init[i].value_or(arbitrary);
+  }
+  return m;
+}
+
+// ---- the machine -----------------------------------------------------------------------
+
+SdvMachine::SdvMachine(const Ir& ir, uint32_t threads)
+    : ir_(ir), n_(threads), eval_(ir, threads), mask_(threads), addrBuf_(threads) {}
+
+GroupState SdvMachine::initialState(Word gid, Memory memory, const std::vector<Word>& params) const {
+  GroupState s;
+  s.n = n_;
+  s.gid = gid;
+  s.locals.assign(static_cast<size_t>(ir_.slotCount) * n_, 0);
+  for (size_t k = 0; k < params.size() && k < ir_.params.size(); ++k)
+    std::fill(s.column(static_cast<Slot>(k)), s.column(static_cast<Slot>(k)) + n_, params[k]);
+  s.base = std::move(memory);
+  s.logs.resize(n_);
+  s.ss.push_back(Item{ir_.main, 0});  // ⟨(main, true)⟩
+  return s;
+}
+
+void SdvMachine::fresh(GroupState& s, Slot first, uint32_t count) const {
+  // A fresh location holds false in every thread; slots are reused in a stack
+  // discipline, so "fresh" means "reset".
+  std::fill(s.column(first), s.column(first) + static_cast<size_t>(count) * n_, 0);
+}
+
+uint8_t* SdvMachine::predicateMask(const GroupState& s, PredId p) {
+  eval_.predicate(p, s, mask_.data());
+  return mask_.data();
+}
+
+void SdvMachine::notify(Rule r, NodeId node, const GroupState& s, PredId p) {
+  if (!observer_) return;
+  std::vector<uint8_t> m(n_);
+  eval_.predicate(p, s, m.data());
+  observer_->onRule(r, node, s, m.data());
+}
+
+Verdict SdvMachine::verdictAt(VerdictKind kind, Rule rule, NodeId id) const {
+  Verdict v;
+  v.kind = kind;
+  v.rule = rule;
+  v.at = id;
+  v.loc = ir_.nodes[id].loc;
+  return v;
+}
+
+Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& err) {
+  Verdict v;
+  v.kind = err.kind == EvalError::Kind::DivisionByZero ? VerdictKind::DivisionByZero
+                                                       : VerdictKind::ShiftOutOfRange;
+  v.rule = rule;
+  v.at = id;
+  v.loc = ir.nodes[id].loc;
+  v.threads = {err.thread};
+  v.value = err.operand;
+  const kpl::SourceLoc at = ir.exprs[err.at].loc;
+  if (err.kind == EvalError::Kind::DivisionByZero)
+    v.message = fmt::format("thread {} divides by zero (operator at {}:{})", err.thread, at.line, at.col);
+  else
+    v.message = fmt::format("thread {} shifts by {}, outside 0..{} (operator at {}:{})", err.thread, err.operand,
+                            isWide(ir.exprs[err.at].op) ? 63 : 31, at.line, at.col);
+  return v;
+}
+
+Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Word index, bool write) {
+  const Node& node = ir.nodes[id];
+  const ArrayInfo& arr = ir.arrays[node.array];
+  Verdict v;
+  v.kind = VerdictKind::OutOfBounds;
+  v.rule = rule;
+  v.at = id;
+  v.loc = node.loc;
+  v.threads = {tid};
+  v.value = index;
+  v.array = node.array;
+  v.message = fmt::format("thread {} {} {}[{}], outside {}[0..{}]", tid, write ? "writes" : "reads",
+                          arr.name, index, arr.name, arr.size - 1);
+  return v;
+}
+
+std::optional<Verdict> SdvMachine::step(GroupState& s) {
+  assert(!s.ss.empty() && "step on a finished state");
+  const Item it = s.ss.back();
+  s.ss.pop_back();
+  ++steps_;
+  const Node& node = ir_.nodes[it.node];
+  switch (node.kind) {
+    case NodeKind::Seq: gSeq(s, it); return std::nullopt;
+    case NodeKind::Var: gVar(s, it); return std::nullopt;
+    case NodeKind::If: gIf(s, it); return std::nullopt;
+    case NodeKind::Call: gCall(s, it); return std::nullopt;
+    case NodeKind::While: {
+      if (it.aux == 0) {
+        gOpen(s, it);
+        return std::nullopt;
+      }
+      // G-ITER if ∃i. (p ∧ e)^Σ(i), else G-DONE; e only where p holds (&& short-circuits).
+      const uint8_t* p = predicateMask(s, node.predOpen);
+      EvalError err;
+      const Word* e = eval_.eval(node.e0, s, p, err);
+      if (err.any()) {
+        s.ss.push_back(it);  // the error state keeps the loop where it failed
+        lastRule_ = Rule::GIter;
+        return evalFailureVerdict(ir_, it.node, Rule::GIter, err);
+      }
+      bool any = false, someFalse = false;
+      for (uint32_t i = 0; i < n_; ++i) {
+        any |= p[i] && e[i] != 0;
+        someFalse |= p[i] && e[i] == 0;
+      }
+      if (any && !(uniformExit_ && someFalse))
+        gIter(s, it);
+      else
+        gDone(s, it);
+      return std::nullopt;
+    }
+    case NodeKind::Barrier: {
+      threadSteps_ += n_;
+      const uint8_t* p = predicateMask(s, node.pred);
+      uint32_t on = 0;
+      for (uint32_t i = 0; i < n_; ++i) on += p[i];
+      if (on != 0 && on != n_) return gDivergence(s, it, p);
+      if (on == 0) {
+        gNoOp(s, it);
+        return std::nullopt;
+      }
+      if (races(s)) return gRace(s, it);
+      gSync(s, it);
+      return std::nullopt;
+    }
+    case NodeKind::Assign: case NodeKind::Read: case NodeKind::Write:
+    case NodeKind::Assert: case NodeKind::Assume: case NodeKind::Skip: case NodeKind::Atomic:
+      return gBasic(s, it);
+  }
+  assert(false && "unknown node kind");
+  return std::nullopt;
+}
+
+Verdict SdvMachine::run(GroupState& s, uint64_t maxSteps) {
+  uint64_t budget = maxSteps;
+  while (!s.done()) {
+    if (budget-- == 0) {
+      Verdict v;
+      v.kind = VerdictKind::Inconclusive;
+      v.rule = lastRule_;
+      const Item& top = s.ss.back();
+      v.at = top.node;
+      v.loc = ir_.nodes[top.node].loc;
+      v.message = fmt::format("stopped after {} rule applications (--max-steps)", maxSteps);
+      return v;
+    }
+    if (auto v = step(s)) return *v;
+  }
+  Verdict ok;
+  ok.kind = VerdictKind::Ok;
+  return ok;
+}
+
+// ---- group rules -----------------------------------------------------------------------
+
+// G-BASIC: ∀i. (Σ(i), basic, p) →t Σ'(i)  ⟹  (Σ, (basic, p)@ss) →g (Σ', ss).
+std::optional<Verdict> SdvMachine::gBasic(GroupState& s, Item it) {
+  lastRule_ = Rule::GBasic;
+  const Node& node = ir_.nodes[it.node];
+  if (node.kind == NodeKind::Skip) {
+    if (observer_) notify(Rule::TSkip, it.node, s, node.pred);
+    tSkip(s, node);
+    return std::nullopt;
+  }
+  threadSteps_ += n_;
+  const uint8_t* p = predicateMask(s, node.pred);
+  if (observer_) {
+    Rule r = node.kind == NodeKind::Assign ? Rule::TAssign
+             : node.kind == NodeKind::Read  ? Rule::TRd
+             : node.kind == NodeKind::Write ? Rule::TWr
+             : node.kind == NodeKind::Assert ? Rule::TAssert
+             : node.kind == NodeKind::Atomic ? Rule::TAtomic
+                                             : Rule::TAssume;
+    observer_->onRule(r, it.node, s, p);
+  }
+  std::optional<Verdict> v;
+  switch (node.kind) {
+    case NodeKind::Assign: v = tAssign(s, node, p); break;
+    case NodeKind::Read: v = tRd(s, node, p); break;
+    case NodeKind::Write: v = tWr(s, node, p); break;
+    case NodeKind::Assert: v = tAssert(s, node, p); break;
+    case NodeKind::Assume: v = tAssume(s, node, p); break;
+    case NodeKind::Atomic: v = tAtomic(s, node, p); break;
+    case NodeKind::Skip: case NodeKind::Seq: case NodeKind::Var: case NodeKind::If:
+    case NodeKind::While: case NodeKind::Call: case NodeKind::Barrier:
+      assert(false && "not a basic statement");
+      break;
+  }
+  if (v) {
+    v->at = it.node;
+    v->loc = node.loc;
+    s.ss.push_back(it);  // the error state keeps the failing statement on top
+  }
+  return v;
+}
+
+// G-DIVERGENCE: ∃i≠j. p^Σ(i) ∧ ¬p^Σ(j)  ⟹  (Σ, (barrier, p)@ss) →g error.
+Verdict SdvMachine::gDivergence(GroupState& s, Item it, const uint8_t* enabled) {
+  lastRule_ = Rule::GDivergence;
+  if (observer_) observer_->onRule(Rule::GDivergence, it.node, s, enabled);
+  Verdict v = verdictAt(VerdictKind::Divergence, Rule::GDivergence, it.node);
+  for (uint32_t i = 0; i < n_; ++i) (enabled[i] ? v.enabled : v.disabled).push_back(i);
+  v.threads = {v.enabled.front(), v.disabled.front()};
+  v.message = fmt::format("barrier divergence: thread {} reaches the barrier enabled, thread {} disabled",
+                          v.enabled.front(), v.disabled.front());
+  s.ss.push_back(it);
+  return v;
+}
+
+// G-NO-OP: ∀i. ¬p^Σ(i)  ⟹  (Σ, (barrier, p)@ss) →g (Σ, ss).
+void SdvMachine::gNoOp(GroupState& s, Item it) {
+  lastRule_ = Rule::GNoOp;
+  if (observer_) notify(Rule::GNoOp, it.node, s, ir_.nodes[it.node].pred);
+}
+
+// G-RACE: ∀i. p^Σ(i), races(Σ)  ⟹  (Σ, (barrier, p)@ss) →g error.
+Verdict SdvMachine::gRace(GroupState& s, Item it) {
+  lastRule_ = Rule::GRace;
+  if (observer_) notify(Rule::GRace, it.node, s, ir_.nodes[it.node].pred);
+  auto conflict = races(s);
+  assert(conflict && "G-RACE without a race");
+  Verdict v = verdictAt(VerdictKind::Race, Rule::GRace, it.node);
+  v.accesses = {conflict->first, conflict->second};
+  v.threads = {conflict->first.thread, conflict->second.thread};
+  const ArrayInfo& arr = ir_.arrays[conflict->first.addr.array];
+  v.message = fmt::format("{} race on {}[{}] between threads {} and {}",
+                          conflict->first.atomic ? (conflict->second.write ? "atomic-write" : "atomic-read")
+                          : conflict->second.write ? "write-write"
+                                                   : "write-read",
+                          arr.name,
+                          conflict->first.addr.index, conflict->first.thread,
+                          conflict->second.thread);
+  s.ss.push_back(it);
+  return v;
+}
+
+// G-SYNC: ∀i. p^Σ(i), ¬races(Σ), Σ'(i) = (lid, l, merge(Σ), ∅, ∅).
+void SdvMachine::gSync(GroupState& s, Item it) {
+  lastRule_ = Rule::GSync;
+  if (observer_) notify(Rule::GSync, it.node, s, ir_.nodes[it.node].pred);
+  merge(s);
+  if (footprint_)
+    for (uint32_t t = 0; t < n_; ++t) {
+      const ThreadLog& log = s.logs[t];
+      auto add = [&](const std::vector<LogEntry>& v, uint8_t kind) {
+        for (const LogEntry& e : v)
+          if (ir_.arrays[e.addr.array].global) footprint_->push_back(FootprintEntry{e.addr, t, e.at, kind, e.value});
+      };
+      add(log.reads, 0);
+      add(log.writes, 1);
+      add(log.atomics, 2);
+    }
+  for (ThreadLog& log : s.logs) {
+    log.reads.clear();
+    log.writes.clear();
+    log.atomics.clear();
+  }
+}
+
+// G-SEQ: (Σ, (S1; S2, p)@ss) →g (Σ, (S1, p)@(S2, p)@ss).
+void SdvMachine::gSeq(GroupState& s, Item it) {
+  lastRule_ = Rule::GSeq;
+  const Node& node = ir_.nodes[it.node];
+  if (observer_) notify(Rule::GSeq, it.node, s, node.pred);
+  // (S2, p): the rest of the sequence, or the last statement itself.
+  if (it.aux + 2 == node.children.size())
+    push(s, node.children.back());
+  else if (it.aux + 1 < node.children.size())
+    push(s, it.node, it.aux + 1);
+  push(s, node.children[it.aux]);  // (S1, p)
+}
+
+// G-VAR: v fresh  ⟹  (Σ, (local x S, p)@ss) →g (Σ, (S[x ↦ v], p)@ss).
+void SdvMachine::gVar(GroupState& s, Item it) {
+  lastRule_ = Rule::GVar;
+  const Node& node = ir_.nodes[it.node];
+  fresh(s, node.slot0, node.count);
+  if (observer_) notify(Rule::GVar, it.node, s, node.pred);
+  push(s, node.children[0]);
+}
+
+// G-IF: v fresh  ⟹  (Σ, (if e S1 else S2, p)@ss)
+//                     →g (Σ, (v := e, p)@(S1, p ∧ v)@(S2, p ∧ ¬v)@ss).
+void SdvMachine::gIf(GroupState& s, Item it) {
+  lastRule_ = Rule::GIf;
+  const Node& node = ir_.nodes[it.node];
+  fresh(s, node.slot0, 1);
+  if (observer_) notify(Rule::GIf, it.node, s, node.pred);
+  push(s, node.children[2]);  // (S2, p ∧ ¬v)
+  push(s, node.children[1]);  // (S1, p ∧ v)
+  push(s, node.children[0]);  // (v := e, p)
+}
+
+// G-OPEN: v fresh  ⟹  (Σ, (while e S, p)@ss) →g (Σ, (while̲ e belim(S, v), p ∧ ¬v)@ss).
+void SdvMachine::gOpen(GroupState& s, Item it) {
+  lastRule_ = Rule::GOpen;
+  const Node& node = ir_.nodes[it.node];
+  fresh(s, node.slot0, 1);
+  if (observer_) notify(Rule::GOpen, it.node, s, node.pred);
+  push(s, it.node, 1);
+}
+
+// G-ITER: u, v fresh, ∃i. (p ∧ e)^Σ(i)
+//   ⟹ (Σ, (while̲ e S, p)@ss) →g (Σ, (u := e, p)@(celim(S, v), p ∧ u ∧ ¬v)@(while̲ e S, p)@ss).
+void SdvMachine::gIter(GroupState& s, Item it) {
+  lastRule_ = Rule::GIter;
+  const Node& node = ir_.nodes[it.node];
+  fresh(s, node.slot1, 2);  // u = slot1, v = slot2 (adjacent)
+  if (observer_) notify(Rule::GIter, it.node, s, node.predOpen);
+  push(s, it.node, 1);        // (while̲ e S, p)
+  push(s, node.children[1]);  // (celim(S, v), p ∧ u ∧ ¬v)
+  push(s, node.children[0]);  // (u := e, p)
+}
+
+// G-DONE: ∀i. ¬(p ∧ e)^Σ(i)  ⟹  (Σ, (while̲ e S, p)@ss) →g (Σ, ss).
+void SdvMachine::gDone(GroupState& s, Item it) {
+  lastRule_ = Rule::GDone;
+  if (observer_) notify(Rule::GDone, it.node, s, ir_.nodes[it.node].predOpen);
+}
+
+// G-CALL: v fresh  ⟹  (Σ, (f(e), p)@ss) →g (Σ, (relim(Body(f), v)[Param(f) ↦ e], p ∧ ¬v)@ss).
+void SdvMachine::gCall(GroupState& s, Item it) {
+  lastRule_ = Rule::GCall;
+  const Node& node = ir_.nodes[it.node];
+  fresh(s, node.slot0, 1);
+  if (observer_) notify(Rule::GCall, it.node, s, node.pred);
+  push(s, node.children[0]);
+}
+
+// ---- thread rules ----------------------------------------------------------------------
+
+// T-ASSIGN: p^σ, l' = σ.l[v := e^σ].
+std::optional<Verdict> SdvMachine::tAssign(GroupState& s, const Node& node, const uint8_t* p) {
+  EvalError err;
+  const Word* e = eval_.eval(node.e0, s, p, err);
+  if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TAssign, err);
+  Word* l = s.column(node.slot0);
+  for (uint32_t i = 0; i < n_; ++i)
+    if (p[i]) l[i] = e[i];
+  return std::nullopt;
+}
+
+
+// T-RD: p^σ, l' = σ.l[v := σ.sh(e^σ)], R' = σ.R ∪ {e^σ}.
+std::optional<Verdict> SdvMachine::tRd(GroupState& s, const Node& node, const uint8_t* p) {
+  EvalError err;
+  const Word* e = eval_.eval(node.e0, s, p, err);
+  if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TRd, err);
+  const ArrayInfo& arr = ir_.arrays[node.array];
+  if (arr.bounded)
+    for (uint32_t i = 0; i < n_; ++i)
+      if (p[i] && (e[i] < 0 || static_cast<uint32_t>(e[i]) >= arr.size))
+        return outOfBoundsVerdict(ir_, nodeId(node), Rule::TRd, i, e[i], false);
+  Word* l = s.column(node.slot0);
+  const NodeId at = nodeId(node);
+  for (uint32_t i = 0; i < n_; ++i) {
+    if (!p[i]) continue;
+    const Address a{node.array, e[i]};
+    const Word value = shadowLoad(ir_, s, i, a);  // read e[i] before l[i] may overwrite it
+    logRead(s.logs[i], a, at);
+    l[i] = value;
+  }
+  return std::nullopt;
+}
+
+// T-WR: p^σ, sh' = σ.sh[e1^σ := e2^σ], W' = σ.W ∪ {e1^σ}.
+std::optional<Verdict> SdvMachine::tWr(GroupState& s, const Node& node, const uint8_t* p) {
+  EvalError err;
+  const Word* e1 = eval_.eval(node.e0, s, p, err);
+  std::copy(e1, e1 + n_, addrBuf_.begin());  // the next evaluation reuses the scratch columns
+  const Word* e2 = eval_.eval(node.e1, s, p, err);
+  if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TWr, err);
+  const ArrayInfo& arr = ir_.arrays[node.array];
+  if (arr.bounded)
+    for (uint32_t i = 0; i < n_; ++i)
+      if (p[i] && (addrBuf_[i] < 0 || static_cast<uint32_t>(addrBuf_[i]) >= arr.size))
+        return outOfBoundsVerdict(ir_, nodeId(node), Rule::TWr, i, addrBuf_[i], true);
+  const NodeId at = nodeId(node);
+  for (uint32_t i = 0; i < n_; ++i)
+    if (p[i]) logWrite(s.logs[i], Address{node.array, addrBuf_[i]}, e2[i], at);
+  return std::nullopt;
+}
+
+// Extension: assert(e) fails when e is false on an enabled thread.
+std::optional<Verdict> SdvMachine::tAssert(GroupState& s, const Node& node, const uint8_t* p) {
+  EvalError err;
+  const Word* e = eval_.eval(node.e0, s, p, err);
+  if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TAssert, err);
+  for (uint32_t i = 0; i < n_; ++i)
+    if (p[i] && e[i] == 0) {
+      Verdict v;
+      v.kind = VerdictKind::Assertion;
+      v.rule = Rule::TAssert;
+      v.threads = {i};
+      v.message = fmt::format("assertion failed for thread {}", i);
+      return v;
+    }
+  return std::nullopt;
+}
+
+// Extension: assume(e) discards the execution when e is false on an enabled thread.
+std::optional<Verdict> SdvMachine::tAssume(GroupState& s, const Node& node, const uint8_t* p) {
+  EvalError err;
+  const Word* e = eval_.eval(node.e0, s, p, err);
+  if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TAssume, err);
+  for (uint32_t i = 0; i < n_; ++i)
+    if (p[i] && e[i] == 0) {
+      Verdict v;
+      v.kind = VerdictKind::Discarded;
+      v.rule = Rule::TAssume;
+      v.threads = {i};
+      v.message = fmt::format("assume failed for thread {}: execution discarded", i);
+      return v;
+    }
+  return std::nullopt;
+}
+
+// Extension T-ATOMIC (see Sdv.h). Operands are evaluated for the whole group first (lock
+// step); then each enabled thread in ascending lid order applies the operation.
+std::optional<Verdict> SdvMachine::tAtomic(GroupState& s, const Node& node, const uint8_t* p) {
+  EvalError err;
+  const bool wide = kpl::atomicIsWide(node.atomicOp);
+  std::vector<Word> ops[5];  // index, then the operands (wide: high, low word each)
+  const ExprId es[5] = {node.e0, node.e1, node.e2, node.e3, node.e4};
+  for (int k = 0; k < 5; ++k) {
+    ops[k].assign(n_, 0);
+    if (es[k] == kNone) continue;
+    const Word* e = eval_.eval(es[k], s, p, err);
+    std::copy(e, e + n_, ops[k].begin());
+  }
+  if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TAtomic, err);
+  const std::vector<Word>& idx = ops[0];
+  const ArrayInfo& arr = ir_.arrays[node.array];
+  if (arr.bounded)
+    for (uint32_t i = 0; i < n_; ++i) {
+      if (!p[i]) continue;
+      if (idx[i] < 0 || static_cast<uint32_t>(idx[i]) >= arr.size)
+        return outOfBoundsVerdict(ir_, nodeId(node), Rule::TAtomic, i, idx[i], true);
+      if (wide && static_cast<uint32_t>(idx[i]) + 1 >= arr.size)  // the high word's cell
+        return outOfBoundsVerdict(ir_, nodeId(node), Rule::TAtomic, i, idx[i] + 1, true);
+    }
+  const NodeId at = nodeId(node);
+  // The thread's view of a cell, then the new value stored in memory and in its shadow.
+  auto load = [&](uint32_t i, Address a) { return shadowLoad(ir_, s, i, a); };
+  auto store = [&](uint32_t i, Address a, Word next) {
+    s.base.store(ir_, a, next);  // visible to the whole group at once
+    auto& w = s.logs[i].writes;  // the thread's own earlier plain write, if any, is now stale
+    auto it = std::lower_bound(w.begin(), w.end(), a, [](const LogEntry& x, const Address& y) { return x.addr < y; });
+    if (it != w.end() && it->addr == a) it->value = next;
+    logAtomic(s.logs[i], a, at);
+  };
+  std::vector<Word> old(n_), oldHi(n_);
+  for (uint32_t i = 0; i < n_; ++i) {
+    if (!p[i]) continue;
+    const Address a{node.array, idx[i]};
+    if (!wide) {
+      old[i] = load(i, a);
+      store(i, a, atomicResult(node.atomicOp, old[i], ops[1][i], ops[2][i]));
+      continue;
+    }
+    // Unbounded arrays: the high word's index wraps as the frontends' i + 1 does.
+    const Address ah{node.array, word::add(idx[i], 1)};
+    old[i] = load(i, a);
+    oldHi[i] = load(i, ah);
+    const uint64_t next = atomicResult64(node.atomicOp, word::pair(oldHi[i], old[i]),
+                                         word::pair(ops[1][i], ops[2][i]), word::pair(ops[3][i], ops[4][i]));
+    store(i, a, word::low(next));
+    store(i, ah, word::high(next));
+  }
+  // 32-bit: slot0 gets the old value; 64-bit: slot0 the old high word, slot1 the low one.
+  auto result = [&](Slot slot, const std::vector<Word>& v) {
+    if (slot == kNone) return;
+    Word* l = s.column(slot);
+    for (uint32_t i = 0; i < n_; ++i)
+      if (p[i]) l[i] = v[i];
+  };
+  if (!wide) {
+    result(node.slot0, old);
+  } else {
+    result(node.slot0, oldHi);
+    result(node.slot1, old);
+  }
+  return std::nullopt;
+}
+
+void SdvMachine::tSkip(GroupState&, const Node&) {}
+
+// ---- races and merge -------------------------------------------------------------------
+
+namespace {
+struct Tagged {
+  Address addr;
+  uint32_t thread;
+  NodeId at;
+  Word value = 0;
+  bool operator<(const Tagged& o) const {
+    return addr != o.addr ? addr < o.addr : thread < o.thread;
+  }
+};
+}  // namespace
+
+// races(Σ) = ∃ i ≠ j. (Σ(i).R ∪ Σ(i).W) ∩ Σ(j).W ≠ ∅.
+// The conflict reported is at the smallest address (array declaration order, index).
+// There, with W the sorted writers and R the sorted readers: two writers give the
+// write-write pair (W[0], W[1]); one writer w gives (w, the smallest reader r ≠ w).
+std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::races(const GroupState& s) const {
+  std::vector<Tagged> ws;
+  for (uint32_t t = 0; t < n_; ++t)
+    for (const LogEntry& e : s.logs[t].writes) ws.push_back(Tagged{e.addr, t, e.at, e.value});
+  std::optional<std::pair<RaceAccess, RaceAccess>> atomicRace;
+  if (ir_.hasAtomics) atomicRace = atomicRaces(s);
+  if (ws.empty()) return atomicRace;
+  std::sort(ws.begin(), ws.end());
+
+  // Two writers of one address race; with benign writes tolerated, only when they wrote
+  // different values.
+  auto writeWrite = [&](size_t k) {
+    return ws[k].addr == ws[k + 1].addr && (!benignWrites_ || ws[k].value != ws[k + 1].value);
+  };
+  std::optional<Address> best;
+  for (size_t k = 0; k + 1 < ws.size(); ++k)
+    if (writeWrite(k)) {
+      best = ws[k].addr;  // the first in sorted order is the smallest
+      break;
+    }
+  for (uint32_t t = 0; t < n_; ++t)
+    for (const LogEntry& r : s.logs[t].reads) {
+      if (best && !(r.addr < *best)) break;  // reads are sorted: nothing smaller follows
+      auto lo = std::lower_bound(ws.begin(), ws.end(), Tagged{r.addr, 0, 0});
+      for (auto w = lo; w != ws.end() && w->addr == r.addr; ++w)
+        if (w->thread != t) {
+          best = r.addr;
+          break;
+        }
+    }
+  if (atomicRace && (!best || atomicRace->first.addr < *best)) return atomicRace;
+  if (!best) return std::nullopt;
+
+  auto lo = std::lower_bound(ws.begin(), ws.end(), Tagged{*best, 0, 0});
+  const Tagged& w0 = *lo;
+  RaceAccess first{w0.thread, true, *best, w0.at};
+  for (auto w1 = lo + 1; w1 != ws.end() && w1->addr == *best; ++w1)
+    if (!benignWrites_ || w1->value != w0.value) return std::make_pair(first, RaceAccess{w1->thread, true, *best, w1->at});
+  // A read conflict: the first writer and the smallest other reader (with benign writes
+  // tolerated the only reader may be the first writer itself: then the next writer).
+  for (auto w = lo; w != ws.end() && w->addr == *best; ++w)
+    for (uint32_t t = 0; t < n_; ++t) {
+      if (t == w->thread) continue;
+      for (const LogEntry& r : s.logs[t].reads)
+        if (r.addr == *best)
+          return std::make_pair(RaceAccess{w->thread, true, *best, w->at}, RaceAccess{t, false, *best, r.at});
+    }
+  assert(false && "race address without a conflicting access");
+  return std::nullopt;
+}
+
+// (extension) An atomic access of thread i and a plain read or write of thread j ≠ i to
+// the same address, since the last barrier: the one at the smallest address, reported
+// as (the smallest such atomic thread, the smallest conflicting plain access: a write
+// before a read).
+std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::atomicRaces(const GroupState& s) const {
+  std::vector<Tagged> as;
+  for (uint32_t t = 0; t < n_; ++t)
+    for (const LogEntry& e : s.logs[t].atomics) as.push_back(Tagged{e.addr, t, e.at});
+  if (as.empty()) return std::nullopt;
+  std::sort(as.begin(), as.end());
+  std::optional<std::pair<RaceAccess, RaceAccess>> best;
+  auto consider = [&](uint32_t t, const LogEntry& e, bool write) {
+    if (best && !(e.addr < best->first.addr || (e.addr == best->first.addr && write && !best->second.write)))
+      return;
+    auto lo = std::lower_bound(as.begin(), as.end(), Tagged{e.addr, 0, 0});
+    for (auto a = lo; a != as.end() && a->addr == e.addr; ++a)
+      if (a->thread != t) {
+        RaceAccess first{a->thread, true, e.addr, a->at, true};
+        RaceAccess second{t, write, e.addr, e.at, false};
+        if (!best || e.addr < best->first.addr || (write && !best->second.write) ||
+            (write == best->second.write && t < best->second.thread))
+          best = std::make_pair(first, second);
+        return;
+      }
+  };
+  for (uint32_t t = 0; t < n_; ++t) {
+    for (const LogEntry& e : s.logs[t].writes) consider(t, e, true);
+    for (const LogEntry& e : s.logs[t].reads) consider(t, e, false);
+  }
+  return best;
+}
+
+// merge(Σ)(z) = Σ(i).sh(z) if z ∈ Σ(i).W, else Σ(0).sh(z) (= base, since no W has z).
+void SdvMachine::merge(GroupState& s) const {
+  for (const ThreadLog& log : s.logs)
+    for (const LogEntry& w : log.writes) s.base.store(ir_, w.addr, w.value);
+}
+
+}  // namespace sdvmc::sem

@@ -1,0 +1,155 @@
+// The SDV semantics: synchronous, delayed visibility (../shared/sdv-semantics.md).
+//
+// One function per rule, named after it, so this file can be held against the page line
+// by line: the group rules gBasic, gDivergence, gNoOp, gRace, gSync, gSeq, gVar, gIf,
+// gOpen, gIter, gDone, gCall, and the thread rules tDisabled, tAssign, tRd, tWr (plus
+// tAssert, tAssume and tSkip for the extensions). `step` is the single dispatch: it pops
+// the top item of ss and applies the one rule whose premise holds.
+//
+// The thread rules are applied to the whole group at once (lock step): a thread rule
+// function takes the mask of threads for which the predicate p holds; the other threads
+// take T-DISABLED, which leaves them unchanged.
+#pragma once
+
+#include "semantics/rules/Eval.h"
+#include "semantics/rules/Ir.h"
+#include "semantics/rules/State.h"
+#include "semantics/rules/Verdict.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace sdvmc::sem {
+
+/// Told about every rule application (`sdvmc run --trace`). `enabled` is the mask of
+/// threads whose predicate holds (n entries).
+class RuleObserver {
+public:
+  virtual ~RuleObserver() = default;
+  virtual void onRule(Rule rule, NodeId node, const GroupState& s, const uint8_t* enabled) = 0;
+};
+
+/// Shared memory at the start of a run: every bounded array's cells, and the default
+/// memory's explicitly given cells (the others hold `unboundedDefault`).
+Memory initialMemory(const Ir& ir, Word arbitrary = 0);
+
+class SdvMachine {
+public:
+  SdvMachine(const Ir& ir, uint32_t threads);
+
+  /// A valid initial state: ss = ⟨(main, true)⟩, lid = i, empty R and W, every location
+  /// 0, and one shared memory `memory` seen by every thread.
+  GroupState initialState(Word gid, Memory memory, const std::vector<Word>& params = {}) const;
+
+  /// Applies the one rule whose premise holds for the top of ss. Returns a verdict when
+  /// the rule reaches an error (or discards the execution); nullopt otherwise.
+  std::optional<Verdict> step(GroupState& s);
+
+  /// Steps until ss is empty (Ok), an error, or `maxSteps` rule applications
+  /// (Inconclusive).
+  Verdict run(GroupState& s, uint64_t maxSteps);
+
+  void setObserver(RuleObserver* o) { observer_ = o; }
+  /// (several groups, Launch.h) Collect every access to a `global` array: at each G-SYNC
+  /// the logs' entries on global arrays are appended to `*f` before they are cleared.
+  struct FootprintEntry {
+    Address addr;
+    uint32_t thread;
+    NodeId at;
+    uint8_t kind;  ///< 0 read, 1 write, 2 atomic
+    Word value;    ///< writes: the value written
+  };
+  void setFootprint(std::vector<FootprintEntry>* f) { footprint_ = f; }
+  /// simt-uniform-exit: a loop exits for every thread as soon as its guard is false for
+  /// one enabled thread (instead of when it is false for all: G-DONE's premise).
+  void setUniformLoopExit(bool on) { uniformExit_ = on; }
+  /// (option, off by default as in SDV) Two threads writing the same value to a location
+  /// between barriers is not a race (a "benign" write-write; GPUVerify's tolerance).
+  void setBenignWrites(bool on) { benignWrites_ = on; }
+  /// The machine's evaluator (models use it to look ahead at a statement's addresses).
+  Evaluator& evaluator() { return eval_; }
+  Rule lastRule() const { return lastRule_; }
+  uint64_t steps() const { return steps_; }
+  /// Basic statements and barriers applied, times the number of threads.
+  uint64_t threadSteps() const { return threadSteps_; }
+
+  // ---- group rules (→g) --------------------------------------------------------------
+  std::optional<Verdict> gBasic(GroupState& s, Item it);
+  Verdict gDivergence(GroupState& s, Item it, const uint8_t* enabled);
+  void gNoOp(GroupState& s, Item it);
+  Verdict gRace(GroupState& s, Item it);
+  void gSync(GroupState& s, Item it);
+  void gSeq(GroupState& s, Item it);
+  void gVar(GroupState& s, Item it);
+  void gIf(GroupState& s, Item it);
+  void gOpen(GroupState& s, Item it);
+  void gIter(GroupState& s, Item it);
+  void gDone(GroupState& s, Item it);
+  void gCall(GroupState& s, Item it);
+
+  // ---- thread rules (→t), for the threads in `enabled`; the others are T-DISABLED ----
+  std::optional<Verdict> tAssign(GroupState& s, const Node& node, const uint8_t* enabled);
+  std::optional<Verdict> tRd(GroupState& s, const Node& node, const uint8_t* enabled);
+  std::optional<Verdict> tWr(GroupState& s, const Node& node, const uint8_t* enabled);
+  std::optional<Verdict> tAssert(GroupState& s, const Node& node, const uint8_t* enabled);
+  std::optional<Verdict> tAssume(GroupState& s, const Node& node, const uint8_t* enabled);
+  /// (extension) T-ATOMIC: every enabled thread, in ascending lid order, reads its view of
+  /// the cell, writes the new value to the group's memory at once (and to its own shadow),
+  /// and logs the address as an atomic access; the result is the value read. A 64-bit one
+  /// does the same on the pair of cells i (low word) and i+1 (high word) at once.
+  std::optional<Verdict> tAtomic(GroupState& s, const Node& node, const uint8_t* enabled);
+  void tSkip(GroupState& s, const Node& node);
+  /// T-DISABLED: (σ, basic, p) →t σ when ¬p^σ. Nothing to do; named so traces and
+  /// readers can find it.
+  static void tDisabled() {}
+
+  /// races(Σ): two threads i ≠ j with (R_i ∪ W_i) ∩ W_j ≠ ∅. Returns the two accesses of
+  /// the conflict reported (the smallest address; see Sdv.cpp), or nullopt.
+  std::optional<std::pair<RaceAccess, RaceAccess>> races(const GroupState& s) const;
+  /// (extension) The atomic-vs-plain part of races(Σ); see Sdv.cpp.
+  std::optional<std::pair<RaceAccess, RaceAccess>> atomicRaces(const GroupState& s) const;
+  /// merge(Σ) into s.base: every thread's writes since the last barrier.
+  void merge(GroupState& s) const;
+
+private:
+  NodeId nodeId(const Node& n) const { return static_cast<NodeId>(&n - ir_.nodes.data()); }
+  void push(GroupState& s, NodeId node, uint32_t aux = 0) const { s.ss.push_back(Item{node, aux}); }
+  void fresh(GroupState& s, Slot first, uint32_t count) const;
+  uint8_t* predicateMask(const GroupState& s, PredId p);
+  void notify(Rule r, NodeId node, const GroupState& s, PredId p);
+  Verdict verdictAt(VerdictKind kind, Rule rule, NodeId id) const;
+
+  const Ir& ir_;
+  uint32_t n_;
+  Evaluator eval_;
+  std::vector<uint8_t> mask_;
+  std::vector<Word> addrBuf_;
+  RuleObserver* observer_ = nullptr;
+  std::vector<FootprintEntry>* footprint_ = nullptr;
+  bool uniformExit_ = false;
+  bool benignWrites_ = false;
+  Rule lastRule_ = Rule::GSeq;
+  uint64_t steps_ = 0;
+  uint64_t threadSteps_ = 0;
+};
+
+/// The verdict for an expression error met while applying `rule` to statement `id`.
+Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& err);
+/// The verdict for thread `tid` reading (or writing) `array`[index] out of its bounds.
+Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Word index, bool write);
+
+/// σ_i.R and σ_i.W bookkeeping: add `a` to a sorted log (keeping the first statement
+/// that made the access); for a write, set the shadow value.
+void logRead(ThreadLog& log, Address a, NodeId at);
+void logWrite(ThreadLog& log, Address a, Word value, NodeId at);
+void logAtomic(ThreadLog& log, Address a, NodeId at);
+/// The new value of an atomic `op` on a cell holding `old`, with operand `v` (and, for
+/// cas, compare value `v` and new value `nv`); CUDA's semantics for inc and dec.
+Word atomicResult(kpl::AtomicOp op, Word old, Word v, Word nv);
+/// The same for the 64-bit atomics (kpl::atomicIsWide) on hi·2^32 + lo bit patterns:
+/// add/sub wrap, min/max signed, umin/umax unsigned, fadd is IEEE double add, cas gives
+/// `old == v ? nv : old`.
+uint64_t atomicResult64(kpl::AtomicOp op, uint64_t old, uint64_t v, uint64_t nv);
+
+}  // namespace sdvmc::sem
