@@ -8,7 +8,8 @@ pkgs=(build-essential cmake ninja-build pkg-config
       clang-14 libclang-rt-14-dev libclang-cpp14-dev libclang-14-dev llvm-14-dev
       zlib1g-dev libxml2-dev libtinfo-dev libffi-dev  # what the static Clang/LLVM link names (-lz -lxml2 -ltinfo; LLVMConfig probes ffi)
       oclgrind pocl-opencl-icd ocl-icd-opencl-dev opencl-headers
-      chromium)  # chromium: the headless screenshot of crosscheck's HTML report (tests/crosscheck)
+      chromium   # chromium: the headless screenshot of crosscheck's HTML report (tests/crosscheck)
+      spin time valgrind)  # the benchmarks (tests/bench): SPIN to compare with, /usr/bin/time, callgrind
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
