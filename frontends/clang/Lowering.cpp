@@ -827,8 +827,6 @@ private:
     ExprPtr scaled = isLit(*size, 1) ? std::move(g) : bin(BinaryOp::Mul, std::move(g), std::move(size), r);
     return add(std::move(scaled), std::move(l), r);
   }
-  uint32_t localSize(unsigned d) const { return d > 2 ? 1 : launch_.localSize[d]; }
-  uint32_t numGroups(unsigned d) const { return d > 2 ? 1 : launch_.numGroups[d]; }
 
   // ---- storages -----------------------------------------------------------------------
   int addStorage(Storage s) {
@@ -1148,7 +1146,6 @@ private:
   BinaryOp arithOp(clang::BinaryOperatorKind op, bool isUnsigned, clang::SourceLocation at);
   LVal lvalue(const clang::Expr* e);
   PtrVal pointer(const clang::Expr* e);
-  PtrVal subscriptBase(const clang::Expr* base);
   void assignPointer(VarInfo& var, PtrVal p, const clang::VarDecl* vd, clang::SourceLocation at, kpl::SourceRange r);
   ExprPtr call(const clang::CallExpr* c, bool need);
   ExprPtr builtinCall(const clang::CallExpr* c, const std::string& name, bool need, bool& handled);
@@ -1296,7 +1293,6 @@ private:
 
   // ---- statements ---------------------------------------------------------------------
   void lowerStmt(const clang::Stmt* s);
-  void lowerBody(const clang::Stmt* s) { lowerStmt(s); }
   void lowerLoop(const clang::Stmt* loop, const clang::Stmt* init, const clang::Expr* condExpr,
                  const clang::Expr* inc, const clang::Stmt* body, bool isDo);
   void lowerSwitch(const clang::SwitchStmt* s);
@@ -1327,7 +1323,6 @@ private:
   std::vector<Frame> frames_;
   Instance* inst_ = nullptr;
   std::vector<const clang::FunctionDecl*> callStack_;
-  bool recursionFound_ = false;
   int lastAggResult_ = -1;  ///< the result storage of the last inlined call returning a struct or vector
   std::string voteArray_;   ///< the hidden shared array of __syncthreads_count/_and/_or ("" until used)
   const std::set<DynKey>& dynamic_;  ///< pointer variables lowered with a run-time base
@@ -1374,14 +1369,6 @@ bool hasContinue(const clang::Stmt* s) {
     return false;
   for (const clang::Stmt* c : s->children())
     if (hasContinue(c)) return true;
-  return false;
-}
-
-bool hasReturn(const clang::Stmt* s) {
-  if (!s) return false;
-  if (llvm::isa<clang::ReturnStmt>(s)) return true;
-  for (const clang::Stmt* c : s->children())
-    if (hasReturn(c)) return true;
   return false;
 }
 
@@ -2702,7 +2689,6 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
     for (auto i = it; i != callStack_.end(); ++i) chain += (*i)->getNameAsString() + " -> ";
     chain += fd->getNameAsString();
     error(c->getBeginLoc(), "recursion: " + chain);
-    recursionFound_ = true;
     return lit(0, r);
   }
   if (fd->isVariadic() || c->getNumArgs() != fd->getNumParams()) {
