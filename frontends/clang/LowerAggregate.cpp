@@ -13,7 +13,6 @@
 #include <clang/AST/ExprCXX.h>
 
 #include <algorithm>
-#include <cctype>
 
 namespace sdvmc::clangfe::lowering {
 
@@ -274,27 +273,7 @@ Agg Lowerer::aggValue(const clang::Expr* e) {
     unsupported(e, "operator call on '" + t.getAsString() + "'");
     return bad;
   }
-  if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e)) {
-    const clang::FunctionDecl* fd = c->getDirectCallee();
-    const clang::FunctionDecl* def = nullptr;
-    if (fd && fd->hasBody(def) && def) {
-      lastAggResult_ = -1;
-      inlineCall(c, def, true);
-      int st = lastAggResult_;
-      auto l = layoutOf(t, e->getBeginLoc());
-      if (st < 0 || !l) return bad;
-      return loadAgg(privatePlace(st, *l, r), r);
-    }
-    std::string name = fd ? fd->getNameAsString() : "";
-    if (name.rfind("vload", 0) == 0 && name.size() > 5 && std::isdigit(static_cast<unsigned char>(name[5])))
-      return vload(c, static_cast<unsigned>(std::stoul(name.substr(5))));
-    bool handled = false;
-    Agg v = vectorBuiltin(c, name, handled);
-    if (handled) return v;
-    unsupported(e, "call to '" + name + "' returning a " + (t->isVectorType() ? "vector" : "struct") +
-                       " (only vloadN, select and convert_T among the vector builtins)");
-    return bad;
-  }
+  if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e)) return aggCall(c);
   if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(e)) return aggBinary(b);
   if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e)) {
     if (u->getOpcode() == clang::UO_Deref) return loadAgg(aggPlace(e), r);

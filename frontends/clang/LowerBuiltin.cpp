@@ -1,15 +1,155 @@
-// OpenCL's and CUDA's library functions (part of the Lowerer, Lowerer.h): the work-item
-// functions and the launch geometry behind them (CUDA's threadIdx and the like too), barriers
-// and fences, GPUVerify's annotations, the float and double math, min, max and abs, CUDA's
-// double intrinsics, and OpenCL's select, convert_T, vloadN and vstoreN.
+// OpenCL's and CUDA's library functions (part of the Lowerer, Lowerer.h). A call to a function
+// without a body whose name the builtin table (Builtins.cpp) has goes to the case of its kind
+// for the call's type: wordBuiltin (a value of 32 bits or less, or none), wideBuiltin (64-bit),
+// aggBuiltin (a vector). Here: the work-item functions and the launch geometry behind them
+// (CUDA's threadIdx and the like too), barriers and fences, the float and double math, min,
+// max and abs, CUDA's double intrinsics, and OpenCL's select, convert_T, vloadN and vstoreN;
+// atomics and votes are in LowerSync.cpp, GPUVerify's annotations in LowerAnnotations.cpp.
 #include "frontends/clang/Lowerer.h"
 
 #include <clang/AST/Expr.h>
 
 #include <algorithm>
-#include <cctype>
 
 namespace sdvmc::clangfe::lowering {
+
+// ---- the dispatch: a builtin's form for the call's type ----------------------------------
+
+namespace {
+
+/// min's float operator says it is min (max's is FMax).
+bool isMin(const BuiltinInfo& fn) { return static_cast<BinaryOp>(fn.op) == BinaryOp::FMin; }
+
+/// The N of a NumberSuffix family's name (vload4: 4).
+unsigned familyNumber(const BuiltinInfo& fn, const std::string& name) {
+  return static_cast<unsigned>(std::stoul(name.substr(fn.name.size())));
+}
+
+/// Whether calls of a kind may have a vector (or struct) value: aggBuiltin's cases.
+bool hasVectorForm(BuiltinKind k) {
+  return k == BuiltinKind::VLoad || k == BuiltinKind::Select || k == BuiltinKind::Convert;
+}
+
+}  // namespace
+
+std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name,
+                                            bool need) {
+  kpl::SourceRange r = range(c);
+  if (fn.op == kNoForm) return std::nullopt;
+  switch (fn.kind) {
+    case BuiltinKind::WorkItem: return workItem(c, static_cast<WorkItem>(fn.op));
+    case BuiltinKind::WorkDim: return lit(std::max({launch_.localDims, launch_.groupDims, 1u}), r);
+    case BuiltinKind::Barrier: emitSimple(StmtKind::Barrier, r); return lit(0, r);
+    // Fences order a thread's own accesses; under SDV every access becomes visible at the
+    // next barrier, so they change nothing.
+    case BuiltinKind::Fence: return lit(0, r);
+    case BuiltinKind::Vote: return syncVote(c, fn);
+    case BuiltinKind::Annotation: annotation(c, static_cast<Annotation>(fn.op)); return lit(0, r);
+    case BuiltinKind::Math: return floatMath(c, fn, name);
+    case BuiltinKind::MinMax:
+      // OpenCL's min/max on floats (undefined for NaN) are fmin/fmax.
+      if (isFloat(c->getType())) return floatMath(c, fn, name);
+      if (c->getNumArgs() == fn.arity) return intMinMax(c, isMin(fn));
+      break;
+    case BuiltinKind::Abs:
+      if (c->getNumArgs() == fn.arity) return intAbs(c);
+      break;
+    case BuiltinKind::Atomic: return atomic(c, fn, need);
+    case BuiltinKind::DoubleWord:
+      if (c->getNumArgs() == fn.arity && isWideType(c->getArg(0)->getType())) {  // CUDA: a word of a double
+        Val v = wvalue(c->getArg(0));
+        return fn.op == 1 ? std::move(v.hi) : std::move(v.lo);
+      }
+      break;
+    case BuiltinKind::VStore: vstore(c, familyNumber(fn, name)); return lit(0, r);
+    case BuiltinKind::Select:
+      if (lang_ == Language::OpenCL && c->getNumArgs() == fn.arity) return selectScalar(c);
+      break;
+    case BuiltinKind::Convert:
+      if (lang_ == Language::OpenCL && c->getNumArgs() == fn.arity) return convertScalar(c, name);
+      break;
+    case BuiltinKind::DoubleBits:
+    case BuiltinKind::HiLoToDouble:
+    case BuiltinKind::DoubleRn:
+    case BuiltinKind::VLoad: break;
+  }
+  return std::nullopt;
+}
+
+std::optional<Val> Lowerer::wideBuiltin(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name,
+                                        bool need) {
+  if (fn.wideOp == kNoForm) return std::nullopt;
+  IntType t = *wideType(c->getType());
+  unsigned n = c->getNumArgs();
+  bool argsWide = true;
+  for (unsigned i = 0; i < n; ++i) argsWide = argsWide && isWideType(c->getArg(i)->getType());
+  switch (fn.kind) {
+    case BuiltinKind::Math:
+      if (t.isFloat) return doubleMath(c, fn, name, argsWide);
+      break;
+    case BuiltinKind::MinMax:
+      if (t.isFloat) return doubleMath(c, fn, name, argsWide);
+      if (n == fn.arity && argsWide) return wideMinMax(c, isMin(fn), t);
+      break;
+    case BuiltinKind::Abs:
+      if (n == fn.arity && argsWide && !wideType(c->getArg(0)->getType())->isFloat) return wideAbs(c);
+      break;
+    case BuiltinKind::Atomic: return atomic64(c, &fn, name, need);
+    case BuiltinKind::Convert: return wideConvert(c, name, need);
+    // CUDA's reinterpretations and correctly rounded double intrinsics.
+    case BuiltinKind::DoubleBits:
+      if (n == fn.arity && argsWide) return wvalue(c->getArg(0), need);
+      break;
+    case BuiltinKind::HiLoToDouble:
+      if (n == fn.arity) {
+        ExprPtr hi = rvalue(c->getArg(0));
+        ExprPtr lo = rvalue(c->getArg(1));
+        return Val{std::move(lo), std::move(hi)};
+      }
+      break;
+    case BuiltinKind::DoubleRn:
+      if (n == fn.arity && argsWide) return doubleOp(c, static_cast<WideOp>(fn.wideOp));
+      break;
+    case BuiltinKind::WorkItem:
+    case BuiltinKind::WorkDim:
+    case BuiltinKind::Barrier:
+    case BuiltinKind::Fence:
+    case BuiltinKind::Vote:
+    case BuiltinKind::Annotation:
+    case BuiltinKind::DoubleWord:
+    case BuiltinKind::VLoad:
+    case BuiltinKind::VStore:
+    case BuiltinKind::Select: break;
+  }
+  return std::nullopt;
+}
+
+std::optional<Agg> Lowerer::aggBuiltin(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name) {
+  bool clVector = lang_ == Language::OpenCL && c->getType()->isVectorType() && c->getNumArgs() == fn.arity;
+  switch (fn.kind) {
+    case BuiltinKind::VLoad: return vload(c, familyNumber(fn, name));
+    case BuiltinKind::Select:
+      if (clVector) return selectVector(c);
+      break;
+    case BuiltinKind::Convert:
+      if (clVector && c->getArg(0)->getType()->isVectorType()) return convertVector(c, name);
+      break;
+    default: break;
+  }
+  return std::nullopt;
+}
+
+std::string Lowerer::vectorBuiltinNames() {
+  std::vector<std::string> names;
+  for (const BuiltinInfo& fn : builtinTable())
+    if (hasVectorForm(fn.kind)) names.push_back(fn.shown());
+  std::string list;
+  for (size_t i = 0; i < names.size(); ++i)
+    list += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  return list;
+}
+
+// ---- work-item functions -------------------------------------------------------------------
 
 ExprPtr Lowerer::localId(unsigned d, kpl::SourceRange r) { return splitId(launch_.localSize, d, ExprKind::Lid, r); }
 
@@ -59,142 +199,114 @@ std::optional<unsigned> Lowerer::dimArg(const clang::CallExpr* c) {
   return d < 0 || d > 2 ? 3u : static_cast<unsigned>(d);
 }
 
-ExprPtr Lowerer::builtinCall(const clang::CallExpr* c, const std::string& name, bool need, bool& handled) {
+ExprPtr Lowerer::workItem(const clang::CallExpr* c, WorkItem which) {
   kpl::SourceRange r = range(c);
-  handled = true;
-  // Work-item functions (OpenCL): the dimension must be a constant.
-  static const std::set<std::string> idFns = {"get_local_id", "get_group_id", "get_global_id", "get_local_size",
-                                              "get_enqueued_local_size", "get_num_groups", "get_global_size",
-                                              "get_global_offset"};
-  if (idFns.count(name)) {
-    auto d = dimArg(c);
-    if (!d) return lit(0, r);
-    if (name == "get_local_id") return localId(*d, r);
-    if (name == "get_group_id") return groupId(*d, r);
-    if (name == "get_global_id") return globalId(*d, r);
-    if (name == "get_local_size" || name == "get_enqueued_local_size") return sizeExpr(launch_.localSize, *d, r);
-    if (name == "get_num_groups") return sizeExpr(launch_.numGroups, *d, r);
-    if (name == "get_global_size") {
+  auto d = dimArg(c);
+  if (!d) return lit(0, r);
+  switch (which) {
+    case WorkItem::LocalId: return localId(*d, r);
+    case WorkItem::GroupId: return groupId(*d, r);
+    case WorkItem::GlobalId: return globalId(*d, r);
+    case WorkItem::LocalSize: return sizeExpr(launch_.localSize, *d, r);
+    case WorkItem::NumGroups: return sizeExpr(launch_.numGroups, *d, r);
+    case WorkItem::GlobalSize: {
       ExprPtr l = sizeExpr(launch_.localSize, *d, r), g = sizeExpr(launch_.numGroups, *d, r);
       if (isLit(*g, 1)) return l;
       if (isLit(*l, 1)) return g;
       return bin(BinaryOp::Mul, std::move(l), std::move(g), r);
     }
-    return lit(0, r);  // get_global_offset
+    case WorkItem::GlobalOffset: break;
   }
-  if (name.rfind("vstore", 0) == 0 && name.size() > 6 && std::isdigit(static_cast<unsigned char>(name[6]))) {
-    vstore(c, static_cast<unsigned>(std::stoul(name.substr(6))));
-    return lit(0, r);
-  }
-  if (name == "get_work_dim") return lit(std::max({launch_.localDims, launch_.groupDims, 1u}), r);
-  if (name == "barrier" || name == "work_group_barrier" || name == "__syncthreads") {
-    emitSimple(StmtKind::Barrier, r);
-    return lit(0, r);
-  }
-  // Fences order a thread's own accesses; under SDV every access becomes visible at the
-  // next barrier, so they change nothing.
-  if (name == "mem_fence" || name == "read_mem_fence" || name == "write_mem_fence" || name == "__threadfence" ||
-      name == "__threadfence_block" || name == "__threadfence_system")
-    return lit(0, r);
-  if (name == "__requires" || name == "__global_requires") {
-    // Assumed on entry to the kernel; at an inlined call, checked (GPUVerify's precondition).
-    emitCheck(inst_->isKernel ? StmtKind::Assume : StmtKind::Assert, rvalue(c->getArg(0)), r);
-    return lit(0, r);
-  }
-  if (name == "__ensures" || name == "__global_ensures") {
-    inst_->ensures.push_back(c);
-    return lit(0, r);
-  }
-  if (name == "__assert" || name == "__global_assert" || name == "assert" || name == "__invariant" ||
-      name == "__global_invariant") {
-    emitCheck(StmtKind::Assert, rvalue(c->getArg(0)), r);
-    return lit(0, r);
-  }
-  if (name == "__assume") {
-    emitCheck(StmtKind::Assume, rvalue(c->getArg(0)), r);
-    return lit(0, r);
-  }
-  if (name == "__syncthreads_count" || name == "__syncthreads_and" || name == "__syncthreads_or")
-    return syncVote(c, name);
-  if (lang_ == Language::OpenCL) {
-    ExprPtr v = scalarVectorBuiltin(c, name, handled);
-    if (handled) return v;
-    handled = true;
-  }
-  // Single-precision math: CUDA's fminf fmaxf fabsf sqrtf, OpenCL's fmin fmax fabs sqrt
-  // (and OpenCL's min/max on floats, undefined for NaN, as fmin/fmax). Computed as the host
-  // does: IEEE-754, correctly rounded.
-  static const std::map<std::string, std::pair<int, int>> fmath = {
-      {"fminf", {1, static_cast<int>(BinaryOp::FMin)}}, {"fmaxf", {1, static_cast<int>(BinaryOp::FMax)}},
-      {"fmin", {1, static_cast<int>(BinaryOp::FMin)}},  {"fmax", {1, static_cast<int>(BinaryOp::FMax)}},
-      {"fabsf", {0, static_cast<int>(UnaryOp::FAbs)}},  {"fabs", {0, static_cast<int>(UnaryOp::FAbs)}},
-      {"sqrtf", {0, static_cast<int>(UnaryOp::FSqrt)}}, {"sqrt", {0, static_cast<int>(UnaryOp::FSqrt)}}};
-  bool floatMinMax = (name == "min" || name == "max") && isFloat(c->getType());
-  if (auto it = fmath.find(name); it != fmath.end() || floatMinMax) {
-    bool binary = floatMinMax || it->second.first == 1;
-    bool ok = isFloat(c->getType()) && c->getNumArgs() == (binary ? 2u : 1u);
-    for (unsigned i = 0; ok && i < c->getNumArgs(); ++i) ok = isFloat(c->getArg(i)->getType());
-    if (!ok) {
-      clang::QualType bad = c->getType();
-      for (unsigned i = 0; i < c->getNumArgs(); ++i)
-        if (!isFloat(c->getArg(i)->getType())) bad = c->getArg(i)->getType();
-      unsupported(c, name + " on '" + bad.getAsString() + "'" + typeReason(bad) + " (only float)");
-      return lit(0, r);
-    }
-    if (!binary) return un(static_cast<UnaryOp>(it->second.second), rvalue(c->getArg(0)), r);
-    ExprPtr a = rvalue(c->getArg(0));
-    ExprPtr b = rvalue(c->getArg(1));
-    BinaryOp op = floatMinMax ? (name == "min" ? BinaryOp::FMin : BinaryOp::FMax) : static_cast<BinaryOp>(it->second.second);
-    return bin(op, std::move(a), std::move(b), r);
-  }
-  if ((name == "min" || name == "max") && c->getNumArgs() == 2) {
-    auto t = intType(c->getType());
-    if (!t) return lit(0, r);
-    ExprPtr a = snapshot(rvalue(c->getArg(0)), r);
-    ExprPtr b = snapshot(rvalue(c->getArg(1)), r);
-    bool u = !t->isSigned;
-    BinaryOp lt = name == "min" ? (u ? BinaryOp::ULt : BinaryOp::Lt) : (u ? BinaryOp::UGt : BinaryOp::Gt);
-    // Clone before building: the order in which C++ evaluates call arguments is unspecified,
-    // so no argument list may both clone a value and move it.
-    ExprPtr test = bin(lt, clone(*a), clone(*b), r);
-    ExprPtr first = clone(*a);
-    return cond(std::move(test), std::move(first), std::move(b), r);
-  }
-  if (name == "abs" && c->getNumArgs() == 1) {
-    auto at = intType(c->getArg(0)->getType());
-    if (!at) return lit(0, r);
-    if (at->isFloat) return un(UnaryOp::FAbs, rvalue(c->getArg(0)), r);
-    ExprPtr a = snapshot(rvalue(c->getArg(0)), r);
-    if (!at->isSigned) return a;
-    ExprPtr test = bin(BinaryOp::Lt, clone(*a), lit(0, r), r);
-    ExprPtr neg = un(UnaryOp::Neg, clone(*a), r);
-    return cond(std::move(test), std::move(neg), std::move(a), r);
-  }
-  // Atomics: CUDA's atomicOp, OpenCL's atomic_op and atom_op.
-  static const std::map<std::string, std::pair<kpl::AtomicOp, unsigned>> atomics = {
-      {"atomicAdd", {kpl::AtomicOp::Add, 1}},   {"atomicSub", {kpl::AtomicOp::Sub, 1}},
-      {"atomicExch", {kpl::AtomicOp::Exch, 1}}, {"atomicMin", {kpl::AtomicOp::Min, 1}},
-      {"atomicMax", {kpl::AtomicOp::Max, 1}},   {"atomicAnd", {kpl::AtomicOp::And, 1}},
-      {"atomicOr", {kpl::AtomicOp::Or, 1}},     {"atomicXor", {kpl::AtomicOp::Xor, 1}},
-      {"atomicInc", {kpl::AtomicOp::Inc, 1}},   {"atomicDec", {kpl::AtomicOp::Dec, 1}},
-      {"atomicCAS", {kpl::AtomicOp::Cas, 2}},
-  };
-  static const std::map<std::string, std::pair<kpl::AtomicOp, unsigned>> clAtomics = {
-      {"add", {kpl::AtomicOp::Add, 1}}, {"sub", {kpl::AtomicOp::Sub, 1}},  {"xchg", {kpl::AtomicOp::Exch, 1}},
-      {"min", {kpl::AtomicOp::Min, 1}}, {"max", {kpl::AtomicOp::Max, 1}},  {"and", {kpl::AtomicOp::And, 1}},
-      {"or", {kpl::AtomicOp::Or, 1}},   {"xor", {kpl::AtomicOp::Xor, 1}},  {"inc", {kpl::AtomicOp::Add, 0}},
-      {"dec", {kpl::AtomicOp::Sub, 0}}, {"cmpxchg", {kpl::AtomicOp::Cas, 2}},
-  };
-  if (auto it = atomics.find(name); it != atomics.end()) return atomic(c, it->second.first, need, it->second.second);
-  for (const char* prefix : {"atomic_", "atom_"}) {
-    std::string p = prefix;
-    if (name.rfind(p, 0) == 0)
-      if (auto it = clAtomics.find(name.substr(p.size())); it != clAtomics.end())
-        return atomic(c, it->second.first, need, it->second.second);
-  }
-  handled = false;
-  return lit(0, r);
+  return lit(0, r);  // get_global_offset
 }
+
+// ---- math ------------------------------------------------------------------------------------
+
+ExprPtr Lowerer::floatMath(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name) {
+  kpl::SourceRange r = range(c);
+  bool binary = fn.arity == 2;
+  bool ok = isFloat(c->getType()) && c->getNumArgs() == fn.arity;
+  for (unsigned i = 0; ok && i < c->getNumArgs(); ++i) ok = isFloat(c->getArg(i)->getType());
+  if (!ok) {
+    clang::QualType bad = c->getType();
+    for (unsigned i = 0; i < c->getNumArgs(); ++i)
+      if (!isFloat(c->getArg(i)->getType())) bad = c->getArg(i)->getType();
+    unsupported(c, name + " on '" + bad.getAsString() + "'" + typeReason(bad) + " (only float)");
+    return lit(0, r);
+  }
+  if (!binary) return un(static_cast<UnaryOp>(fn.op), rvalue(c->getArg(0)), r);
+  ExprPtr a = rvalue(c->getArg(0));
+  ExprPtr b = rvalue(c->getArg(1));
+  return bin(static_cast<BinaryOp>(fn.op), std::move(a), std::move(b), r);
+}
+
+ExprPtr Lowerer::intMinMax(const clang::CallExpr* c, bool min) {
+  kpl::SourceRange r = range(c);
+  auto t = intType(c->getType());
+  if (!t) return lit(0, r);
+  ExprPtr a = snapshot(rvalue(c->getArg(0)), r);
+  ExprPtr b = snapshot(rvalue(c->getArg(1)), r);
+  bool u = !t->isSigned;
+  BinaryOp lt = min ? (u ? BinaryOp::ULt : BinaryOp::Lt) : (u ? BinaryOp::UGt : BinaryOp::Gt);
+  // Clone before building: the order in which C++ evaluates call arguments is unspecified,
+  // so no argument list may both clone a value and move it.
+  ExprPtr test = bin(lt, clone(*a), clone(*b), r);
+  ExprPtr first = clone(*a);
+  return cond(std::move(test), std::move(first), std::move(b), r);
+}
+
+ExprPtr Lowerer::intAbs(const clang::CallExpr* c) {
+  kpl::SourceRange r = range(c);
+  auto at = intType(c->getArg(0)->getType());
+  if (!at) return lit(0, r);
+  if (at->isFloat) return un(UnaryOp::FAbs, rvalue(c->getArg(0)), r);
+  ExprPtr a = snapshot(rvalue(c->getArg(0)), r);
+  if (!at->isSigned) return a;
+  ExprPtr test = bin(BinaryOp::Lt, clone(*a), lit(0, r), r);
+  ExprPtr neg = un(UnaryOp::Neg, clone(*a), r);
+  return cond(std::move(test), std::move(neg), std::move(a), r);
+}
+
+Val Lowerer::doubleMath(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name, bool argsWide) {
+  if (c->getNumArgs() != fn.arity || !argsWide) {
+    unsupported(c, "this form of '" + name + "'");
+    return zeroOf(true, range(c));
+  }
+  return doubleOp(c, static_cast<WideOp>(fn.wideOp));
+}
+
+Val Lowerer::doubleOp(const clang::CallExpr* c, WideOp op) {
+  kpl::SourceRange r = range(c);
+  if (c->getNumArgs() == 1) return wideUnary(op, wvalue(c->getArg(0)), r);
+  Val a = wvalue(c->getArg(0));
+  Val b = wvalue(c->getArg(1));
+  return widePair(op, std::move(a), std::move(b), r);
+}
+
+Val Lowerer::wideMinMax(const clang::CallExpr* c, bool min, IntType t) {
+  kpl::SourceRange r = range(c);
+  Val a = atoms(wvalue(c->getArg(0)), r);
+  Val b = atoms(wvalue(c->getArg(1)), r);
+  bool u = !t.isSigned;
+  WideOp w = min ? (u ? WideOp::LULt : WideOp::LLt) : (u ? WideOp::LUGt : WideOp::LGt);
+  ExprPtr test = atom(wideOp(w, r, clone(*a.hi), clone(*a.lo), clone(*b.hi), clone(*b.lo)), r);
+  ExprPtr lo = cond(clone(*test), clone(*a.lo), clone(*b.lo), r);
+  ExprPtr hi = cond(std::move(test), std::move(a.hi), std::move(b.hi), r);
+  return Val{std::move(lo), std::move(hi)};
+}
+
+Val Lowerer::wideAbs(const clang::CallExpr* c) {
+  kpl::SourceRange r = range(c);
+  Val a = atoms(wvalue(c->getArg(0)), r);
+  if (!wideType(c->getArg(0)->getType())->isSigned) return a;
+  ExprPtr neg = atom(wideOp(WideOp::LLt, r, clone(*a.hi), clone(*a.lo), lit(0, r), lit(0, r)), r);
+  Val m = widePair(WideOp::LSubLo, zeroOf(true, r), cloneVal(a), r);
+  ExprPtr lo = cond(clone(*neg), std::move(m.lo), std::move(a.lo), r);
+  ExprPtr hi = cond(std::move(neg), std::move(m.hi), std::move(a.hi), r);
+  return Val{std::move(lo), std::move(hi)};
+}
+
+// ---- OpenCL's select, convert_T, vloadN and vstoreN -------------------------------------------
 
 /// OpenCL's scalar convert_T to or from a 64-bit type where it is C's conversion: no _sat,
 /// and the default rounding (toward zero to integers, to nearest even to floating point),
@@ -350,91 +462,86 @@ ExprPtr Lowerer::convertElem(ExprPtr v, IntType from, IntType to, bool sat, char
   return e;
 }
 
-/// select and convert_T on scalars.
-ExprPtr Lowerer::scalarVectorBuiltin(const clang::CallExpr* c, const std::string& name, bool& handled) {
+ExprPtr Lowerer::selectScalar(const clang::CallExpr* c) {
   kpl::SourceRange r = range(c);
-  handled = true;
-  bool sat = false;
-  char rounding = 0;
-  if (name == "select" && c->getNumArgs() == 3) {
-    // select(a, b, c) = c ? b : a for scalars (every argument is evaluated).
-    auto t = intType(c->getType());
-    auto ct = intType(c->getArg(2)->getType());
-    if (!t || !ct) {
-      unsupported(c, "select on '" + c->getType().getAsString() + "'" + typeReason(c->getType()));
-      return lit(0, r);
-    }
-    ExprPtr a = rvalue(c->getArg(0));
-    ExprPtr b = rvalue(c->getArg(1));
-    ExprPtr k = rvalue(c->getArg(2));
-    return cond(asBool(std::move(k), r), std::move(b), std::move(a), r);
+  // select(a, b, c) = c ? b : a for scalars (every argument is evaluated).
+  auto t = intType(c->getType());
+  auto ct = intType(c->getArg(2)->getType());
+  if (!t || !ct) {
+    unsupported(c, "select on '" + c->getType().getAsString() + "'" + typeReason(c->getType()));
+    return lit(0, r);
   }
-  if (parseConvert(name, sat, rounding) && c->getNumArgs() == 1 && isWideType(c->getArg(0)->getType()))
-    if (auto v = wideConvert(c, name, true)) return std::move(v->lo);  // from 64 bits to a word
-  if (parseConvert(name, sat, rounding) && c->getNumArgs() == 1) {
-    auto from = intType(c->getArg(0)->getType());
-    auto to = intType(c->getType());
-    if (!from || !to || from->isBool || to->isBool) {
-      clang::QualType bad = from ? c->getType() : c->getArg(0)->getType();
-      unsupported(c, name + " of '" + c->getArg(0)->getType().getAsString() + "'" +
-                         (from ? "" : typeReason(bad)) + (to ? "" : " to '" + c->getType().getAsString() + "'" + typeReason(c->getType())));
-      return lit(0, r);
-    }
-    return convertElem(rvalue(c->getArg(0)), *from, *to, sat, rounding, c, r);
-  }
-  handled = false;
-  return lit(0, r);
+  ExprPtr a = rvalue(c->getArg(0));
+  ExprPtr b = rvalue(c->getArg(1));
+  ExprPtr k = rvalue(c->getArg(2));
+  return cond(asBool(std::move(k), r), std::move(b), std::move(a), r);
 }
 
-/// select and convert_T on vectors (component-wise).
-Agg Lowerer::vectorBuiltin(const clang::CallExpr* c, const std::string& name, bool& handled) {
+ExprPtr Lowerer::convertScalar(const clang::CallExpr* c, const std::string& name) {
+  kpl::SourceRange r = range(c);
+  bool sat = false;
+  char rounding = 0;
+  parseConvert(name, sat, rounding);
+  if (isWideType(c->getArg(0)->getType()))
+    if (auto v = wideConvert(c, name, true)) return std::move(v->lo);  // from 64 bits to a word
+  auto from = intType(c->getArg(0)->getType());
+  auto to = intType(c->getType());
+  if (!from || !to || from->isBool || to->isBool) {
+    clang::QualType bad = from ? c->getType() : c->getArg(0)->getType();
+    unsupported(c, name + " of '" + c->getArg(0)->getType().getAsString() + "'" +
+                       (from ? "" : typeReason(bad)) + (to ? "" : " to '" + c->getType().getAsString() + "'" + typeReason(c->getType())));
+    return lit(0, r);
+  }
+  return convertElem(rvalue(c->getArg(0)), *from, *to, sat, rounding, c, r);
+}
+
+Agg Lowerer::selectVector(const clang::CallExpr* c) {
   kpl::SourceRange r = range(c);
   Agg bad;
   bad.ok = false;
-  handled = true;
+  // select(a, b, c)[i] = MSB of c[i] set ? b[i] : a[i]; every argument is evaluated.
+  Agg a = aggValue(c->getArg(0));
+  Agg b = aggValue(c->getArg(1));
+  Agg k = aggValue(c->getArg(2));
+  if (!a.ok || !b.ok || !k.ok || a.vals.size() != b.vals.size() || elemCount(a) != elemCount(k)) return bad;
+  Agg res;
+  IntType kt = elemType(k), et = elemType(a);
+  for (size_t j = 0, n = elemCount(a); j < n; ++j)
+    pushElem(res, chooseVal(elemMsb(takeElem(k, j), kt, r), takeElem(b, j), takeElem(a, j), r), et, r);
+  return res;
+}
+
+Agg Lowerer::convertVector(const clang::CallExpr* c, const std::string& name) {
+  kpl::SourceRange r = range(c);
+  Agg bad;
+  bad.ok = false;
   bool sat = false;
   char rounding = 0;
-  if (lang_ == Language::OpenCL && c->getType()->isVectorType() && name == "select" && c->getNumArgs() == 3) {
-    // select(a, b, c)[i] = MSB of c[i] set ? b[i] : a[i]; every argument is evaluated.
-    Agg a = aggValue(c->getArg(0));
-    Agg b = aggValue(c->getArg(1));
-    Agg k = aggValue(c->getArg(2));
-    if (!a.ok || !b.ok || !k.ok || a.vals.size() != b.vals.size() || elemCount(a) != elemCount(k)) return bad;
-    Agg res;
-    IntType kt = elemType(k), et = elemType(a);
-    for (size_t j = 0, n = elemCount(a); j < n; ++j)
-      pushElem(res, chooseVal(elemMsb(takeElem(k, j), kt, r), takeElem(b, j), takeElem(a, j), r), et, r);
-    return res;
-  }
-  if (lang_ == Language::OpenCL && c->getType()->isVectorType() && parseConvert(name, sat, rounding) &&
-      c->getNumArgs() == 1 && c->getArg(0)->getType()->isVectorType()) {
-    auto l = layoutOf(c->getType(), c->getBeginLoc());
-    if (!l) return bad;
-    Agg v = aggValue(c->getArg(0));
-    IntType from = elemType(v), to = elemOf(l->comps[0].type);
-    if (!v.ok || v.vals.empty() || elemCount(v) != l->comps.size() / wordsPerElem(to)) return bad;
-    if (isWide(from) || isWide(to)) {
-      // 64-bit elements: C's conversion only, as for scalars.
-      bool exact = (!to.isFloat && !from.isFloat) || (to.isFloat && isWide(to) && (from.isFloat || from.width <= 32));
-      bool cRounding = rounding == 0 || (to.isFloat ? rounding == 'e' : rounding == 'z');
-      if (sat || !(exact || cRounding) || from.isBool) {
-        unsupported(c, name + " of '" + c->getArg(0)->getType().getAsString() +
-                           "' (64-bit: only C's conversion, without _sat and with the default rounding)");
-        return bad;
-      }
-      Agg res;
-      for (size_t j = 0, n = elemCount(v); j < n; ++j) pushElem(res, convertVal(takeElem(v, j), from, to, r), to, r);
-      return res;
+  parseConvert(name, sat, rounding);
+  auto l = layoutOf(c->getType(), c->getBeginLoc());
+  if (!l) return bad;
+  Agg v = aggValue(c->getArg(0));
+  IntType from = elemType(v), to = elemOf(l->comps[0].type);
+  if (!v.ok || v.vals.empty() || elemCount(v) != l->comps.size() / wordsPerElem(to)) return bad;
+  if (isWide(from) || isWide(to)) {
+    // 64-bit elements: C's conversion only, as for scalars.
+    bool exact = (!to.isFloat && !from.isFloat) || (to.isFloat && isWide(to) && (from.isFloat || from.width <= 32));
+    bool cRounding = rounding == 0 || (to.isFloat ? rounding == 'e' : rounding == 'z');
+    if (sat || !(exact || cRounding) || from.isBool) {
+      unsupported(c, name + " of '" + c->getArg(0)->getType().getAsString() +
+                         "' (64-bit: only C's conversion, without _sat and with the default rounding)");
+      return bad;
     }
     Agg res;
-    for (size_t i = 0; i < v.vals.size(); ++i) {
-      res.vals.push_back(convertElem(std::move(v.vals[i]), v.types[i], l->comps[i].type, sat, rounding, c, r));
-      res.types.push_back(l->comps[i].type);
-    }
+    for (size_t j = 0, n = elemCount(v); j < n; ++j) pushElem(res, convertVal(takeElem(v, j), from, to, r), to, r);
     return res;
   }
-  handled = false;
-  return bad;
+  Agg res;
+  for (size_t i = 0; i < v.vals.size(); ++i) {
+    res.vals.push_back(convertElem(std::move(v.vals[i]), v.types[i], l->comps[i].type, sat, rounding, c, r));
+    res.types.push_back(l->comps[i].type);
+  }
+  return res;
 }
 
 }  // namespace sdvmc::clangfe::lowering

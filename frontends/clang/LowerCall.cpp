@@ -1,7 +1,9 @@
-// Calls (part of the Lowerer, Lowerer.h): a function with a body is inlined, by value (fresh
-// locals for the parameters, assigned the arguments in order; a result local, a pair of them
-// for a 64-bit result, a private storage for a struct or vector; recursion is an error); a
-// function without one is a builtin (LowerBuiltin.cpp) or unsupported.
+// Calls (part of the Lowerer, Lowerer.h), with a value of 32 bits or less (or none), a 64-bit
+// value, or a struct or vector: a function with a body is inlined, by value (fresh locals for
+// the parameters, assigned the arguments in order; a result local, a pair of them for a 64-bit
+// result, a private storage for a struct or vector; recursion is an error); a function without
+// one is looked up in the builtin table (Builtins.cpp) and lowered by its kind for the call's
+// type (LowerBuiltin.cpp), or is unsupported.
 #include "frontends/clang/Lowerer.h"
 
 #include <clang/AST/Decl.h>
@@ -21,14 +23,8 @@ ExprPtr Lowerer::call(const clang::CallExpr* c, bool need) {
   const clang::FunctionDecl* def = nullptr;
   if (fd->hasBody(def) && def) return inlineCall(c, def, need);
   std::string name = fd->getNameAsString();
-  if ((name == "__double2hiint" || name == "__double2loint") && c->getNumArgs() == 1 &&
-      isWideType(c->getArg(0)->getType())) {  // CUDA: a word of a double
-    Val v = wvalue(c->getArg(0));
-    return name == "__double2hiint" ? std::move(v.hi) : std::move(v.lo);
-  }
-  bool handled = false;
-  ExprPtr v = builtinCall(c, name, need, handled);
-  if (handled) return v;
+  if (const BuiltinInfo* fn = findBuiltin(name))
+    if (std::optional<ExprPtr> v = wordBuiltin(c, *fn, name, need)) return std::move(*v);
   unsupported(c, "call to '" + name + "', which has no definition the frontend knows");
   return lit(0, r);
 }
@@ -138,68 +134,35 @@ Val Lowerer::wcall(const clang::CallExpr* c, bool need) {
     return out;
   }
   std::string name = fd->getNameAsString();
-  IntType t = *wideType(c->getType());
-  unsigned n = c->getNumArgs();
-  auto argsWide = [&] {
-    for (unsigned i = 0; i < n; ++i)
-      if (!isWideType(c->getArg(i)->getType())) return false;
-    return true;
-  };
-  bool minMax = name == "min" || name == "max";
-  // Double math (OpenCL's overloads; CUDA's from our cuda.h): computed as the host does.
-  static const std::map<std::string, std::pair<WideOp, unsigned>> dmath = {
-      {"sqrt", {WideOp::DSqrtLo, 1}}, {"fabs", {WideOp::DAbsLo, 1}}, {"fmin", {WideOp::DMinLo, 2}},
-      {"fmax", {WideOp::DMaxLo, 2}},  {"min", {WideOp::DMinLo, 2}},  {"max", {WideOp::DMaxLo, 2}}};
-  if (auto it = dmath.find(name); t.isFloat && it != dmath.end()) {
-    if (n != it->second.second || !argsWide()) {
-      unsupported(c, "this form of '" + name + "'");
-      return zeroOf(true, r);
-    }
-    if (n == 1) return wideUnary(it->second.first, wvalue(c->getArg(0)), r);
-    Val a = wvalue(c->getArg(0));
-    Val b = wvalue(c->getArg(1));
-    return widePair(it->second.first, std::move(a), std::move(b), r);
-  }
-  if (!t.isFloat && minMax && n == 2 && argsWide()) {
-    Val a = atoms(wvalue(c->getArg(0)), r);
-    Val b = atoms(wvalue(c->getArg(1)), r);
-    bool u = !t.isSigned;
-    WideOp w = name == "min" ? (u ? WideOp::LULt : WideOp::LLt) : (u ? WideOp::LUGt : WideOp::LGt);
-    ExprPtr test = atom(wideOp(w, r, clone(*a.hi), clone(*a.lo), clone(*b.hi), clone(*b.lo)), r);
-    ExprPtr lo = cond(clone(*test), clone(*a.lo), clone(*b.lo), r);
-    ExprPtr hi = cond(std::move(test), std::move(a.hi), std::move(b.hi), r);
-    return Val{std::move(lo), std::move(hi)};
-  }
-  if ((name == "abs" || name == "llabs") && n == 1 && argsWide() && !wideType(c->getArg(0)->getType())->isFloat) {
-    Val a = atoms(wvalue(c->getArg(0)), r);
-    if (!wideType(c->getArg(0)->getType())->isSigned) return a;
-    ExprPtr neg = atom(wideOp(WideOp::LLt, r, clone(*a.hi), clone(*a.lo), lit(0, r), lit(0, r)), r);
-    Val m = widePair(WideOp::LSubLo, zeroOf(true, r), cloneVal(a), r);
-    ExprPtr lo = cond(clone(*neg), std::move(m.lo), std::move(a.lo), r);
-    ExprPtr hi = cond(std::move(neg), std::move(m.hi), std::move(a.hi), r);
-    return Val{std::move(lo), std::move(hi)};
-  }
-  if (name.rfind("atomic", 0) == 0 || name.rfind("atom_", 0) == 0) return atomic64(c, name, need);
-  if (auto v = wideConvert(c, name, need)) return std::move(*v);
-  // CUDA's reinterpretations and correctly rounded double intrinsics.
-  if ((name == "__double_as_longlong" || name == "__longlong_as_double") && n == 1 && argsWide())
-    return wvalue(c->getArg(0), need);
-  if (name == "__hiloint2double" && n == 2) {
-    ExprPtr hi = rvalue(c->getArg(0));
-    ExprPtr lo = rvalue(c->getArg(1));
-    return Val{std::move(lo), std::move(hi)};
-  }
-  static const std::map<std::string, std::pair<WideOp, unsigned>> rn = {
-      {"__dadd_rn", {WideOp::DAddLo, 2}}, {"__dsub_rn", {WideOp::DSubLo, 2}}, {"__dmul_rn", {WideOp::DMulLo, 2}},
-      {"__ddiv_rn", {WideOp::DDivLo, 2}}, {"__dsqrt_rn", {WideOp::DSqrtLo, 1}}};
-  if (auto it = rn.find(name); it != rn.end() && n == it->second.second && argsWide()) {
-    if (n == 1) return wideUnary(it->second.first, wvalue(c->getArg(0)), r);
-    Val a = wvalue(c->getArg(0));
-    Val b = wvalue(c->getArg(1));
-    return widePair(it->second.first, std::move(a), std::move(b), r);
-  }
+  if (const BuiltinInfo* fn = findBuiltin(name))
+    if (std::optional<Val> v = wideBuiltin(c, *fn, name, need)) return std::move(*v);
+  // An atomic the table has no 64-bit form of (atomicInc on unsigned long long), or lacks.
+  if (name.rfind("atomic", 0) == 0 || name.rfind("atom_", 0) == 0) return atomic64(c, nullptr, name, need);
   unsupported(c, "call to '" + name + "', which has no definition the frontend knows");
   return zeroOf(true, r);
+}
+
+Agg Lowerer::aggCall(const clang::CallExpr* c) {
+  kpl::SourceRange r = range(c);
+  clang::QualType t = c->getType();
+  Agg bad;
+  bad.ok = false;
+  const clang::FunctionDecl* fd = c->getDirectCallee();
+  const clang::FunctionDecl* def = nullptr;
+  if (fd && fd->hasBody(def) && def) {
+    lastAggResult_ = -1;
+    inlineCall(c, def, true);
+    int st = lastAggResult_;
+    auto l = layoutOf(t, c->getBeginLoc());
+    if (st < 0 || !l) return bad;
+    return loadAgg(privatePlace(st, *l, r), r);
+  }
+  std::string name = fd ? fd->getNameAsString() : "";
+  if (const BuiltinInfo* fn = findBuiltin(name))
+    if (std::optional<Agg> v = aggBuiltin(c, *fn, name)) return std::move(*v);
+  unsupported(c, "call to '" + name + "' returning a " + (t->isVectorType() ? "vector" : "struct") + " (only " +
+                     vectorBuiltinNames() + " among the vector builtins)");
+  return bad;
 }
 
 }  // namespace sdvmc::clangfe::lowering

@@ -107,10 +107,7 @@ void Lowerer::lowerFunctionBody(const clang::FunctionDecl* fd, kpl::SourceRange 
     frames_.pop_back();
     closeFrame(std::move(done), lit(1, r), std::move(b), range(body));
   }
-  for (const clang::Expr* e : inst_->ensures) {
-    const auto* c = llvm::cast<clang::CallExpr>(e);
-    emitCheck(StmtKind::Assert, rvalue(c->getArg(0)), range(c));
-  }
+  emitEnsures();
 }
 
 void Lowerer::lowerLoop(const clang::Stmt* loop, const clang::Stmt* init, const clang::Expr* condExpr,

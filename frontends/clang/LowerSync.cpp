@@ -1,14 +1,17 @@
-// Atomics and votes (part of the Lowerer, Lowerer.h): the 32- and 64-bit atomics on KPL arrays
-// (through a pointer with a run-time base, an if-chain over its arrays), and CUDA's
-// __syncthreads_count/_and/_or, votes in a hidden shared array between two barriers.
+// Atomics and votes (part of the Lowerer, Lowerer.h; rows of the builtin table, Builtins.cpp):
+// the 32- and 64-bit atomics on KPL arrays (through a pointer with a run-time base, an if-chain
+// over its arrays), and CUDA's __syncthreads_count/_and/_or, votes in a hidden shared array
+// between two barriers.
 #include "frontends/clang/Lowerer.h"
 
 #include <clang/AST/Expr.h>
 
 namespace sdvmc::clangfe::lowering {
 
-ExprPtr Lowerer::atomic(const clang::CallExpr* c, kpl::AtomicOp op, bool need, unsigned operands) {
+ExprPtr Lowerer::atomic(const clang::CallExpr* c, const BuiltinInfo& fn, bool need) {
   kpl::SourceRange r = range(c);
+  kpl::AtomicOp op = static_cast<kpl::AtomicOp>(fn.op);
+  unsigned operands = fn.arity - 1;  // after the address
   if (c->getNumArgs() != operands + 1) {
     unsupported(c, "this form of atomic operation");
     return lit(0, r);
@@ -65,27 +68,11 @@ ExprPtr Lowerer::atomic(const clang::CallExpr* c, kpl::AtomicOp op, bool need, u
 
 // A 64-bit atomic (CUDA's on (unsigned) long long and double, OpenCL's atom_OP on long and
 // ulong): atomic64_OP on the element's two cells (low word first).
-Val Lowerer::atomic64(const clang::CallExpr* c, const std::string& name, bool need) {
+Val Lowerer::atomic64(const clang::CallExpr* c, const BuiltinInfo* fn, const std::string& name, bool need) {
   using kpl::AtomicOp;
   kpl::SourceRange r = range(c);
-  static const std::map<std::string, std::pair<AtomicOp, unsigned>> cuda = {
-      {"atomicAdd", {AtomicOp::Add64, 1}},   {"atomicSub", {AtomicOp::Sub64, 1}}, {"atomicExch", {AtomicOp::Exch64, 1}},
-      {"atomicMin", {AtomicOp::Min64, 1}},   {"atomicMax", {AtomicOp::Max64, 1}}, {"atomicAnd", {AtomicOp::And64, 1}},
-      {"atomicOr", {AtomicOp::Or64, 1}},     {"atomicXor", {AtomicOp::Xor64, 1}}, {"atomicCAS", {AtomicOp::Cas64, 2}},
-  };
-  static const std::map<std::string, std::pair<AtomicOp, unsigned>> cl = {
-      {"add", {AtomicOp::Add64, 1}}, {"sub", {AtomicOp::Sub64, 1}}, {"xchg", {AtomicOp::Exch64, 1}},
-      {"min", {AtomicOp::Min64, 1}}, {"max", {AtomicOp::Max64, 1}}, {"and", {AtomicOp::And64, 1}},
-      {"or", {AtomicOp::Or64, 1}},   {"xor", {AtomicOp::Xor64, 1}}, {"inc", {AtomicOp::Add64, 0}},
-      {"dec", {AtomicOp::Sub64, 0}}, {"cmpxchg", {AtomicOp::Cas64, 2}},
-  };
-  std::optional<std::pair<AtomicOp, unsigned>> found;
-  if (auto it = cuda.find(name); it != cuda.end()) found = it->second;
-  for (const char* prefix : {"atomic_", "atom_"}) {
-    std::string p = prefix;
-    if (!found && name.rfind(p, 0) == 0)
-      if (auto it = cl.find(name.substr(p.size())); it != cl.end()) found = it->second;
-  }
+  std::optional<std::pair<AtomicOp, unsigned>> found;  // the operation, its operands after the address
+  if (fn && fn->wideOp != kNoForm) found.emplace(static_cast<AtomicOp>(fn->wideOp), fn->arity - 1);
   if (!found || c->getNumArgs() != found->second + 1 || !c->getArg(0)->getType()->isPointerType()) {
     unsupported(c, "this form of 64-bit atomic operation ('" + name + "')");
     return zeroOf(true, r);
@@ -152,10 +139,10 @@ Val Lowerer::atomic64(const clang::CallExpr* c, const std::string& name, bool ne
 // __syncthreads_count/_and/_or(p): every thread writes its vote (p != 0) to its own cell of
 // a hidden shared array, a barrier makes the votes visible, every thread reads the group's
 // cells and counts, and a second barrier orders these reads before the next vote's writes.
-ExprPtr Lowerer::syncVote(const clang::CallExpr* c, const std::string& name) {
+ExprPtr Lowerer::syncVote(const clang::CallExpr* c, const BuiltinInfo& fn) {
   kpl::SourceRange r = range(c);
-  if (c->getNumArgs() != 1) {
-    unsupported(c, "this form of " + name);
+  if (c->getNumArgs() != fn.arity) {
+    unsupported(c, "this form of " + std::string(fn.name));
     return lit(0, r);
   }
   ExprPtr vote = asBool(rvalue(c->getArg(0)), r);
@@ -197,8 +184,11 @@ ExprPtr Lowerer::syncVote(const clang::CallExpr* c, const std::string& name) {
   });
   emitWhile(bin(BinaryOp::Lt, nameExpr(i, r), groupSize(), r), std::move(body), r);
   emitSimple(StmtKind::Barrier, r);
-  if (name == "__syncthreads_count") return nameExpr(count, r);
-  if (name == "__syncthreads_and") return bin(BinaryOp::Eq, nameExpr(count, r), groupSize(), r);
+  switch (static_cast<Vote>(fn.op)) {
+    case Vote::Count: return nameExpr(count, r);
+    case Vote::And: return bin(BinaryOp::Eq, nameExpr(count, r), groupSize(), r);
+    case Vote::Or: break;
+  }
   return bin(BinaryOp::Ne, nameExpr(count, r), lit(0, r), r);
 }
 

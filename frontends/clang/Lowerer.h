@@ -14,6 +14,7 @@
 // `unsupported: …` at its line:col.
 #pragma once
 
+#include "frontends/clang/Builtins.h"
 #include "frontends/clang/ClangFrontend.h"
 
 #include <clang/AST/OperationKinds.h>
@@ -501,12 +502,24 @@ private:
   ExprPtr call(const clang::CallExpr* c, bool need);
   /// A call with a 64-bit value.
   Val wcall(const clang::CallExpr* c, bool need);
+  /// A call with a struct or vector value.
+  Agg aggCall(const clang::CallExpr* c);
   /// Inlines a call of fd (call by value); a 64-bit result goes to *wideResult.
   ExprPtr inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need, Val* wideResult = nullptr);
 
   // ---- LowerBuiltin.cpp: OpenCL's and CUDA's library functions -----------------------------
 
-  ExprPtr builtinCall(const clang::CallExpr* c, const std::string& name, bool need, bool& handled);
+  /// A call of builtin `fn` (the callee's `name`) with a word or no value, a 64-bit value, a
+  /// vector value: its lowering, or nullopt where the builtin has no such form (or not with
+  /// these arguments); the call is then unsupported.
+  std::optional<ExprPtr> wordBuiltin(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name,
+                                     bool need);
+  std::optional<Val> wideBuiltin(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name, bool need);
+  std::optional<Agg> aggBuiltin(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name);
+  /// The builtins with vector values, for messages: "vloadN, select and convert_T".
+  static std::string vectorBuiltinNames();
+  /// get_local_id(d) and the like.
+  ExprPtr workItem(const clang::CallExpr* c, WorkItem which);
   /// A work-item function's dimension (a constant; 3 beyond z).
   std::optional<unsigned> dimArg(const clang::CallExpr* c);
   // Sizes are KPL's `ldim(d)` / `ngroups(d)` (the launch's values when sdvmc runs the
@@ -517,6 +530,18 @@ private:
   ExprPtr sizeExpr(const std::array<uint32_t, 3>& n, unsigned d, kpl::SourceRange r);
   ExprPtr splitId(const std::array<uint32_t, 3>& n, unsigned d, ExprKind flat, kpl::SourceRange r);
   ExprPtr globalId(unsigned d, kpl::SourceRange r);
+  /// A Math (or MinMax) builtin on floats (an unsupported diagnostic on other types).
+  ExprPtr floatMath(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name);
+  /// min or max of two integers (signed or unsigned by the call's type).
+  ExprPtr intMinMax(const clang::CallExpr* c, bool min);
+  /// abs of an integer (of a float: fabs).
+  ExprPtr intAbs(const clang::CallExpr* c);
+  /// A Math (or MinMax) builtin on doubles (an unsupported diagnostic on other arguments).
+  Val doubleMath(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name, bool argsWide);
+  /// A double operator applied to the call's one or two arguments.
+  Val doubleOp(const clang::CallExpr* c, WideOp op);
+  Val wideMinMax(const clang::CallExpr* c, bool min, IntType t);
+  Val wideAbs(const clang::CallExpr* c);
   /// vloadN(offset, p), vstoreN(v, offset, p).
   Agg vload(const clang::CallExpr* c, unsigned n);
   void vstore(const clang::CallExpr* c, unsigned n);
@@ -524,15 +549,25 @@ private:
   static bool parseConvert(const std::string& name, bool& sat, char& rounding);
   ExprPtr convertElem(ExprPtr v, IntType from, IntType to, bool sat, char rounding, const clang::Expr* at,
                       kpl::SourceRange r);
-  ExprPtr scalarVectorBuiltin(const clang::CallExpr* c, const std::string& name, bool& handled);
-  Agg vectorBuiltin(const clang::CallExpr* c, const std::string& name, bool& handled);
+  /// select and convert_T on scalars, and on vectors (component-wise).
+  ExprPtr selectScalar(const clang::CallExpr* c);
+  ExprPtr convertScalar(const clang::CallExpr* c, const std::string& name);
+  Agg selectVector(const clang::CallExpr* c);
+  Agg convertVector(const clang::CallExpr* c, const std::string& name);
   std::optional<Val> wideConvert(const clang::CallExpr* c, const std::string& name, bool need);
 
   // ---- LowerSync.cpp: atomics and __syncthreads votes --------------------------------------
 
-  ExprPtr atomic(const clang::CallExpr* c, kpl::AtomicOp op, bool need, unsigned operands);
-  Val atomic64(const clang::CallExpr* c, const std::string& name, bool need);
-  ExprPtr syncVote(const clang::CallExpr* c, const std::string& name);
+  ExprPtr atomic(const clang::CallExpr* c, const BuiltinInfo& fn, bool need);
+  /// `fn` null or without a 64-bit form: an unsupported diagnostic naming `name`.
+  Val atomic64(const clang::CallExpr* c, const BuiltinInfo* fn, const std::string& name, bool need);
+  ExprPtr syncVote(const clang::CallExpr* c, const BuiltinInfo& fn);
+
+  // ---- LowerAnnotations.cpp: GPUVerify's annotations ---------------------------------------
+
+  void annotation(const clang::CallExpr* c, Annotation a);
+  /// The __ensures of the body just lowered (inst_), as assertions.
+  void emitEnsures();
 
   clang::ASTContext& ctx_;
   const clang::SourceManager& sm_;
