@@ -230,20 +230,24 @@ private:
 
   /// The line:col in the kernel file (a location in an included file: its #include's).
   kpl::SourceLoc loc(clang::SourceLocation l) const;
+  /// The line:col range of a construct (its end past the last token).
   kpl::SourceRange range(clang::SourceRange r) const;
   kpl::SourceRange range(const clang::Stmt* s) const;
   kpl::SourceRange range(const clang::Decl* d) const;
   /// `unsupported: what` at l.
   void unsupported(clang::SourceLocation l, const std::string& what);
   void unsupported(const clang::Stmt* s, const std::string& what);
+  /// An error other than `unsupported` (recursion) at l.
   void error(clang::SourceLocation l, const std::string& what);
 
   /// A name no C name, KPL keyword or earlier fresh name has: base, else base_1, base_2 …
   std::string fresh(const std::string& base);
   /// A fresh local, declared at the top of `main`.
   std::string newLocal(const std::string& base);
+  /// A fresh temporary local.
   std::string temp() { return newLocal("_t"); }
 
+  /// KPL expressions: a literal (v's low 32 bits), a name, lid/gid/ldim/ngroups, operators, `c ? a : b`.
   static ExprPtr lit(int64_t v, kpl::SourceRange r);
   static ExprPtr nameExpr(const std::string& n, kpl::SourceRange r);
   static ExprPtr kindExpr(ExprKind k, kpl::SourceRange r);
@@ -252,11 +256,13 @@ private:
   static ExprPtr cond(ExprPtr c, ExprPtr a, ExprPtr b, kpl::SourceRange r);
   /// A 64-bit builtin applied to its operands.
   static ExprPtr wop(WideOp op, std::vector<ExprPtr> ops, kpl::SourceRange r);
+  /// A deep copy.
   static ExprPtr clone(const kpl::Expr& e);
   /// Whether an expression's value is always 0 or 1 (so `!= 0` would change nothing).
   static bool isBoolish(const kpl::Expr& e);
   /// `e != 0`, unless e is already 0 or 1.
   static ExprPtr asBool(ExprPtr e, kpl::SourceRange r);
+  /// Whether e is the literal v.
   static bool isLit(const kpl::Expr& e, int32_t v) { return e.kind == ExprKind::IntLit && e.value == v; }
   /// A literal, lid or gid.
   static bool isSimple(const kpl::Expr& e);
@@ -266,12 +272,14 @@ private:
   static ExprPtr mul(ExprPtr a, int64_t k, kpl::SourceRange r);
   /// Whether e reads one of the names.
   static bool mentions(const kpl::Expr& e, const std::set<std::string>& names);
+  /// KPL statements: a fresh one of kind k; emit* append to out_.
   static StmtPtr stmt(StmtKind k, kpl::SourceRange r);
   void emit(StmtPtr s) { out_->push_back(std::move(s)); }
   void emitAssign(const std::string& target, ExprPtr e, kpl::SourceRange r);
   void emitSimple(StmtKind k, kpl::SourceRange r) { emit(stmt(k, r)); }
   /// `assert(e);` or `assume(e);`.
   void emitCheck(StmtKind k, ExprPtr e, kpl::SourceRange r);
+  /// `{ body }`, `if (c) { then } [else { els }]`, `while (c) { body }`.
   StmtPtr block(std::vector<StmtPtr> body, kpl::SourceRange r);
   void emitIf(ExprPtr c, std::vector<StmtPtr> then, std::optional<std::vector<StmtPtr>> els, kpl::SourceRange r);
   void emitWhile(ExprPtr c, std::vector<StmtPtr> body, kpl::SourceRange r);
@@ -286,9 +294,11 @@ private:
   std::optional<IntType> intType(clang::QualType t) const;
   /// A 64-bit type (a pair of words): long long (CUDA), long (OpenCL), their unsigned forms, double.
   std::optional<IntType> wideType(clang::QualType t) const;
+  /// Whether t is a 64-bit type (wideType).
   bool isWideType(clang::QualType t) const;
   /// A word or 64-bit type.
   std::optional<IntType> valType(clang::QualType t) const;
+  /// Whether t is `float`.
   bool isFloat(clang::QualType t) const;
   /// The type of a place: a struct is a run of cells (IntType{} stands for it).
   IntType placeType(clang::QualType t, clang::SourceLocation at);
@@ -312,6 +322,7 @@ private:
   static std::string vectorCompName(unsigned i, unsigned n);
   /// Appends the components of a value of type t at cell `base`, their paths under `path`.
   bool layoutInto(clang::QualType t, uint64_t base, const std::string& path, Layout& out, clang::SourceLocation at);
+  /// A struct or vector type's components and cells (nullopt after a diagnostic).
   std::optional<Layout> layoutOf(clang::QualType t, clang::SourceLocation at);
   /// The scalar element type and cell count of an array type (1 for a scalar).
   bool cellsOf(clang::QualType t, IntType& elem, uint64_t& count, uint64_t& elemBytes, clang::SourceLocation at,
@@ -333,6 +344,7 @@ private:
 
   // ---- LowerDecl.cpp: storages and local variables ---------------------------------------
 
+  /// Registers a storage; its index.
   int addStorage(Storage s);
   /// `--buffer NAME=SIZE`, if given (and then marked used).
   std::optional<uint32_t> bufferSize(const std::string& name);
@@ -343,9 +355,11 @@ private:
   void flattenInit(const clang::Expr* init, IntType elem, std::vector<std::optional<int32_t>>& values, size_t& next);
   /// The storage of a program-scope or __shared__/__local variable, made on first use.
   int globalStorage(const clang::VarDecl* vd, clang::SourceLocation at);
+  /// `__shared__` (CUDA) or `__local` (OpenCL).
   bool isSharedVar(const clang::VarDecl* vd) const;
   /// A variable in KPL memory (shared, program scope, __constant/__global).
   bool isMemoryVar(const clang::VarDecl* vd) const;
+  /// What a variable of the current body became (null: not a local or parameter of it).
   VarInfo* lookup(const clang::VarDecl* vd) {
     auto it = inst_->vars.find(vd);
     return it == inst_->vars.end() ? nullptr : &it->second;
@@ -357,6 +371,7 @@ private:
 
   /// Reads a cell as type `as` (a Dynamic storage: deferred to finishDynamic).
   ExprPtr readCell(int storage, ExprPtr index, IntType as, kpl::SourceRange r);
+  /// Writes a cell with a value of type `as` (a Dynamic storage: deferred to finishDynamic).
   void writeCell(int storage, ExprPtr index, ExprPtr value, IntType as, kpl::SourceRange r);
   /// An access through a Dynamic storage, its if-chain left to finishDynamic.
   Pending& defer(Pending::Kind k, int storage, ExprPtr index, IntType as, kpl::SourceRange r);
@@ -375,6 +390,8 @@ private:
   void emitBoundsCheck(const kpl::Expr& idx, size_t n, kpl::SourceRange r);
   /// A pointer expression's value.
   PtrVal pointer(const clang::Expr* e);
+  /// Points a pointer variable at p: its offset local, and its target (a second target makes its
+  /// base dynamic, from its declaration on when accesses through it were already lowered).
   void assignPointer(VarInfo& var, PtrVal p, const clang::VarDecl* vd, clang::SourceLocation at, kpl::SourceRange r);
 
   // ---- LowerExpr.cpp: expressions with a value of 32 bits or less ------------------------
@@ -387,6 +404,7 @@ private:
   ExprPtr rvalueCast(const clang::CastExpr* c, bool need);
   /// `&&` and `||`: the right operand's statements run only where it is evaluated.
   ExprPtr logical(const clang::Expr* lhs, const clang::Expr* rhs, bool isAnd, kpl::SourceRange r);
+  /// `c ? a : b`: an arm's statements run only where it is chosen.
   ExprPtr conditional(const clang::AbstractConditionalOperator* c, bool need);
   /// A scalar's truth value (0 or 1): pointers, floats and 64-bit values included.
   ExprPtr truth(const clang::Expr* e);
@@ -400,7 +418,9 @@ private:
   /// of the promoted left operand (32: every type the lowering models promotes to a word);
   /// CUDA keeps C's rule (an amount outside 0..31 is KPL's shift-out-of-range).
   ExprPtr shiftAmount(ExprPtr n, kpl::SourceRange r, int32_t width = 32);
+  /// The place an lvalue expression names.
   LVal lvalue(const clang::Expr* e);
+  /// Reads a place of 32 bits or less.
   ExprPtr load(LVal& lv, kpl::SourceRange r);
   /// Stores a value already converted to the lvalue's type.
   void store(LVal& lv, ExprPtr v, kpl::SourceRange r);
@@ -419,9 +439,11 @@ private:
   static bool isAtom(const kpl::Expr& e) { return isSimple(e) || e.kind == ExprKind::Name; }
   /// A literal or a name stays; anything else goes into a temporary (it is used twice).
   ExprPtr atom(ExprPtr e, kpl::SourceRange r) { return isAtom(*e) ? std::move(e) : snapshot(std::move(e), r); }
+  /// atom, snapshot on both words of a pair.
   Val atoms(Val v, kpl::SourceRange r);
   Val snapVal(Val v, kpl::SourceRange r);
   static Val cloneVal(const Val& v) { return Val{clone(*v.lo), v.hi ? clone(*v.hi) : nullptr}; }
+  /// The pair of a 64-bit constant; a zero word or pair.
   static Val wideLit(uint64_t bits, kpl::SourceRange r);
   static Val zeroOf(bool wide, kpl::SourceRange r) { return Val{lit(0, r), wide ? lit(0, r) : nullptr}; }
   /// OP_lo and OP_hi of (a, b), each operand a pair.
@@ -432,18 +454,22 @@ private:
   Val wideFromWord(WideOp lo, ExprPtr x, kpl::SourceRange r);
   /// C's conversion between word and 64-bit types.
   Val convertVal(Val v, IntType from, IntType to, kpl::SourceRange r);
+  /// Reads and writes a place of either size (a 64-bit one: both words, the low one first).
   Val loadVal(LVal& lv, kpl::SourceRange r);
   void storeVal(LVal& lv, Val v, kpl::SourceRange r);
   /// A value of either size.
   Val anyValue(const clang::Expr* e, bool need = true);
   /// A 64-bit expression's value.
   Val wvalue(const clang::Expr* e, bool need = true);
+  /// wvalue's cases: casts, binary operators, assignments, ++/--, `?:`.
   Val wcast(const clang::CastExpr* c, bool need);
   Val wbinary(const clang::BinaryOperator* b, bool need);
   Val assignVal(const clang::BinaryOperator* b, bool need);
   Val incDecVal(const clang::UnaryOperator* u, bool need);
   Val wconditional(const clang::AbstractConditionalOperator* c, bool need);
+  /// A C arithmetic operator on values of type t (a word's or a 64-bit one's).
   Val arithVal(clang::BinaryOperatorKind op, Val a, Val b, IntType t, clang::SourceLocation at, kpl::SourceRange r);
+  /// A comparison of 64-bit values: 0 or 1.
   ExprPtr wideCompare(clang::BinaryOperatorKind op, Val a, Val b, IntType t, clang::SourceLocation at,
                       kpl::SourceRange r);
   /// A shift's amount as a word (a 64-bit amount: its low word, or out of range).
@@ -456,20 +482,28 @@ private:
 
   /// A private storage of one local per cell.
   int newPrivate(const std::string& base, const Layout& l, const std::string& cName);
+  /// The place of a private storage's value.
   AggPlace privatePlace(int storage, const Layout& l, kpl::SourceRange r);
+  /// A struct or vector expression's value (its side effects emitted).
   Agg aggValue(const clang::Expr* e);
+  /// The place a struct or vector expression names (a value that is none: a temporary).
   AggPlace aggPlace(const clang::Expr* e);
+  /// Reads and writes every component of a place (all values computed before the first write).
   Agg loadAgg(const AggPlace& p, kpl::SourceRange r);
   void storeAgg(const AggPlace& p, Agg& v, kpl::SourceRange r);
+  /// A value of type t with every component 0.
   Agg aggZeros(clang::QualType t, clang::SourceLocation at, kpl::SourceRange r);
+  /// Assignments, `,` and vector operators; `?:` (a vector condition: per component).
   Agg aggBinary(const clang::BinaryOperator* b);
   Agg aggConditional(const clang::ConditionalOperator* c);
+  /// One element of a vector operation (a comparison gives -1 or 0).
   ExprPtr vecElemOp(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, IntType t, clang::SourceLocation at,
                     kpl::SourceRange r);
   Val vecElemVal(clang::BinaryOperatorKind op, Val a, Val b, IntType t, clang::SourceLocation at, kpl::SourceRange r);
   /// A vector value's elements: each a word, or (64-bit elements) two components, low word first.
   static size_t elemCount(const Agg& a) { return a.types.empty() ? 0 : a.vals.size() / wordsPerElem(a.types[0]); }
   static IntType elemType(const Agg& a) { return a.types.empty() ? IntType{} : elemOf(a.types[0]); }
+  /// Takes element j of a vector value; appends an element of type t.
   static Val takeElem(Agg& a, size_t j);
   static void pushElem(Agg& a, Val v, IntType t, kpl::SourceRange r);
   /// Whether the most significant bit of a vector element is set (a 64-bit one: its high word's).
@@ -480,13 +514,17 @@ private:
   Val chooseVal(ExprPtr c, Val x, Val y, kpl::SourceRange r);
   /// as_T(v): the same bits as another type.
   Agg asType(const clang::AsTypeExpr* as);
+  /// A trivial copy or move assignment operator.
   bool assignTrivially(const clang::CXXMethodDecl* m) const;
 
   // ---- LowerStmt.cpp: statements and control flow -----------------------------------------
 
+  /// A statement: its KPL statements go to out_.
   void lowerStmt(const clang::Stmt* s);
+  /// while, for and do-while (isDo): the guard, the body, the increment, in a KPL loop.
   void lowerLoop(const clang::Stmt* loop, const clang::Stmt* init, const clang::Expr* condExpr,
                  const clang::Expr* inc, const clang::Stmt* body, bool isDo);
+  /// A switch: a one-shot loop, `_match` set at the matching label.
   void lowerSwitch(const clang::SwitchStmt* s);
   /// A break, continue or return: directly, or through a flag out of the KPL loop.
   void lowerJump(Jump j, kpl::SourceRange r);
@@ -522,9 +560,10 @@ private:
   ExprPtr workItem(const clang::CallExpr* c, WorkItem which);
   /// A work-item function's dimension (a constant; 3 beyond z).
   std::optional<unsigned> dimArg(const clang::CallExpr* c);
-  // Sizes are KPL's `ldim(d)` / `ngroups(d)` (the launch's values when sdvmc runs the
-  // kernel; arbitrary in `sdvmc prove`), except in a dimension the launch has as 1, which
-  // stays the literal 1 (and its id 0): a proof covers the launches of that shape.
+  /// Ids and sizes in dimension d (beyond z: 0 and 1). Sizes are KPL's `ldim(d)` / `ngroups(d)`
+  /// (the launch's values when sdvmc runs the kernel; arbitrary in `sdvmc prove`), except in a
+  /// dimension the launch has as 1, which stays the literal 1 (and its id 0): a proof covers
+  /// the launches of that shape. Ids are split from KPL's flat lid and gid (splitId).
   ExprPtr localId(unsigned d, kpl::SourceRange r);
   ExprPtr groupId(unsigned d, kpl::SourceRange r);
   ExprPtr sizeExpr(const std::array<uint32_t, 3>& n, unsigned d, kpl::SourceRange r);
@@ -540,6 +579,7 @@ private:
   Val doubleMath(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name, bool argsWide);
   /// A double operator applied to the call's one or two arguments.
   Val doubleOp(const clang::CallExpr* c, WideOp op);
+  /// min or max, abs of 64-bit integers.
   Val wideMinMax(const clang::CallExpr* c, bool min, IntType t);
   Val wideAbs(const clang::CallExpr* c);
   /// vloadN(offset, p), vstoreN(v, offset, p).
