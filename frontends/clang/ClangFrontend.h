@@ -1,7 +1,7 @@
 // The Clang frontend: lowers a CUDA (.cu) or OpenCL C 1.2 (.cl) kernel to a KPL program
 // (kpl/Ast.h) that the SDV interpreter runs. Clang parses and type-checks the file; the
-// lowering (Lowering.cpp) walks Clang's AST and emits KPL, one statement per C effect, every
-// node carrying the line:col of the C construct it came from. What the lowering cannot
+// lowering (Lowerer.h, and the files it names) walks Clang's AST and emits KPL, one statement
+// per C effect, every node carrying the line:col of the C construct it came from. What the lowering cannot
 // translate exactly is a `file:line:col: error: unsupported: …` diagnostic, never a silent
 // mistranslation. The rules are in frontends/clang/README.md.
 #pragma once

@@ -1,0 +1,168 @@
+// Calls (part of the Lowerer, Lowerer.h), with a value of 32 bits or less (or none), a 64-bit
+// value, or a struct or vector: a function with a body is inlined, by value (fresh locals for
+// the parameters, assigned the arguments in order; a result local, a pair of them for a 64-bit
+// result, a private storage for a struct or vector; recursion is an error); a function without
+// one is looked up in the builtin table (Builtins.cpp) and lowered by its kind for the call's
+// type (LowerBuiltin.cpp), or is unsupported.
+#include "frontends/clang/Lowerer.h"
+
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+
+#include <algorithm>
+
+namespace sdvmc::clangfe::lowering {
+
+ExprPtr Lowerer::call(const clang::CallExpr* c, bool need) {
+  kpl::SourceRange r = range(c);
+  const clang::FunctionDecl* fd = c->getDirectCallee();
+  if (!fd) {
+    unsupported(c, "an indirect call");
+    return lit(0, r);
+  }
+  const clang::FunctionDecl* def = nullptr;
+  if (fd->hasBody(def) && def) return inlineCall(c, def, need);
+  std::string name = fd->getNameAsString();
+  if (const BuiltinInfo* fn = findBuiltin(name))
+    if (std::optional<ExprPtr> v = wordBuiltin(c, *fn, name, need)) return std::move(*v);
+  unsupported(c, "call to '" + name + "', which has no definition the frontend knows");
+  return lit(0, r);
+}
+
+ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need, Val* wideResult) {
+  kpl::SourceRange r = range(c);
+  if (auto it = std::find(callStack_.begin(), callStack_.end(), fd); it != callStack_.end()) {
+    std::string chain;
+    for (auto i = it; i != callStack_.end(); ++i) chain += (*i)->getNameAsString() + " -> ";
+    chain += fd->getNameAsString();
+    error(c->getBeginLoc(), "recursion: " + chain);
+    return lit(0, r);
+  }
+  if (fd->isVariadic() || c->getNumArgs() != fd->getNumParams()) {
+    unsupported(c, "a call with a variable number of arguments");
+    return lit(0, r);
+  }
+  Instance callee;
+  callee.fn = fd;
+  callee.seq = ++instances_;
+  // Call by value: fresh locals for the parameters, assigned the arguments in order.
+  for (unsigned i = 0; i < fd->getNumParams(); ++i) {
+    const clang::ParmVarDecl* p = fd->getParamDecl(i);
+    const clang::Expr* arg = c->getArg(i);
+    std::string pname = p->getNameAsString().empty() ? "arg" : p->getNameAsString();
+    if (p->getType()->isPointerType()) {
+      PtrVal pv = pointer(arg);
+      VarInfo v{VarInfo::Kind::Pointer, newLocal(pname), pv.storage};
+      if (pv.storage != -1 && (isDynamic(pv.storage) || dynamic_.count(DynKey{p, callee.seq}))) {
+        // A run-time base of its own: the argument's.
+        v.storage = newDynamic(pname);
+        addTarget(v.storage, pv.storage);
+        emitAssign(storages_[static_cast<size_t>(v.storage)].base, baseOf(pv.storage, range(arg)), range(arg));
+      }
+      emitAssign(v.local, std::move(pv.offset), range(arg));
+      callee.vars[p] = v;
+      continue;
+    }
+    if (isAgg(p->getType())) {
+      auto l = layoutOf(p->getType(), p->getLocation());
+      if (!l) continue;
+      Agg v = aggValue(arg);
+      int st = newPrivate(pname, *l, pname);
+      storeAgg(privatePlace(st, *l, range(arg)), v, range(arg));
+      callee.vars[p] = VarInfo{VarInfo::Kind::Memory, "", st};
+      continue;
+    }
+    if (isWideType(p->getType())) {
+      Val v = wvalue(arg);
+      VarInfo info{VarInfo::Kind::Scalar, newLocal(pname + "_lo"), -1, newLocal(pname + "_hi")};
+      emitAssign(info.local, std::move(v.lo), range(arg));
+      emitAssign(info.hi, std::move(v.hi), range(arg));
+      callee.vars[p] = info;
+      continue;
+    }
+    if (!intType(p->getType())) {
+      unsupported(p->getLocation(), "parameter of type '" + p->getType().getAsString() + "'" + typeReason(p->getType()));
+      continue;
+    }
+    ExprPtr v = rvalue(arg);
+    VarInfo info{VarInfo::Kind::Scalar, newLocal(pname), -1};
+    emitAssign(info.local, std::move(v), range(arg));
+    callee.vars[p] = info;
+  }
+  clang::QualType rt = fd->getReturnType();
+  if (isAgg(rt)) {
+    auto l = layoutOf(rt, c->getBeginLoc());
+    if (!l) return lit(0, r);
+    callee.resultStorage = newPrivate(fd->getNameAsString() + "_ret", *l, fd->getNameAsString());
+  } else if (isWideType(rt)) {
+    callee.result = newLocal(fd->getNameAsString() + "_ret_lo");
+    callee.resultHi = newLocal(fd->getNameAsString() + "_ret_hi");
+  } else if (!rt->isVoidType()) {
+    if (!intType(rt)) {
+      unsupported(c, "a function returning '" + rt.getAsString() + "'" + typeReason(rt));
+      return lit(0, r);
+    }
+    callee.result = newLocal(fd->getNameAsString() + "_ret");
+  }
+  Instance* saved = inst_;
+  inst_ = &callee;
+  callStack_.push_back(fd);
+  lowerFunctionBody(fd, r);
+  callStack_.pop_back();
+  inst_ = saved;
+  lastAggResult_ = callee.resultStorage;
+  if (wideResult) {
+    *wideResult = zeroOf(true, r);
+    if (!callee.resultHi.empty() && need) *wideResult = Val{nameExpr(callee.result, r), nameExpr(callee.resultHi, r)};
+    return lit(0, r);
+  }
+  if (callee.result.empty() || !need) return lit(0, r);
+  return nameExpr(callee.result, r);
+}
+
+Val Lowerer::wcall(const clang::CallExpr* c, bool need) {
+  kpl::SourceRange r = range(c);
+  const clang::FunctionDecl* fd = c->getDirectCallee();
+  if (!fd) {
+    unsupported(c, "an indirect call");
+    return zeroOf(true, r);
+  }
+  const clang::FunctionDecl* def = nullptr;
+  if (fd->hasBody(def) && def) {
+    Val out = zeroOf(true, r);  // stays after an error (recursion, a variadic call)
+    inlineCall(c, def, need, &out);
+    return out;
+  }
+  std::string name = fd->getNameAsString();
+  if (const BuiltinInfo* fn = findBuiltin(name))
+    if (std::optional<Val> v = wideBuiltin(c, *fn, name, need)) return std::move(*v);
+  // An atomic the table has no 64-bit form of (atomicInc on unsigned long long), or lacks.
+  if (name.rfind("atomic", 0) == 0 || name.rfind("atom_", 0) == 0) return atomic64(c, nullptr, name, need);
+  unsupported(c, "call to '" + name + "', which has no definition the frontend knows");
+  return zeroOf(true, r);
+}
+
+Agg Lowerer::aggCall(const clang::CallExpr* c) {
+  kpl::SourceRange r = range(c);
+  clang::QualType t = c->getType();
+  Agg bad;
+  bad.ok = false;
+  const clang::FunctionDecl* fd = c->getDirectCallee();
+  const clang::FunctionDecl* def = nullptr;
+  if (fd && fd->hasBody(def) && def) {
+    lastAggResult_ = -1;
+    inlineCall(c, def, true);
+    int st = lastAggResult_;
+    auto l = layoutOf(t, c->getBeginLoc());
+    if (st < 0 || !l) return bad;
+    return loadAgg(privatePlace(st, *l, r), r);
+  }
+  std::string name = fd ? fd->getNameAsString() : "";
+  if (const BuiltinInfo* fn = findBuiltin(name))
+    if (std::optional<Agg> v = aggBuiltin(c, *fn, name)) return std::move(*v);
+  unsupported(c, "call to '" + name + "' returning a " + (t->isVectorType() ? "vector" : "struct") + " (only " +
+                     vectorBuiltinNames() + " among the vector builtins)");
+  return bad;
+}
+
+}  // namespace sdvmc::clangfe::lowering

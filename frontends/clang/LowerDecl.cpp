@@ -1,0 +1,316 @@
+// Declarations and storage (part of the Lowerer, Lowerer.h): KPL arrays for
+// __shared__/__local, __constant, __device__ and program-scope variables (with their constant
+// initialisers), and a function's local variables: a KPL local (two for a 64-bit value), a
+// pointer's offset local, a private array or struct of one local per cell. Also the helpers
+// over Clang's AST that find which variables a function assigns.
+#include "frontends/clang/Lowerer.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Attr.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/Stmt.h>
+
+#include <algorithm>
+#include <functional>
+
+namespace sdvmc::clangfe::lowering {
+
+int Lowerer::addStorage(Storage s) {
+  storages_.push_back(std::move(s));
+  return static_cast<int>(storages_.size()) - 1;
+}
+
+std::optional<uint32_t> Lowerer::bufferSize(const std::string& name) {
+  for (const auto& [n, size] : launch_.buffers)
+    if (n == name) {
+      usedBuffers_.insert(n);
+      return size;
+    }
+  return std::nullopt;
+}
+
+int Lowerer::declareArray(const std::string& cName, IntType elem, uint64_t elemBytes, uint64_t cells, bool global,
+                          kpl::SourceRange r, clang::SourceLocation at, const clang::Expr* init) {
+  kpl::ArrayDecl a;
+  a.name = kpl::Ident{fresh(cName), r};
+  if (a.name.name != cName) renamed_[a.name.name] = cName;
+  a.range = r;
+  a.global = global;
+  if (cells == 0) {
+    if (auto size = bufferSize(cName)) {
+      a.size = *size;
+    } else {
+      a.unbounded = true;
+    }
+  } else if (cells > (1u << 24)) {
+    unsupported(at, "array '" + cName + "' of " + std::to_string(cells) + " cells (KPL arrays have at most 2^24)");
+    a.size = 1;
+  } else {
+    a.size = static_cast<uint32_t>(cells);
+  }
+  if (init && a.size != 0 && !a.unbounded) {
+    std::vector<std::optional<int32_t>> values(a.size, 0);
+    size_t next = 0;
+    flattenInit(init, elem, values, next);
+    a.init = std::move(values);
+    a.initRange = range(init);
+  }
+  arrays_.push_back(std::move(a));
+  Storage s;
+  s.kind = Storage::Kind::Array;
+  s.array = arrays_.back().name.name;
+  s.elem = elem;
+  s.elemBytes = elemBytes;
+  s.cName = cName;
+  return addStorage(std::move(s));
+}
+
+void Lowerer::flattenInit(const clang::Expr* init, IntType elem, std::vector<std::optional<int32_t>>& values, size_t& next) {
+  const clang::Expr* asWritten = init;
+  init = init->IgnoreImplicit();
+  if (const auto* list = llvm::dyn_cast<clang::InitListExpr>(init)) {
+    // A list for an array: its elements, then zeros to the array's size.
+    size_t start = next;
+    uint64_t span = 1;
+    IntType e;
+    uint64_t bytes = 4;
+    cellsOf(list->getType(), e, span, bytes, list->getBeginLoc());
+    for (unsigned i = 0; i < list->getNumInits(); ++i) flattenInit(list->getInit(i), elem, values, next);
+    if (list->getType()->isArrayType()) next = std::max(next, start + span);
+    return;
+  }
+  if (const auto* filler = llvm::dyn_cast<clang::ImplicitValueInitExpr>(init)) {
+    uint64_t span = 1;
+    IntType e;
+    uint64_t bytes = 4;
+    cellsOf(filler->getType(), e, span, bytes, filler->getBeginLoc());
+    next += span;
+    return;
+  }
+  if (auto wt = wideType(asWritten->getType())) {
+    // A 64-bit element or field: two cells, low word first.
+    std::optional<uint64_t> bits;
+    if (wt->isFloat) {
+      llvm::APFloat f(0.0);
+      if (asWritten->EvaluateAsFloat(f, ctx_) && &f.getSemantics() == &llvm::APFloat::IEEEdouble())
+        bits = f.bitcastToAPInt().getZExtValue();
+    } else if (clang::Expr::EvalResult res; asWritten->EvaluateAsInt(res, ctx_)) {
+      bits = res.Val.getInt().extOrTrunc(64).getZExtValue();
+    }
+    if (!bits) unsupported(init, "an initialiser that is not a constant");
+    uint64_t b = bits.value_or(0);
+    if (next < values.size()) values[next] = static_cast<int32_t>(static_cast<uint32_t>(b));
+    if (next + 1 < values.size()) values[next + 1] = static_cast<int32_t>(static_cast<uint32_t>(b >> 32));
+    next += 2;
+    return;
+  }
+  if (elem.isFloat) {
+    llvm::APFloat f(0.0f);
+    if (!isFloat(asWritten->getType()) || !asWritten->EvaluateAsFloat(f, ctx_)) {
+      unsupported(init, "an initialiser that is not a constant float");
+      ++next;
+      return;
+    }
+    if (next < values.size()) values[next] = static_cast<int32_t>(static_cast<uint32_t>(f.bitcastToAPInt().getZExtValue()));
+    ++next;
+    return;
+  }
+  clang::Expr::EvalResult result;
+  if (!init->EvaluateAsInt(result, ctx_)) {
+    unsupported(init, "an initialiser that is not a constant integer");
+    ++next;
+    return;
+  }
+  if (next < values.size()) values[next] = static_cast<int32_t>(static_cast<uint32_t>(result.Val.getInt().getExtValue()));
+  ++next;
+}
+
+int Lowerer::globalStorage(const clang::VarDecl* vd, clang::SourceLocation at) {
+  auto it = globalVars_.find(vd);
+  if (it != globalVars_.end()) return it->second;
+  IntType elem;
+  uint64_t cells = 1, bytes = 4;
+  int id = -1;
+  if (cellsOf(vd->getType(), elem, cells, bytes, vd->getLocation(), /*allowIncomplete=*/true)) {
+    bool shared = isSharedVar(vd);
+    const clang::Expr* init = vd->hasInit() ? vd->getInit() : nullptr;
+    if (shared && init) {
+      unsupported(vd->getLocation(), "an initialiser on shared variable '" + vd->getNameAsString() + "'");
+      init = nullptr;
+    }
+    id = declareArray(vd->getNameAsString(), elem, bytes, cells, !shared, range(vd), at, init);
+    recordCellPaths(arrays_.back().name.name, vd->getType(), vd->getLocation());
+  }
+  globalVars_[vd] = id;
+  return id;
+}
+
+bool Lowerer::isSharedVar(const clang::VarDecl* vd) const {
+  if (vd->hasAttr<clang::CUDASharedAttr>()) return true;
+  return vd->getType().getAddressSpace() == clang::LangAS::opencl_local;
+}
+
+bool Lowerer::isMemoryVar(const clang::VarDecl* vd) const {
+  if (isSharedVar(vd)) return true;
+  if (vd->hasGlobalStorage()) return true;
+  clang::LangAS as = vd->getType().getAddressSpace();
+  return as == clang::LangAS::opencl_constant || as == clang::LangAS::opencl_global;
+}
+
+const clang::VarDecl* refVar(const clang::Expr* e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(e)) return llvm::dyn_cast<clang::VarDecl>(d->getDecl());
+  return nullptr;
+}
+
+void collectModified(const clang::Stmt* s, std::set<const clang::VarDecl*>& out) {
+  if (!s) return;
+  if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(s)) {
+    if (b->isAssignmentOp())
+      if (const clang::VarDecl* v = refVar(b->getLHS())) out.insert(v);
+  } else if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(s)) {
+    if (u->isIncrementDecrementOp() || u->getOpcode() == clang::UO_AddrOf)
+      if (const clang::VarDecl* v = refVar(u->getSubExpr())) out.insert(v);
+  }
+  for (const clang::Stmt* c : s->children()) collectModified(c, out);
+}
+
+bool assignedIn(const clang::FunctionDecl* fn, const clang::VarDecl* vd) {
+  std::set<const clang::VarDecl*> m;
+  if (fn && fn->getBody()) collectModified(fn->getBody(), m);
+  return m.count(vd) != 0;
+}
+
+void Lowerer::declareLocal(const clang::VarDecl* vd) {
+  kpl::SourceRange r = range(vd);
+  const std::string cname = vd->getNameAsString();
+  if (vd->isStaticLocal() && !isSharedVar(vd)) {
+    unsupported(vd->getLocation(), "static local variable '" + cname + "'");
+    return;
+  }
+  if (isMemoryVar(vd)) {
+    globalStorage(vd, vd->getLocation());
+    return;
+  }
+  clang::QualType t = vd->getType();
+  if (t->isPointerType()) {
+    VarInfo& v = inst_->vars[vd];
+    v = VarInfo{VarInfo::Kind::Pointer, newLocal(cname), -1};
+    if (dynamic_.count(DynKey{vd, inst_->seq})) {
+      v.storage = newDynamic(cname);
+      emitAssign(storages_[static_cast<size_t>(v.storage)].base, lit(0, r), r);  // each time the declaration runs
+    }
+    pointeeCells(t->getPointeeType(), vd->getLocation());
+    if (vd->hasInit()) assignPointer(v, pointer(vd->getInit()), vd, vd->getLocation(), r);
+    return;
+  }
+  if (t->isArrayType()) {
+    // A private array: one local per cell, indexed through an if-chain.
+    IntType elem;
+    uint64_t cells = 1, bytes = 4;
+    if (!cellsOf(t, elem, cells, bytes, vd->getLocation())) return;
+    if (cells == 0 || cells > 64) {
+      unsupported(vd->getLocation(), "private array '" + cname + "' of " + std::to_string(cells) +
+                                         " cells (at most 64 are lowered to locals)");
+      return;
+    }
+    Storage s;
+    s.kind = Storage::Kind::Private;
+    s.elem = elem;
+    s.elemBytes = bytes;
+    s.cName = cname;
+    for (uint64_t i = 0; i < cells; ++i) s.cells.push_back(newLocal(cname + "_" + std::to_string(i)));
+    int id = addStorage(std::move(s));
+    inst_->vars[vd] = VarInfo{VarInfo::Kind::Memory, "", id};
+    if (vd->hasInit()) {
+      // Cells not given by the initialiser are zero (C's rule for partial initialisers).
+      std::function<void(const clang::Expr*, size_t&)> init = [&](const clang::Expr* e, size_t& next) {
+        const clang::Expr* written = e;  // with its conversion to the element type
+        e = e->IgnoreImplicit();
+        if (const auto* list = llvm::dyn_cast<clang::InitListExpr>(e)) {
+          size_t start = next;
+          IntType et;
+          uint64_t span = 1, b = 4;
+          cellsOf(list->getType(), et, span, b, list->getBeginLoc());
+          for (unsigned i = 0; i < list->getNumInits(); ++i) init(list->getInit(i), next);
+          while (next < start + span && next < cells) {
+            emitAssign(storages_[static_cast<size_t>(id)].cells[next], lit(0, r), r);
+            ++next;
+          }
+          return;
+        }
+        if (llvm::isa<clang::ImplicitValueInitExpr>(e)) {
+          IntType et;
+          uint64_t span = 1, b = 4;
+          cellsOf(e->getType(), et, span, b, e->getBeginLoc());
+          for (uint64_t i = 0; i < span && next < cells; ++i, ++next)
+            emitAssign(storages_[static_cast<size_t>(id)].cells[next], lit(0, r), r);
+          return;
+        }
+        if (e->getType()->isArrayType()) {
+          unsupported(e, "this array initialiser");
+          return;
+        }
+        if (isWideType(written->getType())) {  // two cells, low word first
+          Val w = wvalue(written);
+          const std::vector<std::string>& cs = storages_[static_cast<size_t>(id)].cells;
+          if (next < cells) emitAssign(cs[next], std::move(w.lo), range(e));
+          if (next + 1 < cells) emitAssign(cs[next + 1], std::move(w.hi), range(e));
+          next += 2;
+          return;
+        }
+        ExprPtr v = rvalue(written);  // converted to the element type (`float a[] = {1}` holds 1.0f)
+        if (next < cells) emitAssign(storages_[static_cast<size_t>(id)].cells[next], std::move(v), range(e));
+        ++next;
+      };
+      size_t next = 0;
+      init(vd->getInit(), next);
+    }
+    return;
+  }
+  if (isAgg(t)) {
+    // A struct or vector local: one local per component.
+    auto l = layoutOf(t, vd->getLocation());
+    if (!l) return;
+    int st = newPrivate(cname, *l, cname);
+    inst_->vars[vd] = VarInfo{VarInfo::Kind::Memory, "", st};
+    const clang::Expr* init = vd->hasInit() ? vd->getInit() : nullptr;
+    if (const auto* ce = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(init);
+        ce && ce->getNumArgs() == 0 && ce->getConstructor()->isTrivial())
+      init = nullptr;  // `S s;`: no initialiser
+    if (init) {
+      Agg v = aggValue(init);
+      storeAgg(privatePlace(st, *l, r), v, r);
+    }
+    return;
+  }
+  if (auto wt = wideType(t)) {
+    // A 64-bit local: two KPL locals, the low and the high word.
+    VarInfo& v = inst_->vars[vd];
+    v = VarInfo{VarInfo::Kind::Scalar, newLocal(cname + "_lo"), -1, newLocal(cname + "_hi")};
+    if (vd->hasInit()) {
+      Val w = wvalue(vd->getInit());
+      LVal lv;
+      lv.kind = LVal::Kind::Local;
+      lv.local = v.local;
+      lv.localHi = v.hi;
+      lv.type = *wt;
+      storeVal(lv, std::move(w), r);
+    }
+    return;
+  }
+  if (!intType(t)) {
+    unsupported(vd->getLocation(), "type '" + t.getAsString() + "'" + typeReason(t));
+    return;
+  }
+  std::string n = newLocal(cname);
+  inst_->vars[vd] = VarInfo{VarInfo::Kind::Scalar, n, -1};
+  if (vd->hasInit()) {
+    ExprPtr v = rvalue(vd->getInit());
+    emitAssign(n, std::move(v), r);
+  }
+}
+
+}  // namespace sdvmc::clangfe::lowering

@@ -1,0 +1,465 @@
+// Pointers and the cells they reach (part of the Lowerer, Lowerer.h). A pointer is a (base,
+// offset) pair as in GPUVerify: a storage known statically (a KPL array, or a private array
+// lowered to locals) and an offset local counted in cells. A pointer that may point into
+// several storages keeps its base in a local too (a Dynamic storage); every access through it
+// is first an empty block, filled at the end (finishDynamic) with an if-chain over the
+// storages its assignments can give it. readCell and writeCell are where every cell is read
+// and written.
+#include "frontends/clang/Lowerer.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+
+namespace sdvmc::clangfe::lowering {
+
+ExprPtr Lowerer::readCell(int storage, ExprPtr index, IntType as, kpl::SourceRange r) {
+  if (storage == -2) {
+    emitCheck(StmtKind::Assert, lit(0, r), r);  // dereference of the null pointer
+    return lit(0, r);
+  }
+  if (storage < 0) return lit(0, r);
+  const Storage& s = storages_[static_cast<size_t>(storage)];
+  if (s.kind == Storage::Kind::Dynamic) {
+    Pending& pd = defer(Pending::Kind::Read, storage, std::move(index), as, r);
+    pd.target = temp();
+    return nameExpr(pd.target, r);
+  }
+  if (s.kind == Storage::Kind::Private) {
+    size_t n = s.cells.size();
+    if (index->kind == ExprKind::IntLit) {
+      if (index->value < 0 || static_cast<size_t>(index->value) >= n) {
+        emitCheck(StmtKind::Assert, lit(0, r), r);
+        return lit(0, r);
+      }
+      return reinterpret(nameExpr(s.cells[static_cast<size_t>(index->value)], r), s.elem, as, r);
+    }
+    ExprPtr idx = snapshot(std::move(index), r);
+    emitBoundsCheck(*idx, n, r);
+    ExprPtr e = nameExpr(s.cells[n - 1], r);
+    for (size_t i = n - 1; i-- > 0;)
+      e = cond(bin(BinaryOp::Eq, clone(*idx), lit(static_cast<int64_t>(i), r), r), nameExpr(s.cells[i], r), std::move(e), r);
+    return reinterpret(std::move(e), s.elem, as, r);
+  }
+  std::string t = temp();
+  auto rd = stmt(StmtKind::Read, r);
+  rd->target = kpl::Ident{t, r};
+  rd->array = kpl::Ident{s.array, r};
+  rd->exprs.push_back(std::move(index));
+  emit(std::move(rd));
+  // Memory holds arbitrary words: a narrow type is normalised after every read.
+  if (as.isBool || as.width < 32) emitAssign(t, normalize(nameExpr(t, r), as, r), r);
+  return nameExpr(t, r);
+}
+
+void Lowerer::writeCell(int storage, ExprPtr index, ExprPtr value, IntType as, kpl::SourceRange r) {
+  if (storage == -2) {
+    emitCheck(StmtKind::Assert, lit(0, r), r);
+    return;
+  }
+  if (storage < 0) return;
+  const Storage& s = storages_[static_cast<size_t>(storage)];
+  if (s.kind == Storage::Kind::Dynamic) {
+    defer(Pending::Kind::Write, storage, std::move(index), as, r).value = std::move(value);
+    return;
+  }
+  if (s.kind == Storage::Kind::Private) {
+    size_t n = s.cells.size();
+    value = reinterpret(std::move(value), as, s.elem, r);
+    if (index->kind == ExprKind::IntLit) {
+      if (index->value < 0 || static_cast<size_t>(index->value) >= n) {
+        emitCheck(StmtKind::Assert, lit(0, r), r);
+        return;
+      }
+      emitAssign(s.cells[static_cast<size_t>(index->value)], std::move(value), r);
+      return;
+    }
+    ExprPtr idx = snapshot(std::move(index), r);
+    ExprPtr v = snapshot(std::move(value), r);
+    emitBoundsCheck(*idx, n, r);
+    // if (i == 0) c0 := v; else if (i == 1) c1 := v; …
+    std::vector<StmtPtr> chain;
+    for (size_t i = n; i-- > 0;) {
+      std::vector<StmtPtr> then;
+      auto as = stmt(StmtKind::Assign, r);
+      as->target = kpl::Ident{s.cells[i], r};
+      as->exprs.push_back(clone(*v));
+      then.push_back(std::move(as));
+      if (i == n - 1) {
+        chain = std::move(then);
+        continue;
+      }
+      auto ifs = stmt(StmtKind::If, r);
+      ifs->exprs.push_back(bin(BinaryOp::Eq, clone(*idx), lit(static_cast<int64_t>(i), r), r));
+      ifs->stmts.push_back(block(std::move(then), r));
+      ifs->stmts.push_back(block(std::move(chain), r));
+      chain.clear();
+      chain.push_back(std::move(ifs));
+    }
+    for (StmtPtr& st : chain) emit(std::move(st));
+    return;
+  }
+  auto wr = stmt(StmtKind::Write, r);
+  wr->array = kpl::Ident{s.array, r};
+  wr->exprs.push_back(std::move(index));
+  wr->exprs.push_back(std::move(value));  // reads normalise; any word may be stored
+  emit(std::move(wr));
+}
+
+Pending& Lowerer::defer(Pending::Kind k, int storage, ExprPtr index, IntType as, kpl::SourceRange r) {
+  auto slot = stmt(StmtKind::Block, r);
+  Pending pd;
+  pd.kind = k;
+  pd.slot = slot.get();
+  pd.storage = storage;
+  pd.index = std::move(index);
+  pd.type = as;
+  pd.range = r;
+  emit(std::move(slot));
+  pending_.push_back(std::move(pd));
+  return pending_.back();
+}
+
+ExprPtr Lowerer::baseOf(int storage, kpl::SourceRange r) {
+  if (storage < 0) return lit(0, r);
+  const Storage& s = storages_[static_cast<size_t>(storage)];
+  if (s.kind == Storage::Kind::Dynamic) return nameExpr(s.base, r);
+  return lit(storage + 1, r);
+}
+
+int Lowerer::newDynamic(const std::string& cName) {
+  Storage s;
+  s.kind = Storage::Kind::Dynamic;
+  s.cName = cName;
+  s.base = newLocal(cName.empty() ? "_base" : cName + "_base");
+  return addStorage(std::move(s));
+}
+
+void Lowerer::addTarget(int d, int from) {
+  Storage& s = storages_[static_cast<size_t>(d)];
+  if (from < 0 || from == d) return;
+  if (storages_[static_cast<size_t>(from)].kind == Storage::Kind::Dynamic)
+    s.follows.insert(from);
+  else
+    s.targets.insert(from);
+}
+
+void Lowerer::emitBoundsCheck(const kpl::Expr& idx, size_t n, kpl::SourceRange r) {
+  emitCheck(StmtKind::Assert,
+            bin(BinaryOp::LogAnd, bin(BinaryOp::Ge, clone(idx), lit(0, r), r),
+                bin(BinaryOp::Lt, clone(idx), lit(static_cast<int64_t>(n), r), r), r),
+            r);
+}
+
+void Lowerer::assignPointer(VarInfo& var, PtrVal p, const clang::VarDecl* vd, clang::SourceLocation at,
+                            kpl::SourceRange r) {
+  const std::string name = vd ? vd->getNameAsString() : "?";
+  if (p.storage == -1) return;  // an error was reported
+  if (isDynamic(var.storage)) {
+    // A run-time base: the target's id, and the target joins the candidates of every access.
+    if (var.local.empty()) {
+      unsupported(at, "assignment to pointer parameter '" + name + "'");
+      return;
+    }
+    addTarget(var.storage, p.storage);
+    emitAssign(storages_[static_cast<size_t>(var.storage)].base, baseOf(p.storage, r), r);
+    emitAssign(var.local, std::move(p.offset), r);
+    return;
+  }
+  if (var.storage == -1 && isDynamic(p.storage) && !var.local.empty()) {
+    // The first assignment gives a run-time base: the variable gets one of its own.
+    var.storage = newDynamic(name);
+    assignPointer(var, std::move(p), vd, at, r);
+    return;
+  }
+  if (var.storage == -1) {
+    var.storage = p.storage;
+  } else if (p.storage != var.storage && vd && !var.local.empty() && !dynamic_.count(DynKey{vd, inst_->seq})) {
+    // Accesses through it were lowered with a static base: lower again with a run-time one.
+    discovered_.insert(DynKey{vd, inst_->seq});
+    return;
+  } else if (p.storage != var.storage) {
+    auto what = [&](int st) {
+      return st == -2 ? std::string("NULL") : "'" + storages_[static_cast<size_t>(st)].cName + "'";
+    };
+    unsupported(at, "pointer '" + name + "' points into " + what(var.storage) + " and into " + what(p.storage) +
+                        " (the frontend needs one statically known target per pointer variable)");
+    return;
+  }
+  if (var.local.empty()) {
+    unsupported(at, "assignment to pointer parameter '" + name + "'");
+    return;
+  }
+  emitAssign(var.local, std::move(p.offset), r);
+}
+
+PtrVal Lowerer::pointer(const clang::Expr* e) {
+  e = e->IgnoreParens();
+  kpl::SourceRange r = range(e);
+  PtrVal bad{-1, lit(0, r)};
+  // The value of the pointer variable that the lvalue `sub` names.
+  auto varValue = [&](const clang::Expr* sub) -> PtrVal {
+    LVal lv = lvalue(sub);
+    if (lv.kind != LVal::Kind::Pointer || !lv.var) {
+      if (lv.kind != LVal::Kind::Invalid) unsupported(e, "a pointer stored in memory");
+      return PtrVal{-1, lit(0, r)};
+    }
+    if (lv.var->storage == -1) {
+      const clang::VarDecl* vd = refVar(sub);
+      if (vd && !lv.local.empty() && assignedIn(inst_->fn, vd) && !dynamic_.count(DynKey{vd, inst_->seq})) {
+        // Assigned later (in a loop): lower again with a run-time base.
+        discovered_.insert(DynKey{vd, inst_->seq});
+        return PtrVal{-1, lit(0, r)};
+      }
+      unsupported(e, "pointer '" + (vd ? vd->getNameAsString() : std::string("?")) +
+                         "' is used before it is made to point into an array");
+      return PtrVal{-1, lit(0, r)};
+    }
+    return PtrVal{lv.var->storage, lv.local.empty() ? lit(0, r) : nameExpr(lv.local, r)};
+  };
+  if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e)) {
+    const clang::Expr* sub = c->getSubExpr();
+    switch (c->getCastKind()) {
+      case clang::CK_ArrayToPointerDecay:
+      case clang::CK_NoOp:
+        return pointer(sub);
+      case clang::CK_LValueToRValue:
+        // C++'s `c ? A : B` on pointer variables is an lvalue; its arms name the variables.
+        if (llvm::isa<clang::ConditionalOperator>(sub->IgnoreParens())) return pointer(sub);
+        return varValue(sub);
+      case clang::CK_BitCast:
+      case clang::CK_AddressSpaceConversion: {
+        clang::QualType from = sub->getType()->getPointeeOrArrayElementType()->getCanonicalTypeUnqualified();
+        clang::QualType to = c->getType()->getPointeeType().getCanonicalType().getUnqualifiedType();
+        // A vector's cells are its components: int4* and int* (or float4*, int2*) see the same words.
+        auto cellBits = [&](clang::QualType q) -> uint64_t {
+          if (const auto* vt = q->getAs<clang::VectorType>()) return ctx_.getTypeSize(vt->getElementType());
+          return ctx_.getTypeSize(q);
+        };
+        // Scalars of 32 and 64 bits are whole words (a 64-bit one two, low word first), so
+        // `long*` ↔ `int*` (or `double*` ↔ `float*`) see the same words, as on a little-endian GPU.
+        auto wordScalar = [&](clang::QualType q) {
+          return !q->isVectorType() && !q->isRecordType() && (intType(q) || wideType(q)) &&
+                 (cellBits(q) == 32 || cellBits(q) == 64);
+        };
+        if (from->isVoidType() || to->isVoidType() || from->isIncompleteType() || to->isIncompleteType() ||
+            from->isFunctionType() || to->isFunctionType() ||
+            (cellBits(from) != cellBits(to) && !(wordScalar(from) && wordScalar(to))) ||
+            ((from->isRecordType() || to->isRecordType()) && from != to)) {
+          unsupported(e, "cast from '" + sub->getType().getAsString() + "' to '" + c->getType().getAsString() +
+                             "' (elements of different sizes, or a struct, whose model layout is one cell per field)");
+          return bad;
+        }
+        return pointer(sub);
+      }
+      case clang::CK_NullToPointer: return PtrVal{-2, lit(0, r)};
+      case clang::CK_IntegralToPointer: {
+        clang::Expr::EvalResult res;
+        if (sub->EvaluateAsInt(res, ctx_) && res.Val.getInt() == 0) return PtrVal{-2, lit(0, r)};
+        break;
+      }
+      default: break;
+    }
+    unsupported(e, std::string("pointer conversion '") + c->getCastKindName() + "'");
+    return bad;
+  }
+  if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+    const auto* vd = llvm::dyn_cast<clang::VarDecl>(d->getDecl());
+    if (vd) {
+      if (VarInfo* v = lookup(vd); v && v->kind == VarInfo::Kind::Memory) return PtrVal{v->storage, lit(0, r)};
+      if (VarInfo* v = lookup(vd); v && v->kind == VarInfo::Kind::Pointer) return varValue(e);
+      if (isMemoryVar(vd)) return PtrVal{globalStorage(vd, e->getBeginLoc()), lit(0, r)};
+    }
+    unsupported(e, "this pointer");
+    return bad;
+  }
+  if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
+    // A row of a multi-dimensional array: row-major, rows of `cells` cells.
+    PtrVal p = pointer(s->getBase());
+    ExprPtr idx = wordIndex(s->getIdx());
+    uint64_t cells = pointeeCells(e->getType(), e->getBeginLoc());
+    return PtrVal{p.storage, add(std::move(p.offset), mul(std::move(idx), static_cast<int64_t>(cells), r), r)};
+  }
+  if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+    const clang::Expr* sub = u->getSubExpr();
+    switch (u->getOpcode()) {
+      case clang::UO_AddrOf: {
+        const clang::Expr* s = sub->IgnoreParens();
+        if (llvm::isa<clang::ArraySubscriptExpr>(s) && !s->getType()->isArrayType()) {
+          LVal lv = lvalue(s);
+          if (lv.kind != LVal::Kind::Cell) return bad;
+          return PtrVal{lv.storage, std::move(lv.index)};
+        }
+        if (const auto* du = llvm::dyn_cast<clang::UnaryOperator>(s); du && du->getOpcode() == clang::UO_Deref)
+          return pointer(du->getSubExpr());
+        if (llvm::isa<clang::MemberExpr>(s) || (isAgg(s->getType()) && llvm::isa<clang::DeclRefExpr>(s))) {
+          // A field, or a struct (a local struct's cells are its private storage).
+          LVal lv = lvalue(s);
+          if (lv.kind != LVal::Kind::Cell) return bad;
+          return PtrVal{lv.storage, std::move(lv.index)};
+        }
+        if (const clang::VarDecl* vd = refVar(s); vd && (isMemoryVar(vd) || s->getType()->isArrayType()))
+          return pointer(s);
+        if (s->getType()->isArrayType()) return pointer(s);
+        unsupported(e, "the address of a local variable");
+        return bad;
+      }
+      case clang::UO_Deref:
+        if (e->getType()->isArrayType()) return pointer(sub);
+        break;
+      case clang::UO_PreInc:
+      case clang::UO_PreDec:
+      case clang::UO_PostInc:
+      case clang::UO_PostDec: {
+        LVal lv = lvalue(sub);
+        if (lv.kind != LVal::Kind::Pointer || !lv.var) return bad;
+        if (lv.var->local.empty()) {
+          unsupported(e, "incrementing a pointer parameter");
+          return bad;
+        }
+        if (lv.var->storage == -1) {
+          unsupported(e, "a pointer incremented before it points into an array");
+          return bad;
+        }
+        int64_t cells = static_cast<int64_t>(pointeeCells(sub->getType()->getPointeeType(), e->getBeginLoc()));
+        ExprPtr old = snapshot(nameExpr(lv.local, r), r);
+        emitAssign(lv.local, bin(u->isIncrementOp() ? BinaryOp::Add : BinaryOp::Sub, clone(*old), lit(cells, r), r), r);
+        if (u->isPostfix()) return PtrVal{lv.var->storage, std::move(old)};
+        return PtrVal{lv.var->storage, nameExpr(lv.local, r)};
+      }
+      default: break;
+    }
+  }
+  if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(e)) {
+    if (b->getOpcode() == clang::BO_Comma) {
+      rvalue(b->getLHS(), false);
+      return pointer(b->getRHS());
+    }
+    if (b->getOpcode() == clang::BO_Add || b->getOpcode() == clang::BO_Sub) {
+      bool ptrLeft = b->getLHS()->getType()->isPointerType();
+      const clang::Expr* pe = ptrLeft ? b->getLHS() : b->getRHS();
+      const clang::Expr* ie = ptrLeft ? b->getRHS() : b->getLHS();
+      PtrVal p;
+      ExprPtr k;
+      if (ptrLeft) {
+        p = pointer(pe);
+        k = wordIndex(ie);
+      } else {
+        k = wordIndex(ie);
+        p = pointer(pe);
+      }
+      k = mul(std::move(k), static_cast<int64_t>(pointeeCells(e->getType()->getPointeeType(), e->getBeginLoc())), r);
+      if (b->getOpcode() == clang::BO_Sub) return PtrVal{p.storage, bin(BinaryOp::Sub, std::move(p.offset), std::move(k), r)};
+      return PtrVal{p.storage, add(std::move(p.offset), std::move(k), r)};
+    }
+  }
+  if (const auto* co = llvm::dyn_cast<clang::ConditionalOperator>(e)) {
+    ExprPtr k = condition(co->getCond());
+    PtrVal x, y;
+    std::vector<StmtPtr> xs = capture([&] { x = pointer(co->getTrueExpr()); });
+    std::vector<StmtPtr> ys = capture([&] { y = pointer(co->getFalseExpr()); });
+    if (x.storage == -1 || y.storage == -1) return bad;
+    int storage = x.storage;
+    if (x.storage != y.storage) {
+      // Arms into different storages (or NULL): the base is chosen at run time.
+      storage = newDynamic("");
+      addTarget(storage, x.storage);
+      addTarget(storage, y.storage);
+      const std::string& base = storages_[static_cast<size_t>(storage)].base;
+      if (xs.empty() && ys.empty()) {
+        k = snapshot(std::move(k), r);
+        emitAssign(base, cond(clone(*k), baseOf(x.storage, r), baseOf(y.storage, r), r), r);
+      } else {
+        xs.push_back(stmt(StmtKind::Assign, r));
+        xs.back()->target = kpl::Ident{base, r};
+        xs.back()->exprs.push_back(baseOf(x.storage, r));
+        ys.push_back(stmt(StmtKind::Assign, r));
+        ys.back()->target = kpl::Ident{base, r};
+        ys.back()->exprs.push_back(baseOf(y.storage, r));
+      }
+    }
+    if (xs.empty() && ys.empty()) return PtrVal{storage, cond(std::move(k), std::move(x.offset), std::move(y.offset), r)};
+    std::string t = temp();
+    {
+      auto a = stmt(StmtKind::Assign, r);
+      a->target = kpl::Ident{t, r};
+      a->exprs.push_back(std::move(x.offset));
+      xs.push_back(std::move(a));
+      auto b = stmt(StmtKind::Assign, r);
+      b->target = kpl::Ident{t, r};
+      b->exprs.push_back(std::move(y.offset));
+      ys.push_back(std::move(b));
+    }
+    emitIf(std::move(k), std::move(xs), std::move(ys), r);
+    return PtrVal{storage, nameExpr(t, r)};
+  }
+  if (llvm::isa<clang::CallExpr>(e)) {
+    unsupported(e, "a call returning a pointer");
+    return bad;
+  }
+  if (llvm::isa<clang::MemberExpr>(e)) {
+    unsupported(e, "a pointer or array field");
+    return bad;
+  }
+  if (llvm::isa<clang::StringLiteral>(e)) {
+    unsupported(e, "string literals");
+    return bad;
+  }
+  unsupported(e, std::string("pointer expression '") + e->getStmtClassName() + "'");
+  return bad;
+}
+
+// Accesses through a pointer with a run-time base: `if (base == id(A)) access A; else if
+// (base == id(B)) access B; … else assert(false)` (NULL or never assigned), over the
+// storages the pointer can take: the targets of every assignment of it, transitively.
+void Lowerer::finishDynamic() {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Storage& s : storages_)
+      for (int f : s.follows)
+        for (int t : std::set<int>(storages_[static_cast<size_t>(f)].targets))
+          changed |= s.targets.insert(t).second;
+  }
+  for (Pending& pd : pending_) {
+    kpl::SourceRange r = pd.range;
+    const Storage& s = storages_[static_cast<size_t>(pd.storage)];
+    std::vector<int> targets(s.targets.begin(), s.targets.end());
+    std::string base = s.base;
+    std::vector<StmtPtr> chain = capture([&] { emitCheck(StmtKind::Assert, lit(0, r), r); });
+    for (auto it = targets.rbegin(); it != targets.rend(); ++it) {
+      int t = *it;
+      std::vector<StmtPtr> then = capture([&] {
+        switch (pd.kind) {
+          case Pending::Kind::Read: emitAssign(pd.target, readCell(t, clone(*pd.index), pd.type, r), r); break;
+          case Pending::Kind::Write: writeCell(t, clone(*pd.index), clone(*pd.value), pd.type, r); break;
+          case Pending::Kind::Atomic: {
+            const Storage& ts = storages_[static_cast<size_t>(t)];
+            if (ts.kind != Storage::Kind::Array) {
+              unsupported(pd.at, "an atomic operation on private memory (through a pointer that may point to '" +
+                                     ts.cName + "')");
+              break;
+            }
+            auto st = stmt(StmtKind::Atomic, r);
+            st->atomicOp = pd.op;
+            st->array = kpl::Ident{ts.array, r};
+            st->exprs.push_back(clone(*pd.index));
+            for (const ExprPtr& v : pd.operands) st->exprs.push_back(clone(*v));
+            if (!pd.target.empty()) st->target = kpl::Ident{pd.target, r};
+            if (!pd.target2.empty()) st->target2 = kpl::Ident{pd.target2, r};
+            emit(std::move(st));
+            break;
+          }
+        }
+      });
+      auto ifs = stmt(StmtKind::If, r);
+      ifs->exprs.push_back(bin(BinaryOp::Eq, nameExpr(base, r), lit(t + 1, r), r));
+      ifs->stmts.push_back(block(std::move(then), r));
+      ifs->stmts.push_back(block(std::move(chain), r));
+      chain.clear();
+      chain.push_back(std::move(ifs));
+    }
+    pd.slot->stmts = std::move(chain);
+  }
+}
+
+}  // namespace sdvmc::clangfe::lowering

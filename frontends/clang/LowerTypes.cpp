@@ -1,0 +1,349 @@
+// C types as the lowering models them (part of the Lowerer, Lowerer.h): a type of 32 bits or
+// less (and float) is a word, normalised to its width and signedness; a 64-bit type a pair of
+// words; a struct or vector a run of cells, one per flattened field or component (not C's
+// bytes). Also the layouts of structs and vectors (each component's cell and path, for locals,
+// copies and reports), the cells of arrays and pointees, and C's conversions between word
+// types (normalize, convert, reinterpret).
+#include "frontends/clang/Lowerer.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/DeclCXX.h>
+
+namespace sdvmc::clangfe::lowering {
+
+std::optional<IntType> Lowerer::intType(clang::QualType t) const {
+  t = t.getCanonicalType().getUnqualifiedType();
+  if (const auto* et = t->getAs<clang::EnumType>()) t = et->getDecl()->getIntegerType().getCanonicalType();
+  if (t->isBooleanType()) return IntType{1, false, true};
+  if (const auto* bt = t->getAs<clang::BuiltinType>(); bt && bt->getKind() == clang::BuiltinType::Float)
+    return IntType{32, true, false, true};
+  if (!t->isIntegerType()) return std::nullopt;
+  uint64_t w = ctx_.getTypeSize(t);
+  if (w > 32) return std::nullopt;
+  return IntType{static_cast<unsigned>(w), t->isSignedIntegerType(), false};
+}
+
+std::optional<IntType> Lowerer::wideType(clang::QualType t) const {
+  t = t.getCanonicalType().getUnqualifiedType();
+  if (const auto* et = t->getAs<clang::EnumType>()) t = et->getDecl()->getIntegerType().getCanonicalType();
+  // double, and long double where it is the same format (CUDA's device).
+  if (const auto* bt = t->getAs<clang::BuiltinType>();
+      bt && (bt->getKind() == clang::BuiltinType::Double || bt->getKind() == clang::BuiltinType::LongDouble))
+    return &ctx_.getFloatTypeSemantics(t) == &llvm::APFloat::IEEEdouble() ? std::optional<IntType>(IntType{64, true, false, true})
+                                                                         : std::nullopt;
+  if (t->isIntegerType() && !t->isBooleanType() && ctx_.getTypeSize(t) == 64) return IntType{64, t->isSignedIntegerType(), false};
+  return std::nullopt;
+}
+
+bool Lowerer::isWideType(clang::QualType t) const { return wideType(t).has_value(); }
+
+std::optional<IntType> Lowerer::valType(clang::QualType t) const {
+  if (auto it = intType(t)) return it;
+  return wideType(t);
+}
+
+IntType Lowerer::placeType(clang::QualType t, clang::SourceLocation at) {
+  if (isAgg(t)) return IntType{};
+  if (auto wt = wideType(t)) return *wt;
+  return intTypeOr(t, at);
+}
+
+IntType Lowerer::intTypeOr(clang::QualType t, clang::SourceLocation at) {
+  if (auto it = intType(t)) return *it;
+  unsupported(at, "type '" + t.getAsString() + "'" + typeReason(t));
+  return IntType{};
+}
+
+std::string Lowerer::typeReason(clang::QualType t) const {
+  t = t.getCanonicalType();
+  if (t->isRealFloatingType())
+    return ctx_.getTypeSize(t) > 64   ? " (floating point wider than 64 bits)"
+           : ctx_.getTypeSize(t) > 32 ? " (64-bit floating point)"
+                                      : " (floating point narrower than float)";
+  if (t->isIntegerType()) return " (wider than 32 bits)";
+  if (t->isVectorType()) return " (vector type)";
+  if (t->isRecordType()) return " (struct or union)";
+  return "";
+}
+
+std::optional<uint64_t> Lowerer::structCells(clang::QualType t, clang::SourceLocation at) {
+  t = t.getCanonicalType();
+  const auto* rt = t->getAs<clang::RecordType>();
+  if (!rt) return std::nullopt;
+  const clang::RecordDecl* rd = rt->getDecl()->getDefinition();
+  if (!rd || rd->isUnion()) {
+    unsupported(at, "type '" + t.getAsString() + "' (" + (rd ? "union" : "incomplete struct") + ")");
+    return std::nullopt;
+  }
+  if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(rd); cxx && (cxx->getNumBases() > 0 || cxx->isPolymorphic())) {
+    unsupported(at, "type '" + t.getAsString() + "' (a class with bases or virtual functions)");
+    return std::nullopt;
+  }
+  uint64_t n = 0;
+  for (const clang::FieldDecl* f : rd->fields()) {
+    if (f->isBitField()) {
+      unsupported(at, "bit-field '" + f->getNameAsString() + "' of '" + t.getAsString() + "'");
+      return std::nullopt;
+    }
+    clang::QualType ft = f->getType().getCanonicalType();
+    if (ft->isRecordType()) {
+      auto c = structCells(ft, at);
+      if (!c) return std::nullopt;
+      n += *c;
+    } else if (ft->isVectorType()) {
+      auto c = vectorCells(ft, at);
+      if (!c) return std::nullopt;
+      n += *c;
+    } else if (intType(ft)) {
+      n += 1;
+    } else if (isWideType(ft)) {
+      n += 2;  // low word, high word
+    } else {
+      unsupported(at, "field '" + f->getNameAsString() + "' of type '" + f->getType().getAsString() + "'" +
+                          typeReason(ft) + " in '" + t.getAsString() + "'");
+      return std::nullopt;
+    }
+  }
+  if (n == 0) {
+    unsupported(at, "empty struct '" + t.getAsString() + "'");
+    return std::nullopt;
+  }
+  return n;
+}
+
+uint64_t Lowerer::fieldOffset(const clang::FieldDecl* fd, clang::SourceLocation at) {
+  uint64_t off = 0;
+  for (const clang::FieldDecl* f : fd->getParent()->fields()) {
+    if (f == fd) return off;
+    clang::QualType ft = f->getType().getCanonicalType();
+    off += valueCells(ft, at);
+  }
+  return off;
+}
+
+uint64_t Lowerer::valueCells(clang::QualType t, clang::SourceLocation at) {
+  if (t.getCanonicalType()->isRecordType()) return structCells(t, at).value_or(1);
+  if (t.getCanonicalType()->isVectorType()) return vectorCells(t, at).value_or(1);
+  if (isWideType(t)) return 2;
+  return 1;
+}
+
+bool Lowerer::isAgg(clang::QualType t) {
+  t = t.getCanonicalType();
+  return t->isRecordType() || t->isVectorType();
+}
+
+std::optional<uint64_t> Lowerer::vectorCells(clang::QualType t, clang::SourceLocation at) {
+  const auto* vt = t.getCanonicalType()->getAs<clang::VectorType>();
+  if (!vt) return std::nullopt;
+  auto et = intType(vt->getElementType());
+  unsigned n = vt->getNumElements();
+  if (isWideType(vt->getElementType())) return (n == 3 ? 4u : n) * 2;  // two words per element
+  if (!et || et->isBool) {
+    clang::QualType e = vt->getElementType();
+    unsupported(at, "vector type '" + t.getAsString() + "' (elements of type '" + e.getAsString() + "'" +
+                        typeReason(e) + ")");
+    return std::nullopt;
+  }
+  return n == 3 ? 4u : n;
+}
+
+std::string Lowerer::vectorCompName(unsigned i, unsigned n) {
+  static const char* xyzw[] = {"x", "y", "z", "w"};
+  if (n <= 4) return xyzw[i];
+  return std::string{'s', "0123456789abcdef"[i & 15]};  // (GCC 12 misreads "s" + std::string as -Wrestrict)
+}
+
+bool Lowerer::layoutInto(clang::QualType t, uint64_t base, const std::string& path, Layout& out, clang::SourceLocation at) {
+  clang::QualType written = t.getUnqualifiedType();
+  t = t.getCanonicalType().getUnqualifiedType();
+  if (const auto* vt = t->getAs<clang::VectorType>()) {
+    if (!vectorCells(written, at)) return false;
+    unsigned n = vt->getNumElements();
+    if (auto wt = wideType(vt->getElementType())) {
+      // A 64-bit element: its low word, then its high word (little-endian), elements consecutive.
+      IntType hi = *wt;
+      hi.hiWord = true;
+      for (unsigned i = 0; i < n; ++i) {
+        std::string cp = path + "." + vectorCompName(i, n);
+        out.comps.push_back(Comp{base + 2 * i, *wt, cp + ".lo"});
+        out.comps.push_back(Comp{base + 2 * i + 1, hi, cp + ".hi"});
+      }
+      return true;
+    }
+    IntType et = *intType(vt->getElementType());
+    for (unsigned i = 0; i < n; ++i) out.comps.push_back(Comp{base + i, et, path + "." + vectorCompName(i, n)});
+    return true;
+  }
+  if (t->isRecordType()) {
+    if (!structCells(t, at)) return false;
+    const clang::RecordDecl* rd = t->getAs<clang::RecordType>()->getDecl()->getDefinition();
+    uint64_t off = base;
+    for (const clang::FieldDecl* f : rd->fields()) {
+      clang::QualType ft = f->getType().getCanonicalType();
+      std::string fp = path + "." + f->getNameAsString();
+      if (isAgg(ft)) {
+        if (!layoutInto(ft, off, fp, out, at)) return false;
+        off += valueCells(ft, at);
+      } else if (isWideType(ft)) {
+        // A 64-bit field: its low word, then its high word (little-endian).
+        out.comps.push_back(Comp{off, kRawWord, fp + ".lo"});
+        out.comps.push_back(Comp{off + 1, kRawWord, fp + ".hi"});
+        off += 2;
+      } else {
+        out.comps.push_back(Comp{off, *intType(ft), fp});
+        off += 1;
+      }
+    }
+    return true;
+  }
+  auto it = intType(t);
+  if (!it) {
+    unsupported(at, "type '" + t.getAsString() + "'" + typeReason(t));
+    return false;
+  }
+  out.comps.push_back(Comp{base, *it, path});
+  return true;
+}
+
+std::optional<Layout> Lowerer::layoutOf(clang::QualType t, clang::SourceLocation at) {
+  Layout l;
+  if (!layoutInto(t, 0, "", l, at)) return std::nullopt;
+  l.cells = valueCells(t, at);
+  return l;
+}
+
+bool Lowerer::cellsOf(clang::QualType t, IntType& elem, uint64_t& count, uint64_t& elemBytes, clang::SourceLocation at,
+                      bool allowIncomplete) {
+  count = 1;
+  t = t.getCanonicalType();
+  while (t->isArrayType()) {
+    if (const auto* ca = ctx_.getAsConstantArrayType(t)) {
+      count *= ca->getSize().getZExtValue();
+      t = ca->getElementType().getCanonicalType();
+    } else if (allowIncomplete && t->isIncompleteArrayType() && count == 1) {
+      t = ctx_.getAsArrayType(t)->getElementType().getCanonicalType();
+      count = 0;
+      allowIncomplete = false;
+    } else {
+      unsupported(at, "array type '" + t.getAsString() + "' (variable length)");
+      return false;
+    }
+  }
+  if (t->isRecordType()) {
+    auto n = structCells(t, at);
+    if (!n) return false;
+    count *= *n;
+    elem = IntType{};
+    elemBytes = ctx_.getTypeSizeInChars(t).getQuantity();
+    return true;
+  }
+  if (t->isVectorType()) {
+    auto n = vectorCells(t, at);
+    if (!n) return false;
+    count *= *n;
+    clang::QualType et = t->getAs<clang::VectorType>()->getElementType();
+    elem = *valType(et);
+    elemBytes = ctx_.getTypeSizeInChars(et).getQuantity();
+    return true;
+  }
+  if (auto wt = wideType(t)) {  // two cells, low word first
+    count *= 2;
+    elem = *wt;
+    elemBytes = 8;
+    return true;
+  }
+  auto it = intType(t);
+  if (!it) {
+    unsupported(at, "element type '" + t.getAsString() + "'" + typeReason(t));
+    return false;
+  }
+  elem = *it;
+  elemBytes = ctx_.getTypeSizeInChars(t).getQuantity();
+  return true;
+}
+
+void Lowerer::recordCellPaths(const std::string& array, clang::QualType t, clang::SourceLocation at) {
+  t = t.getCanonicalType();
+  while (const clang::ArrayType* a = ctx_.getAsArrayType(t)) t = a->getElementType().getCanonicalType();
+  std::vector<std::string> paths;
+  if (isAgg(t)) {
+    std::optional<Layout> l = layoutOf(t, at);
+    if (!l || l->cells < 2) return;
+    paths.assign(l->cells, "");
+    for (const Comp& c : l->comps)
+      if (c.offset < paths.size()) paths[c.offset] = c.path;
+    for (size_t i = 0; i < paths.size(); ++i)
+      if (paths[i].empty()) paths[i] = " (padding)";
+  } else if (isWideType(t)) {
+    paths = {".lo", ".hi"};
+  } else {
+    return;
+  }
+  cellPaths_[array] = std::move(paths);
+}
+
+uint64_t Lowerer::pointeeCells(clang::QualType pointee, clang::SourceLocation at) {
+  IntType e;
+  uint64_t count = 1, bytes = 4;
+  if (!cellsOf(pointee, e, count, bytes, at)) return 1;
+  return count == 0 ? 1 : count;
+}
+
+ExprPtr Lowerer::normalize(ExprPtr e, IntType t, kpl::SourceRange r) {
+  if (t.isBool) return asBool(std::move(e), r);
+  if (t.width >= 32) return e;
+  if (e->kind == ExprKind::IntLit) {
+    uint32_t v = static_cast<uint32_t>(e->value);
+    uint32_t mask = (1u << t.width) - 1;
+    v &= mask;
+    if (t.isSigned && (v >> (t.width - 1)) != 0) v |= ~mask;
+    return lit(v, r);
+  }
+  if (!t.isSigned) return bin(BinaryOp::BitAnd, std::move(e), lit((1u << t.width) - 1, r), r);
+  int sh = 32 - static_cast<int>(t.width);
+  return bin(BinaryOp::Shr, bin(BinaryOp::Shl, std::move(e), lit(sh, r), r), lit(sh, r), r);
+}
+
+bool Lowerer::fits(IntType from, IntType to) {
+  if (from.isFloat || to.isFloat) return from.isFloat && to.isFloat;
+  if (to.isBool) return from.isBool;
+  if (from.isBool) return true;
+  if (to.width >= 32) return true;  // a 32-bit word: conversion is the identity on bits
+  if (from.isSigned == to.isSigned) return from.width <= to.width;
+  if (!from.isSigned) return from.width < to.width;
+  return false;
+}
+
+ExprPtr Lowerer::convert(ExprPtr e, IntType from, IntType to, kpl::SourceRange r) {
+  if (fits(from, to)) return e;
+  if (to.isFloat) {
+    // int, unsigned, char, short, bool → float (a normalised word: its value is exact).
+    bool sgn = from.isSigned && !from.isBool;
+    if (e->kind == ExprKind::IntLit)
+      return lit(floatBits(sgn ? static_cast<float>(e->value) : static_cast<float>(static_cast<uint32_t>(e->value))), r);
+    return un(sgn ? UnaryOp::IToF : UnaryOp::UToF, std::move(e), r);
+  }
+  if (from.isFloat) {
+    // float → bool is `!= 0` (ordered: NaN is true); → an integer truncates toward zero (a
+    // value outside the type's range is undefined in C; KPL's ftoi/ftou give INT_MIN / 0,
+    // and narrower types keep the low bits).
+    if (to.isBool) return bin(BinaryOp::FNe, std::move(e), lit(0, r), r);
+    bool toU = !to.isSigned && to.width >= 32;
+    return normalize(un(toU ? UnaryOp::FToU : UnaryOp::FToI, std::move(e), r), to, r);
+  }
+  return normalize(std::move(e), to, r);
+}
+
+ExprPtr Lowerer::reinterpret(ExprPtr e, IntType from, IntType to, kpl::SourceRange r) {
+  if (from.isFloat || to.isFloat) return to.isFloat ? std::move(e) : normalize(std::move(e), to, r);
+  return convert(std::move(e), from, to, r);
+}
+
+bool Lowerer::isFloat(clang::QualType t) const {
+  auto it = intType(t);
+  return it && it->isFloat;
+}
+
+}  // namespace sdvmc::clangfe::lowering

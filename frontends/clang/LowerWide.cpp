@@ -1,0 +1,428 @@
+// 64-bit values (part of the Lowerer, Lowerer.h). A 64-bit value (long long, OpenCL's long,
+// their unsigned forms, double) is a pair of words: a local pair NAME_lo/NAME_hi, or two cells
+// in memory, low word first. Every operation is one of KPL's 64-bit builtins, whose operands
+// are the high word then the low word of each pair; a pair built from an operation refers to
+// its operands through literals and names only (operands are snapshotted), so expressions do
+// not grow.
+#include "frontends/clang/Lowerer.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
+
+namespace sdvmc::clangfe::lowering {
+
+Val Lowerer::atoms(Val v, kpl::SourceRange r) {
+  v.lo = atom(std::move(v.lo), r);
+  if (v.hi) v.hi = atom(std::move(v.hi), r);
+  return v;
+}
+
+Val Lowerer::snapVal(Val v, kpl::SourceRange r) {
+  v.lo = snapshot(std::move(v.lo), r);
+  if (v.hi) v.hi = snapshot(std::move(v.hi), r);
+  return v;
+}
+
+Val Lowerer::wideLit(uint64_t bits, kpl::SourceRange r) {
+  return Val{lit(static_cast<int64_t>(bits & 0xffffffffu), r), lit(static_cast<int64_t>(bits >> 32), r)};
+}
+
+Val Lowerer::widePair(WideOp lo, Val a, Val b, kpl::SourceRange r) {
+  a = atoms(std::move(a), r);
+  b = atoms(std::move(b), r);
+  ExprPtr l = wideOp(lo, r, clone(*a.hi), clone(*a.lo), clone(*b.hi), clone(*b.lo));
+  ExprPtr h = wideOp(hiOf(lo), r, clone(*a.hi), clone(*a.lo), clone(*b.hi), clone(*b.lo));
+  return Val{std::move(l), std::move(h)};
+}
+
+Val Lowerer::wideUnary(WideOp lo, Val a, kpl::SourceRange r) {
+  a = atoms(std::move(a), r);
+  ExprPtr l = wideOp(lo, r, clone(*a.hi), clone(*a.lo));
+  ExprPtr h = wideOp(hiOf(lo), r, clone(*a.hi), clone(*a.lo));
+  return Val{std::move(l), std::move(h)};
+}
+
+Val Lowerer::wideFromWord(WideOp lo, ExprPtr x, kpl::SourceRange r) {
+  x = atom(std::move(x), r);
+  ExprPtr l = wideOp(lo, r, clone(*x));
+  ExprPtr h = wideOp(hiOf(lo), r, clone(*x));
+  return Val{std::move(l), std::move(h)};
+}
+
+Val Lowerer::anyValue(const clang::Expr* e, bool need) {
+  if (isWideType(e->getType())) return wvalue(e, need);
+  return Val{rvalue(e, need), nullptr};
+}
+
+ExprPtr Lowerer::wordIndex(const clang::Expr* e) {
+  if (isWideType(e->getType())) return std::move(wvalue(e).lo);
+  return rvalue(e);
+}
+
+Val Lowerer::convertVal(Val v, IntType from, IntType to, kpl::SourceRange r) {
+  if (!isWide(from) && !isWide(to)) return Val{convert(std::move(v.lo), from, to, r), nullptr};
+  if (isWide(from) && isWide(to)) {
+    if (from.isFloat == to.isFloat) return v;  // long ↔ unsigned long: the same bits
+    if (from.isFloat) return wideUnary(to.isSigned ? WideOp::DToLLo : WideOp::DToULLo, std::move(v), r);
+    return wideUnary(from.isSigned ? WideOp::LToDLo : WideOp::ULToDLo, std::move(v), r);
+  }
+  bool fromSigned = from.isSigned && !from.isBool;
+  if (isWide(to)) {
+    // A word (normalised to its type) to 64 bits.
+    if (to.isFloat)
+      return wideFromWord(from.isFloat ? WideOp::FToDLo : fromSigned ? WideOp::IToDLo : WideOp::UToDLo, std::move(v.lo), r);
+    if (from.isFloat) return wideFromWord(to.isSigned ? WideOp::FToLLo : WideOp::FToULLo, std::move(v.lo), r);
+    ExprPtr x = atom(std::move(v.lo), r);
+    if (!fromSigned) return Val{std::move(x), lit(0, r)};  // zero-extension
+    if (x->kind == ExprKind::IntLit) {
+      ExprPtr h = lit(x->value < 0 ? -1 : 0, r);
+      return Val{std::move(x), std::move(h)};
+    }
+    ExprPtr h = bin(BinaryOp::Shr, clone(*x), lit(31, r), r);  // sign-extension (>> is arithmetic)
+    return Val{std::move(x), std::move(h)};
+  }
+  // 64 bits to a word.
+  if (from.isFloat) {
+    if (to.isBool) return Val{wideOp(WideOp::DNe, r, std::move(v.hi), std::move(v.lo), lit(0, r), lit(0, r)), nullptr};
+    if (to.isFloat) return Val{wideOp(WideOp::DToF, r, std::move(v.hi), std::move(v.lo)), nullptr};
+    // Truncation toward zero (out of range: undefined in C); narrower types keep the low bits.
+    bool toU = !to.isSigned && to.width >= 32;
+    return Val{normalize(wideOp(toU ? WideOp::DToU : WideOp::DToI, r, std::move(v.hi), std::move(v.lo)), to, r), nullptr};
+  }
+  if (to.isBool) return Val{wideOp(WideOp::LNe, r, std::move(v.hi), std::move(v.lo), lit(0, r), lit(0, r)), nullptr};
+  if (to.isFloat) return Val{wideOp(from.isSigned ? WideOp::LToF : WideOp::ULToF, r, std::move(v.hi), std::move(v.lo)), nullptr};
+  return Val{normalize(std::move(v.lo), to, r), nullptr};  // truncation: the low word
+}
+
+Val Lowerer::loadVal(LVal& lv, kpl::SourceRange r) {
+  if (!isWide(lv.type)) return Val{load(lv, r), nullptr};
+  if (lv.kind == LVal::Kind::Local) return Val{nameExpr(lv.local, r), nameExpr(lv.localHi, r)};
+  if (lv.kind != LVal::Kind::Cell) return zeroOf(true, r);
+  ExprPtr idx = atom(clone(*lv.index), r);
+  ExprPtr lo = readCell(lv.storage, clone(*idx), kRawWord, r);
+  ExprPtr hi = readCell(lv.storage, add(std::move(idx), lit(1, r), r), kRawWord, r);
+  return Val{std::move(lo), std::move(hi)};
+}
+
+void Lowerer::storeVal(LVal& lv, Val v, kpl::SourceRange r) {
+  if (!isWide(lv.type)) {
+    store(lv, std::move(v.lo), r);
+    return;
+  }
+  if (!v.hi) v.hi = lit(0, r);
+  // The low word is stored first: a high word computed from it is taken before.
+  std::set<std::string> targets;
+  if (lv.kind == LVal::Kind::Local) targets = {lv.local, lv.localHi};
+  if (lv.kind == LVal::Kind::Cell && lv.storage >= 0 &&
+      storages_[static_cast<size_t>(lv.storage)].kind == Storage::Kind::Private) {
+    const std::vector<std::string>& cells = storages_[static_cast<size_t>(lv.storage)].cells;
+    targets.insert(cells.begin(), cells.end());
+  }
+  if (mentions(*v.hi, targets)) v.hi = snapshot(std::move(v.hi), r);
+  if (lv.kind == LVal::Kind::Local) {
+    emitAssign(lv.local, std::move(v.lo), r);
+    emitAssign(lv.localHi, std::move(v.hi), r);
+    return;
+  }
+  if (lv.kind != LVal::Kind::Cell) return;
+  ExprPtr idx = atom(clone(*lv.index), r);
+  writeCell(lv.storage, clone(*idx), std::move(v.lo), kRawWord, r);
+  writeCell(lv.storage, add(std::move(idx), lit(1, r), r), std::move(v.hi), kRawWord, r);
+}
+
+ExprPtr Lowerer::shiftAmountOf(const clang::Expr* e, int32_t width, kpl::SourceRange r) {
+  if (!isWideType(e->getType())) return shiftAmount(rvalue(e), r, width);
+  Val v = atoms(wvalue(e), r);
+  // OpenCL keeps the amount's low bits, all in its low word.
+  if (lang_ == Language::OpenCL) return shiftAmount(std::move(v.lo), r, width);
+  // CUDA: an amount whose high word is not 0 is outside 0..width-1 (negative or at least
+  // 2^32); -1 keeps it outside, so KPL reports shift-out-of-range.
+  if (isLit(*v.hi, 0)) return std::move(v.lo);
+  if (v.hi->kind == ExprKind::IntLit) return lit(-1, r);
+  return cond(bin(BinaryOp::Eq, std::move(v.hi), lit(0, r), r), std::move(v.lo), lit(-1, r), r);
+}
+
+Val Lowerer::arithVal(clang::BinaryOperatorKind op, Val a, Val b, IntType t, clang::SourceLocation at,
+                      kpl::SourceRange r) {
+  if (clang::BinaryOperator::isCompoundAssignmentOp(op)) op = clang::BinaryOperator::getOpForCompoundAssignment(op);
+  bool shift = op == clang::BO_Shl || op == clang::BO_Shr;
+  if (!isWide(t)) {  // a word (b.lo is a shift's amount, already adjusted)
+    if (t.isFloat) return Val{bin(floatOp(op, at), std::move(a.lo), std::move(b.lo), r), nullptr};
+    return Val{bin(arithOp(op, !t.isSigned && !t.isBool, at), std::move(a.lo), std::move(b.lo), r), nullptr};
+  }
+  if (!a.hi || (!shift && !b.hi)) {  // C's conversions give both operands the 64-bit type
+    unsupported(at, "an operand of this 64-bit operation that is not 64-bit");
+    return zeroOf(true, r);
+  }
+  if (shift) {  // b.lo: the amount, a word
+    WideOp lo = op == clang::BO_Shl ? WideOp::LShlLo : t.isSigned ? WideOp::LAShrLo : WideOp::LLShrLo;
+    a = atoms(std::move(a), r);
+    ExprPtr n = atom(std::move(b.lo), r);
+    ExprPtr l = wideOp(lo, r, clone(*a.hi), clone(*a.lo), clone(*n));
+    ExprPtr h = wideOp(hiOf(lo), r, clone(*a.hi), clone(*a.lo), clone(*n));
+    return Val{std::move(l), std::move(h)};
+  }
+  std::optional<WideOp> lo;
+  if (t.isFloat) {
+    switch (op) {
+      case clang::BO_Add: lo = WideOp::DAddLo; break;
+      case clang::BO_Sub: lo = WideOp::DSubLo; break;
+      case clang::BO_Mul: lo = WideOp::DMulLo; break;
+      case clang::BO_Div: lo = WideOp::DDivLo; break;
+      default: break;
+    }
+  } else {
+    bool u = !t.isSigned;
+    switch (op) {
+      case clang::BO_Add: lo = WideOp::LAddLo; break;
+      case clang::BO_Sub: lo = WideOp::LSubLo; break;
+      case clang::BO_Mul: lo = WideOp::LMulLo; break;
+      case clang::BO_Div: lo = u ? WideOp::LUDivLo : WideOp::LDivLo; break;
+      case clang::BO_Rem: lo = u ? WideOp::LURemLo : WideOp::LRemLo; break;
+      case clang::BO_And: lo = WideOp::LAndLo; break;
+      case clang::BO_Or: lo = WideOp::LOrLo; break;
+      case clang::BO_Xor: lo = WideOp::LXorLo; break;
+      default: break;
+    }
+  }
+  if (!lo) {
+    unsupported(at, std::string("operator '") + clang::BinaryOperator::getOpcodeStr(op).str() + "' on " +
+                        (t.isFloat ? "double" : "64-bit integers"));
+    return zeroOf(true, r);
+  }
+  return widePair(*lo, std::move(a), std::move(b), r);
+}
+
+ExprPtr Lowerer::wideCompare(clang::BinaryOperatorKind op, Val a, Val b, IntType t, clang::SourceLocation at,
+                             kpl::SourceRange r) {
+  std::optional<WideOp> w;
+  bool u = !t.isSigned && !t.isFloat;
+  switch (op) {
+    case clang::BO_LT: w = t.isFloat ? WideOp::DLt : u ? WideOp::LULt : WideOp::LLt; break;
+    case clang::BO_LE: w = t.isFloat ? WideOp::DLe : u ? WideOp::LULe : WideOp::LLe; break;
+    case clang::BO_GT: w = t.isFloat ? WideOp::DGt : u ? WideOp::LUGt : WideOp::LGt; break;
+    case clang::BO_GE: w = t.isFloat ? WideOp::DGe : u ? WideOp::LUGe : WideOp::LGe; break;
+    case clang::BO_EQ: w = t.isFloat ? WideOp::DEq : WideOp::LEq; break;
+    case clang::BO_NE: w = t.isFloat ? WideOp::DNe : WideOp::LNe; break;
+    default: break;
+  }
+  if (!w) {
+    unsupported(at, std::string("operator '") + clang::BinaryOperator::getOpcodeStr(op).str() + "' with a 64-bit result");
+    return lit(0, r);
+  }
+  return wideOp(*w, r, std::move(a.hi), std::move(a.lo), std::move(b.hi), std::move(b.lo));
+}
+
+Val Lowerer::wvalue(const clang::Expr* e, bool need) {
+  kpl::SourceRange r = range(e);
+  auto wt = wideType(e->getType());
+  if (!wt) {
+    unsupported(e, "type '" + e->getType().getAsString() + "'" + typeReason(e->getType()));
+    return zeroOf(true, r);
+  }
+  if (!e->isValueDependent() && !e->HasSideEffects(ctx_)) {
+    // Clang folds constants exactly (doubles: IEEE double precision, round to nearest even).
+    if (wt->isFloat) {
+      llvm::APFloat f(0.0);
+      if (e->EvaluateAsFloat(f, ctx_) && &f.getSemantics() == &llvm::APFloat::IEEEdouble())
+        return wideLit(f.bitcastToAPInt().getZExtValue(), r);
+    } else if (clang::Expr::EvalResult res; e->EvaluateAsInt(res, ctx_) && !res.HasSideEffects) {
+      return wideLit(res.Val.getInt().extOrTrunc(64).getZExtValue(), r);
+    }
+  }
+  if (const auto* p = llvm::dyn_cast<clang::ParenExpr>(e)) return wvalue(p->getSubExpr(), need);
+  if (const auto* c = llvm::dyn_cast<clang::ConstantExpr>(e)) return wvalue(c->getSubExpr(), need);
+  if (const auto* c = llvm::dyn_cast<clang::ExprWithCleanups>(e)) return wvalue(c->getSubExpr(), need);
+  if (const auto* c = llvm::dyn_cast<clang::CXXDefaultArgExpr>(e)) return wvalue(c->getExpr(), need);
+  if (llvm::isa<clang::ImplicitValueInitExpr>(e) || llvm::isa<clang::CXXScalarValueInitExpr>(e)) return zeroOf(true, r);
+  if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e)) return wcast(c, need);
+  if (const auto* as = llvm::dyn_cast<clang::AsTypeExpr>(e); as && isWideType(as->getSrcExpr()->getType()))
+    return wvalue(as->getSrcExpr(), need);  // as_long(d), as_double(l): the same two words
+  if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(e)) return wbinary(b, need);
+  if (const auto* c = llvm::dyn_cast<clang::AbstractConditionalOperator>(e)) return wconditional(c, need);
+  if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e)) return wcall(c, need);
+  if (llvm::isa<clang::ArraySubscriptExpr>(e) || llvm::isa<clang::DeclRefExpr>(e) || llvm::isa<clang::MemberExpr>(e) ||
+      llvm::isa<clang::ExtVectorElementExpr>(e)) {
+    LVal lv = lvalue(e);
+    return loadVal(lv, r);
+  }
+  if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+    const clang::Expr* sub = u->getSubExpr();
+    switch (u->getOpcode()) {
+      case clang::UO_Plus:
+      case clang::UO_Extension: return wvalue(sub, need);
+      case clang::UO_Minus:
+        if (wt->isFloat) return wideUnary(WideOp::DNegLo, wvalue(sub), r);
+        return widePair(WideOp::LSubLo, zeroOf(true, r), wvalue(sub), r);
+      case clang::UO_Not: return widePair(WideOp::LXorLo, wvalue(sub), wideLit(~uint64_t{0}, r), r);
+      case clang::UO_PreInc:
+      case clang::UO_PreDec:
+      case clang::UO_PostInc:
+      case clang::UO_PostDec: return incDecVal(u, need);
+      case clang::UO_Deref: {
+        LVal lv = lvalue(e);
+        return loadVal(lv, r);
+      }
+      default: break;
+    }
+    unsupported(e, std::string("operator '") + clang::UnaryOperator::getOpcodeStr(u->getOpcode()).str() + "' on '" +
+                       e->getType().getAsString() + "'");
+    return zeroOf(true, r);
+  }
+  unsupported(e, std::string("expression '") + e->getStmtClassName() + "' of type '" + e->getType().getAsString() + "'");
+  return zeroOf(true, r);
+}
+
+Val Lowerer::wcast(const clang::CastExpr* c, bool need) {
+  kpl::SourceRange r = range(c);
+  const clang::Expr* sub = c->getSubExpr();
+  switch (c->getCastKind()) {
+    case clang::CK_LValueToRValue: {
+      const clang::Expr* bare = sub->IgnoreParens();
+      bool place = llvm::isa<clang::DeclRefExpr>(bare) || llvm::isa<clang::ArraySubscriptExpr>(bare) ||
+                   llvm::isa<clang::MemberExpr>(bare) ||
+                   (llvm::isa<clang::UnaryOperator>(bare) && llvm::cast<clang::UnaryOperator>(bare)->getOpcode() == clang::UO_Deref);
+      if (!place) return wvalue(bare, need);  // `l = …`, `++l`, `c ? a : b` as C++ lvalues
+      LVal lv = lvalue(sub);
+      return loadVal(lv, r);
+    }
+    case clang::CK_NoOp: return wvalue(sub, need);
+    case clang::CK_IntegralCast:
+    case clang::CK_IntegralToFloating:
+    case clang::CK_FloatingToIntegral:
+    case clang::CK_FloatingCast: {
+      auto from = valType(sub->getType());
+      if (!from) {
+        unsupported(sub, "type '" + sub->getType().getAsString() + "'" + typeReason(sub->getType()));
+        return zeroOf(true, r);
+      }
+      return convertVal(anyValue(sub, need), *from, *wideType(c->getType()), r);
+    }
+    default: break;
+  }
+  unsupported(c, std::string("conversion '") + c->getCastKindName() + "' from '" + sub->getType().getAsString() +
+                     "' to '" + c->getType().getAsString() + "'");
+  return zeroOf(true, r);
+}
+
+Val Lowerer::wbinary(const clang::BinaryOperator* b, bool need) {
+  kpl::SourceRange r = range(b);
+  clang::BinaryOperatorKind op = b->getOpcode();
+  if (b->isAssignmentOp()) return assignVal(b, need);
+  if (op == clang::BO_Comma) {
+    rvalue(b->getLHS(), false);
+    return wvalue(b->getRHS(), need);
+  }
+  IntType t = *wideType(b->getType());
+  if (b->getLHS()->getType()->isPointerType() || b->getRHS()->getType()->isPointerType()) {
+    unsupported(b, "this pointer arithmetic used as a 64-bit integer");
+    return zeroOf(true, r);
+  }
+  // The operands have the result's type (C's usual conversions), except a shift's amount.
+  Val a = wvalue(b->getLHS());
+  if (op == clang::BO_Shl || op == clang::BO_Shr)
+    return arithVal(op, std::move(a), Val{shiftAmountOf(b->getRHS(), 64, r), nullptr}, t, b->getOperatorLoc(), r);
+  Val c = wvalue(b->getRHS());
+  return arithVal(op, std::move(a), std::move(c), t, b->getOperatorLoc(), r);
+}
+
+Val Lowerer::assignVal(const clang::BinaryOperator* b, bool need) {
+  kpl::SourceRange r = range(b);
+  const clang::Expr* lhs = b->getLHS();
+  const clang::Expr* rhs = b->getRHS();
+  clang::BinaryOperatorKind op = b->getOpcode();
+  bool wideLhs = isWideType(lhs->getType());
+  std::optional<IntType> compL, compR;
+  if (op != clang::BO_Assign) {
+    const auto* ca = llvm::cast<clang::CompoundAssignOperator>(b);
+    compL = valType(ca->getComputationLHSType());
+    compR = valType(ca->getComputationResultType());
+    if (!compL || !compR) {
+      unsupported(b, "compound assignment in type '" + ca->getComputationResultType().getAsString() + "'");
+      return zeroOf(wideLhs, r);
+    }
+  }
+  // C++17 (and a safe order for C): the right operand first.
+  Val v;
+  if (op == clang::BO_ShlAssign || op == clang::BO_ShrAssign)
+    v = Val{shiftAmountOf(rhs, isWide(*compL) ? 64 : 32, r), nullptr};
+  else
+    v = anyValue(rhs);
+  LVal lv = lvalue(lhs);
+  if (lv.kind == LVal::Kind::Invalid) return zeroOf(wideLhs, r);
+  if (op != clang::BO_Assign) {
+    Val old = convertVal(loadVal(lv, r), lv.type, *compL, r);
+    Val res = arithVal(op, std::move(old), std::move(v), *compL, b->getOperatorLoc(), r);
+    v = convertVal(std::move(res), *compR, lv.type, r);
+  }
+  if (!need) {
+    storeVal(lv, std::move(v), r);
+    return zeroOf(wideLhs, r);
+  }
+  v = snapVal(std::move(v), r);
+  storeVal(lv, cloneVal(v), r);
+  return v;
+}
+
+Val Lowerer::incDecVal(const clang::UnaryOperator* u, bool need) {
+  kpl::SourceRange r = range(u);
+  bool post = u->isPostfix();
+  LVal lv = lvalue(u->getSubExpr());
+  if (lv.kind == LVal::Kind::Invalid) return zeroOf(true, r);
+  Val old = loadVal(lv, r);
+  if (post && need) old = snapVal(std::move(old), r);
+  Val one = wideLit(lv.type.isFloat ? 0x3ff0000000000000u : 1u, r);  // 1.0 or 1
+  Val nv = arithVal(u->isIncrementOp() ? clang::BO_Add : clang::BO_Sub, cloneVal(old), std::move(one), lv.type,
+                    u->getOperatorLoc(), r);
+  if (!need) {
+    storeVal(lv, std::move(nv), r);
+    return zeroOf(true, r);
+  }
+  if (post) {
+    storeVal(lv, std::move(nv), r);
+    return old;
+  }
+  nv = snapVal(std::move(nv), r);
+  storeVal(lv, cloneVal(nv), r);
+  return nv;
+}
+
+Val Lowerer::wconditional(const clang::AbstractConditionalOperator* c, bool need) {
+  kpl::SourceRange r = range(c);
+  const auto* co = llvm::dyn_cast<clang::ConditionalOperator>(c);
+  if (!co) {
+    unsupported(c, "the GNU '?:' operator");
+    return zeroOf(true, r);
+  }
+  ExprPtr k = condition(co->getCond());
+  Val x, y;
+  std::vector<StmtPtr> xs = capture([&] { x = wvalue(co->getTrueExpr(), need); });
+  std::vector<StmtPtr> ys = capture([&] { y = wvalue(co->getFalseExpr(), need); });
+  if (xs.empty() && ys.empty()) {
+    if (!need) return zeroOf(true, r);
+    k = atom(std::move(k), r);
+    ExprPtr lo = cond(clone(*k), std::move(x.lo), std::move(y.lo), r);
+    ExprPtr hi = cond(std::move(k), std::move(x.hi), std::move(y.hi), r);
+    return Val{std::move(lo), std::move(hi)};
+  }
+  if (!need) {
+    emitIf(std::move(k), std::move(xs), std::move(ys), r);
+    return zeroOf(true, r);
+  }
+  std::string tl = temp(), th = temp();
+  auto assign = [&](std::vector<StmtPtr>& to, const std::string& t, ExprPtr v, kpl::SourceRange vr) {
+    auto a = stmt(StmtKind::Assign, vr);
+    a->target = kpl::Ident{t, vr};
+    a->exprs.push_back(std::move(v));
+    to.push_back(std::move(a));
+  };
+  assign(xs, tl, std::move(x.lo), range(co->getTrueExpr()));
+  assign(xs, th, std::move(x.hi), range(co->getTrueExpr()));
+  assign(ys, tl, std::move(y.lo), range(co->getFalseExpr()));
+  assign(ys, th, std::move(y.hi), range(co->getFalseExpr()));
+  emitIf(std::move(k), std::move(xs), std::move(ys), r);
+  return Val{nameExpr(tl, r), nameExpr(th, r)};
+}
+
+}  // namespace sdvmc::clangfe::lowering

@@ -1,0 +1,642 @@
+// The lowering from Clang's AST to KPL, internal to frontends_clang (the entry point is
+// lowerTranslationUnit, Lowering.h; README.md in this folder states the rules). One class,
+// Lowerer, walks the AST; as with Clang's CodeGenFunction, its members are defined across
+// files named after what they lower (the groups below say which file defines what).
+//
+// C expressions are flattened into KPL statements: every read of an array becomes a
+// `t := rd(A, i);` before the expression that uses it, every side effect its own statement,
+// in C's order of evaluation; what sits behind `&&`, `||` and `?:` runs under an `if` on the
+// condition, so only the threads that evaluate it touch memory. Every C integer value is a
+// 32-bit word kept normalised to its type (sign- or zero-extended from its width), so that
+// C's conversions, promotions and wrap-around come out exactly. Calls are inlined (call by
+// value); early exits (return, break and continue that KPL cannot express directly) go
+// through one-shot loops and flags. Whatever cannot be translated exactly is reported as
+// `unsupported: …` at its line:col.
+#pragma once
+
+#include "frontends/clang/Builtins.h"
+#include "frontends/clang/ClangFrontend.h"
+
+#include <clang/AST/OperationKinds.h>
+#include <clang/AST/Type.h>
+#include <clang/Basic/SourceLocation.h>
+
+#include <bit>
+#include <functional>
+#include <map>
+#include <set>
+
+namespace clang {
+class ASTContext;
+class SourceManager;
+class Stmt;
+class SwitchStmt;
+class Decl;
+class FieldDecl;
+class VarDecl;
+class FunctionDecl;
+class CXXMethodDecl;
+class Expr;
+class CallExpr;
+class CastExpr;
+class BinaryOperator;
+class UnaryOperator;
+class AbstractConditionalOperator;
+class ConditionalOperator;
+class MemberExpr;
+class AsTypeExpr;
+}  // namespace clang
+
+namespace sdvmc::clangfe::lowering {
+
+using kpl::BinaryOp;
+using kpl::ExprKind;
+using kpl::ExprPtr;
+using kpl::StmtKind;
+using kpl::StmtPtr;
+using kpl::UnaryOp;
+using kpl::WideOp;
+
+/// A C integer type as the lowering models it: width in bits (1 for bool) and signedness.
+/// Width 64 is a 64-bit type, a pair of words (long, unsigned long, or double when isFloat).
+struct IntType {
+  unsigned width = 32;
+  bool isSigned = true;
+  bool isBool = false;
+  bool isFloat = false;  ///< `float`: the word holds its IEEE-754 single-precision bits
+  bool hiWord = false;   ///< a component of a 64-bit vector element: its high word (the low word has it false)
+};
+inline bool isWide(IntType t) { return t.width == 64; }
+/// One word of a 64-bit value, or a word read or written as raw bits.
+inline constexpr IntType kRawWord{32, true, false, false};
+/// How a component's cell is read or written: a word of a 64-bit element as raw bits.
+inline IntType cellType(IntType t) { return isWide(t) ? kRawWord : t; }
+/// Components (words) per element of a vector whose first component has type t.
+inline size_t wordsPerElem(IntType t) { return isWide(t) ? 2 : 1; }
+/// A 64-bit element's type, as its (low word) component carries it.
+inline IntType elemOf(IntType t) {
+  t.hiWord = false;
+  return t;
+}
+
+/// A value of any modelled type: a word (hi null), or a 64-bit pair (high word, low word).
+struct Val {
+  ExprPtr lo;
+  ExprPtr hi;
+};
+
+/// The bits of a float, as a word.
+inline int64_t floatBits(float f) { return static_cast<int64_t>(std::bit_cast<uint32_t>(f)); }
+inline constexpr int64_t kFloatOne = 0x3f800000;
+
+/// Where cells live: a KPL array, or a private (per-thread) array lowered to locals, or (a
+/// pointer that may point into several storages) whichever a local names at run time.
+struct Storage {
+  enum class Kind { Array, Private, Dynamic } kind = Kind::Array;
+  std::string array;               ///< Array: the KPL array
+  std::vector<std::string> cells;  ///< Private: one local per cell
+  std::string base;                ///< Dynamic: the local holding the target's id (storage + 1; 0: none)
+  std::set<int> targets;           ///< Dynamic: the Array/Private storages it may name
+  std::set<int> follows;           ///< Dynamic: other Dynamic storages whose targets it may take
+  IntType elem;                    ///< the cells' C type
+  uint64_t elemBytes = 4;          ///< its size in bytes (pointer casts must keep it)
+  std::string cName;               ///< for messages
+};
+
+/// A pointer value: a statically known storage and an offset in cells.
+struct PtrVal {
+  int storage = -1;  ///< index into storages_; -1 after an error; -2 the null pointer
+  ExprPtr offset;
+};
+
+/// What a C variable became.
+struct VarInfo {
+  enum class Kind { Scalar, Pointer, Memory } kind = Kind::Scalar;
+  std::string local;  ///< Scalar: the local (or kernel param); Pointer: the offset local
+  int storage = -1;   ///< Pointer: its target (-1: not assigned yet); Memory: the variable's own storage
+  std::string hi;     ///< Scalar of a 64-bit type: the local of the high word (`local` holds the low one)
+  VarInfo() = default;
+  VarInfo(Kind k, std::string l, int s, std::string h = "") : kind(k), local(std::move(l)), storage(s), hi(std::move(h)) {}
+};
+
+/// An lvalue: a local, or a cell of a storage.
+struct LVal {
+  enum class Kind { Local, Cell, Pointer, Invalid } kind = Kind::Invalid;
+  std::string local;
+  std::string localHi;     ///< Local of a 64-bit type: the high word's local
+  VarInfo* var = nullptr;  ///< Local, Pointer: the variable
+  int storage = -1;
+  ExprPtr index;
+  IntType type;
+};
+
+enum class JumpKind { Break, Continue, Return };
+struct Jump {
+  JumpKind kind;
+  const void* target;  ///< the C loop or switch; for Return the inlined call's instance
+  bool operator<(const Jump& o) const { return std::tie(kind, target) < std::tie(o.kind, o.target); }
+  bool operator==(const Jump& o) const { return kind == o.kind && target == o.target; }
+};
+
+/// A KPL loop the lowering emitted, and which C jumps it implements directly.
+struct Frame {
+  std::map<Jump, StmtKind> direct;
+  std::vector<std::pair<Jump, std::string>> escaped;  ///< jumps leaving through a flag
+};
+
+/// One inlined function body (or the kernel's).
+struct Instance {
+  const clang::FunctionDecl* fn = nullptr;
+  std::map<const clang::VarDecl*, VarInfo> vars;
+  std::string result;                        ///< the result local ("" for void)
+  std::string resultHi;                      ///< a 64-bit result: its high word's local
+  const clang::Stmt* tailReturn = nullptr;   ///< a return that needs no jump
+  std::vector<const clang::Expr*> ensures;   ///< lowered as assertions where the body ends
+  bool isKernel = false;
+  int resultStorage = -1;                    ///< a struct or vector result: its cells
+  int seq = 0;                               ///< which inlined call (0: the kernel), in lowering order
+};
+
+/// A pointer variable of one inlined body that needs a run-time base (it takes several arrays).
+using DynKey = std::pair<const clang::VarDecl*, int>;
+
+/// An access through a Dynamic storage: an empty block, filled with the if-chain over its
+/// targets once every assignment of the pointer has been lowered.
+struct Pending {
+  enum class Kind { Read, Write, Atomic } kind = Kind::Read;
+  kpl::Stmt* slot = nullptr;
+  int storage = -1;
+  ExprPtr index, value;
+  IntType type;
+  std::string target;  ///< Read, Atomic: the local receiving the value ("" for none)
+  std::string target2;  ///< 64-bit Atomic: the local receiving the old low word (target: the high one)
+  kpl::AtomicOp op = kpl::AtomicOp::Add;
+  std::vector<ExprPtr> operands;
+  kpl::SourceRange range;
+  clang::SourceLocation at;
+};
+
+/// One scalar component of a struct or vector value: its cell offset, C type, and its path
+/// (".a.b", ".x", ".s4") under the value.
+struct Comp {
+  uint64_t offset = 0;
+  IntType type;
+  std::string path;
+};
+/// A struct or vector type as cells: its scalar components and its size in cells (a
+/// 3-component vector occupies 4).
+struct Layout {
+  std::vector<Comp> comps;
+  uint64_t cells = 0;
+};
+/// A struct or vector value: one expression per component.
+struct Agg {
+  std::vector<ExprPtr> vals;
+  std::vector<IntType> types;
+  bool ok = true;
+};
+/// A struct or vector place: the cell its components are counted from, and the components
+/// (a swizzle such as `v.yx` selects and reorders them).
+struct AggPlace {
+  LVal base;
+  std::vector<Comp> comps;
+  bool ok = false;
+};
+
+// ---- helpers over Clang's AST (LowerDecl.cpp) ------------------------------------------
+
+/// The variable an expression names (through parentheses and implicit casts), if any.
+const clang::VarDecl* refVar(const clang::Expr* e);
+/// Every variable assigned after its declaration (they need a local, not a KPL param).
+void collectModified(const clang::Stmt* s, std::set<const clang::VarDecl*>& out);
+/// Whether function `fn` assigns variable `vd` anywhere in its body.
+bool assignedIn(const clang::FunctionDecl* fn, const clang::VarDecl* vd);
+
+/// Lowers one translation unit's kernel (one round: see lowerTranslationUnit).
+class Lowerer {
+public:
+  /// `dynamic`: the pointer variables to lower with a run-time base from their declaration.
+  Lowerer(clang::ASTContext& ctx, Language lang, const LaunchOptions& launch, std::string path,
+          kpl::DiagnosticEngine& diags, const std::set<DynKey>& dynamic);
+
+  /// The kernel as a KPL program (Lowering.cpp), or nullopt after diagnostics.
+  std::optional<kpl::Program> run();
+  /// Pointer variables found to take several arrays after accesses through them were lowered
+  /// with a static base: lower again with these dynamic from their declaration.
+  const std::set<DynKey>& discovered() const { return discovered_; }
+
+private:
+  // ---- LowerEmit.cpp: source positions, fresh names, KPL expressions and statements -----
+
+  /// The line:col in the kernel file (a location in an included file: its #include's).
+  kpl::SourceLoc loc(clang::SourceLocation l) const;
+  /// The line:col range of a construct (its end past the last token).
+  kpl::SourceRange range(clang::SourceRange r) const;
+  kpl::SourceRange range(const clang::Stmt* s) const;
+  kpl::SourceRange range(const clang::Decl* d) const;
+  /// `unsupported: what` at l.
+  void unsupported(clang::SourceLocation l, const std::string& what);
+  void unsupported(const clang::Stmt* s, const std::string& what);
+  /// An error other than `unsupported` (recursion) at l.
+  void error(clang::SourceLocation l, const std::string& what);
+
+  /// A name no C name, KPL keyword or earlier fresh name has: base, else base_1, base_2 …
+  std::string fresh(const std::string& base);
+  /// A fresh local, declared at the top of `main`.
+  std::string newLocal(const std::string& base);
+  /// A fresh temporary local.
+  std::string temp() { return newLocal("_t"); }
+
+  /// KPL expressions: a literal (v's low 32 bits), a name, lid/gid/ldim/ngroups, operators, `c ? a : b`.
+  static ExprPtr lit(int64_t v, kpl::SourceRange r);
+  static ExprPtr nameExpr(const std::string& n, kpl::SourceRange r);
+  static ExprPtr kindExpr(ExprKind k, kpl::SourceRange r);
+  static ExprPtr un(UnaryOp op, ExprPtr a, kpl::SourceRange r);
+  static ExprPtr bin(BinaryOp op, ExprPtr a, ExprPtr b, kpl::SourceRange r);
+  static ExprPtr cond(ExprPtr c, ExprPtr a, ExprPtr b, kpl::SourceRange r);
+  /// A 64-bit builtin applied to its operands.
+  static ExprPtr wop(WideOp op, std::vector<ExprPtr> ops, kpl::SourceRange r);
+  /// A deep copy.
+  static ExprPtr clone(const kpl::Expr& e);
+  /// Whether an expression's value is always 0 or 1 (so `!= 0` would change nothing).
+  static bool isBoolish(const kpl::Expr& e);
+  /// `e != 0`, unless e is already 0 or 1.
+  static ExprPtr asBool(ExprPtr e, kpl::SourceRange r);
+  /// Whether e is the literal v.
+  static bool isLit(const kpl::Expr& e, int32_t v) { return e.kind == ExprKind::IntLit && e.value == v; }
+  /// A literal, lid or gid.
+  static bool isSimple(const kpl::Expr& e);
+  /// a + b, folding literal zeros.
+  static ExprPtr add(ExprPtr a, ExprPtr b, kpl::SourceRange r);
+  /// a * k, folding k = 1 and literals.
+  static ExprPtr mul(ExprPtr a, int64_t k, kpl::SourceRange r);
+  /// Whether e reads one of the names.
+  static bool mentions(const kpl::Expr& e, const std::set<std::string>& names);
+  /// KPL statements: a fresh one of kind k; emit* append to out_.
+  static StmtPtr stmt(StmtKind k, kpl::SourceRange r);
+  void emit(StmtPtr s) { out_->push_back(std::move(s)); }
+  void emitAssign(const std::string& target, ExprPtr e, kpl::SourceRange r);
+  void emitSimple(StmtKind k, kpl::SourceRange r) { emit(stmt(k, r)); }
+  /// `assert(e);` or `assume(e);`.
+  void emitCheck(StmtKind k, ExprPtr e, kpl::SourceRange r);
+  /// `{ body }`, `if (c) { then } [else { els }]`, `while (c) { body }`.
+  StmtPtr block(std::vector<StmtPtr> body, kpl::SourceRange r);
+  void emitIf(ExprPtr c, std::vector<StmtPtr> then, std::optional<std::vector<StmtPtr>> els, kpl::SourceRange r);
+  void emitWhile(ExprPtr c, std::vector<StmtPtr> body, kpl::SourceRange r);
+  /// Runs `f` with the emitted statements going to a fresh list, which it returns.
+  std::vector<StmtPtr> capture(const std::function<void()>& f);
+  /// Snapshots a value into a temporary unless it is a literal.
+  ExprPtr snapshot(ExprPtr e, kpl::SourceRange r);
+
+  // ---- LowerTypes.cpp: C types as words and cells, layouts, conversions between words ---
+
+  /// A type of 32 bits or less (and float) as a word; nullopt for others.
+  std::optional<IntType> intType(clang::QualType t) const;
+  /// A 64-bit type (a pair of words): long long (CUDA), long (OpenCL), their unsigned forms, double.
+  std::optional<IntType> wideType(clang::QualType t) const;
+  /// Whether t is a 64-bit type (wideType).
+  bool isWideType(clang::QualType t) const;
+  /// A word or 64-bit type.
+  std::optional<IntType> valType(clang::QualType t) const;
+  /// Whether t is `float`.
+  bool isFloat(clang::QualType t) const;
+  /// The type of a place: a struct is a run of cells (IntType{} stands for it).
+  IntType placeType(clang::QualType t, clang::SourceLocation at);
+  /// intType, or a diagnostic at `at`.
+  IntType intTypeOr(clang::QualType t, clang::SourceLocation at);
+  /// Why a type is not modelled, for messages (" (vector type)", …).
+  std::string typeReason(clang::QualType t) const;
+  /// A struct's cells: one per (flattened) field, whatever the field's C width — the model's
+  /// layout is word-per-field, not C's bytes. nullopt (after a diagnostic) for unions, bit-fields,
+  /// and fields of other types.
+  std::optional<uint64_t> structCells(clang::QualType t, clang::SourceLocation at);
+  /// The cell offset of a field within its struct (structCells succeeded on the struct).
+  uint64_t fieldOffset(const clang::FieldDecl* fd, clang::SourceLocation at);
+  /// Cells of one value of type t: a struct's field count, a vector's (padded) size, else 1.
+  uint64_t valueCells(clang::QualType t, clang::SourceLocation at);
+  /// A struct or vector type.
+  static bool isAgg(clang::QualType t);
+  /// A vector's cells: one per component, a 3-component vector 4 (OpenCL's size and alignment).
+  std::optional<uint64_t> vectorCells(clang::QualType t, clang::SourceLocation at);
+  /// `x y z w` for up to 4 components, else `s0` … `sf`.
+  static std::string vectorCompName(unsigned i, unsigned n);
+  /// Appends the components of a value of type t at cell `base`, their paths under `path`.
+  bool layoutInto(clang::QualType t, uint64_t base, const std::string& path, Layout& out, clang::SourceLocation at);
+  /// A struct or vector type's components and cells (nullopt after a diagnostic).
+  std::optional<Layout> layoutOf(clang::QualType t, clang::SourceLocation at);
+  /// The scalar element type and cell count of an array type (1 for a scalar).
+  bool cellsOf(clang::QualType t, IntType& elem, uint64_t& count, uint64_t& elemBytes, clang::SourceLocation at,
+               bool allowIncomplete = false);
+  /// Records, for reports, the path of each cell within an element of `array` whose C type
+  /// (arrays of it included) is `t`, when an element takes several cells.
+  void recordCellPaths(const std::string& array, clang::QualType t, clang::SourceLocation at);
+  /// Cells per element of a pointer's pointee (1 for scalars, N for arrays of N).
+  uint64_t pointeeCells(clang::QualType pointee, clang::SourceLocation at);
+  /// Re-normalises a word to a C type: sign/zero extension from its width, bool as != 0.
+  ExprPtr normalize(ExprPtr e, IntType t, kpl::SourceRange r);
+  /// Whether every value of `from` is a value of `to` (so the word needs no change).
+  static bool fits(IntType from, IntType to);
+  /// C's conversion of a word from one type to another.
+  ExprPtr convert(ExprPtr e, IntType from, IntType to, kpl::SourceRange r);
+  /// A cell's word read as another type of the same size (through a cast pointer): float
+  /// and integer types share the bits; integers convert as C does.
+  ExprPtr reinterpret(ExprPtr e, IntType from, IntType to, kpl::SourceRange r);
+
+  // ---- LowerDecl.cpp: storages and local variables ---------------------------------------
+
+  /// Registers a storage; its index.
+  int addStorage(Storage s);
+  /// `--buffer NAME=SIZE`, if given (and then marked used).
+  std::optional<uint32_t> bufferSize(const std::string& name);
+  /// An array in KPL memory for a C variable or pointer parameter.
+  int declareArray(const std::string& cName, IntType elem, uint64_t elemBytes, uint64_t cells, bool global,
+                   kpl::SourceRange r, clang::SourceLocation at, const clang::Expr* init = nullptr);
+  /// A constant initialiser's cells, from `next` on.
+  void flattenInit(const clang::Expr* init, IntType elem, std::vector<std::optional<int32_t>>& values, size_t& next);
+  /// The storage of a program-scope or __shared__/__local variable, made on first use.
+  int globalStorage(const clang::VarDecl* vd, clang::SourceLocation at);
+  /// `__shared__` (CUDA) or `__local` (OpenCL).
+  bool isSharedVar(const clang::VarDecl* vd) const;
+  /// A variable in KPL memory (shared, program scope, __constant/__global).
+  bool isMemoryVar(const clang::VarDecl* vd) const;
+  /// What a variable of the current body became (null: not a local or parameter of it).
+  VarInfo* lookup(const clang::VarDecl* vd) {
+    auto it = inst_->vars.find(vd);
+    return it == inst_->vars.end() ? nullptr : &it->second;
+  }
+  /// A local variable's declaration: locals, a private array, a struct's cells, or memory.
+  void declareLocal(const clang::VarDecl* vd);
+
+  // ---- LowerPointer.cpp: pointers, cells of storages, run-time bases ---------------------
+
+  /// Reads a cell as type `as` (a Dynamic storage: deferred to finishDynamic).
+  ExprPtr readCell(int storage, ExprPtr index, IntType as, kpl::SourceRange r);
+  /// Writes a cell with a value of type `as` (a Dynamic storage: deferred to finishDynamic).
+  void writeCell(int storage, ExprPtr index, ExprPtr value, IntType as, kpl::SourceRange r);
+  /// An access through a Dynamic storage, its if-chain left to finishDynamic.
+  Pending& defer(Pending::Kind k, int storage, ExprPtr index, IntType as, kpl::SourceRange r);
+  /// A pointer's base as a value: a storage's id + 1, 0 for NULL, a Dynamic storage's local.
+  ExprPtr baseOf(int storage, kpl::SourceRange r);
+  bool isDynamic(int storage) const {
+    return storage >= 0 && storages_[static_cast<size_t>(storage)].kind == Storage::Kind::Dynamic;
+  }
+  /// A fresh Dynamic storage (its base local starts at 0: no target).
+  int newDynamic(const std::string& cName);
+  /// Lets Dynamic storage `d` take what pointer value `from` names.
+  void addTarget(int d, int from);
+  /// Fills every deferred access with its if-chain over the storage's targets.
+  void finishDynamic();
+  /// `assert(0 <= idx && idx < n);`
+  void emitBoundsCheck(const kpl::Expr& idx, size_t n, kpl::SourceRange r);
+  /// A pointer expression's value.
+  PtrVal pointer(const clang::Expr* e);
+  /// Points a pointer variable at p: its offset local, and its target (a second target makes its
+  /// base dynamic, from its declaration on when accesses through it were already lowered).
+  void assignPointer(VarInfo& var, PtrVal p, const clang::VarDecl* vd, clang::SourceLocation at, kpl::SourceRange r);
+
+  // ---- LowerExpr.cpp: expressions with a value of 32 bits or less ------------------------
+
+  /// An expression's value as a word (need = false: only its effects).
+  ExprPtr rvalue(const clang::Expr* e, bool need = true);
+  ExprPtr rvalueBinary(const clang::BinaryOperator* b, bool need);
+  ExprPtr rvalueAssign(const clang::BinaryOperator* b, bool need);
+  ExprPtr rvalueIncDec(const clang::UnaryOperator* u, bool need);
+  ExprPtr rvalueCast(const clang::CastExpr* c, bool need);
+  /// `&&` and `||`: the right operand's statements run only where it is evaluated.
+  ExprPtr logical(const clang::Expr* lhs, const clang::Expr* rhs, bool isAnd, kpl::SourceRange r);
+  /// `c ? a : b`: an arm's statements run only where it is chosen.
+  ExprPtr conditional(const clang::AbstractConditionalOperator* c, bool need);
+  /// A scalar's truth value (0 or 1): pointers, floats and 64-bit values included.
+  ExprPtr truth(const clang::Expr* e);
+  /// A condition (`if`, loops, `!`, `&&`): nonzero is true.
+  ExprPtr condition(const clang::Expr* e);
+  /// The KPL operator of a C binary operator on words.
+  BinaryOp arithOp(clang::BinaryOperatorKind op, bool isUnsigned, clang::SourceLocation at);
+  /// The KPL operator of a C binary operator on floats.
+  BinaryOp floatOp(clang::BinaryOperatorKind op, clang::SourceLocation at);
+  /// The amount of a shift: OpenCL C 1.2 §6.3(j) uses only its low log2(N) bits, N the width
+  /// of the promoted left operand (32: every type the lowering models promotes to a word);
+  /// CUDA keeps C's rule (an amount outside 0..31 is KPL's shift-out-of-range).
+  ExprPtr shiftAmount(ExprPtr n, kpl::SourceRange r, int32_t width = 32);
+  /// The place an lvalue expression names.
+  LVal lvalue(const clang::Expr* e);
+  /// Reads a place of 32 bits or less.
+  ExprPtr load(LVal& lv, kpl::SourceRange r);
+  /// Stores a value already converted to the lvalue's type.
+  void store(LVal& lv, ExprPtr v, kpl::SourceRange r);
+  /// `threadIdx.x` and the like, or a field's value.
+  ExprPtr memberId(const clang::MemberExpr* m);
+
+  // ---- LowerWide.cpp: 64-bit values (pairs of words; KPL's 64-bit builtins) --------------
+
+  static WideOp hiOf(WideOp lo) { return static_cast<WideOp>(static_cast<unsigned>(lo) + 1); }
+  template <typename... E>
+  static ExprPtr wideOp(WideOp op, kpl::SourceRange r, E... ops) {
+    std::vector<ExprPtr> v;
+    (v.push_back(std::move(ops)), ...);
+    return wop(op, std::move(v), r);
+  }
+  static bool isAtom(const kpl::Expr& e) { return isSimple(e) || e.kind == ExprKind::Name; }
+  /// A literal or a name stays; anything else goes into a temporary (it is used twice).
+  ExprPtr atom(ExprPtr e, kpl::SourceRange r) { return isAtom(*e) ? std::move(e) : snapshot(std::move(e), r); }
+  /// atom, snapshot on both words of a pair.
+  Val atoms(Val v, kpl::SourceRange r);
+  Val snapVal(Val v, kpl::SourceRange r);
+  static Val cloneVal(const Val& v) { return Val{clone(*v.lo), v.hi ? clone(*v.hi) : nullptr}; }
+  /// The pair of a 64-bit constant; a zero word or pair.
+  static Val wideLit(uint64_t bits, kpl::SourceRange r);
+  static Val zeroOf(bool wide, kpl::SourceRange r) { return Val{lit(0, r), wide ? lit(0, r) : nullptr}; }
+  /// OP_lo and OP_hi of (a, b), each operand a pair.
+  Val widePair(WideOp lo, Val a, Val b, kpl::SourceRange r);
+  /// OP_lo and OP_hi of one pair.
+  Val wideUnary(WideOp lo, Val a, kpl::SourceRange r);
+  /// OP_lo and OP_hi of one word (a conversion to 64 bits).
+  Val wideFromWord(WideOp lo, ExprPtr x, kpl::SourceRange r);
+  /// C's conversion between word and 64-bit types.
+  Val convertVal(Val v, IntType from, IntType to, kpl::SourceRange r);
+  /// Reads and writes a place of either size (a 64-bit one: both words, the low one first).
+  Val loadVal(LVal& lv, kpl::SourceRange r);
+  void storeVal(LVal& lv, Val v, kpl::SourceRange r);
+  /// A value of either size.
+  Val anyValue(const clang::Expr* e, bool need = true);
+  /// A 64-bit expression's value.
+  Val wvalue(const clang::Expr* e, bool need = true);
+  /// wvalue's cases: casts, binary operators, assignments, ++/--, `?:`.
+  Val wcast(const clang::CastExpr* c, bool need);
+  Val wbinary(const clang::BinaryOperator* b, bool need);
+  Val assignVal(const clang::BinaryOperator* b, bool need);
+  Val incDecVal(const clang::UnaryOperator* u, bool need);
+  Val wconditional(const clang::AbstractConditionalOperator* c, bool need);
+  /// A C arithmetic operator on values of type t (a word's or a 64-bit one's).
+  Val arithVal(clang::BinaryOperatorKind op, Val a, Val b, IntType t, clang::SourceLocation at, kpl::SourceRange r);
+  /// A comparison of 64-bit values: 0 or 1.
+  ExprPtr wideCompare(clang::BinaryOperatorKind op, Val a, Val b, IntType t, clang::SourceLocation at,
+                      kpl::SourceRange r);
+  /// A shift's amount as a word (a 64-bit amount: its low word, or out of range).
+  ExprPtr shiftAmountOf(const clang::Expr* e, int32_t width, kpl::SourceRange r);
+  /// An index or a pointer offset: a 64-bit one is taken modulo 2^32, as the 32-bit
+  /// target's address arithmetic does.
+  ExprPtr wordIndex(const clang::Expr* e);
+
+  // ---- LowerAggregate.cpp: structs and vectors --------------------------------------------
+
+  /// A private storage of one local per cell.
+  int newPrivate(const std::string& base, const Layout& l, const std::string& cName);
+  /// The place of a private storage's value.
+  AggPlace privatePlace(int storage, const Layout& l, kpl::SourceRange r);
+  /// A struct or vector expression's value (its side effects emitted).
+  Agg aggValue(const clang::Expr* e);
+  /// The place a struct or vector expression names (a value that is none: a temporary).
+  AggPlace aggPlace(const clang::Expr* e);
+  /// Reads and writes every component of a place (all values computed before the first write).
+  Agg loadAgg(const AggPlace& p, kpl::SourceRange r);
+  void storeAgg(const AggPlace& p, Agg& v, kpl::SourceRange r);
+  /// A value of type t with every component 0.
+  Agg aggZeros(clang::QualType t, clang::SourceLocation at, kpl::SourceRange r);
+  /// Assignments, `,` and vector operators; `?:` (a vector condition: per component).
+  Agg aggBinary(const clang::BinaryOperator* b);
+  Agg aggConditional(const clang::ConditionalOperator* c);
+  /// One element of a vector operation (a comparison gives -1 or 0).
+  ExprPtr vecElemOp(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, IntType t, clang::SourceLocation at,
+                    kpl::SourceRange r);
+  Val vecElemVal(clang::BinaryOperatorKind op, Val a, Val b, IntType t, clang::SourceLocation at, kpl::SourceRange r);
+  /// A vector value's elements: each a word, or (64-bit elements) two components, low word first.
+  static size_t elemCount(const Agg& a) { return a.types.empty() ? 0 : a.vals.size() / wordsPerElem(a.types[0]); }
+  static IntType elemType(const Agg& a) { return a.types.empty() ? IntType{} : elemOf(a.types[0]); }
+  /// Takes element j of a vector value; appends an element of type t.
+  static Val takeElem(Agg& a, size_t j);
+  static void pushElem(Agg& a, Val v, IntType t, kpl::SourceRange r);
+  /// Whether the most significant bit of a vector element is set (a 64-bit one: its high word's).
+  ExprPtr elemMsb(Val k, IntType t, kpl::SourceRange r);
+  /// Whether the most significant bit of a normalised word of type t is set (select's test).
+  static ExprPtr msbSet(ExprPtr v, IntType t, kpl::SourceRange r);
+  /// Chooses x where c holds, else y, in every word of an element.
+  Val chooseVal(ExprPtr c, Val x, Val y, kpl::SourceRange r);
+  /// as_T(v): the same bits as another type.
+  Agg asType(const clang::AsTypeExpr* as);
+  /// A trivial copy or move assignment operator.
+  bool assignTrivially(const clang::CXXMethodDecl* m) const;
+
+  // ---- LowerStmt.cpp: statements and control flow -----------------------------------------
+
+  /// A statement: its KPL statements go to out_.
+  void lowerStmt(const clang::Stmt* s);
+  /// while, for and do-while (isDo): the guard, the body, the increment, in a KPL loop.
+  void lowerLoop(const clang::Stmt* loop, const clang::Stmt* init, const clang::Expr* condExpr,
+                 const clang::Expr* inc, const clang::Stmt* body, bool isDo);
+  /// A switch: a one-shot loop, `_match` set at the matching label.
+  void lowerSwitch(const clang::SwitchStmt* s);
+  /// A break, continue or return: directly, or through a flag out of the KPL loop.
+  void lowerJump(Jump j, kpl::SourceRange r);
+  /// Emits `while (c) body` as the frame's KPL loop, with its flags reset before and
+  /// checked after.
+  void closeFrame(Frame frame, ExprPtr c, std::vector<StmtPtr> body, kpl::SourceRange r);
+  /// The body of the kernel or of an inlined call (inst_), then its __ensures.
+  void lowerFunctionBody(const clang::FunctionDecl* fd, kpl::SourceRange r);
+
+  // ---- LowerCall.cpp: calls and inlining ---------------------------------------------------
+
+  /// A call with a word (or no) value: inlined, or a builtin.
+  ExprPtr call(const clang::CallExpr* c, bool need);
+  /// A call with a 64-bit value.
+  Val wcall(const clang::CallExpr* c, bool need);
+  /// A call with a struct or vector value.
+  Agg aggCall(const clang::CallExpr* c);
+  /// Inlines a call of fd (call by value); a 64-bit result goes to *wideResult.
+  ExprPtr inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need, Val* wideResult = nullptr);
+
+  // ---- LowerBuiltin.cpp: OpenCL's and CUDA's library functions -----------------------------
+
+  /// A call of builtin `fn` (the callee's `name`) with a word or no value, a 64-bit value, a
+  /// vector value: its lowering, or nullopt where the builtin has no such form (or not with
+  /// these arguments); the call is then unsupported.
+  std::optional<ExprPtr> wordBuiltin(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name,
+                                     bool need);
+  std::optional<Val> wideBuiltin(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name, bool need);
+  std::optional<Agg> aggBuiltin(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name);
+  /// The builtins with vector values, for messages: "vloadN, select and convert_T".
+  static std::string vectorBuiltinNames();
+  /// get_local_id(d) and the like.
+  ExprPtr workItem(const clang::CallExpr* c, WorkItem which);
+  /// A work-item function's dimension (a constant; 3 beyond z).
+  std::optional<unsigned> dimArg(const clang::CallExpr* c);
+  /// Ids and sizes in dimension d (beyond z: 0 and 1). Sizes are KPL's `ldim(d)` / `ngroups(d)`
+  /// (the launch's values when sdvmc runs the kernel; arbitrary in `sdvmc prove`), except in a
+  /// dimension the launch has as 1, which stays the literal 1 (and its id 0): a proof covers
+  /// the launches of that shape. Ids are split from KPL's flat lid and gid (splitId).
+  ExprPtr localId(unsigned d, kpl::SourceRange r);
+  ExprPtr groupId(unsigned d, kpl::SourceRange r);
+  ExprPtr sizeExpr(const std::array<uint32_t, 3>& n, unsigned d, kpl::SourceRange r);
+  ExprPtr splitId(const std::array<uint32_t, 3>& n, unsigned d, ExprKind flat, kpl::SourceRange r);
+  ExprPtr globalId(unsigned d, kpl::SourceRange r);
+  /// A Math (or MinMax) builtin on floats (an unsupported diagnostic on other types).
+  ExprPtr floatMath(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name);
+  /// min or max of two integers (signed or unsigned by the call's type).
+  ExprPtr intMinMax(const clang::CallExpr* c, bool min);
+  /// abs of an integer (of a float: fabs).
+  ExprPtr intAbs(const clang::CallExpr* c);
+  /// A Math (or MinMax) builtin on doubles (an unsupported diagnostic on other arguments).
+  Val doubleMath(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name, bool argsWide);
+  /// A double operator applied to the call's one or two arguments.
+  Val doubleOp(const clang::CallExpr* c, WideOp op);
+  /// min or max, abs of 64-bit integers.
+  Val wideMinMax(const clang::CallExpr* c, bool min, IntType t);
+  Val wideAbs(const clang::CallExpr* c);
+  /// vloadN(offset, p), vstoreN(v, offset, p).
+  Agg vload(const clang::CallExpr* c, unsigned n);
+  void vstore(const clang::CallExpr* c, unsigned n);
+  /// `convert_T[_sat][_rte|_rtz|_rtp|_rtn]`: its saturation and rounding mode (0: default).
+  static bool parseConvert(const std::string& name, bool& sat, char& rounding);
+  ExprPtr convertElem(ExprPtr v, IntType from, IntType to, bool sat, char rounding, const clang::Expr* at,
+                      kpl::SourceRange r);
+  /// select and convert_T on scalars, and on vectors (component-wise).
+  ExprPtr selectScalar(const clang::CallExpr* c);
+  ExprPtr convertScalar(const clang::CallExpr* c, const std::string& name);
+  Agg selectVector(const clang::CallExpr* c);
+  Agg convertVector(const clang::CallExpr* c, const std::string& name);
+  std::optional<Val> wideConvert(const clang::CallExpr* c, const std::string& name, bool need);
+
+  // ---- LowerSync.cpp: atomics and __syncthreads votes --------------------------------------
+
+  ExprPtr atomic(const clang::CallExpr* c, const BuiltinInfo& fn, bool need);
+  /// `fn` null or without a 64-bit form: an unsupported diagnostic naming `name`.
+  Val atomic64(const clang::CallExpr* c, const BuiltinInfo* fn, const std::string& name, bool need);
+  ExprPtr syncVote(const clang::CallExpr* c, const BuiltinInfo& fn);
+
+  // ---- LowerAnnotations.cpp: GPUVerify's annotations ---------------------------------------
+
+  void annotation(const clang::CallExpr* c, Annotation a);
+  /// The __ensures of the body just lowered (inst_), as assertions.
+  void emitEnsures();
+
+  clang::ASTContext& ctx_;
+  const clang::SourceManager& sm_;
+  Language lang_;
+  const LaunchOptions& launch_;
+  std::string path_;
+  kpl::DiagnosticEngine& diags_;
+
+  std::set<std::string> used_;
+  std::vector<std::string> locals_;
+  std::vector<kpl::ArrayDecl> arrays_;
+  std::map<std::string, std::vector<std::string>> cellPaths_;  ///< KPL array → Program::cellPaths
+  std::vector<kpl::Ident> params_;
+  std::vector<Storage> storages_;
+  std::map<const clang::VarDecl*, int> globalVars_;
+  std::set<std::string> usedBuffers_;
+  std::map<std::string, std::string> renamed_;  ///< KPL name → C name, for params and arrays
+  std::set<const clang::VarDecl*> modified_;
+  std::vector<StmtPtr>* out_ = nullptr;
+  std::vector<Frame> frames_;
+  Instance* inst_ = nullptr;
+  std::vector<const clang::FunctionDecl*> callStack_;
+  int lastAggResult_ = -1;  ///< the result storage of the last inlined call returning a struct or vector
+  std::string voteArray_;   ///< the hidden shared array of __syncthreads_count/_and/_or ("" until used)
+  const std::set<DynKey>& dynamic_;  ///< pointer variables lowered with a run-time base
+  std::set<DynKey> discovered_;      ///< pointer variables found to need one (lower again)
+  std::vector<Pending> pending_;
+  int instances_ = 0;
+  std::map<const clang::Stmt*, const clang::Stmt*> jumpTargets_;  ///< break/continue -> loop or switch
+};
+
+}  // namespace sdvmc::clangfe::lowering
