@@ -3,10 +3,11 @@
 #include "tools/sdvmc/CheckCommand.h"
 
 #include "explorer/Explorer.h"
-#include "semantics/models/WarpModel.h"
 #include "semantics/models/ModelSupport.h"
-#include "semantics/rules/Sdv.h"
 #include "semantics/models/SdvModel.h"
+#include "semantics/models/WarpModel.h"
+#include "semantics/rules/Sdv.h"
+#include "support/Numbers.h"
 #include "tools/sdvmc/Kernel.h"
 #include "tools/sdvmc/ModelFactory.h"
 #include "tools/sdvmc/Report.h"
@@ -173,7 +174,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   sem::Bounds bounds;
   int64_t lo = 0, hi = 0;
   const std::string threads = o.threads.empty() ? std::to_string(k->program.threads) : o.threads;
-  if (!parseRange(threads, 1, 1 << 20, lo, hi))
+  if (!support::parseRange(threads, 1, 1 << 20, lo, hi))
     return cl.reject("--threads", fmt::format("--threads expects N or A..B with 1 <= A <= B <= {}, not '{}'", 1 << 20, threads), o.json);
   bounds.threads.clear();
   for (int64_t n = lo; n <= hi; ++n) bounds.threads.push_back(static_cast<uint32_t>(n));
@@ -182,11 +183,11 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   const std::string group = !o.group.empty()       ? o.group
                             : k->program.groups > 1 ? fmt::format("0..{}", k->program.groups - 1)
                                                     : std::to_string(k->program.group);
-  if (!parseRange(group, 0, INT32_MAX, lo, hi) || hi - lo > 1'000'000)
+  if (!support::parseRange(group, 0, INT32_MAX, lo, hi) || hi - lo > 1'000'000)
     return cl.reject("--group", fmt::format("--group expects G or A..B within 0..{}, not '{}'", INT32_MAX, group), o.json);
   bounds.groups.clear();
   for (int64_t g = lo; g <= hi; ++g) bounds.groups.push_back(static_cast<sem::Word>(g));
-  if (!parseRange(o.domain, INT32_MIN, INT32_MAX, lo, hi) || hi - lo > 65535)
+  if (!support::parseRange(o.domain, INT32_MIN, INT32_MAX, lo, hi) || hi - lo > 65535)
     return cl.reject("--domain", fmt::format("--domain expects LO..HI (32-bit, at most 65536 values), not '{}'", o.domain), o.json);
   bounds.domainLo = static_cast<sem::Word>(lo);
   bounds.domainHi = static_cast<sem::Word>(hi);
@@ -222,7 +223,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
       return cl.reject("--param", fmt::format("the kernel has no parameter '{}'{}", name,
                                               ir.params.empty() ? " (it takes none)" : ""), o.json);
     int64_t plo = 0, phi = 0;
-    if (p.find('=') == std::string::npos || !parseRange(p.substr(p.find('=') + 1), INT32_MIN, UINT32_MAX, plo, phi) ||
+    if (p.find('=') == std::string::npos || !support::parseRange(p.substr(p.find('=') + 1), INT32_MIN, UINT32_MAX, plo, phi) ||
         phi - plo > 65535)
       return cl.reject("--param", fmt::format("--param expects NAME=V or NAME=LO..HI (at most 65536 values), not '{}'", p),
                        o.json);
@@ -258,7 +259,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   eo.exact = o.exact;
   eo.maxStates = o.maxStates;
   eo.maxSeconds = o.maxSeconds;
-  if (!o.maxMemory.empty() && !parseByteSize(o.maxMemory, eo.maxMemoryBytes))
+  if (!o.maxMemory.empty() && !support::parseByteSize(o.maxMemory, eo.maxMemoryBytes))
     return cl.reject("--max-memory", fmt::format("--max-memory expects a size like 512M or 4G, not '{}'", o.maxMemory), o.json);
   eo.initialTableBits = 16;  // 768 KiB; the set grows between levels
   eo.progress = !o.noProgress && (o.progress || isatty(2));

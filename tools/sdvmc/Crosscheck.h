@@ -5,8 +5,6 @@
 // The pieces:
 //   CrosscheckCorpus  reads the expectations: the project's spec header (specs/README.md)
 //                     and GPUVerify's test format (`//pass`, `//xfail:CODE`, flags, regexes);
-//   CrosscheckProcess runs a subprocess with a deadline (sdvmc itself, /proc/self/exe, and
-//                     oclgrind-kernel), capturing stdout and stderr;
 //   CrosscheckOracle  writes the .sim file and runs `oclgrind-kernel --data-races`;
 //   CrosscheckReport  the text summary, and --report FILE as Markdown, JSON or HTML;
 //   CrosscheckCommand the options, the worker pool and the classification.
@@ -61,15 +59,6 @@ struct Entry {
 struct Skipped {
   std::string name;
   std::string reason;
-};
-
-/// A subprocess's result.
-struct ProcessResult {
-  int status = -1;         ///< exit status; 128+N for signal N; -1 when it did not start
-  bool timedOut = false;   ///< killed at the deadline
-  std::string out, err;
-  double seconds = 0;
-  std::string command;     ///< the command line, for the report
 };
 
 /// sdvmc's side of one kernel.

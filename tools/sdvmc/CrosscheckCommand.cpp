@@ -1,10 +1,11 @@
 // `sdvmc crosscheck DIR` (see CrosscheckCommand.h).
 #include "tools/sdvmc/CrosscheckCommand.h"
 
+#include "support/Numbers.h"
+#include "support/Process.h"
 #include "tools/sdvmc/Crosscheck.h"
 #include "tools/sdvmc/CrosscheckCorpus.h"
 #include "tools/sdvmc/CrosscheckOracle.h"
-#include "tools/sdvmc/CrosscheckProcess.h"
 #include "tools/sdvmc/CrosscheckReport.h"
 
 #include <algorithm>
@@ -45,7 +46,7 @@ std::string oneLine(std::string s, size_t max = 400) {
 }
 
 /// Reads one sdvmc subprocess into `s` (status, exit, kind, verdict, diagnostic).
-void interpret(const ProcessResult& r, SdvmcResult& s, double limit) {
+void interpret(const support::ProcessResult& r, SdvmcResult& s, double limit) {
   s.commands.push_back(r.command);
   s.exit = r.status;
   s.verdict = nullptr;
@@ -301,7 +302,12 @@ Outcome crosscheckOne(const Entry& e, const Context& cx, size_t index) {
   o.entry = e;
   const auto start = Clock::now();
   const auto deadline = start + std::chrono::duration<double>(cx.opts.timeout);
-  auto remaining = [&] { return std::max(0.05, std::chrono::duration<double>(deadline - Clock::now()).count()); };
+  // One sdvmc subprocess, within what is left of the kernel's time.
+  auto sdvmc = [&](const std::vector<std::string>& argv) {
+    support::ProcessOptions po;
+    po.seconds = std::max(0.05, std::chrono::duration<double>(deadline - Clock::now()).count());
+    return support::runProcess(argv, po);
+  };
   SdvmcResult& s = o.sdvmc;
 
   if (e.format == Format::Spec) {
@@ -314,7 +320,7 @@ Outcome crosscheckOne(const Entry& e, const Context& cx, size_t index) {
         argv.insert(argv.end(), {"--max-seconds", checkSeconds(cx.opts.timeout)});
     }
     argv.insert(argv.end(), {"--json", e.path});
-    interpret(runProcess(argv, remaining()), s, cx.opts.timeout);
+    interpret(sdvmc(argv), s, cx.opts.timeout);
     s.phase = e.subcommand;
     s.explored = e.subcommand == "check" ? checkExplored(s.verdict, has(e.args, "--benign-writes")) : runExplored(e.args);
     if (s.status == "violation" && s.verdict.is_object() && s.verdict.contains("witness")) {
@@ -330,7 +336,7 @@ Outcome crosscheckOne(const Entry& e, const Context& cx, size_t index) {
     if (e.benignWrites) argv.push_back("--benign-writes");
     argv.insert(argv.end(), {"--json", "--jobs", "1", "--no-progress", "--max-seconds",
                              checkSeconds(cx.opts.timeout)});
-    interpret(runProcess(argv, remaining()), s, cx.opts.timeout);
+    interpret(sdvmc(argv), s, cx.opts.timeout);
     s.phase = "check";
     s.explored = checkExplored(s.verdict, e.benignWrites);
     if (s.status == "violation") inputsFromWitness(s.verdict, s);
@@ -371,7 +377,7 @@ Outcome crosscheckOne(const Entry& e, const Context& cx, size_t index) {
         run.push_back("--json");
         SdvmcResult r;
         r.commands = s.commands;
-        interpret(runProcess(run, remaining()), r, cx.opts.timeout);
+        interpret(sdvmc(run), r, cx.opts.timeout);
         if (r.status == "ok") {
           s.commands = r.commands;
           continue;
@@ -420,13 +426,13 @@ std::string extensionOf(const std::string& file) {
 
 int crosscheckCommand(const CrosscheckOptions& o, const CommandLine& cl) {
   int64_t lo = 0, hi = 0;
-  if (!parseRange(o.domain, INT32_MIN, INT32_MAX, lo, hi) || hi - lo > 65535)
+  if (!support::parseRange(o.domain, INT32_MIN, INT32_MAX, lo, hi) || hi - lo > 65535)
     return cl.reject("--domain", fmt::format("--domain expects LO..HI (32-bit, at most 65536 values), not '{}'", o.domain), o.json);
   if (!(o.timeout > 0) || !std::isfinite(o.timeout))
     return cl.reject("--timeout", "--timeout expects a positive number of seconds", o.json);
   if (!o.oracle.empty() && o.oracle != "oclgrind")
     return cl.reject("--oracle", fmt::format("--oracle expects oclgrind, not '{}'", o.oracle), o.json);
-  if (o.oracle == "oclgrind" && !inPath("oclgrind-kernel"))
+  if (o.oracle == "oclgrind" && !support::findProgram("oclgrind-kernel"))
     return cl.reject("--oracle", "--oracle oclgrind: oclgrind-kernel not found (install the Debian package oclgrind)", o.json);
   const std::string ext = extensionOf(o.report);
   if (!o.report.empty() && ext != ".md" && ext != ".json" && ext != ".html" && ext != ".htm")
@@ -441,7 +447,7 @@ int crosscheckCommand(const CrosscheckOptions& o, const CommandLine& cl) {
                                  [&](const Entry& e) { return e.name.find(o.filter) == std::string::npos; }),
                   entries.end());
 
-  Context cx{o, selfExecutable("sdvmc"), ""};
+  Context cx{o, support::selfExecutable("sdvmc"), ""};
   if (o.oracle == "oclgrind") {
     std::string tmpl = (fs::temp_directory_path() / "sdvmc-crosscheck-XXXXXX").string();
     if (!mkdtemp(tmpl.data())) return cl.reject("--oracle", "cannot make a temporary directory", o.json);

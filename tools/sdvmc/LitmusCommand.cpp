@@ -4,6 +4,7 @@
 
 #include "explorer/Explorer.h"
 #include "semantics/models/ModelSupport.h"
+#include "support/Numbers.h"
 #include "tools/sdvmc/Kernel.h"
 #include "tools/sdvmc/LitmusRun.h"
 #include "tools/sdvmc/ModelFactory.h"
@@ -82,7 +83,7 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
   if (group < 0 || group > INT32_MAX)
     return cl.reject("--group", fmt::format("--group must be between 0 and {}, not {}", INT32_MAX, group), o.json);
   bounds.groups = {static_cast<sem::Word>(group)};
-  if (!parseRange(o.domain, INT32_MIN, INT32_MAX, lo, hi) || hi - lo > 65535)
+  if (!support::parseRange(o.domain, INT32_MIN, INT32_MAX, lo, hi) || hi - lo > 65535)
     return cl.reject("--domain", fmt::format("--domain expects LO..HI, not '{}'", o.domain), o.json);
   bounds.domainLo = static_cast<sem::Word>(lo);
   bounds.domainHi = static_cast<sem::Word>(hi);

@@ -1,6 +1,7 @@
 // Litmus tests on real implementations (see LitmusRun.h).
 #include "tools/sdvmc/LitmusRun.h"
 
+#include "support/Numbers.h"
 #include "tools/sdvmc/Emit.h"
 #include "tools/sdvmc/ModelFactory.h"
 
@@ -91,7 +92,7 @@ bool litmusParamValues(const LitmusOptions& o, const sem::Ir& ir, std::vector<se
       return false;
     }
     int64_t v = 0;
-    if (eq == std::string::npos || !parseInteger(p.substr(eq + 1), INT32_MIN, UINT32_MAX, v)) {
+    if (eq == std::string::npos || !support::parseInteger(p.substr(eq + 1), INT32_MIN, UINT32_MAX, v)) {
       error = fmt::format("--param expects NAME=V with V a 32-bit integer, not '{}'", p);
       return false;
     }

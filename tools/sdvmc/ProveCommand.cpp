@@ -2,6 +2,7 @@
 #include "tools/sdvmc/ProveCommand.h"
 
 #include "prover/Prover.h"
+#include "support/Numbers.h"
 #include "tools/sdvmc/Kernel.h"
 #include "tools/sdvmc/Report.h"
 
@@ -209,7 +210,7 @@ int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
   // --threads N or A..B: the bounded search only; otherwise every group size.
   const bool everySize = o.equivThreads.empty();
   int64_t lo = 1, hi = 8;
-  if (!everySize && !parseRange(o.equivThreads, 1, 64, lo, hi))
+  if (!everySize && !support::parseRange(o.equivThreads, 1, 64, lo, hi))
     return cl.reject("--threads", fmt::format("--threads expects N or A..B within 1..64, not '{}'", o.equivThreads),
                      o.json);
   // With a kernel FILE also given, relative paths after --equiv are taken from FILE's folder

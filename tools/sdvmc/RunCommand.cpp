@@ -3,9 +3,10 @@
 // (see RunCommand.h).
 #include "tools/sdvmc/RunCommand.h"
 
+#include "semantics/models/SimtRun.h"
 #include "semantics/rules/Launch.h"
 #include "semantics/rules/Sdv.h"
-#include "semantics/models/SimtRun.h"
+#include "support/Numbers.h"
 #include "tools/sdvmc/Kernel.h"
 #include "tools/sdvmc/Report.h"
 
@@ -78,7 +79,7 @@ std::optional<sem::SimtOptions> simtOptions(const std::string& model) {
     return o;
   }
   int64_t w = 0;
-  if (model.rfind("simt:", 0) == 0 && parseInteger(model.substr(5), 1, 1 << 20, w)) {
+  if (model.rfind("simt:", 0) == 0 && support::parseInteger(model.substr(5), 1, 1 << 20, w)) {
     o.warpSize = static_cast<uint32_t>(w);
     return o;
   }
@@ -205,7 +206,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
       return inputError("--param", fmt::format("the kernel has no parameter '{}'{}", name,
                                                ir.params.empty() ? " (it takes none)" : ""));
     int64_t v = 0;
-    if (p.find('=') == std::string::npos || !parseInteger(p.substr(p.find('=') + 1), INT32_MIN, UINT32_MAX, v))
+    if (p.find('=') == std::string::npos || !support::parseInteger(p.substr(p.find('=') + 1), INT32_MIN, UINT32_MAX, v))
       return inputError("--param", fmt::format("--param expects NAME=V with V a 32-bit integer, not '{}'", p));
     params[static_cast<size_t>(it - ir.params.begin())] = static_cast<sem::Word>(static_cast<uint32_t>(v));
   }
@@ -231,7 +232,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
     // NAME[i]=v,w,…: from cell i on (also negative i for the default memory).
     int64_t first = 0;
     if (auto lb = name.find('['); lb != std::string::npos) {
-      if (name.back() != ']' || !parseInteger(name.substr(lb + 1, name.size() - lb - 2), INT32_MIN, INT32_MAX, first))
+      if (name.back() != ']' || !support::parseInteger(name.substr(lb + 1, name.size() - lb - 2), INT32_MIN, INT32_MAX, first))
         return inputError("--init", fmt::format("--init expects NAME=v,… or NAME[i]=v,…, not '{}'", init));
       name.resize(lb);
     }
@@ -246,7 +247,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
       size_t comma = rest.find(',', pos);
       std::string item = rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
       int64_t v = 0;
-      if (!parseInteger(item, INT32_MIN, UINT32_MAX, v))
+      if (!support::parseInteger(item, INT32_MIN, UINT32_MAX, v))
         return inputError("--init", fmt::format("--init {}: '{}' is not a 32-bit integer", name, item));
       values.push_back(static_cast<sem::Word>(static_cast<uint32_t>(v)));
       if (comma == std::string::npos) break;
