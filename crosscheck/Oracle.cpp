@@ -1,5 +1,5 @@
-// Oclgrind as a third opinion (see CrosscheckOracle.h).
-#include "tools/sdvmc/CrosscheckOracle.h"
+// Oclgrind as a third opinion (see Oracle.h).
+#include "crosscheck/Oracle.h"
 
 #include "support/Numbers.h"
 #include "support/Process.h"
@@ -12,7 +12,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace sdvmc::tool::crosscheck {
+namespace sdvmc::crosscheck {
 
 namespace fs = std::filesystem;
 
@@ -402,4 +402,4 @@ OracleResult runOclgrind(const Entry& e, const SdvmcResult& s, bool benignWrites
   return o;
 }
 
-}  // namespace sdvmc::tool::crosscheck
+}  // namespace sdvmc::crosscheck
