@@ -10,7 +10,7 @@
 #include "support/Numbers.h"
 #include "tools/sdvmc/Kernel.h"
 #include "tools/sdvmc/ModelFactory.h"
-#include "tools/sdvmc/Report.h"
+#include "report/Report.h"
 
 #include <algorithm>
 #include <climits>
@@ -37,7 +37,7 @@ std::string rangeText(const std::vector<sem::Word>& v) {
 /// `sdvmc run` arguments reproducing an SDV configuration.
 std::string replayCommand(const std::string& file, const sem::Configuration& c, const sem::Ir& ir) {
   const std::vector<std::string>& paramNames = ir.params;
-  std::string cmd = fmt::format("sdvmc run {} {} --group {}", file, launchReplayArgs(*ir.program, c.threads), c.group);
+  std::string cmd = fmt::format("sdvmc run {} {} --group {}", file, report::launchReplayArgs(*ir.program, c.threads), c.group);
   for (size_t k = 0; k < c.params.size() && k < paramNames.size(); ++k)
     cmd += fmt::format(" --param {}={}", paramNames[k], c.params[k]);
   for (const auto& [array, cells] : c.init)
@@ -132,13 +132,13 @@ int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile
         it->second.emplace_back(a.index, value);
       }
       const std::string replay = replayCommand(o.file, config, ir);
-      j = verdictJson(ir, v, o.file);
+      j = report::verdictJson(ir, v, o.file);
       j["verdict"] = "discrepancy";
       j["mimd_verdict"] = sem::verdictName(v.kind);
       j["witness"] = witnessJson(rep.config, true, ir.params);
       j["witness"]["init"] = witnessJson(config, false, ir.params)["init"];
       j["replay"] = replay;
-      j["sdv_final"] = memoryJson(ir, out.final);
+      j["sdv_final"] = report::memoryJson(ir, out.final);
       os << "verdict: semantics discrepancy: SDV reaches no error here, but mimd does not agree\n";
       os << "configuration: " << witnessText(config) << "\n";
       os << "  SDV (" << replay << "): ok, final memory " << sem::describeMemoryText(ir, out.final) << "\n";
@@ -146,7 +146,7 @@ int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile
       for (uint32_t t : rep.config.schedule) os << " " << t;
       os << ":\n";
       std::ostringstream ms;
-      printVerdict(ms, source, ir, v);
+      report::printVerdict(ms, source, ir, v);
       std::istringstream lines(ms.str());
       for (std::string line; std::getline(lines, line);) os << "    " << line << "\n";
       return finish(sem::VerdictKind::Discrepancy);
@@ -316,7 +316,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   const int status = sem::verdictExitStatus(verdict.kind);
 
   if (o.json) {
-    json j = verdictJson(ir, verdict, o.file);
+    json j = report::verdictJson(ir, verdict, o.file);
     j["model"] = o.model;
     j["states"] = r.states;
     j["transitions"] = r.transitions;
@@ -354,7 +354,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
       os << fmt::format("verdict: ok: no violation in any configuration within the bounds ({} states)\n", r.states);
       break;
     case explore::Result::Status::Violation:
-      printVerdict(os, *source, ir, verdict);
+      report::printVerdict(os, *source, ir, verdict);
       os << "witness: " << witnessText(*witness) << "\n";
       if (!witness->schedule.empty()) {
         os << "schedule:";

@@ -8,7 +8,7 @@
 #include "tools/sdvmc/Kernel.h"
 #include "tools/sdvmc/LitmusRun.h"
 #include "tools/sdvmc/ModelFactory.h"
-#include "tools/sdvmc/Report.h"
+#include "report/Report.h"
 
 #include <algorithm>
 #include <climits>
@@ -147,9 +147,9 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
       if (t.error) {
         anyError = true;
         row.value = json{{"verdict", sem::verdictName(t.kind)}, {"rule", sem::ruleName(t.rule)}};
-        if (t.at != sem::kNone) row.value["location"] = locationJson(o.file, ir.nodes[t.at].loc);
+        if (t.at != sem::kNone) row.value["location"] = report::locationJson(o.file, ir.nodes[t.at].loc);
       } else {
-        row.value = json{{"final", memoryJson(ir, t.final)}};
+        row.value = json{{"final", report::memoryJson(ir, t.final)}};
       }
       allowed[m].insert(row.label);
       rows.emplace(std::make_pair(row.error, row.label), row);

@@ -8,7 +8,7 @@
 #include "semantics/rules/Sdv.h"
 #include "support/Numbers.h"
 #include "tools/sdvmc/Kernel.h"
-#include "tools/sdvmc/Report.h"
+#include "report/Report.h"
 
 #include <chrono>
 #include <fmt/format.h>
@@ -33,7 +33,7 @@ public:
                  rule == sem::Rule::TAtomic;
     std::string name = basic ? std::string("G-BASIC/") + sem::ruleName(rule) : sem::ruleName(rule);
     fmt::print(out_, "{:>7}  {:<17} {:>4}:{:<3} {}{:<44} enabled {}\n", ++count_, name, n.loc.line, n.loc.col,
-               std::string(2 * n.callDepth, ' '), stmtSummary(ir_, node), threadSet(enabled, s.n));
+               std::string(2 * n.callDepth, ' '), report::stmtSummary(ir_, node), report::threadSet(enabled, s.n));
   }
 
 private:
@@ -56,8 +56,8 @@ public:
     for (uint32_t i = 0; i < s.n; ++i)
       if (enabled[i]) on.push_back(static_cast<uint32_t>(s.lidBase) + i);
     fmt::print(out_, "{:>7}  warp@{:<5} {:<17} {:>4}:{:<3} {}{:<44} enabled {}\n", ++count_, s.lidBase, name,
-               n.loc.line, n.loc.col, std::string(2 * n.callDepth, ' '), stmtSummary(ir_, node),
-               on.empty() ? std::string("{}") : threadList(on));
+               n.loc.line, n.loc.col, std::string(2 * n.callDepth, ' '), report::stmtSummary(ir_, node),
+               on.empty() ? std::string("{}") : report::threadList(on));
   }
 
 private:
@@ -124,7 +124,7 @@ void printPerf(std::ostream& os, const sem::Ir& ir, const sem::PerfCounters& p) 
     os << fmt::format("  {:<24} {:>10}\n", r.name, r.total);
     for (const auto& [key, l] : p.lines)
       if (l.*r.field)
-        os << fmt::format("    {:>5}:{:<4} {:<44} {:>10}\n", l.loc.line, l.loc.col, stmtSummary(ir, l.node),
+        os << fmt::format("    {:>5}:{:<4} {:<44} {:>10}\n", l.loc.line, l.loc.col, report::stmtSummary(ir, l.node),
                           l.*r.field);
   }
 }
@@ -144,9 +144,9 @@ int runSimt(const RunOptions& o, const kpl::SourceFile& source, const Kernel& k,
   for (const std::string& init : o.inits) replay += " --init " + init;
 
   if (o.json) {
-    json j = verdictJson(ir, v, o.file);
+    json j = report::verdictJson(ir, v, o.file);
     if (!v.scope.empty()) j["scope"] = v.scope;
-    if (v.kind == sem::VerdictKind::Ok) j["final"] = memoryJson(ir, run.memory());
+    if (v.kind == sem::VerdictKind::Ok) j["final"] = report::memoryJson(ir, run.memory());
     j["model"] = o.model;
     j["warps"] = run.warpCount();
     j["threads_in_group"] = threads;
@@ -161,11 +161,11 @@ int runSimt(const RunOptions& o, const kpl::SourceFile& source, const Kernel& k,
     std::ostringstream os;
     os << fmt::format("sdvmc run {}: {} threads, group {}, model {} ({} warp{})\n", o.file, threads, group, o.model,
                       run.warpCount(), run.warpCount() == 1 ? "" : "s");
-    printVerdict(os, source, ir, v);
+    report::printVerdict(os, source, ir, v);
     if (!v.scope.empty()) os << "  scope: " << v.scope << "\n";
     if (v.kind == sem::VerdictKind::Ok) {
       os << "final shared memory:\n";
-      printMemory(os, ir, run.memory());
+      report::printMemory(os, ir, run.memory());
     } else if (v.kind != sem::VerdictKind::Inconclusive) {
       os << "replay: " << replay << " --trace\n";
     }
@@ -299,7 +299,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  const std::string size = launchReplayArgs(k->program, static_cast<uint32_t>(threads));
+  const std::string size = report::launchReplayArgs(k->program, static_cast<uint32_t>(threads));
   std::string replay = groups > 1 ? fmt::format("sdvmc run {} {}", o.file, size)
                                   : fmt::format("sdvmc run {} {} --group {}", o.file, size, group);
   for (size_t p = 0; p < params.size(); ++p) replay += fmt::format(" --param {}={}", ir.params[p], params[p]);
@@ -308,8 +308,8 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   if (o.onlyIntraGroup) replay += " --only-intra-group";
 
   if (o.json) {
-    json j = verdictJson(ir, v, o.file);
-    if (v.kind == sem::VerdictKind::Ok) j["final"] = memoryJson(ir, state.base);
+    json j = report::verdictJson(ir, v, o.file);
+    if (v.kind == sem::VerdictKind::Ok) j["final"] = report::memoryJson(ir, state.base);
     j["threads_in_group"] = threads;
     j["group"] = groups > 1 && v.kind == sem::VerdictKind::Ok ? group : verdictGroup;
     if (groups > 1) j["groups"] = groups;
@@ -326,10 +326,10 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
                         v.kind == sem::VerdictKind::Ok ? "" : fmt::format(" (verdict in group {})", verdictGroup));
     else
       os << fmt::format("sdvmc run {}: {} threads, group {}\n", o.file, threads, group);
-    printVerdict(os, *source, ir, v);
+    report::printVerdict(os, *source, ir, v);
     if (v.kind == sem::VerdictKind::Ok) {
       os << "final shared memory:\n";
-      printMemory(os, ir, state.base);
+      report::printMemory(os, ir, state.base);
     } else if (v.kind != sem::VerdictKind::Inconclusive) {
       os << "replay: " << replay << " --trace\n";
     }
