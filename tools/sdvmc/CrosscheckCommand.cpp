@@ -6,8 +6,8 @@
 #include "crosscheck/Corpus.h"
 #include "crosscheck/Harness.h"
 #include "crosscheck/Report.h"
-#include "support/Numbers.h"
 #include "support/Process.h"
+#include "tools/sdvmc/Bounds.h"
 
 #include <algorithm>
 #include <chrono>
@@ -32,9 +32,7 @@ std::string extensionOf(const std::string& file) {
 }  // namespace
 
 int crosscheckCommand(const CrosscheckOptions& o, const CommandLine& cl) {
-  int64_t lo = 0, hi = 0;
-  if (!support::parseRange(o.domain, INT32_MIN, INT32_MAX, lo, hi) || hi - lo > 65535)
-    return cl.reject("--domain", fmt::format("--domain expects LO..HI (32-bit, at most 65536 values), not '{}'", o.domain), o.json);
+  if (!BoundsReader(cl, o.json, Values::Range).domain(o.domain)) return 2;
   if (!(o.timeout > 0) || !std::isfinite(o.timeout))
     return cl.reject("--timeout", "--timeout expects a positive number of seconds", o.json);
   if (!o.oracle.empty() && o.oracle != "oclgrind")

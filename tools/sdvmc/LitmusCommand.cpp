@@ -6,7 +6,6 @@
 #include "litmus/Compare.h"
 #include "litmus/Emit.h"
 #include "litmus/Run.h"
-#include "support/Numbers.h"
 #include "tools/sdvmc/Kernel.h"
 #include "tools/sdvmc/ModelFactory.h"
 
@@ -50,28 +49,6 @@ std::vector<litmus::ModelOutcomes> litmusOutcomes(const Kernel& k, const std::ve
   return out;
 }
 
-/// The kernel parameters' values of --param NAME=V (0 when not given), in Ir::params
-/// order; false with `error` set on a bad --param.
-bool litmusParamValues(const LitmusOptions& o, const sem::Ir& ir, std::vector<sem::Word>& values, std::string& error) {
-  values.assign(ir.params.size(), 0);
-  for (const std::string& p : o.params) {
-    const size_t eq = p.find('=');
-    const std::string name = p.substr(0, eq);
-    auto it = std::find(ir.params.begin(), ir.params.end(), name);
-    if (it == ir.params.end()) {
-      error = fmt::format("the kernel has no parameter '{}'{}", name, ir.params.empty() ? " (it takes none)" : "");
-      return false;
-    }
-    int64_t v = 0;
-    if (eq == std::string::npos || !support::parseInteger(p.substr(eq + 1), INT32_MIN, UINT32_MAX, v)) {
-      error = fmt::format("--param expects NAME=V with V a 32-bit integer, not '{}'", p);
-      return false;
-    }
-    values[static_cast<size_t>(it - ir.params.begin())] = static_cast<sem::Word>(static_cast<uint32_t>(v));
-  }
-  return true;
-}
-
 /// `--emit`: writes the files and prints their paths. Exit status 0 or 2.
 int litmusEmit(const LitmusOptions& o, const Kernel& k, const litmus::EmitOptions& options) {
   const litmus::EmitTarget t = o.emit == "cuda" ? litmus::EmitTarget::Cuda : litmus::EmitTarget::OpenCL;
@@ -107,28 +84,28 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
   const sem::Ir& ir = k->ir;
   if (refuseUnsupported(o.file, *source, ir, "litmus", true, false, false, o.json)) return 2;
 
+  const BoundsReader read(cl, o.json, Values::One);
+  const std::optional<Range> groupSize = read.threads(o.bounds.threads.value_or(std::to_string(k->program.threads)));
+  if (!groupSize) return 2;
+  const int64_t threads = groupSize->lo;
+  const std::optional<Range> groupId = read.group(o.bounds.group.value_or(std::to_string(k->program.group)));
+  if (!groupId) return 2;
+  const int64_t group = groupId->lo;
+  const std::optional<Range> domain = read.domain(o.bounds.domain);
+  if (!domain) return 2;
+  const std::optional<std::vector<Range>> values =
+      read.params(o.bounds.params, ir.params, std::vector<Range>(ir.params.size(), Range{0, 0}));
+  if (!values) return 2;
   sem::Bounds bounds;
-  int64_t lo = 0, hi = 0;
-  const int64_t threads = o.threads.value_or(k->program.threads);
-  if (threads < 1 || threads > (1 << 20))
-    return cl.reject("--threads", fmt::format("--threads must be between 1 and {}, not {}", 1 << 20, threads), o.json);
   bounds.threads = {static_cast<uint32_t>(threads)};
-  const int64_t group = o.group.value_or(k->program.group);
-  if (group < 0 || group > INT32_MAX)
-    return cl.reject("--group", fmt::format("--group must be between 0 and {}, not {}", INT32_MAX, group), o.json);
   bounds.groups = {static_cast<sem::Word>(group)};
-  if (!support::parseRange(o.domain, INT32_MIN, INT32_MAX, lo, hi) || hi - lo > 65535)
-    return cl.reject("--domain", fmt::format("--domain expects LO..HI, not '{}'", o.domain), o.json);
-  bounds.domainLo = static_cast<sem::Word>(lo);
-  bounds.domainHi = static_cast<sem::Word>(hi);
+  bounds.domainLo = static_cast<sem::Word>(domain->lo);
+  bounds.domainHi = static_cast<sem::Word>(domain->hi);
   litmus::EmitOptions emit;
   emit.threads = static_cast<uint32_t>(threads);
   emit.group = static_cast<int32_t>(group);
-  {
-    std::string error;
-    if (!litmusParamValues(o, ir, emit.params, error)) return cl.reject("--param", error, o.json);
-    bounds.params = {emit.params};
-  }
+  for (const Range& v : *values) emit.params.push_back(static_cast<sem::Word>(static_cast<uint32_t>(v.lo)));
+  bounds.params = {emit.params};
 
   if (!o.emit.empty() && !o.run.empty()) return cl.reject("--emit", "--emit and --run exclude each other", o.json);
   if (!o.emit.empty() && o.emit != "opencl" && o.emit != "cuda")

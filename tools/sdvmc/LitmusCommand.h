@@ -9,6 +9,7 @@
 // when the test cannot be emitted, compiled or run.
 #pragma once
 
+#include "tools/sdvmc/Bounds.h"
 #include "tools/sdvmc/CommandLine.h"
 #include "tools/sdvmc/Launch.h"
 
@@ -23,10 +24,7 @@ struct LitmusOptions {
   std::string file;
   LaunchArgs launch;  ///< (.cu/.cl) launch geometry, --kernel, --buffer (Launch.h)
   std::string models = "sdv,simt:32,simt-uniform-exit,mimd";
-  std::optional<int64_t> threads;
-  std::optional<int64_t> group;
-  std::string domain = "0..1";
-  std::vector<std::string> params;  ///< NAME=V: a kernel parameter's value (default 0)
+  BoundsArgs bounds;  ///< --threads N, --group G, --domain LO..HI, --param NAME=V (Bounds.h)
   unsigned jobs = 0;
   bool noPor = false;
   std::string symmetry = "on";

@@ -2,8 +2,8 @@
 #include "tools/sdvmc/LowerCommand.h"
 
 #include "kpl/Printer.h"
-#include "tools/sdvmc/Kernel.h"
 #include "report/Report.h"
+#include "tools/sdvmc/Kernel.h"
 
 #include <iostream>
 #include <nlohmann/json.hpp>

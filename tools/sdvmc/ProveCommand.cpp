@@ -2,9 +2,9 @@
 #include "tools/sdvmc/ProveCommand.h"
 
 #include "prover/Prover.h"
-#include "support/Numbers.h"
-#include "tools/sdvmc/Kernel.h"
 #include "report/Report.h"
+#include "tools/sdvmc/Bounds.h"
+#include "tools/sdvmc/Kernel.h"
 
 #include <filesystem>
 #include <fmt/format.h>
@@ -209,10 +209,12 @@ namespace sdvmc::tool {
 int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
   // --threads N or A..B: the bounded search only; otherwise every group size.
   const bool everySize = o.equivThreads.empty();
-  int64_t lo = 1, hi = 8;
-  if (!everySize && !support::parseRange(o.equivThreads, 1, 64, lo, hi))
-    return cl.reject("--threads", fmt::format("--threads expects N or A..B within 1..64, not '{}'", o.equivThreads),
-                     o.json);
+  Range sizes{1, 8};
+  if (!everySize) {
+    const std::optional<Range> given = BoundsReader(cl, o.json, Values::Range).threads(o.equivThreads, 64);
+    if (!given) return 2;
+    sizes = *given;
+  }
   // With a kernel FILE also given, relative paths after --equiv are taken from FILE's folder
   // (so that a spec can name its partner kernel).
   std::string files[2] = {o.equiv[0], o.equiv[1]};
@@ -246,8 +248,8 @@ int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
   po.maxThreads = static_cast<uint64_t>(o.maxThreads);
   po.abstraction = o.abstraction;
   prove::EquivResult r = everySize ? prove::proveEquivalentEverySize(a->ir, b->ir, o.output, po)
-                                   : prove::proveEquivalent(a->ir, b->ir, o.output, static_cast<uint32_t>(lo),
-                                                            static_cast<uint32_t>(hi), po);
+                                   : prove::proveEquivalent(a->ir, b->ir, o.output, static_cast<uint32_t>(sizes.lo),
+                                                            static_cast<uint32_t>(sizes.hi), po);
   if (r.status == prove::EquivResult::Status::Inconclusive && !r.witness && r.reason.rfind("no array", 0) == 0)
     return cl.reject("--output", "--output: " + r.reason, o.json);
   const bool eq = r.status == prove::EquivResult::Status::Equivalent;

@@ -3,12 +3,12 @@
 // (see RunCommand.h).
 #include "tools/sdvmc/RunCommand.h"
 
+#include "report/Report.h"
 #include "semantics/models/SimtRun.h"
 #include "semantics/rules/Launch.h"
 #include "semantics/rules/Sdv.h"
 #include "support/Numbers.h"
 #include "tools/sdvmc/Kernel.h"
-#include "report/Report.h"
 
 #include <chrono>
 #include <fmt/format.h>
@@ -192,26 +192,20 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   const sem::Ir& ir = k->ir;
 
   // The configuration: group size and id, initial memory.
-  const int64_t threads = o.threads.value_or(k->program.threads);
-  if (threads < 1 || threads > (1 << 20))
-    return inputError("--threads", fmt::format("--threads must be between 1 and {}, not {}", 1 << 20, threads));
-  const int64_t group = o.group.value_or(k->program.group);
-  if (group < 0 || group > INT32_MAX)
-    return inputError("--group", fmt::format("--group must be between 0 and {}, not {}", INT32_MAX, group));
-  std::vector<sem::Word> params(ir.params.size(), 0);
-  for (const std::string& p : o.params) {
-    std::string name = p.substr(0, p.find('='));
-    auto it = std::find(ir.params.begin(), ir.params.end(), name);
-    if (it == ir.params.end())
-      return inputError("--param", fmt::format("the kernel has no parameter '{}'{}", name,
-                                               ir.params.empty() ? " (it takes none)" : ""));
-    int64_t v = 0;
-    if (p.find('=') == std::string::npos || !support::parseInteger(p.substr(p.find('=') + 1), INT32_MIN, UINT32_MAX, v))
-      return inputError("--param", fmt::format("--param expects NAME=V with V a 32-bit integer, not '{}'", p));
-    params[static_cast<size_t>(it - ir.params.begin())] = static_cast<sem::Word>(static_cast<uint32_t>(v));
-  }
+  const BoundsReader read(cl, o.json, Values::One);
+  const std::optional<Range> groupSize = read.threads(o.bounds.threads.value_or(std::to_string(k->program.threads)));
+  if (!groupSize) return 2;
+  const int64_t threads = groupSize->lo;
+  const std::optional<Range> groupId = read.group(o.bounds.group.value_or(std::to_string(k->program.group)));
+  if (!groupId) return 2;
+  const int64_t group = groupId->lo;
+  const std::optional<std::vector<Range>> values =
+      read.params(o.bounds.params, ir.params, std::vector<Range>(ir.params.size(), Range{0, 0}));
+  if (!values) return 2;
+  std::vector<sem::Word> params;
+  for (const Range& v : *values) params.push_back(static_cast<sem::Word>(static_cast<uint32_t>(v.lo)));
   // Several groups (groups: G) run as one launch unless --group picks one.
-  const uint32_t groups = !o.group && k->program.groups > 1 ? k->program.groups : 0;
+  const uint32_t groups = !o.bounds.group && k->program.groups > 1 ? k->program.groups : 0;
 
   std::optional<sem::SimtOptions> simt;
   if (o.model != "sdv") {
