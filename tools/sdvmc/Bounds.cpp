@@ -106,4 +106,23 @@ std::optional<std::vector<Range>> BoundsReader::params(const std::vector<std::st
   return defaults;
 }
 
+std::optional<BoundsReader::Configuration> BoundsReader::configuration(const BoundsArgs& a, int64_t threads,
+                                                                      int64_t group,
+                                                                      const std::vector<std::string>& names) const {
+  Configuration c;
+  const std::optional<Range> size = this->threads(a.threads.value_or(std::to_string(threads)));
+  if (!size) return std::nullopt;
+  const std::optional<Range> id = this->group(a.group.value_or(std::to_string(group)));
+  if (!id) return std::nullopt;
+  const std::optional<Range> values = domain(a.domain);
+  if (!values) return std::nullopt;
+  const std::optional<std::vector<Range>> given = params(a.params, names, std::vector<Range>(names.size()));
+  if (!given) return std::nullopt;
+  c.threads = size->lo;
+  c.group = id->lo;
+  c.domain = *values;
+  for (const Range& v : *given) c.params.push_back(static_cast<uint32_t>(v.lo));
+  return c;
+}
+
 }  // namespace sdvmc::tool

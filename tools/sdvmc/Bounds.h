@@ -80,6 +80,17 @@ public:
   std::optional<std::vector<Range>> params(const std::vector<std::string>& given, const std::vector<std::string>& names,
                                            std::vector<Range> defaults) const;
 
+  /// One configuration (Values::One: run, litmus).
+  struct Configuration {
+    int64_t threads = 0, group = 0;
+    Range domain;                 ///< (litmus) what an arbitrary value ranges over
+    std::vector<uint32_t> params;  ///< each parameter's value as a Word (0 where not given)
+  };
+  /// Reads --threads, --group (`threads` and `group`, the kernel's, where not given),
+  /// --domain and --param for a kernel whose parameters are `names`, in that order.
+  std::optional<Configuration> configuration(const BoundsArgs& args, int64_t threads, int64_t group,
+                                             const std::vector<std::string>& names) const;
+
 private:
   std::optional<Range> read(Bound bound, const char* option, const std::string& text, int64_t max) const;
 

@@ -84,27 +84,19 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
   const sem::Ir& ir = k->ir;
   if (refuseUnsupported(o.file, *source, ir, "litmus", true, false, false, o.json)) return 2;
 
-  const BoundsReader read(cl, o.json, Values::One);
-  const std::optional<Range> groupSize = read.threads(o.bounds.threads.value_or(std::to_string(k->program.threads)));
-  if (!groupSize) return 2;
-  const int64_t threads = groupSize->lo;
-  const std::optional<Range> groupId = read.group(o.bounds.group.value_or(std::to_string(k->program.group)));
-  if (!groupId) return 2;
-  const int64_t group = groupId->lo;
-  const std::optional<Range> domain = read.domain(o.bounds.domain);
-  if (!domain) return 2;
-  const std::optional<std::vector<Range>> values =
-      read.params(o.bounds.params, ir.params, std::vector<Range>(ir.params.size(), Range{0, 0}));
-  if (!values) return 2;
+  const std::optional<BoundsReader::Configuration> config =
+      BoundsReader(cl, o.json, Values::One).configuration(o.bounds, k->program.threads, k->program.group, ir.params);
+  if (!config) return 2;
+  const int64_t threads = config->threads, group = config->group;
   sem::Bounds bounds;
   bounds.threads = {static_cast<uint32_t>(threads)};
   bounds.groups = {static_cast<sem::Word>(group)};
-  bounds.domainLo = static_cast<sem::Word>(domain->lo);
-  bounds.domainHi = static_cast<sem::Word>(domain->hi);
+  bounds.domainLo = static_cast<sem::Word>(config->domain.lo);
+  bounds.domainHi = static_cast<sem::Word>(config->domain.hi);
   litmus::EmitOptions emit;
   emit.threads = static_cast<uint32_t>(threads);
   emit.group = static_cast<int32_t>(group);
-  for (const Range& v : *values) emit.params.push_back(static_cast<sem::Word>(static_cast<uint32_t>(v.lo)));
+  for (uint32_t v : config->params) emit.params.push_back(static_cast<sem::Word>(v));
   bounds.params = {emit.params};
 
   if (!o.emit.empty() && !o.run.empty()) return cl.reject("--emit", "--emit and --run exclude each other", o.json);

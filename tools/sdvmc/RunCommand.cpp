@@ -192,18 +192,11 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   const sem::Ir& ir = k->ir;
 
   // The configuration: group size and id, initial memory.
-  const BoundsReader read(cl, o.json, Values::One);
-  const std::optional<Range> groupSize = read.threads(o.bounds.threads.value_or(std::to_string(k->program.threads)));
-  if (!groupSize) return 2;
-  const int64_t threads = groupSize->lo;
-  const std::optional<Range> groupId = read.group(o.bounds.group.value_or(std::to_string(k->program.group)));
-  if (!groupId) return 2;
-  const int64_t group = groupId->lo;
-  const std::optional<std::vector<Range>> values =
-      read.params(o.bounds.params, ir.params, std::vector<Range>(ir.params.size(), Range{0, 0}));
-  if (!values) return 2;
-  std::vector<sem::Word> params;
-  for (const Range& v : *values) params.push_back(static_cast<sem::Word>(static_cast<uint32_t>(v.lo)));
+  const std::optional<BoundsReader::Configuration> config =
+      BoundsReader(cl, o.json, Values::One).configuration(o.bounds, k->program.threads, k->program.group, ir.params);
+  if (!config) return 2;
+  const int64_t threads = config->threads, group = config->group;
+  const std::vector<sem::Word> params(config->params.begin(), config->params.end());
   // Several groups (groups: G) run as one launch unless --group picks one.
   const uint32_t groups = !o.bounds.group && k->program.groups > 1 ? k->program.groups : 0;
 

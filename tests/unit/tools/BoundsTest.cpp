@@ -85,3 +85,21 @@ TEST_CASE("--param: NAME=V, or NAME=LO..HI where the command takes ranges", "[to
   CHECK_FALSE(parseParam("q=1", {}, Values::One, error));
   CHECK(error == "the kernel has no parameter 'q' (it takes none)");
 }
+
+TEST_CASE("one configuration: the kernel's threads and group where not given, parameters 0", "[tools][bounds]") {
+  const char* argv[] = {"sdvmc", "run", "k.kpl", "--threads", "4", "--param", "m=0xffffffff"};
+  const CommandLine cl(7, const_cast<char**>(argv));
+  const BoundsReader read(cl, false, Values::One);
+  BoundsArgs args;
+  args.threads = "4";
+  args.params = {"m=0xffffffff"};
+  const std::optional<BoundsReader::Configuration> c = read.configuration(args, 2, 5, {"n", "m"});
+  REQUIRE(c);
+  CHECK(c->threads == 4);
+  CHECK(c->group == 5);
+  CHECK(c->domain == Range{0, 1});
+  CHECK(c->params == std::vector<uint32_t>{0, 0xffffffffu});
+  // A mistake is a diagnostic (on stderr) and no configuration.
+  args.group = "1..2";
+  CHECK_FALSE(read.configuration(args, 2, 5, {"n", "m"}));
+}
