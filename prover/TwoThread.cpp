@@ -230,7 +230,7 @@ private:
       case EOp::LUGe: return word(z3::uge(v, w));
       default: break;
     }
-    // The floating-point ones: refused before encoding (tools/sdvmc/Report.cpp).
+    // The floating-point ones: refused before encoding (refuseUnsupported, tools/sdvmc/Kernel.cpp).
     if (e_.unsupported.empty()) e_.unsupported = fmt::format("64-bit floating-point builtin #{}", static_cast<int>(op));
     return bv(0);
   }

@@ -3,13 +3,14 @@
 #include "tools/sdvmc/CheckCommand.h"
 
 #include "explorer/Explorer.h"
-#include "semantics/models/WarpModel.h"
+#include "report/Report.h"
 #include "semantics/models/ModelSupport.h"
-#include "semantics/rules/Sdv.h"
 #include "semantics/models/SdvModel.h"
+#include "semantics/models/WarpModel.h"
+#include "semantics/rules/Sdv.h"
+#include "support/Numbers.h"
 #include "tools/sdvmc/Kernel.h"
 #include "tools/sdvmc/ModelFactory.h"
-#include "tools/sdvmc/Report.h"
 
 #include <algorithm>
 #include <climits>
@@ -36,7 +37,7 @@ std::string rangeText(const std::vector<sem::Word>& v) {
 /// `sdvmc run` arguments reproducing an SDV configuration.
 std::string replayCommand(const std::string& file, const sem::Configuration& c, const sem::Ir& ir) {
   const std::vector<std::string>& paramNames = ir.params;
-  std::string cmd = fmt::format("sdvmc run {} {} --group {}", file, launchReplayArgs(*ir.program, c.threads), c.group);
+  std::string cmd = fmt::format("sdvmc run {} {} --group {}", file, report::launchReplayArgs(*ir.program, c.threads), c.group);
   for (size_t k = 0; k < c.params.size() && k < paramNames.size(); ++k)
     cmd += fmt::format(" --param {}={}", paramNames[k], c.params[k]);
   for (const auto& [array, cells] : c.init)
@@ -131,13 +132,13 @@ int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile
         it->second.emplace_back(a.index, value);
       }
       const std::string replay = replayCommand(o.file, config, ir);
-      j = verdictJson(ir, v, o.file);
+      j = report::verdictJson(ir, v, o.file);
       j["verdict"] = "discrepancy";
       j["mimd_verdict"] = sem::verdictName(v.kind);
       j["witness"] = witnessJson(rep.config, true, ir.params);
       j["witness"]["init"] = witnessJson(config, false, ir.params)["init"];
       j["replay"] = replay;
-      j["sdv_final"] = memoryJson(ir, out.final);
+      j["sdv_final"] = report::memoryJson(ir, out.final);
       os << "verdict: semantics discrepancy: SDV reaches no error here, but mimd does not agree\n";
       os << "configuration: " << witnessText(config) << "\n";
       os << "  SDV (" << replay << "): ok, final memory " << sem::describeMemoryText(ir, out.final) << "\n";
@@ -145,7 +146,7 @@ int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile
       for (uint32_t t : rep.config.schedule) os << " " << t;
       os << ":\n";
       std::ostringstream ms;
-      printVerdict(ms, source, ir, v);
+      report::printVerdict(ms, source, ir, v);
       std::istringstream lines(ms.str());
       for (std::string line; std::getline(lines, line);) os << "    " << line << "\n";
       return finish(sem::VerdictKind::Discrepancy);
@@ -170,35 +171,32 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   const sem::Ir& ir = k->ir;
 
   // The bounds.
+  const BoundsReader read(cl, o.json, Values::Range);
   sem::Bounds bounds;
-  int64_t lo = 0, hi = 0;
-  const std::string threads = o.threads.empty() ? std::to_string(k->program.threads) : o.threads;
-  if (!parseRange(threads, 1, 1 << 20, lo, hi))
-    return cl.reject("--threads", fmt::format("--threads expects N or A..B with 1 <= A <= B <= {}, not '{}'", 1 << 20, threads), o.json);
+  const std::optional<Range> threads = read.threads(o.bounds.threads.value_or(std::to_string(k->program.threads)));
+  if (!threads) return 2;
   bounds.threads.clear();
-  for (int64_t n = lo; n <= hi; ++n) bounds.threads.push_back(static_cast<uint32_t>(n));
+  for (int64_t n = threads->lo; n <= threads->hi; ++n) bounds.threads.push_back(static_cast<uint32_t>(n));
   // Several groups (groups: G): each group id is a configuration of its own (SDV within
   // the group); races between groups are `sdvmc run`'s to find, which runs the launch.
-  const std::string group = !o.group.empty()       ? o.group
-                            : k->program.groups > 1 ? fmt::format("0..{}", k->program.groups - 1)
-                                                    : std::to_string(k->program.group);
-  if (!parseRange(group, 0, INT32_MAX, lo, hi) || hi - lo > 1'000'000)
-    return cl.reject("--group", fmt::format("--group expects G or A..B within 0..{}, not '{}'", INT32_MAX, group), o.json);
+  const std::optional<Range> groups = read.group(o.bounds.group.value_or(
+      k->program.groups > 1 ? fmt::format("0..{}", k->program.groups - 1) : std::to_string(k->program.group)));
+  if (!groups) return 2;
   bounds.groups.clear();
-  for (int64_t g = lo; g <= hi; ++g) bounds.groups.push_back(static_cast<sem::Word>(g));
-  if (!parseRange(o.domain, INT32_MIN, INT32_MAX, lo, hi) || hi - lo > 65535)
-    return cl.reject("--domain", fmt::format("--domain expects LO..HI (32-bit, at most 65536 values), not '{}'", o.domain), o.json);
-  bounds.domainLo = static_cast<sem::Word>(lo);
-  bounds.domainHi = static_cast<sem::Word>(hi);
+  for (int64_t g = groups->lo; g <= groups->hi; ++g) bounds.groups.push_back(static_cast<sem::Word>(g));
+  const std::optional<Range> domain = read.domain(o.bounds.domain);
+  if (!domain) return 2;
+  bounds.domainLo = static_cast<sem::Word>(domain->lo);
+  bounds.domainHi = static_cast<sem::Word>(domain->hi);
   bounds.benignWrites = o.benignWrites;
   if (o.benignWrites && o.model != "sdv")
     return cl.reject("--benign-writes", "--benign-writes applies to the sdv model only", o.json);
   // Kernel parameters: each ranges over --param NAME=LO..HI, by default over what the
   // kernel's leading assumes (__requires) allow — at most 16 values from the lowest —
   // else 0..1; every combination is a configuration.
-  std::vector<std::pair<int64_t, int64_t>> ranges(ir.params.size(), {0, 1});
+  std::vector<Range> defaults(ir.params.size(), Range{0, 1});
   const std::vector<sem::ParamBound> required = sem::paramBoundsFromAssumes(ir);
-  for (size_t p = 0; p < ranges.size(); ++p) {
+  for (size_t p = 0; p < defaults.size(); ++p) {
     const sem::ParamBound& b = required[p];
     int64_t plo = 0, phi = 1;
     if (b.lo && b.hi) {
@@ -213,26 +211,15 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     }
     plo = std::clamp<int64_t>(plo, INT32_MIN, INT32_MAX);
     phi = std::clamp<int64_t>(phi, plo, INT32_MAX);
-    ranges[p] = {plo, phi};
+    defaults[p] = {plo, phi};
   }
-  for (const std::string& p : o.params) {
-    const std::string name = p.substr(0, p.find('='));
-    auto it = std::find(ir.params.begin(), ir.params.end(), name);
-    if (it == ir.params.end())
-      return cl.reject("--param", fmt::format("the kernel has no parameter '{}'{}", name,
-                                              ir.params.empty() ? " (it takes none)" : ""), o.json);
-    int64_t plo = 0, phi = 0;
-    if (p.find('=') == std::string::npos || !parseRange(p.substr(p.find('=') + 1), INT32_MIN, UINT32_MAX, plo, phi) ||
-        phi - plo > 65535)
-      return cl.reject("--param", fmt::format("--param expects NAME=V or NAME=LO..HI (at most 65536 values), not '{}'", p),
-                       o.json);
-    ranges[static_cast<size_t>(it - ir.params.begin())] = {plo, phi};
-  }
+  const std::optional<std::vector<Range>> ranges = read.params(o.bounds.params, ir.params, std::move(defaults));
+  if (!ranges) return 2;
   bounds.params = {{}};
-  for (const auto& [plo, phi] : ranges) {
+  for (const Range& range : *ranges) {
     std::vector<std::vector<sem::Word>> next;
     for (const std::vector<sem::Word>& prefix : bounds.params)
-      for (int64_t v = plo; v <= phi; ++v) {
+      for (int64_t v = range.lo; v <= range.hi; ++v) {
         next.push_back(prefix);
         next.back().push_back(static_cast<sem::Word>(static_cast<uint32_t>(v)));
       }
@@ -258,7 +245,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   eo.exact = o.exact;
   eo.maxStates = o.maxStates;
   eo.maxSeconds = o.maxSeconds;
-  if (!o.maxMemory.empty() && !parseByteSize(o.maxMemory, eo.maxMemoryBytes))
+  if (!o.maxMemory.empty() && !support::parseByteSize(o.maxMemory, eo.maxMemoryBytes))
     return cl.reject("--max-memory", fmt::format("--max-memory expects a size like 512M or 4G, not '{}'", o.maxMemory), o.json);
   eo.initialTableBits = 16;  // 768 KiB; the set grows between levels
   eo.progress = !o.noProgress && (o.progress || isatty(2));
@@ -315,7 +302,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   const int status = sem::verdictExitStatus(verdict.kind);
 
   if (o.json) {
-    json j = verdictJson(ir, verdict, o.file);
+    json j = report::verdictJson(ir, verdict, o.file);
     j["model"] = o.model;
     j["states"] = r.states;
     j["transitions"] = r.transitions;
@@ -330,8 +317,8 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     j["bounds"] = json{{"threads", bounds.threads},
                        {"groups", bounds.groups},
                        {"domain", json::array({bounds.domainLo, bounds.domainHi})}};
-    for (size_t p = 0; p < ranges.size(); ++p)
-      j["bounds"]["params"][ir.params[p]] = json::array({ranges[p].first, ranges[p].second});
+    for (size_t p = 0; p < ranges->size(); ++p)
+      j["bounds"]["params"][ir.params[p]] = json::array({(*ranges)[p].lo, (*ranges)[p].hi});
     if (r.status == explore::Result::Status::Inconclusive) j["limit"] = r.limit;
     if (witness) {
       j["witness"] = witnessJson(*witness, o.model != "sdv", ir.params);
@@ -346,14 +333,14 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   os << fmt::format("sdvmc check {}: model {}, threads {}, group {}, domain {}..{}, {} job{}{}\n", o.file, o.model,
                     rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo, bounds.domainHi, eo.jobs,
                     eo.jobs == 1 ? "" : "s", o.model != "sdv" && o.noPor ? ", no partial-order reduction" : "");
-  for (size_t p = 0; p < ranges.size(); ++p)
-    os << fmt::format("  parameter {} in {}..{}\n", ir.params[p], ranges[p].first, ranges[p].second);
+  for (size_t p = 0; p < ranges->size(); ++p)
+    os << fmt::format("  parameter {} in {}..{}\n", ir.params[p], (*ranges)[p].lo, (*ranges)[p].hi);
   switch (r.status) {
     case explore::Result::Status::Complete:
       os << fmt::format("verdict: ok: no violation in any configuration within the bounds ({} states)\n", r.states);
       break;
     case explore::Result::Status::Violation:
-      printVerdict(os, *source, ir, verdict);
+      report::printVerdict(os, *source, ir, verdict);
       os << "witness: " << witnessText(*witness) << "\n";
       if (!witness->schedule.empty()) {
         os << "schedule:";

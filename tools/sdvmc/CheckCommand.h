@@ -2,6 +2,7 @@
 // (../shared/cli-contract.md), under the SDV reference semantics or the mimd model.
 #pragma once
 
+#include "tools/sdvmc/Bounds.h"
 #include "tools/sdvmc/CommandLine.h"
 #include "tools/sdvmc/Launch.h"
 
@@ -14,11 +15,8 @@ namespace sdvmc::tool {
 struct CheckOptions {
   std::string file;
   LaunchArgs launch;  ///< (.cu/.cl) launch geometry, --kernel, --buffer (Launch.h)
-  std::string threads;             ///< N or A..B (default: the kernel's threads:)
-  std::string group;               ///< G or A..B (default: the kernel's group:)
-  std::string domain = "0..1";     ///< LO..HI
+  BoundsArgs bounds;  ///< --threads A..B, --group A..B, --domain, --param NAME=LO..HI (Bounds.h)
   bool benignWrites = false;       ///< tolerate two threads writing the same value
-  std::vector<std::string> params; ///< NAME=LO..HI
   std::string model = "sdv";
   std::string compare;             ///< "sdv,mimd"
   unsigned jobs = 0;               ///< 0: all cores

@@ -2,7 +2,6 @@
 // where COL points at the offending argument in the command line as typed.
 #pragma once
 
-#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -23,17 +22,5 @@ public:
 private:
   std::vector<std::string> args_;
 };
-
-}  // namespace sdvmc::tool
-
-namespace sdvmc::tool {
-
-/// Parses `N` or `A..B` (decimal or 0x hex, optionally negative) within [lo, hi] into
-/// first/last. Returns false when malformed, out of range or empty (A > B).
-bool parseRange(const std::string& text, int64_t lo, int64_t hi, int64_t& first, int64_t& last);
-/// Parses one integer within [lo, hi].
-bool parseInteger(const std::string& text, int64_t lo, int64_t hi, int64_t& out);
-/// Parses a byte size: a number with an optional K, M, G suffix (powers of 1024).
-bool parseByteSize(const std::string& text, uint64_t& out);
 
 }  // namespace sdvmc::tool

@@ -1,6 +1,7 @@
 // Loading a kernel for any subcommand: read the file, pick the frontend by extension
 // (.kpl: the KPL parser; .cu, .cl: the Clang frontend, frontends/clang), verify, lower.
-// Every failure is a diagnostic (exit status 2), never a crash.
+// Every failure is a diagnostic (exit status 2), never a crash; so is a feature of the
+// kernel that a command does not handle yet (refuseUnsupported).
 #pragma once
 
 #include "frontends/clang/ClangFrontend.h"
@@ -40,5 +41,12 @@ std::optional<kpl::Program> loadProgram(const std::string& path, std::unique_ptr
 std::unique_ptr<Kernel> loadKernelOrReport(const std::string& path, bool json,
                                            std::unique_ptr<kpl::SourceFile>& source,
                                            const LaunchArgs* launch = nullptr, const CommandLine* cl = nullptr);
+
+/// What `what` (a command or model, e.g. "prove", "the mimd model") does not handle in
+/// this kernel yet — atomics (`atomics`), kernel parameters (`params`), several groups
+/// (`groups`) — as `file:line:col: error: unsupported: …` on stderr (and the JSON error
+/// object when `json`); returns true when it printed one (the command exits with 2).
+bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what,
+                       bool atomics, bool params, bool groups, bool json, bool floats = false);
 
 }  // namespace sdvmc::tool

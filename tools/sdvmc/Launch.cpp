@@ -1,6 +1,8 @@
 // Launch options (see Launch.h).
 #include "tools/sdvmc/Launch.h"
 
+#include "support/Numbers.h"
+
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -15,26 +17,6 @@ void addLaunchOptions(CLI::App& cmd, LaunchArgs& a) {
   cmd.add_option("--kernel", a.kernel, "(.cu/.cl) the kernel to check when the file has several");
   cmd.add_option("--buffer", a.buffers, "(.cu/.cl) NAME=SIZE: a pointer parameter's size in elements (default: unbounded)");
   cmd.add_flag("--no-inline", a.noInline, "(.cu/.cl) accepted for GPUVerify compatibility; calls are always inlined");
-}
-
-bool parseDims(const std::string& text, std::array<uint32_t, 3>& dims, unsigned& count) {
-  std::string t = text;
-  if (t.size() >= 2 && t.front() == '[' && t.back() == ']') t = t.substr(1, t.size() - 2);
-  dims = {1, 1, 1};
-  count = 0;
-  size_t pos = 0;
-  while (true) {
-    size_t comma = t.find(',', pos);
-    std::string part = t.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-    while (!part.empty() && part.front() == ' ') part.erase(0, 1);
-    while (!part.empty() && part.back() == ' ') part.pop_back();
-    int64_t v = 0;
-    if (count == 3 || !parseInteger(part, 1, INT32_MAX, v)) return false;
-    dims[count++] = static_cast<uint32_t>(v);
-    if (comma == std::string::npos) break;
-    pos = comma + 1;
-  }
-  return true;
 }
 
 std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, const LaunchArgs& a,
@@ -62,7 +44,7 @@ std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, con
     return std::string(prefix);
   };
   auto dims = [&](const std::string& text, const char* needle, std::array<uint32_t, 3>& out, unsigned& count) {
-    if (!parseDims(text, out, count)) {
+    if (!support::parseDims(text, out, count)) {
       reject(needle, fmt::format("{}: expected X, X,Y,Z or [X,Y,Z] with each size at least 1, not '{}'", spelled(needle), text));
       return false;
     }
@@ -103,7 +85,7 @@ std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, con
   for (const std::string& b : a.buffers) {
     size_t eq = b.find('=');
     int64_t size = 0;
-    if (eq == std::string::npos || eq == 0 || !parseInteger(b.substr(eq + 1), 1, 1 << 24, size))
+    if (eq == std::string::npos || eq == 0 || !support::parseInteger(b.substr(eq + 1), 1, 1 << 24, size))
       return reject("--buffer", fmt::format("--buffer expects NAME=SIZE with SIZE 1 to {}, not '{}'", 1 << 24, b));
     o.buffers.emplace_back(b.substr(0, eq), static_cast<uint32_t>(size));
   }

@@ -40,7 +40,4 @@ void addLaunchOptions(CLI::App& cmd, LaunchArgs& args);
 std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, const LaunchArgs& args,
                                                     const CommandLine& cl, bool json);
 
-/// Parses `X`, `X,Y`, `X,Y,Z` or `[X,Y,Z]` (each 1 … 2^31−1). False when malformed.
-bool parseDims(const std::string& text, std::array<uint32_t, 3>& dims, unsigned& count);
-
 }  // namespace sdvmc::tool

@@ -2,8 +2,8 @@
 #include "tools/sdvmc/LowerCommand.h"
 
 #include "kpl/Printer.h"
+#include "report/Report.h"
 #include "tools/sdvmc/Kernel.h"
-#include "tools/sdvmc/Report.h"
 
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -18,7 +18,7 @@ int lowerCommand(const LowerOptions& o, const CommandLine& cl) {
   std::optional<kpl::Program> program = loadProgram(o.file, source, diags, *launch);
   diags.render(std::cerr);
   if (!program) {
-    if (o.json) std::cout << nlohmann::json{{"verdict", "error"}, {"diagnostics", diagnosticsJson(diags.diagnostics())}} << "\n";
+    if (o.json) std::cout << nlohmann::json{{"verdict", "error"}, {"diagnostics", report::diagnosticsJson(diags.diagnostics())}} << "\n";
     return 2;
   }
   std::string text = kpl::printProgram(*program);

@@ -3,7 +3,7 @@
 
 #include "semantics/models/SdvModel.h"
 #include "semantics/models/WarpModel.h"
-#include "tools/sdvmc/CommandLine.h"
+#include "support/Numbers.h"
 
 namespace sdvmc::tool {
 
@@ -14,7 +14,7 @@ std::unique_ptr<sem::Model> makeModel(const std::string& name, const sem::Ir& ir
   if (name == "simt-uniform-exit")
     return std::make_unique<sem::WarpModel>(ir, bounds, sem::WarpOptions{0, true}, por, symmetry);
   int64_t w = 0;
-  if (name.rfind("simt:", 0) == 0 && parseInteger(name.substr(5), 1, 1 << 20, w))
+  if (name.rfind("simt:", 0) == 0 && support::parseInteger(name.substr(5), 1, 1 << 20, w))
     return std::make_unique<sem::WarpModel>(ir, bounds, sem::WarpOptions{static_cast<uint32_t>(w), false}, por,
                                             symmetry);
   error = "unknown model '" + name + "' (models: sdv, mimd, simt:W, simt-uniform-exit)";

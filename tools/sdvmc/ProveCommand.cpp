@@ -2,8 +2,9 @@
 #include "tools/sdvmc/ProveCommand.h"
 
 #include "prover/Prover.h"
+#include "report/Report.h"
+#include "tools/sdvmc/Bounds.h"
 #include "tools/sdvmc/Kernel.h"
-#include "tools/sdvmc/Report.h"
 
 #include <filesystem>
 #include <fmt/format.h>
@@ -28,7 +29,7 @@ std::string replayCommand(const std::string& file, const prove::Witness& w, cons
       q.localSize[d] = g.localSize[d];
       q.numGroups[d] = g.numGroups[d];
     }
-    size = launchReplayArgs(q, w.threads);
+    size = report::launchReplayArgs(q, w.threads);
   }
   // A pair of two groups replays as the whole launch; one group as that group.
   std::string cmd = w.group2 != w.group ? fmt::format("sdvmc run {} {}", file, size)
@@ -99,9 +100,9 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
     json j;
     if (violation) {
       const sem::Verdict& shown = r.replayed && r.replayed->kind != r.claim.kind ? *r.replayed : r.claim;
-      j = verdictJson(ir, shown, o.file);
+      j = report::verdictJson(ir, shown, o.file);
       if (r.replayed) {
-        json rep = verdictJson(ir, *r.replayed, o.file);
+        json rep = report::verdictJson(ir, *r.replayed, o.file);
         j["replayed"] = rep;
         if (r.replayed->kind == sem::VerdictKind::Race) j["accesses"] = rep["accesses"];
       }
@@ -110,7 +111,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
       j["verdict"] = ok ? "ok" : "inconclusive";
       if (!ok) j["reason"] = r.reason;
       if (!ok && r.witness) {
-        json spurious = verdictJson(ir, r.claim, o.file);
+        json spurious = report::verdictJson(ir, r.claim, o.file);
         j["spurious"] = spurious;
       }
     }
@@ -151,7 +152,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
        << boundText(r) << "\n";
   } else if (violation) {
     if (r.replayed && (r.replayed->kind == r.claim.kind || r.replayed->kind != sem::VerdictKind::Ok)) {
-      printVerdict(os, *source, ir, *r.replayed);
+      report::printVerdict(os, *source, ir, *r.replayed);
     } else {
       os << fmt::format("verdict: {} ({}) at {}:{}:{}: {}\n", sem::verdictName(r.claim.kind),
                         sem::ruleName(r.claim.rule), o.file, r.claim.loc.line, r.claim.loc.col, r.claim.message);
@@ -208,10 +209,12 @@ namespace sdvmc::tool {
 int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
   // --threads N or A..B: the bounded search only; otherwise every group size.
   const bool everySize = o.equivThreads.empty();
-  int64_t lo = 1, hi = 8;
-  if (!everySize && !parseRange(o.equivThreads, 1, 64, lo, hi))
-    return cl.reject("--threads", fmt::format("--threads expects N or A..B within 1..64, not '{}'", o.equivThreads),
-                     o.json);
+  Range sizes{1, 8};
+  if (!everySize) {
+    const std::optional<Range> given = BoundsReader(cl, o.json, Values::Range).threads(o.equivThreads, 64);
+    if (!given) return 2;
+    sizes = *given;
+  }
   // With a kernel FILE also given, relative paths after --equiv are taken from FILE's folder
   // (so that a spec can name its partner kernel).
   std::string files[2] = {o.equiv[0], o.equiv[1]};
@@ -235,7 +238,7 @@ int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
       d.error(kpl::SourceLoc{1, 1}, "unsupported: prove --equiv compares one group; this launch has several "
                                     "(give a launch of one group)");
       d.render(std::cerr);
-      if (o.json) std::cout << json{{"verdict", "error"}, {"diagnostics", diagnosticsJson(d.diagnostics())}}.dump() << "\n";
+      if (o.json) std::cout << json{{"verdict", "error"}, {"diagnostics", report::diagnosticsJson(d.diagnostics())}}.dump() << "\n";
       return 2;
     }
   }
@@ -245,8 +248,8 @@ int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
   po.maxThreads = static_cast<uint64_t>(o.maxThreads);
   po.abstraction = o.abstraction;
   prove::EquivResult r = everySize ? prove::proveEquivalentEverySize(a->ir, b->ir, o.output, po)
-                                   : prove::proveEquivalent(a->ir, b->ir, o.output, static_cast<uint32_t>(lo),
-                                                            static_cast<uint32_t>(hi), po);
+                                   : prove::proveEquivalent(a->ir, b->ir, o.output, static_cast<uint32_t>(sizes.lo),
+                                                            static_cast<uint32_t>(sizes.hi), po);
   if (r.status == prove::EquivResult::Status::Inconclusive && !r.witness && r.reason.rfind("no array", 0) == 0)
     return cl.reject("--output", "--output: " + r.reason, o.json);
   const bool eq = r.status == prove::EquivResult::Status::Equivalent;
@@ -274,7 +277,7 @@ int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
         if (p.status != prove::ProveResult::Status::Ok) {
           if (!p.reason.empty()) e["reason"] = p.reason;
           if (p.witness) {
-            e["found"] = verdictJson(*irs[k], p.replayed && p.confirmed ? *p.replayed : p.claim, files[k]);
+            e["found"] = report::verdictJson(*irs[k], p.replayed && p.confirmed ? *p.replayed : p.claim, files[k]);
             e["witness"] = witnessJson(*p.witness);
             e["confirmed"] = p.confirmed;
             e["replay"] = replayCommand(files[k], *p.witness, k == 0 ? a->program : b->program);

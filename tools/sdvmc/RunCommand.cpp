@@ -3,11 +3,12 @@
 // (see RunCommand.h).
 #include "tools/sdvmc/RunCommand.h"
 
+#include "report/Report.h"
+#include "semantics/models/SimtRun.h"
 #include "semantics/rules/Launch.h"
 #include "semantics/rules/Sdv.h"
-#include "semantics/models/SimtRun.h"
+#include "support/Numbers.h"
 #include "tools/sdvmc/Kernel.h"
-#include "tools/sdvmc/Report.h"
 
 #include <chrono>
 #include <fmt/format.h>
@@ -32,7 +33,7 @@ public:
                  rule == sem::Rule::TAtomic;
     std::string name = basic ? std::string("G-BASIC/") + sem::ruleName(rule) : sem::ruleName(rule);
     fmt::print(out_, "{:>7}  {:<17} {:>4}:{:<3} {}{:<44} enabled {}\n", ++count_, name, n.loc.line, n.loc.col,
-               std::string(2 * n.callDepth, ' '), stmtSummary(ir_, node), threadSet(enabled, s.n));
+               std::string(2 * n.callDepth, ' '), report::stmtSummary(ir_, node), report::threadSet(enabled, s.n));
   }
 
 private:
@@ -55,8 +56,8 @@ public:
     for (uint32_t i = 0; i < s.n; ++i)
       if (enabled[i]) on.push_back(static_cast<uint32_t>(s.lidBase) + i);
     fmt::print(out_, "{:>7}  warp@{:<5} {:<17} {:>4}:{:<3} {}{:<44} enabled {}\n", ++count_, s.lidBase, name,
-               n.loc.line, n.loc.col, std::string(2 * n.callDepth, ' '), stmtSummary(ir_, node),
-               on.empty() ? std::string("{}") : threadList(on));
+               n.loc.line, n.loc.col, std::string(2 * n.callDepth, ' '), report::stmtSummary(ir_, node),
+               on.empty() ? std::string("{}") : report::threadList(on));
   }
 
 private:
@@ -78,7 +79,7 @@ std::optional<sem::SimtOptions> simtOptions(const std::string& model) {
     return o;
   }
   int64_t w = 0;
-  if (model.rfind("simt:", 0) == 0 && parseInteger(model.substr(5), 1, 1 << 20, w)) {
+  if (model.rfind("simt:", 0) == 0 && support::parseInteger(model.substr(5), 1, 1 << 20, w)) {
     o.warpSize = static_cast<uint32_t>(w);
     return o;
   }
@@ -123,7 +124,7 @@ void printPerf(std::ostream& os, const sem::Ir& ir, const sem::PerfCounters& p) 
     os << fmt::format("  {:<24} {:>10}\n", r.name, r.total);
     for (const auto& [key, l] : p.lines)
       if (l.*r.field)
-        os << fmt::format("    {:>5}:{:<4} {:<44} {:>10}\n", l.loc.line, l.loc.col, stmtSummary(ir, l.node),
+        os << fmt::format("    {:>5}:{:<4} {:<44} {:>10}\n", l.loc.line, l.loc.col, report::stmtSummary(ir, l.node),
                           l.*r.field);
   }
 }
@@ -143,9 +144,9 @@ int runSimt(const RunOptions& o, const kpl::SourceFile& source, const Kernel& k,
   for (const std::string& init : o.inits) replay += " --init " + init;
 
   if (o.json) {
-    json j = verdictJson(ir, v, o.file);
+    json j = report::verdictJson(ir, v, o.file);
     if (!v.scope.empty()) j["scope"] = v.scope;
-    if (v.kind == sem::VerdictKind::Ok) j["final"] = memoryJson(ir, run.memory());
+    if (v.kind == sem::VerdictKind::Ok) j["final"] = report::memoryJson(ir, run.memory());
     j["model"] = o.model;
     j["warps"] = run.warpCount();
     j["threads_in_group"] = threads;
@@ -160,11 +161,11 @@ int runSimt(const RunOptions& o, const kpl::SourceFile& source, const Kernel& k,
     std::ostringstream os;
     os << fmt::format("sdvmc run {}: {} threads, group {}, model {} ({} warp{})\n", o.file, threads, group, o.model,
                       run.warpCount(), run.warpCount() == 1 ? "" : "s");
-    printVerdict(os, source, ir, v);
+    report::printVerdict(os, source, ir, v);
     if (!v.scope.empty()) os << "  scope: " << v.scope << "\n";
     if (v.kind == sem::VerdictKind::Ok) {
       os << "final shared memory:\n";
-      printMemory(os, ir, run.memory());
+      report::printMemory(os, ir, run.memory());
     } else if (v.kind != sem::VerdictKind::Inconclusive) {
       os << "replay: " << replay << " --trace\n";
     }
@@ -191,26 +192,13 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   const sem::Ir& ir = k->ir;
 
   // The configuration: group size and id, initial memory.
-  const int64_t threads = o.threads.value_or(k->program.threads);
-  if (threads < 1 || threads > (1 << 20))
-    return inputError("--threads", fmt::format("--threads must be between 1 and {}, not {}", 1 << 20, threads));
-  const int64_t group = o.group.value_or(k->program.group);
-  if (group < 0 || group > INT32_MAX)
-    return inputError("--group", fmt::format("--group must be between 0 and {}, not {}", INT32_MAX, group));
-  std::vector<sem::Word> params(ir.params.size(), 0);
-  for (const std::string& p : o.params) {
-    std::string name = p.substr(0, p.find('='));
-    auto it = std::find(ir.params.begin(), ir.params.end(), name);
-    if (it == ir.params.end())
-      return inputError("--param", fmt::format("the kernel has no parameter '{}'{}", name,
-                                               ir.params.empty() ? " (it takes none)" : ""));
-    int64_t v = 0;
-    if (p.find('=') == std::string::npos || !parseInteger(p.substr(p.find('=') + 1), INT32_MIN, UINT32_MAX, v))
-      return inputError("--param", fmt::format("--param expects NAME=V with V a 32-bit integer, not '{}'", p));
-    params[static_cast<size_t>(it - ir.params.begin())] = static_cast<sem::Word>(static_cast<uint32_t>(v));
-  }
+  const std::optional<BoundsReader::Configuration> config =
+      BoundsReader(cl, o.json, Values::One).configuration(o.bounds, k->program.threads, k->program.group, ir.params);
+  if (!config) return 2;
+  const int64_t threads = config->threads, group = config->group;
+  const std::vector<sem::Word> params(config->params.begin(), config->params.end());
   // Several groups (groups: G) run as one launch unless --group picks one.
-  const uint32_t groups = !o.group && k->program.groups > 1 ? k->program.groups : 0;
+  const uint32_t groups = !o.bounds.group && k->program.groups > 1 ? k->program.groups : 0;
 
   std::optional<sem::SimtOptions> simt;
   if (o.model != "sdv") {
@@ -231,7 +219,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
     // NAME[i]=v,w,…: from cell i on (also negative i for the default memory).
     int64_t first = 0;
     if (auto lb = name.find('['); lb != std::string::npos) {
-      if (name.back() != ']' || !parseInteger(name.substr(lb + 1, name.size() - lb - 2), INT32_MIN, INT32_MAX, first))
+      if (name.back() != ']' || !support::parseInteger(name.substr(lb + 1, name.size() - lb - 2), INT32_MIN, INT32_MAX, first))
         return inputError("--init", fmt::format("--init expects NAME=v,… or NAME[i]=v,…, not '{}'", init));
       name.resize(lb);
     }
@@ -246,7 +234,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
       size_t comma = rest.find(',', pos);
       std::string item = rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
       int64_t v = 0;
-      if (!parseInteger(item, INT32_MIN, UINT32_MAX, v))
+      if (!support::parseInteger(item, INT32_MIN, UINT32_MAX, v))
         return inputError("--init", fmt::format("--init {}: '{}' is not a 32-bit integer", name, item));
       values.push_back(static_cast<sem::Word>(static_cast<uint32_t>(v)));
       if (comma == std::string::npos) break;
@@ -298,7 +286,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  const std::string size = launchReplayArgs(k->program, static_cast<uint32_t>(threads));
+  const std::string size = report::launchReplayArgs(k->program, static_cast<uint32_t>(threads));
   std::string replay = groups > 1 ? fmt::format("sdvmc run {} {}", o.file, size)
                                   : fmt::format("sdvmc run {} {} --group {}", o.file, size, group);
   for (size_t p = 0; p < params.size(); ++p) replay += fmt::format(" --param {}={}", ir.params[p], params[p]);
@@ -307,8 +295,8 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   if (o.onlyIntraGroup) replay += " --only-intra-group";
 
   if (o.json) {
-    json j = verdictJson(ir, v, o.file);
-    if (v.kind == sem::VerdictKind::Ok) j["final"] = memoryJson(ir, state.base);
+    json j = report::verdictJson(ir, v, o.file);
+    if (v.kind == sem::VerdictKind::Ok) j["final"] = report::memoryJson(ir, state.base);
     j["threads_in_group"] = threads;
     j["group"] = groups > 1 && v.kind == sem::VerdictKind::Ok ? group : verdictGroup;
     if (groups > 1) j["groups"] = groups;
@@ -325,10 +313,10 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
                         v.kind == sem::VerdictKind::Ok ? "" : fmt::format(" (verdict in group {})", verdictGroup));
     else
       os << fmt::format("sdvmc run {}: {} threads, group {}\n", o.file, threads, group);
-    printVerdict(os, *source, ir, v);
+    report::printVerdict(os, *source, ir, v);
     if (v.kind == sem::VerdictKind::Ok) {
       os << "final shared memory:\n";
-      printMemory(os, ir, state.base);
+      report::printMemory(os, ir, state.base);
     } else if (v.kind != sem::VerdictKind::Inconclusive) {
       os << "replay: " << replay << " --trace\n";
     }

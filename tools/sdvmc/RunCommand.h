@@ -3,6 +3,7 @@
 // that model (semantics/models/SimtRun.h), and with `--perf` its warp performance counters.
 #pragma once
 
+#include "tools/sdvmc/Bounds.h"
 #include "tools/sdvmc/CommandLine.h"
 #include "tools/sdvmc/Launch.h"
 
@@ -16,10 +17,8 @@ namespace sdvmc::tool {
 struct RunOptions {
   std::string file;
   LaunchArgs launch;  ///< (.cu/.cl) launch geometry, --kernel, --buffer (Launch.h)
-  std::optional<int64_t> threads;
-  std::optional<int64_t> group;
+  BoundsArgs bounds;  ///< --threads N, --group G, --param NAME=V (Bounds.h)
   std::vector<std::string> inits;   ///< NAME=v,v,…
-  std::vector<std::string> params;  ///< NAME=V
   bool json = false;
   bool trace = false;
   bool stats = false;

@@ -21,10 +21,8 @@ int main(int argc, char** argv) {
   RunOptions run;
   CLI::App* runCmd = app.add_subcommand("run", "one concrete SDV execution; prints the final state or the error");
   runCmd->add_option("file", run.file, "kernel (.kpl, .cu, .cl)")->required();
-  runCmd->add_option("--threads", run.threads, "group size (overrides threads:)");
-  runCmd->add_option("--group", run.group, "group id (overrides group:)");
+  addBoundsOptions(*runCmd, run.bounds, Values::One, /*domain=*/false);
   runCmd->add_option("--init", run.inits, "NAME=v,v,…: initial contents of an array (mem= for the default memory)");
-  runCmd->add_option("--param", run.params, "NAME=V: a kernel parameter");
   runCmd->add_option("--max-steps", run.maxSteps, "stop (exit 3) after this many rule applications");
   runCmd->add_flag("--json", run.json, "one JSON object on stdout");
   runCmd->add_flag("--trace", run.trace, "print every rule application");
@@ -38,10 +36,7 @@ int main(int argc, char** argv) {
   CheckOptions check;
   CLI::App* checkCmd = app.add_subcommand("check", "exhaustive exploration of every configuration in the given bounds");
   checkCmd->add_option("file", check.file, "kernel (.kpl, .cu, .cl)")->required();
-  checkCmd->add_option("--threads", check.threads, "group sizes: N or A..B");
-  checkCmd->add_option("--group", check.group, "group ids: G or A..B");
-  checkCmd->add_option("--domain", check.domain, "LO..HI: the values an arbitrary Word ranges over (default 0..1)");
-  checkCmd->add_option("--param", check.params, "NAME=LO..HI: the values a kernel parameter ranges over");
+  addBoundsOptions(*checkCmd, check.bounds, Values::Range, /*domain=*/true);
   checkCmd->add_option("--model", check.model, "execution model: sdv (default), mimd, simt:W, simt-uniform-exit");
   checkCmd->add_option("--compare", check.compare, "sdv,mimd: every mimd execution agrees with SDV where SDV finds no error");
   checkCmd->add_option("--jobs", check.jobs, "worker threads (default: all cores)");
@@ -65,10 +60,7 @@ int main(int argc, char** argv) {
   CLI::App* litmusCmd = app.add_subcommand("litmus", "the set of possible outcomes under each execution model");
   litmusCmd->add_option("file", litmus.file, "kernel (.kpl, .cu, .cl)")->required();
   litmusCmd->add_option("--model", litmus.models, "models, comma-separated: sdv, mimd, simt:W, simt-uniform-exit");
-  litmusCmd->add_option("--threads", litmus.threads, "group size (overrides threads:)");
-  litmusCmd->add_option("--group", litmus.group, "group id (overrides group:)");
-  litmusCmd->add_option("--domain", litmus.domain, "LO..HI: the values an arbitrary Word ranges over");
-  litmusCmd->add_option("--param", litmus.params, "NAME=V: a kernel parameter's value (default 0)");
+  addBoundsOptions(*litmusCmd, litmus.bounds, Values::One, /*domain=*/true);
   litmusCmd->add_option("--jobs", litmus.jobs, "worker threads (default: all cores)");
   litmusCmd->add_flag("--no-por", litmus.noPor, "interleave every statement");
   litmusCmd->add_option("--symmetry", litmus.symmetry, "on (default) or off");
@@ -144,14 +136,14 @@ int main(int argc, char** argv) {
   }
   // A .cu/.cl kernel's group size is its launch geometry: the lowering computes every id
   // from it, so --threads cannot change it.
-  auto threadsOnGpuKernel = [&](const std::string& file, bool given, bool json) {
-    if (!given || !sdvmc::clangfe::languageOfPath(file)) return false;
+  auto threadsOnGpuKernel = [&](const std::string& file, const BoundsArgs& bounds, bool json) {
+    if (!bounds.threads || !sdvmc::clangfe::languageOfPath(file)) return false;
     cl.reject("--threads", "--threads does not apply to .cu and .cl kernels: give the group size with --local-size (or --block-dim)", json);
     return true;
   };
-  if (runCmd->parsed() && threadsOnGpuKernel(run.file, run.threads.has_value(), run.json)) return 2;
-  if (checkCmd->parsed() && threadsOnGpuKernel(check.file, !check.threads.empty(), check.json)) return 2;
-  if (litmusCmd->parsed() && threadsOnGpuKernel(litmus.file, litmus.threads.has_value(), litmus.json)) return 2;
+  if (runCmd->parsed() && threadsOnGpuKernel(run.file, run.bounds, run.json)) return 2;
+  if (checkCmd->parsed() && threadsOnGpuKernel(check.file, check.bounds, check.json)) return 2;
+  if (litmusCmd->parsed() && threadsOnGpuKernel(litmus.file, litmus.bounds, litmus.json)) return 2;
   if (runCmd->parsed()) return runCommand(run, cl);
   if (checkCmd->parsed()) return checkCommand(check, cl);
   if (litmusCmd->parsed()) return litmusCommand(litmus, cl);

@@ -1,15 +1,16 @@
-// `sdvmc crosscheck DIR`: runs every annotated kernel under DIR with the launch its
-// annotations give, compares sdvmc's verdict with the expected one (optionally with
-// Oclgrind's as a third opinion) and reports agreement (../shared/cli-contract.md).
+// The cross-checking harness behind `sdvmc crosscheck DIR` (../shared/cli-contract.md):
+// runs every annotated kernel under DIR with the launch its annotations give, compares
+// sdvmc's verdict with the expected one (optionally with Oclgrind's as a third opinion)
+// and reports agreement. This header holds the data the pieces pass along.
 //
 // The pieces:
-//   CrosscheckCorpus  reads the expectations: the project's spec header (specs/README.md)
-//                     and GPUVerify's test format (`//pass`, `//xfail:CODE`, flags, regexes);
-//   CrosscheckProcess runs a subprocess with a deadline (sdvmc itself, /proc/self/exe, and
-//                     oclgrind-kernel), capturing stdout and stderr;
-//   CrosscheckOracle  writes the .sim file and runs `oclgrind-kernel --data-races`;
-//   CrosscheckReport  the text summary, and --report FILE as Markdown, JSON or HTML;
-//   CrosscheckCommand the options, the worker pool and the classification.
+//   Corpus   reads the expectations: the project's spec header (specs/README.md) and
+//            GPUVerify's test format (`//pass`, `//xfail:CODE`, flags, regexes);
+//   Harness  runs each kernel as sdvmc subprocesses (support/Process.h), a worker pool,
+//            and classifies the outcome;
+//   Oracle   writes the .sim file and runs `oclgrind-kernel --data-races`;
+//   Report   the text summary, and the report as Markdown, JSON or HTML.
+// tools/sdvmc/CrosscheckCommand is the command line around them.
 #pragma once
 
 #include <cstdint>
@@ -19,7 +20,7 @@
 #include <string>
 #include <vector>
 
-namespace sdvmc::tool::crosscheck {
+namespace sdvmc::crosscheck {
 
 enum class Format {
   GpuVerify,  ///< `//pass` / `//xfail:CODE` on line 1, flags on line 2, regexes after
@@ -61,15 +62,6 @@ struct Entry {
 struct Skipped {
   std::string name;
   std::string reason;
-};
-
-/// A subprocess's result.
-struct ProcessResult {
-  int status = -1;         ///< exit status; 128+N for signal N; -1 when it did not start
-  bool timedOut = false;   ///< killed at the deadline
-  std::string out, err;
-  double seconds = 0;
-  std::string command;     ///< the command line, for the report
 };
 
 /// sdvmc's side of one kernel.
@@ -129,4 +121,4 @@ struct RunInfo {
   double seconds = 0;
 };
 
-}  // namespace sdvmc::tool::crosscheck
+}  // namespace sdvmc::crosscheck

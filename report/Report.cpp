@@ -1,12 +1,12 @@
 // Text and JSON presentation of results (see Report.h).
-#include "tools/sdvmc/Report.h"
+#include "report/Report.h"
 
 #include "kpl/Printer.h"
 
 #include <fmt/format.h>
 #include <iostream>
 
-namespace sdvmc::tool {
+namespace sdvmc::report {
 
 using nlohmann::json;
 
@@ -263,60 +263,6 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
   }
 }
 
-namespace {
-const sem::Node* wideAtomic(const sem::Ir& ir) {
-  for (const sem::Node& n : ir.nodes)
-    if (n.kind == sem::NodeKind::Atomic && kpl::atomicIsWide(n.atomicOp)) return &n;
-  return nullptr;
-}
-}  // namespace
-
-bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what,
-                       bool atomics, bool params, bool groups, bool asJson, bool floats) {
-  std::string message;
-  kpl::SourceLoc at{1, 1};
-  const kpl::Program& p = *ir.program;
-  const sem::ExprNode* floatOp = nullptr;
-  // prove encodes the 64-bit integer builtins (prover/TwoThread.cpp), not floating
-  // point: float and double builtins, and conversions involving them, are refused.
-  if (floats)
-    for (const sem::ExprNode& e : ir.exprs)
-      if ((e.op >= sem::EOp::FAdd && e.op <= sem::EOp::FToU) || sem::isWideFloat(e.op)) {
-        floatOp = &e;
-        break;
-      }
-  if (floatOp) {
-    at = floatOp->loc;
-    message = fmt::format("unsupported: {} does not handle floating point yet ({}; sdvmc run and check do)", what,
-                          sem::isWideFloat(floatOp->op) ? "a 64-bit floating-point builtin" : "a float builtin");
-  } else if (const sem::Node* wide = wideAtomic(ir); !atomics && wide) {
-    at = wide->loc;
-    message = fmt::format("unsupported: {} does not handle 64-bit atomic operations yet ('{}'; sdvmc run and check do)",
-                          what, kpl::atomicOpName(wide->atomicOp));
-  } else if (atomics && ir.hasAtomics) {
-    for (const sem::Node& n : ir.nodes)
-      if (n.kind == sem::NodeKind::Atomic) {
-        at = n.loc;
-        break;
-      }
-    message = fmt::format("unsupported: {} does not handle atomic operations yet (sdvmc run and check do)", what);
-  } else if (params && !p.params.empty()) {
-    at = p.params[0].range.begin;
-    message = fmt::format("unsupported: {} does not handle kernel parameters yet (sdvmc run and check do)", what);
-  } else if (groups && p.groups > 1) {
-    at = p.groupsRange.begin.valid() ? p.groupsRange.begin : at;
-    message = fmt::format("unsupported: {} does not handle several groups yet (sdvmc run does)", what);
-  } else {
-    return false;
-  }
-  kpl::DiagnosticEngine d(&src);
-  d.error(at, message);
-  d.render(std::cerr);
-  if (asJson) std::cout << json{{"verdict", "error"}, {"diagnostics", diagnosticsJson(d.diagnostics())}}.dump() << "\n";
-  (void)file;
-  return true;
-}
-
 void printMemory(std::ostream& os, const sem::Ir& ir, const sem::Memory& m) {
   json j = memoryJson(ir, m);
   for (size_t a = 0; a < ir.arrays.size(); ++a) {
@@ -342,4 +288,4 @@ void printMemory(std::ostream& os, const sem::Ir& ir, const sem::Memory& m) {
   }
 }
 
-}  // namespace sdvmc::tool
+}  // namespace sdvmc::report

@@ -1,5 +1,5 @@
-// Reading a crosscheck corpus (see CrosscheckCorpus.h).
-#include "tools/sdvmc/CrosscheckCorpus.h"
+// Reading a crosscheck corpus (see Corpus.h).
+#include "crosscheck/Corpus.h"
 
 #include <algorithm>
 #include <cctype>
@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace sdvmc::tool::crosscheck {
+namespace sdvmc::crosscheck {
 
 namespace fs = std::filesystem;
 
@@ -326,4 +326,4 @@ bool readCorpus(const std::string& dir, std::vector<Entry>& entries, std::vector
   return true;
 }
 
-}  // namespace sdvmc::tool::crosscheck
+}  // namespace sdvmc::crosscheck

@@ -1,15 +1,15 @@
-// Unit tests of `sdvmc litmus --emit` (tools/sdvmc/Emit.h) for the 64-bit builtins: a helper
+// Unit tests of `sdvmc litmus --emit` (litmus/Emit.h) for the 64-bit builtins: a helper
 // for each builtin the kernel uses and no other, errors passed to the helpers that can fail,
 // cl_khr_fp64 only when doubles are computed, CUDA's non-contracting intrinsics. (CTest
 // litmus_real runs emitted programs on PoCL and Oclgrind.)
 #include "../semantics/Helpers.h"
 
-#include "tools/sdvmc/Emit.h"
+#include "litmus/Emit.h"
 
 using namespace semtest;
-using sdvmc::tool::EmitOptions;
-using sdvmc::tool::EmitResult;
-using sdvmc::tool::EmitTarget;
+using sdvmc::litmus::EmitOptions;
+using sdvmc::litmus::EmitResult;
+using sdvmc::litmus::EmitTarget;
 
 namespace {
 
@@ -17,7 +17,7 @@ std::string emitted(const std::string& body, EmitTarget target) {
   auto k = compile("threads: 2;\ngroup: 0;\nshared A[4];\nmain: {\n  local x;\n" + body + "  barrier;\n}\n");
   EmitOptions o;
   o.threads = 2;
-  const EmitResult r = sdvmc::tool::emitProgram(k->program, k->ir, target, o, "t");
+  const EmitResult r = sdvmc::litmus::emitProgram(k->program, k->ir, target, o, "t");
   INFO(r.error);
   REQUIRE(r.ok);
   REQUIRE(!r.files.empty());

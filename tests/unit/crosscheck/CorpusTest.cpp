@@ -1,15 +1,15 @@
-// Unit tests of `sdvmc crosscheck`'s corpus reader (tools/sdvmc/CrosscheckCorpus.h) and of
-// the kernel signatures it describes to Oclgrind (CrosscheckOracle.h): GPUVerify's header
+// Unit tests of `sdvmc crosscheck`'s corpus reader (crosscheck/Corpus.h) and of
+// the kernel signatures it describes to Oclgrind (crosscheck/Oracle.h): GPUVerify's header
 // lines, the flags, the classification of the expected output's regexes.
-#include "tools/sdvmc/CrosscheckCorpus.h"
-#include "tools/sdvmc/CrosscheckOracle.h"
+#include "crosscheck/Corpus.h"
+#include "crosscheck/Oracle.h"
 
 #include <catch2/catch.hpp>
 
 #include <string>
 #include <vector>
 
-using namespace sdvmc::tool::crosscheck;
+using namespace sdvmc::crosscheck;
 using Kinds = std::vector<std::string>;
 
 TEST_CASE("GPUVerify regexes name the kind of violation", "[crosscheck]") {

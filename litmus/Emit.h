@@ -17,7 +17,7 @@
 // does; a cell that starts arbitrary and is never read or written prints `*`, and `mem`
 // prints the cells read or written, as the litmus models do. The default memory `mem` is
 // a local array of kEmitMemWords words: an address outside [0, kEmitMemWords) stops the run with
-// "error: unsupported …" (an unsupported case, not a verdict). See LitmusRun.h for `--run`.
+// "error: unsupported …" (an unsupported case, not a verdict). See Run.h for `--run`.
 #pragma once
 
 #include "kpl/Ast.h"
@@ -27,7 +27,7 @@
 #include <string>
 #include <vector>
 
-namespace sdvmc::tool {
+namespace sdvmc::litmus {
 
 enum class EmitTarget { OpenCL, Cuda };
 
@@ -52,9 +52,13 @@ struct EmitResult {
   std::string hostFile;            ///< the name of the file to compile
 };
 
+/// The name emitted files get from a kernel file: its stem, with every character other than
+/// a letter, digit, '_' or '-' made '_' ("litmus" when nothing is left).
+std::string emitBaseName(const std::string& kernelPath);
+
 /// Translates `program` (verified; `ir` is its lowering, used for the arrays) for `target`.
 /// `baseName` names the files (e.g. the kernel file's stem).
 EmitResult emitProgram(const kpl::Program& program, const sem::Ir& ir, EmitTarget target,
                        const EmitOptions& options, const std::string& baseName);
 
-}  // namespace sdvmc::tool
+}  // namespace sdvmc::litmus

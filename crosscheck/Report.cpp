@@ -1,5 +1,5 @@
-// The reports of `sdvmc crosscheck` (see CrosscheckReport.h).
-#include "tools/sdvmc/CrosscheckReport.h"
+// The reports of `sdvmc crosscheck` (see Report.h).
+#include "crosscheck/Report.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-namespace sdvmc::tool::crosscheck {
+namespace sdvmc::crosscheck {
 
 namespace {
 
@@ -522,4 +522,4 @@ span.why { color: #555; font-style: italic; margin-left: 2em; }
   return os.str();
 }
 
-}  // namespace sdvmc::tool::crosscheck
+}  // namespace sdvmc::crosscheck

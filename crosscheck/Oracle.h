@@ -15,12 +15,12 @@
 // reported a data race or a work-group divergence, with its distinct headlines.
 #pragma once
 
-#include "tools/sdvmc/Crosscheck.h"
+#include "crosscheck/Crosscheck.h"
 
 #include <string>
 #include <vector>
 
-namespace sdvmc::tool::crosscheck {
+namespace sdvmc::crosscheck {
 
 /// One argument of an OpenCL kernel, as the .sim file describes it.
 struct KernelArg {
@@ -43,4 +43,4 @@ std::string optionValue(const std::vector<std::string>& args, std::initializer_l
 OracleResult runOclgrind(const Entry& e, const SdvmcResult& s, bool benignWrites, const std::string& tmp,
                          double seconds);
 
-}  // namespace sdvmc::tool::crosscheck
+}  // namespace sdvmc::crosscheck

@@ -1,8 +1,8 @@
-// Oclgrind as a third opinion (see CrosscheckOracle.h).
-#include "tools/sdvmc/CrosscheckOracle.h"
+// Oclgrind as a third opinion (see Oracle.h).
+#include "crosscheck/Oracle.h"
 
-#include "tools/sdvmc/CrosscheckProcess.h"
-#include "tools/sdvmc/Launch.h"
+#include "support/Numbers.h"
+#include "support/Process.h"
 
 #include <algorithm>
 #include <array>
@@ -12,7 +12,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace sdvmc::tool::crosscheck {
+namespace sdvmc::crosscheck {
 
 namespace fs = std::filesystem;
 
@@ -272,17 +272,17 @@ OracleResult runOclgrind(const Entry& e, const SdvmcResult& s, bool benignWrites
   const std::string ls = optionValue(e.args, {"--local-size", "--local_size", "--block-dim", "--blockDim"});
   const std::string ng = optionValue(e.args, {"--num-groups", "--num_groups", "--grid-dim", "--gridDim"});
   const std::string gs = optionValue(e.args, {"--global-size", "--global_size"});
-  if (ls.empty() || !parseDims(ls, local, n)) {
+  if (ls.empty() || !support::parseDims(ls, local, n)) {
     o.error = "no local size in the kernel's launch";
     return o;
   }
-  if (!ng.empty() && !parseDims(ng, groups, n)) {
+  if (!ng.empty() && !support::parseDims(ng, groups, n)) {
     o.error = "cannot read the number of groups";
     return o;
   }
   if (!gs.empty()) {
     std::array<uint32_t, 3> global{};
-    if (!parseDims(gs, global, n)) {
+    if (!support::parseDims(gs, global, n)) {
       o.error = "cannot read the global size";
       return o;
     }
@@ -355,7 +355,10 @@ OracleResult runOclgrind(const Entry& e, const SdvmcResult& s, bool benignWrites
   const std::string kernelDir = fs::absolute(fs::path(e.path), ec).parent_path().string();
   argv.insert(argv.end(), {"--num-threads", "1", "--max-errors", "100", "--build-options",
                            "-I " + (kernelDir.empty() ? std::string(".") : kernelDir), simFile.string()});
-  ProcessResult r = runProcess(argv, seconds, dir.string());
+  support::ProcessOptions po;
+  po.seconds = seconds;
+  po.cwd = dir.string();
+  const support::ProcessResult r = support::runProcess(argv, po);
   o.command = r.command;
   if (r.timedOut) {
     o.error = fmt::format("timeout: oclgrind-kernel did not finish within {:.0f} s", seconds);
@@ -399,4 +402,4 @@ OracleResult runOclgrind(const Entry& e, const SdvmcResult& s, bool benignWrites
   return o;
 }
 
-}  // namespace sdvmc::tool::crosscheck
+}  // namespace sdvmc::crosscheck

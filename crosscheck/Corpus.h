@@ -19,12 +19,12 @@
 // `expect: verdict=V` are its expectation.
 #pragma once
 
-#include "tools/sdvmc/Crosscheck.h"
+#include "crosscheck/Crosscheck.h"
 
 #include <string>
 #include <vector>
 
-namespace sdvmc::tool::crosscheck {
+namespace sdvmc::crosscheck {
 
 /// Walks `dir` recursively (sorted paths); `error` is set when it cannot be read.
 bool readCorpus(const std::string& dir, std::vector<Entry>& entries, std::vector<Skipped>& skipped,
@@ -38,4 +38,4 @@ bool readGpuVerify(const std::string& path, const std::string& text, Entry& e);
 /// "out-of-bounds", "null"; empty when it names none of them.
 std::vector<std::string> kindsOfRegex(const std::string& regex);
 
-}  // namespace sdvmc::tool::crosscheck
+}  // namespace sdvmc::crosscheck

@@ -1,15 +1,17 @@
 // KPL → OpenCL C / CUDA, with a host program (see Emit.h).
-#include "tools/sdvmc/Emit.h"
+#include "litmus/Emit.h"
 
 #include "semantics/rules/Eval.h"
 
+#include <cctype>
 #include <climits>
+#include <filesystem>
 #include <fmt/format.h>
 #include <map>
 #include <set>
 #include <sstream>
 
-namespace sdvmc::tool {
+namespace sdvmc::litmus {
 
 namespace {
 
@@ -834,4 +836,11 @@ EmitResult emitProgram(const kpl::Program& program, const sem::Ir& ir, EmitTarge
   return Emitter(program, ir, target, options).run(baseName);
 }
 
-}  // namespace sdvmc::tool
+std::string emitBaseName(const std::string& kernelPath) {
+  std::string s = std::filesystem::path(kernelPath).stem().string();
+  for (char& c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') c = '_';
+  return s.empty() ? "litmus" : s;
+}
+
+}  // namespace sdvmc::litmus

@@ -1,5 +1,6 @@
-// Presenting results: verdicts, memories and statements, for people (text with source
-// quotes) and for scripts (the JSON of ../shared/cli-contract.md).
+// Presenting results: verdicts with their evidence, memories, statements, threads and
+// cells, for people (text with source quotes) and for scripts (the JSON of
+// ../shared/cli-contract.md). Every command and the litmus tables present through it.
 #pragma once
 
 #include "kpl/Diagnostics.h"
@@ -12,7 +13,7 @@
 #include <optional>
 #include <string>
 
-namespace sdvmc::tool {
+namespace sdvmc::report {
 
 nlohmann::json locationJson(const std::string& file, kpl::SourceLoc loc);
 /// `verdict`, `rule`, `threads`, `location`, `accesses`, … (no `final`).
@@ -32,12 +33,12 @@ std::string threadList(const std::vector<uint32_t>& threads);
 void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& ir, const sem::Verdict& v);
 void printMemory(std::ostream& os, const sem::Ir& ir, const sem::Memory& m);
 
-/// A thread as a user names it: "thread 3" (KPL), "thread (3,0,0)" (CUDA/OpenCL, from the
-/// launch geometry), with " of group …" when `group` >= 0.
 /// The size options a replay command needs: `--threads N` for KPL, the launch geometry
 /// (`--local-size X,Y,Z --num-groups A,B,C`, CUDA: `--block-dim`/`--grid-dim`) for
 /// CUDA/OpenCL kernels.
 std::string launchReplayArgs(const kpl::Program& p, uint32_t threads);
+/// A thread as a user names it: "thread 3" (KPL), "thread (3,0,0)" (CUDA/OpenCL, from the
+/// launch geometry), with " of group …" when `group` >= 0.
 std::string threadName(const kpl::Program& p, uint32_t lid, int64_t group = -1);
 /// A cell as users know it: `A[7]`, or for an array whose C elements take several cells
 /// (Program::cellPaths) the element and the path within it, `a[1].lo (cell 3)`.
@@ -47,11 +48,4 @@ std::optional<std::string> elementName(const kpl::Program& p, const std::string&
 std::vector<int64_t> localCoords(const kpl::Program& p, uint32_t lid);
 std::vector<int64_t> groupCoords(const kpl::Program& p, int64_t gid);
 
-/// What `what` (a command or model, e.g. "prove", "the mimd model") does not handle in
-/// this kernel yet — atomics (`atomics`), kernel parameters (`params`), several groups
-/// (`groups`) — as `file:line:col: error: unsupported: …` on stderr (and the JSON error
-/// object when `json`); returns true when it printed one (the command exits with 2).
-bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what,
-                       bool atomics, bool params, bool groups, bool json, bool floats = false);
-
-}  // namespace sdvmc::tool
+}  // namespace sdvmc::report

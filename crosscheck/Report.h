@@ -9,14 +9,14 @@
 // barrier of a race or a divergence (class "hl-at") — highlighted.
 #pragma once
 
-#include "tools/sdvmc/Crosscheck.h"
+#include "crosscheck/Crosscheck.h"
 
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
 #include <vector>
 
-namespace sdvmc::tool::crosscheck {
+namespace sdvmc::crosscheck {
 
 /// The classes, in report order.
 inline const char* const kClasses[] = {"agree", "disagree", "unsupported", "timeout"};
@@ -33,4 +33,4 @@ std::string reportMarkdown(const RunInfo& info, const std::vector<Outcome>& outc
 std::string reportHtml(const RunInfo& info, const std::vector<Outcome>& outcomes,
                        const std::vector<Skipped>& skipped);
 
-}  // namespace sdvmc::tool::crosscheck
+}  // namespace sdvmc::crosscheck

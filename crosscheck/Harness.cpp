@@ -1,0 +1,447 @@
+// The crosscheck harness (see Harness.h).
+#include "crosscheck/Harness.h"
+
+#include "crosscheck/Oracle.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fmt/format.h>
+#include <mutex>
+#include <sstream>
+#include <thread>
+#include <unistd.h>
+
+namespace sdvmc::crosscheck {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+bool has(const std::vector<std::string>& args, const char* name) {
+  const std::string n = name;
+  for (const std::string& a : args)
+    if (a == n || a.rfind(n + "=", 0) == 0) return true;
+  return false;
+}
+
+std::string oneLine(std::string s, size_t max = 400) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+  for (char& c : s)
+    if (c == '\n') c = ' ';
+  if (s.size() > max) s = s.substr(0, max) + "…";
+  return s;
+}
+
+}  // namespace
+
+void interpret(const support::ProcessResult& r, SdvmcResult& s, double limit) {
+  s.commands.push_back(r.command);
+  s.exit = r.status;
+  s.verdict = nullptr;
+  if (!r.out.empty()) {
+    try {
+      s.verdict = json::parse(r.out.substr(0, r.out.find('\n')));
+    } catch (const json::exception&) {
+    }
+  }
+  if (r.timedOut) {
+    s.status = "timeout";
+    s.kind = "timeout";
+    s.diagnostic = fmt::format("killed after {:.0f} s (--timeout)", limit);
+    return;
+  }
+  switch (r.status) {
+    case 0:
+      s.status = "ok";
+      s.kind = s.verdict.is_object() ? s.verdict.value("verdict", "ok") : "ok";
+      return;
+    case 1:
+      s.status = "violation";
+      s.kind = s.verdict.is_object() ? s.verdict.value("verdict", "violation") : "violation";
+      return;
+    case 2: {
+      s.status = "rejected";
+      s.kind = "error";
+      // The first diagnostic, as file:line:col: error: message.
+      if (s.verdict.is_object() && s.verdict.contains("diagnostics") && !s.verdict["diagnostics"].empty()) {
+        const json& d = s.verdict["diagnostics"][0];
+        s.diagnostic = fmt::format("{}:{}:{}: {}: {}", d.value("file", "?"), d.value("line", 0), d.value("col", 0),
+                                   d.value("severity", "error"), d.value("message", ""));
+      } else {
+        std::istringstream err(r.err);
+        for (std::string line; std::getline(err, line);)
+          if (line.find("error:") != std::string::npos) {
+            s.diagnostic = line;
+            break;
+          }
+        if (s.diagnostic.empty()) s.diagnostic = oneLine(r.err);
+      }
+      return;
+    }
+    case 3:
+      s.status = "timeout";
+      s.kind = "inconclusive";
+      s.diagnostic = "inconclusive: " + (s.verdict.is_object() ? s.verdict.value("limit", std::string("a limit was reached"))
+                                                                : std::string("a limit was reached"));
+      return;
+    default:
+      s.status = "crash";
+      s.kind = "crash";
+      s.diagnostic = fmt::format("sdvmc exited with status {}: {}", r.status, oneLine(r.err));
+  }
+}
+
+namespace {
+
+/// The witness's concrete inputs (check's `witness`), for the oracle.
+void inputsFromWitness(const json& v, SdvmcResult& s) {
+  if (!v.is_object() || !v.contains("witness")) return;
+  const json& w = v["witness"];
+  if (w.contains("params") && w["params"].is_object())
+    for (const auto& [name, value] : w["params"].items())
+      if (value.is_number_integer()) s.params[name] = value.get<int64_t>();
+  if (w.contains("init") && w["init"].is_object())
+    for (const auto& [name, cells] : w["init"].items())
+      for (const json& c : cells)
+        if (c.is_array() && c.size() == 2 && c[0].is_number_integer() && c[1].is_number_integer())
+          s.init[name][c[0].get<int64_t>()] = c[1].get<int64_t>();
+}
+
+/// The low end of each parameter's range in check's bounds: the inputs of the concrete
+/// runs when check finds nothing.
+void inputsFromBounds(const json& v, SdvmcResult& s) {
+  if (!v.is_object() || !v.contains("bounds") || !v["bounds"].contains("params")) return;
+  for (const auto& [name, r] : v["bounds"]["params"].items())
+    if (r.is_array() && !r.empty() && r[0].is_number_integer()) s.params[name] = r[0].get<int64_t>();
+}
+
+/// `--param NAME=V` and `--init NAME=v,…` / `--init NAME[i]=v,…` of a spec case.
+void inputsFromArgs(const std::vector<std::string>& args, SdvmcResult& s) {
+  for (size_t i = 0; i + 1 < args.size(); ++i) {
+    const std::string& a = args[i + 1];
+    const size_t eq = a.find('=');
+    if (eq == std::string::npos) continue;
+    if (args[i] == "--param") {
+      try {
+        s.params[a.substr(0, eq)] = std::stoll(a.substr(eq + 1), nullptr, 0);
+      } catch (...) {
+      }
+    } else if (args[i] == "--init") {
+      std::string name = a.substr(0, eq);
+      int64_t first = 0;
+      if (const size_t lb = name.find('['); lb != std::string::npos) {
+        try {
+          first = std::stoll(name.substr(lb + 1), nullptr, 0);
+        } catch (...) {
+        }
+        name.resize(lb);
+      }
+      std::istringstream values(a.substr(eq + 1));
+      int64_t index = first;
+      for (std::string v; std::getline(values, v, ',');) {
+        try {
+          s.init[name][index] = std::stoll(v, nullptr, 0);
+        } catch (...) {
+        }
+        ++index;
+      }
+    }
+  }
+}
+
+/// What check's bounds cover, in words.
+std::string checkExplored(const json& v, bool benign) {
+  if (!v.is_object() || !v.contains("bounds")) return "";
+  const json& b = v["bounds"];
+  std::string out = "check: every arbitrary input value in " +
+                    fmt::format("{}..{}", b["domain"][0].dump(), b["domain"][1].dump());
+  if (b.contains("params") && b["params"].is_object())
+    for (const auto& [name, r] : b["params"].items())
+      out += fmt::format(", {} in {}..{}", name, r[0].dump(), r[1].dump());
+  const json& g = b["groups"];
+  if (g.size() > 1)
+    out += fmt::format(", each of groups {}..{} on its own", g.front().dump(), g.back().dump());
+  else if (g.size() == 1)
+    out += fmt::format(", group {}", g.front().dump());
+  if (b.contains("threads") && b["threads"].size() == 1) out += fmt::format(" ({} threads)", b["threads"][0].dump());
+  if (benign) out += "; benign write-write races tolerated";
+  return out;
+}
+
+std::string runExplored(const std::vector<std::string>& args) {
+  std::string inputs;
+  for (size_t i = 0; i + 1 < args.size(); ++i)
+    if (args[i] == "--param" || args[i] == "--init") inputs += (inputs.empty() ? "" : ", ") + args[i + 1];
+  return "run: one concrete execution" + std::string(has(args, "--group") ? " of one group" : "") + " with " +
+         (inputs.empty() ? "every arbitrary value 0" : inputs + ", other arbitrary values 0");
+}
+
+bool matches(const std::string& expected, const std::string& kind) {
+  if (expected == "violation") return true;
+  if (expected == "null") return kind == "assertion";  // sdvmc reports a null dereference as an assertion
+  return expected == kind;
+}
+
+}  // namespace
+
+void classify(Outcome& o) {
+  const Entry& e = o.entry;
+  const SdvmcResult& s = o.sdvmc;
+  const std::string expected = [&] {
+    std::string t;
+    for (const std::string& k : e.expected.kinds) t += (t.empty() ? "" : " or ") + k;
+    return t;
+  }();
+  if (e.format == Format::Spec) {
+    if (s.exit == e.expected.exit && !(s.status == "timeout" && s.exit != 3) &&
+        (e.expected.verdict.empty() || s.kind == e.expected.verdict)) {
+      o.cls = "agree";
+      o.reason = fmt::format("exit {}{}", s.exit, e.expected.verdict.empty() ? "" : ", verdict " + s.kind);
+      return;
+    }
+  }
+  if (s.status == "timeout") {
+    o.cls = "timeout";
+    o.reason = s.exit == 3 ? "sdvmc reached a limit (check's --max-seconds, just under --timeout) before a verdict: exit 3"
+                           : "sdvmc was killed at the --timeout";
+    return;
+  }
+  if (s.status == "crash") {
+    o.cls = "disagree";
+    o.reason = s.diagnostic;
+    return;
+  }
+  const bool rejectExpected = std::find(e.expected.kinds.begin(), e.expected.kinds.end(), "reject") != e.expected.kinds.end();
+  if (s.status == "rejected") {
+    if (rejectExpected) {
+      o.cls = "agree";
+      o.reason = "rejected as expected: " + s.diagnostic;
+    } else {
+      o.cls = "unsupported";
+      o.reason = "sdvmc rejects a kernel expected to be accepted (its diagnostic above)";
+    }
+    return;
+  }
+  if (e.format == Format::Spec) {
+    o.cls = "disagree";
+    o.reason = fmt::format("expected exit {}{}, sdvmc exits {} with verdict {}", e.expected.exit,
+                           e.expected.verdict.empty() ? "" : " and verdict " + e.expected.verdict, s.exit, s.kind);
+    return;
+  }
+  if (rejectExpected) {
+    o.cls = "disagree";
+    o.reason = fmt::format("GPUVerify's front end rejects the kernel ({}); sdvmc accepts it: {}", e.expected.text, s.kind);
+    return;
+  }
+  const bool passExpected = e.expected.kinds == std::vector<std::string>{"pass"};
+  if (passExpected) {
+    o.cls = s.status == "ok" ? "agree" : "disagree";
+    o.reason = s.status == "ok" ? "no violation expected, none found in the explored inputs"
+                                : "no violation expected; sdvmc reports " + s.kind;
+    return;
+  }
+  if (s.status == "ok") {
+    o.cls = "disagree";
+    o.reason = fmt::format("{} expected; sdvmc finds no violation in the explored inputs", expected);
+    return;
+  }
+  for (const std::string& k : e.expected.kinds)
+    if (matches(k, s.kind)) {
+      o.cls = "agree";
+      o.reason = k == s.kind ? s.kind + " as expected"
+                             : fmt::format("{} expected, sdvmc reports {}{}", k, s.kind,
+                                           k == "null" ? " (sdvmc reports a null dereference as an assertion)" : "");
+      return;
+    }
+  o.cls = "disagree";
+  o.reason = fmt::format("{} expected; sdvmc reports {}", expected, s.kind);
+}
+
+void oracleAgreement(Outcome& o) {
+  OracleResult& r = o.oracle;
+  const auto& kinds = o.entry.expected.kinds;
+  auto wants = [&](const char* k) { return std::find(kinds.begin(), kinds.end(), k) != kinds.end(); };
+  if (wants("reject")) {
+    // GPUVerify's xfail:CODE says the kernel is not valid (its front end fails), which
+    // Oclgrind's compiler can confirm; a spec case's exit 2 is about sdvmc only.
+    if (o.entry.format == Format::GpuVerify && (r.buildFailed || r.ran)) r.agrees = r.buildFailed;
+    return;
+  }
+  if (!r.ran) return;
+  const bool invalidWanted = wants("out-of-bounds") || wants("null");
+  if (wants("violation"))
+    r.agrees = r.race || r.divergence || r.invalid;
+  else if (wants("race") || wants("divergence") || invalidWanted)
+    r.agrees = (wants("race") && r.race) || (wants("divergence") && r.divergence) || (invalidWanted && r.invalid);
+  else if (wants("pass"))
+    r.agrees = !r.race && !r.divergence && !r.invalid;
+}
+
+namespace {
+
+/// check's own --max-seconds: a little under the timeout, so that check stops itself and
+/// says what it covered before the deadline kills it.
+std::string checkSeconds(double timeout) {
+  return fmt::format("{:.1f}", std::max(0.1, timeout - std::max(0.5, 0.1 * timeout)));
+}
+
+}  // namespace
+
+Outcome crosscheckOne(const Entry& e, const HarnessOptions& opts, const std::string& tmp) {
+  Outcome o;
+  o.entry = e;
+  const auto start = Clock::now();
+  const auto deadline = start + std::chrono::duration<double>(opts.timeout);
+  // One sdvmc subprocess, within what is left of the kernel's time.
+  auto sdvmc = [&](const std::vector<std::string>& argv) {
+    support::ProcessOptions po;
+    po.seconds = std::max(0.05, std::chrono::duration<double>(deadline - Clock::now()).count());
+    return support::runProcess(argv, po);
+  };
+  SdvmcResult& s = o.sdvmc;
+
+  if (e.format == Format::Spec) {
+    std::vector<std::string> argv = {opts.sdvmc, e.subcommand};
+    argv.insert(argv.end(), e.args.begin(), e.args.end());
+    if (e.subcommand == "check") {
+      if (!has(e.args, "--jobs")) argv.insert(argv.end(), {"--jobs", "1"});
+      if (!has(e.args, "--progress")) argv.push_back("--no-progress");
+      if (!has(e.args, "--max-seconds"))
+        argv.insert(argv.end(), {"--max-seconds", checkSeconds(opts.timeout)});
+    }
+    argv.insert(argv.end(), {"--json", e.path});
+    interpret(sdvmc(argv), s, opts.timeout);
+    s.phase = e.subcommand;
+    s.explored = e.subcommand == "check" ? checkExplored(s.verdict, has(e.args, "--benign-writes")) : runExplored(e.args);
+    if (s.status == "violation" && s.verdict.is_object() && s.verdict.contains("witness")) {
+      inputsFromWitness(s.verdict, s);
+    } else {
+      if (e.subcommand == "check") inputsFromBounds(s.verdict, s);
+      inputsFromArgs(e.args, s);
+    }
+  } else {
+    std::vector<std::string> argv = {opts.sdvmc, "check", e.path};
+    argv.insert(argv.end(), e.args.begin(), e.args.end());
+    argv.insert(argv.end(), {"--domain", opts.domain});
+    if (e.benignWrites) argv.push_back("--benign-writes");
+    argv.insert(argv.end(), {"--json", "--jobs", "1", "--no-progress", "--max-seconds",
+                             checkSeconds(opts.timeout)});
+    interpret(sdvmc(argv), s, opts.timeout);
+    s.phase = "check";
+    s.explored = checkExplored(s.verdict, e.benignWrites);
+    if (s.status == "violation") inputsFromWitness(s.verdict, s);
+    else inputsFromBounds(s.verdict, s);
+    const json checkVerdict = s.verdict;
+    const size_t groups = checkVerdict.is_object() && checkVerdict.contains("bounds")
+                              ? checkVerdict["bounds"]["groups"].size()
+                              : 1;
+    if (s.status == "ok" && groups > 1 && !e.interGroup) {
+      s.explored += "; inter-group races not checked (--only-intra-group)";
+    } else if (s.status == "ok" && groups > 1) {
+      // The whole launch, for races between groups: parameters at the low end of their
+      // range, then at the high end; memory 0.
+      std::vector<std::vector<std::string>> inputs(1);
+      std::vector<std::string> high;
+      bool differs = false;
+      if (checkVerdict["bounds"].contains("params"))
+        for (const auto& [name, r] : checkVerdict["bounds"]["params"].items()) {
+          inputs[0].push_back(fmt::format("{}={}", name, r[0].dump()));
+          high.push_back(fmt::format("{}={}", name, r[1].dump()));
+          differs |= r[0] != r[1];
+        }
+      if (differs) inputs.push_back(high);
+      std::string described;
+      for (const auto& in : inputs) {
+        std::string words;
+        for (const std::string& p : in) words += (words.empty() ? "" : ", ") + p;
+        described += (described.empty() ? "" : "; then ") + (words.empty() ? std::string("no parameters") : words);
+      }
+      s.explored += fmt::format("; inter-group: run of the whole launch ({} groups) with memory 0 and {}", groups,
+                                described);
+      if (e.benignWrites) s.explored += ", benign writes tolerated";
+      for (const auto& in : inputs) {
+        std::vector<std::string> run = {opts.sdvmc, "run", e.path};
+        run.insert(run.end(), e.args.begin(), e.args.end());
+        if (e.benignWrites) run.push_back("--benign-writes");
+        for (const std::string& p : in) run.insert(run.end(), {"--param", p});
+        run.push_back("--json");
+        SdvmcResult r;
+        r.commands = s.commands;
+        interpret(sdvmc(run), r, opts.timeout);
+        if (r.status == "ok") {
+          s.commands = r.commands;
+          continue;
+        }
+        r.phase = "run (inter-group)";
+        r.explored = s.explored;
+        for (const std::string& p : in) {
+          const size_t eq = p.find('=');
+          r.params[p.substr(0, eq)] = std::stoll(p.substr(eq + 1));
+        }
+        s = r;
+        break;
+      }
+    }
+  }
+
+  if (opts.oracle == "oclgrind" && e.language == "opencl" && has(e.args, "--group")) {
+    o.entry.notes.push_back("oclgrind not run: the case runs one group (--group), Oclgrind runs the whole launch");
+  } else if (opts.oracle == "oclgrind" && e.language == "opencl") {
+    const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
+    const fs::path dir = tmp;
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    const bool benign = e.format == Format::GpuVerify ? e.benignWrites : has(e.args, "--benign-writes");
+    if (left < 0.5) {
+      o.oracle.requested = true;
+      o.oracle.error = "timeout: no time left for oclgrind-kernel";
+    } else {
+      o.oracle = runOclgrind(e, s, benign, dir.string(), left);
+    }
+    fs::remove_all(dir, ec);
+    oracleAgreement(o);
+  }
+  o.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  classify(o);
+  return o;
+}
+
+bool crosscheckAll(const std::vector<Entry>& entries, const HarnessOptions& options, std::vector<Outcome>& outcomes,
+                   const Progress& progress, std::string& error) {
+  std::string tmp;
+  if (options.oracle == "oclgrind") {
+    std::string tmpl = (fs::temp_directory_path() / "sdvmc-crosscheck-XXXXXX").string();
+    if (!mkdtemp(tmpl.data())) {
+      error = "cannot make a temporary directory";
+      return false;
+    }
+    tmp = tmpl;
+  }
+  outcomes.assign(entries.size(), Outcome{});
+  std::atomic<size_t> next{0}, done{0};
+  std::mutex progressMutex;
+  auto worker = [&] {
+    for (size_t i; (i = next++) < entries.size();) {
+      outcomes[i] = crosscheckOne(entries[i], options, tmp.empty() ? "" : (fs::path(tmp) / fmt::format("k{}", i)).string());
+      const size_t d = ++done;
+      if (progress) {
+        std::lock_guard<std::mutex> lock(progressMutex);
+        progress(d, entries[i]);
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned j = 0; j < std::min<size_t>(std::max(1u, options.jobs), entries.size()); ++j) pool.emplace_back(worker);
+  for (std::thread& t : pool) t.join();
+  if (!tmp.empty()) {
+    std::error_code ec;
+    fs::remove_all(tmp, ec);
+  }
+  return true;
+}
+
+}  // namespace sdvmc::crosscheck

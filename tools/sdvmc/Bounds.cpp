@@ -1,0 +1,128 @@
+// The bound options (see Bounds.h).
+#include "tools/sdvmc/Bounds.h"
+
+#include "support/Numbers.h"
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <climits>
+#include <fmt/format.h>
+
+namespace sdvmc::tool {
+
+namespace {
+
+/// What a single value may be; `one` is false for A..B.
+bool parse(const std::string& text, bool one, int64_t lo, int64_t hi, int64_t maxSpan, Range& out) {
+  if (one && text.find("..") != std::string::npos) return false;
+  return support::parseRange(text, lo, hi, out.lo, out.hi) && out.hi - out.lo <= maxSpan;
+}
+
+}  // namespace
+
+std::optional<Range> parseBound(Bound bound, const std::string& text, Values values, std::string& error,
+                                int64_t maxThreads) {
+  const bool one = values == Values::One;
+  Range r;
+  switch (bound) {
+    case Bound::Threads:
+      if (parse(text, one, 1, maxThreads, INT64_MAX, r)) return r;
+      error = one ? fmt::format("--threads expects N with 1 <= N <= {}, not '{}'", maxThreads, text)
+                  : fmt::format("--threads expects N or A..B with 1 <= A <= B <= {}, not '{}'", maxThreads, text);
+      return std::nullopt;
+    case Bound::Group:
+      if (parse(text, one, 0, INT32_MAX, 1'000'000, r)) return r;
+      error = one ? fmt::format("--group expects G within 0..{}, not '{}'", INT32_MAX, text)
+                  : fmt::format("--group expects G or A..B within 0..{}, not '{}'", INT32_MAX, text);
+      return std::nullopt;
+    case Bound::Domain:
+      if (parse(text, false, INT32_MIN, INT32_MAX, 65535, r)) return r;
+      error = fmt::format("--domain expects LO..HI (32-bit, at most 65536 values), not '{}'", text);
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<ParamBound> parseParam(const std::string& text, const std::vector<std::string>& names, Values values,
+                                     std::string& error) {
+  const size_t eq = text.find('=');
+  const std::string name = text.substr(0, eq);
+  auto it = std::find(names.begin(), names.end(), name);
+  if (it == names.end()) {
+    error = fmt::format("the kernel has no parameter '{}'{}", name, names.empty() ? " (it takes none)" : "");
+    return std::nullopt;
+  }
+  const bool one = values == Values::One;
+  ParamBound p;
+  p.index = static_cast<size_t>(it - names.begin());
+  if (eq != std::string::npos && parse(text.substr(eq + 1), one, INT32_MIN, UINT32_MAX, 65535, p.values)) return p;
+  error = one ? fmt::format("--param expects NAME=V with V a 32-bit integer, not '{}'", text)
+              : fmt::format("--param expects NAME=V or NAME=LO..HI (at most 65536 values), not '{}'", text);
+  return std::nullopt;
+}
+
+void addBoundsOptions(CLI::App& cmd, BoundsArgs& a, Values values, bool domain) {
+  const bool one = values == Values::One;
+  cmd.add_option("--threads", a.threads, one ? "group size (overrides threads:)" : "group sizes: N or A..B");
+  cmd.add_option("--group", a.group, one ? "group id (overrides group:)" : "group ids: G or A..B");
+  if (domain)
+    cmd.add_option("--domain", a.domain, "LO..HI: the values an arbitrary Word ranges over (default 0..1)");
+  cmd.add_option("--param", a.params,
+                 one ? "NAME=V: a kernel parameter's value (default 0)"
+                     : "NAME=LO..HI: the values a kernel parameter ranges over");
+}
+
+std::optional<Range> BoundsReader::read(Bound bound, const char* option, const std::string& text, int64_t max) const {
+  std::string error;
+  std::optional<Range> r = parseBound(bound, text, values_, error, max);
+  if (!r) cl_.reject(option, error, json_);
+  return r;
+}
+
+std::optional<Range> BoundsReader::threads(const std::string& text, int64_t max) const {
+  return read(Bound::Threads, "--threads", text, max);
+}
+
+std::optional<Range> BoundsReader::group(const std::string& text) const {
+  return read(Bound::Group, "--group", text, kMaxGroupSize);
+}
+
+std::optional<Range> BoundsReader::domain(const std::string& text) const {
+  return read(Bound::Domain, "--domain", text, kMaxGroupSize);
+}
+
+std::optional<std::vector<Range>> BoundsReader::params(const std::vector<std::string>& given,
+                                                       const std::vector<std::string>& names,
+                                                       std::vector<Range> defaults) const {
+  for (const std::string& text : given) {
+    std::string error;
+    std::optional<ParamBound> p = parseParam(text, names, values_, error);
+    if (!p) {
+      cl_.reject("--param", error, json_);
+      return std::nullopt;
+    }
+    defaults[p->index] = p->values;
+  }
+  return defaults;
+}
+
+std::optional<BoundsReader::Configuration> BoundsReader::configuration(const BoundsArgs& a, int64_t threads,
+                                                                      int64_t group,
+                                                                      const std::vector<std::string>& names) const {
+  Configuration c;
+  const std::optional<Range> size = this->threads(a.threads.value_or(std::to_string(threads)));
+  if (!size) return std::nullopt;
+  const std::optional<Range> id = this->group(a.group.value_or(std::to_string(group)));
+  if (!id) return std::nullopt;
+  const std::optional<Range> values = domain(a.domain);
+  if (!values) return std::nullopt;
+  const std::optional<std::vector<Range>> given = params(a.params, names, std::vector<Range>(names.size()));
+  if (!given) return std::nullopt;
+  c.threads = size->lo;
+  c.group = id->lo;
+  c.domain = *values;
+  for (const Range& v : *given) c.params.push_back(static_cast<uint32_t>(v.lo));
+  return c;
+}
+
+}  // namespace sdvmc::tool
