@@ -333,6 +333,7 @@ WarpModel::Outcome WarpModel::normalise(WarpState& s, uint32_t w, std::optional<
   }
 }
 
+template <bool Run>
 WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::optional<Verdict>& v) {
   GroupState& W = s.warps[w];
   SdvMachine& m = machine(W.n);
@@ -342,7 +343,8 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
   const uint32_t base = static_cast<uint32_t>(W.lidBase);
   uint8_t* p = mask_.data();
   m.evaluator().predicate(node.pred, W, p);
-  if (ruleObserver_) ruleObserver_->onRule(rule, id, W, p);
+  if constexpr (Run)
+    if (ruleObserver_) ruleObserver_->onRule(rule, id, W, p);
   EvalError err;
   std::vector<Word>& index = indexBuf_;
   const Word* e0 = m.evaluator().eval(node.e0, W, p, err);
@@ -355,12 +357,12 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
       return fail(v, outOfBoundsVerdict(ir_, id, rule, i, index[i], write), W);
 
   // (a run) The observer's own race, at its lane.
-  std::optional<WarpObserver::LaneRace> extra;
-  if (observer_) extra = observer_->beforeRaceCheck(s, w, id, p, index.data());
-  const uint32_t extraLane = extra ? extra->lane : UINT32_MAX;
-  // The race index's bits of the other warps (every bit beyond 64 warps: a run's index
-  // then has aliases, and a set bit only sends to the search).
-  const uint64_t others = s.warps.size() <= 64 ? ~(uint64_t(1) << w) : ~uint64_t(0);
+  [[maybe_unused]] std::optional<WarpObserver::LaneRace> extra;
+  if constexpr (Run)
+    if (observer_) extra = observer_->beforeRaceCheck(s, w, id, p, index.data());
+  // The race index's bits of the other warps (a run's index has aliases beyond 64 warps:
+  // every bit then, a set bit only sending to the search).
+  const uint64_t others = !Run || s.warps.size() <= 64 ? ~(uint64_t(1) << (w & 63)) : ~uint64_t(0);
   for (uint32_t i = 0; i < W.n; ++i) {
     if (!p[i]) continue;
     const Address a{node.array, index[i]};
@@ -372,17 +374,19 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
     if (write)
       for (uint32_t k = 0; k < i; ++k)
         if (p[k] && index[k] == index[i]) return race(base + k, true, id, "intra-warp");
-    if (i == extraLane) {
-      v = std::move(extra->verdict);
-      return Outcome::Violation;
+    if constexpr (Run) {
+      if (extra && i == extra->lane) {
+        v = std::move(extra->verdict);
+        return Outcome::Violation;
+      }
     }
     // Inter-warp: a thread of another warp accessed the cell since the last barrier.
-    // The index (expand's common case) answers "nobody else did" without a search.
-    if (raceIndex_) {
-      const CellAccess* c = arr.bounded ? &cells_[static_cast<size_t>(cellBase_[node.array] + index[i])]
-                            : runIndex_ ? &unboundedAccess(node.array, index[i])
-                                        : nullptr;
-      if (c && (c->stamp != stamp_ || ((c->writers | (write ? c->readers : 0)) & others) == 0)) continue;
+    // The index (expand's common case, and a run's) answers "nobody else did" without a
+    // search.
+    if (raceIndex_ && (Run || arr.bounded)) {
+      const CellAccess& c = arr.bounded ? cells_[static_cast<size_t>(cellBase_[node.array] + index[i])]
+                                        : unboundedAccess(node.array, index[i]);
+      if (c.stamp != stamp_ || ((c.writers | (write ? c.readers : 0)) & others) == 0) continue;
     }
     for (uint32_t u = 0; u < s.warps.size(); ++u) {
       if (u == w) continue;
@@ -416,12 +420,12 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
       }
   }
   W.ss.pop_back();
-  if (runIndex_) {
+  if constexpr (Run) {
     const uint64_t bit = uint64_t(1) << (w & 63);
     for (uint32_t i = 0; i < W.n; ++i)
-      if (p[i]) markAccess(node.array, index[i], bit, write);
+      if (p[i]) markRunAccess(node.array, index[i], bit, write);
+    if (observer_) observer_->accessed(s, w, id, p, index.data());
   }
-  if (observer_) observer_->accessed(s, w, id, p, index.data());
   return Outcome::Successor;
 }
 
@@ -469,7 +473,10 @@ void WarpModel::release(WarpState& s) {
     s.status[u] = ThreadStatus::Running;
     if (observer_) observer_->released(s, u, id);
   }
-  if (runIndex_) clearRaceIndex();
+  if (runIndex_) {
+    clearRaceIndex();
+    unboundedCells_.clear();
+  }
 }
 
 WarpModel::Outcome WarpModel::act(WarpState& s, uint32_t w, const std::vector<Word>* choice, std::optional<Verdict>& v) {
@@ -491,7 +498,7 @@ WarpModel::Outcome WarpModel::act(WarpState& s, uint32_t w, const std::vector<Wo
       break;
     case NodeKind::Read:
     case NodeKind::Write: {
-      Outcome o = access(s, w, id, v);
+      Outcome o = access<false>(s, w, id, v);
       if (o != Outcome::Successor) return o;
       break;
     }
@@ -652,10 +659,9 @@ WarpState WarpModel::runState(uint32_t n, Word gid, Memory memory) {
   s.memory = std::move(memory);
   const uint32_t count = warpCount(n);
   const uint32_t size = warp_.warpSize == 0 ? n : warp_.warpSize;
-  s.warps.resize(count);
   s.status.assign(count, ThreadStatus::Running);
   for (uint32_t k = 0; k < count; ++k) {
-    s.warps[k] = machine(lanes(n, k)).initialState(gid, Memory{});
+    s.warps.push_back(machine(lanes(n, k)).initialState(gid, Memory{}));
     s.warps[k].lidBase = static_cast<Word>(k * size);
   }
   // The race index follows the run: access() marks, release() clears.
@@ -695,7 +701,7 @@ std::optional<Verdict> WarpModel::step(WarpState& s, uint32_t w, StepKind& kind)
         return v;
       }
       kind = StepKind::Access;
-      access(s, w, id, v);
+      access<true>(s, w, id, v);
       return v;
     case NodeKind::Atomic:
       assert(false && "the warp models refuse kernels with atomics (ModelFactory)");
@@ -808,7 +814,6 @@ void WarpModel::clearRaceIndex() {
     for (CellAccess& c : cells_) c = CellAccess{};
     stamp_ = 1;
   }
-  if (!unboundedCells_.empty()) unboundedCells_.clear();
 }
 
 StateBytes& WarpModel::nextBuffer(Expansion& out) {

@@ -213,7 +213,10 @@ private:
   void choiceValues(uint64_t index, size_t cells, std::vector<Word>& values) const;
   /// A verdict of warp w's machine, whose threads are numbered from 0 within the warp.
   Outcome fail(std::optional<Verdict>& v, Verdict verdict, const GroupState& warp) const;
-  /// A read or write by the enabled threads of warp w.
+  /// A read or write by the enabled threads of warp w. `Run`: in a run (step()), which
+  /// also tells the observers and keeps the race index; expand's transitions (act) are
+  /// compiled without any of it.
+  template <bool Run>
   Outcome access(WarpState& s, uint32_t w, NodeId id, std::optional<Verdict>& v);
   /// Warp w arrives at the barrier on top of its ss (it waits); the last warp to arrive
   /// releases it. Returns whether it did.
@@ -334,12 +337,19 @@ private:
   };
   /// Starts an empty race index (sets raceIndex_ to `on`).
   void startRaceIndex(bool on);
-  /// Empties the race index (a new stamp).
+  /// Empties the race index of the bounded arrays (a new stamp).
   void clearRaceIndex();
   void markAccess(uint32_t array, Word index, uint64_t bit, bool write) {
     const int64_t base = cellBase_[array];
-    if (base < 0 && !runIndex_) return;  // the default memory: searched (access)
-    CellAccess& c = base < 0 ? unboundedCells_[cellKey(array, index)] : cells_[static_cast<size_t>(base + index)];
+    if (base < 0) return;  // the default memory: searched (access)
+    mark(cells_[static_cast<size_t>(base + index)], bit, write);
+  }
+  /// (a run) The same, the default memory's cells included.
+  void markRunAccess(uint32_t array, Word index, uint64_t bit, bool write) {
+    const int64_t base = cellBase_[array];
+    mark(base < 0 ? unboundedCells_[cellKey(array, index)] : cells_[static_cast<size_t>(base + index)], bit, write);
+  }
+  void mark(CellAccess& c, uint64_t bit, bool write) const {
     if (c.stamp != stamp_) c = CellAccess{stamp_, 0, 0};
     (write ? c.writers : c.readers) |= bit;
   }
