@@ -67,7 +67,8 @@
 // A run can be watched: a WarpObserver is told of each access (before its race check,
 // which takes a race of the observer's own at its lane, and once performed) and of each
 // warp passing a barrier; a RuleObserver of every rule application (--trace). Exploration
-// sets neither; each costs a null-pointer test outside the loops over lanes.
+// sets neither, and its accesses are compiled without them (access<false>); a barrier
+// release tests for them (a null pointer) once per warp.
 #pragma once
 
 #include "semantics/rules/Ir.h"
@@ -102,8 +103,7 @@ struct WarpOptions {
 };
 
 /// Told what the warps do in a concrete run (WarpModel::step; SimtRun's counters and its
-/// warp-divergence race). Exploration sets none: each hook costs one null-pointer test,
-/// outside the loops over lanes.
+/// warp-divergence race). Exploration sets none (WarpModel.h says what it costs there).
 class WarpObserver {
 public:
   virtual ~WarpObserver() = default;
