@@ -72,8 +72,9 @@ Verdict SimtRun::run() {
   }
   for (uint32_t w = 0; w < state_.warps.size(); ++w) {
     if (state_.status[w] != ThreadStatus::Running) continue;
-    WarpModel::StepKind kind;
-    if (auto v = model_.step(state_, w, kind)) return *v;  // (no warp waits: none)
+    std::optional<Verdict> v;
+    model_.step(state_, w, v);
+    if (v) return *v;  // (no warp waits: none)
   }
   Verdict ok;
   ok.kind = VerdictKind::Ok;
@@ -83,39 +84,42 @@ Verdict SimtRun::run() {
 std::optional<Verdict> SimtRun::runWarp(uint32_t w) {
   GroupState& g = state_.warps[w];
   SdvMachine& m = model_.warpMachine(g.n);
+  std::optional<Verdict> v;
   for (;;) {
-    WarpModel::StepKind kind;
     if (g.ss.empty()) {
       bool waiting = false;
       for (ThreadStatus st : state_.status) waiting |= st == ThreadStatus::Waiting;
-      if (waiting) return model_.step(state_, w, kind);  // finishes while another waits
+      if (waiting) {
+        model_.step(state_, w, v);  // finishes while another waits: a deadlock
+        return v;
+      }
       if (!finishing_) finishing_ = w;
       return std::nullopt;
     }
     const Item top = g.ss.back();
     const Node& node = ir_.nodes[top.node];
     if (steps_ >= opts_.maxSteps) {
-      Verdict v;
-      v.kind = VerdictKind::Inconclusive;
-      v.rule = m.lastRule();
-      v.at = top.node;
-      v.loc = node.loc;
-      v.message = fmt::format("stopped after {} rule applications (--max-steps)", opts_.maxSteps);
+      v.emplace();
+      v->kind = VerdictKind::Inconclusive;
+      v->rule = m.lastRule();
+      v->at = top.node;
+      v->loc = node.loc;
+      v->message = fmt::format("stopped after {} rule applications (--max-steps)", opts_.maxSteps);
       return v;
     }
     ++steps_;
     if (node.kind == NodeKind::While && top.aux == 1) countLoop(w, top.node);
     const uint64_t threadBefore = m.threadSteps();
-    auto v = model_.step(state_, w, kind);
+    const WarpModel::StepKind kind = model_.step(state_, w, v);
     threadSteps_ += m.threadSteps() - threadBefore;
     if (kind == WarpModel::StepKind::Access || kind == WarpModel::StepKind::Arrive) threadSteps_ += g.n;
     if (v) return v;
     if (kind == WarpModel::StepKind::Arrive) {
       // A warp that has nothing left finishes now, leaving this one waiting.
       if (!finishing_) return std::nullopt;
-      auto d = model_.step(state_, *finishing_, kind);
-      assert(d && d->kind == VerdictKind::Deadlock && "a warp finishing while another waits");
-      return d;
+      model_.step(state_, *finishing_, v);
+      assert(v && v->kind == VerdictKind::Deadlock && "a warp finishing while another waits");
+      return v;
     }
     afterStep(w, top.node);
   }

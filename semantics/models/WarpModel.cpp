@@ -342,7 +342,7 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
   const Rule rule = write ? Rule::TWr : Rule::TRd;
   const uint32_t base = static_cast<uint32_t>(W.lidBase);
   uint8_t* p = mask_.data();
-  m.evaluator().predicate(node.pred, W, p);
+  if constexpr (!Run) m.evaluator().predicate(node.pred, W, p);  // (a run's step() computed it)
   if constexpr (Run)
     if (ruleObserver_) ruleObserver_->onRule(rule, id, W, p);
   EvalError err;
@@ -448,7 +448,11 @@ Verdict WarpModel::raceVerdict(NodeId id, Address a, uint32_t other, bool otherW
 
 bool WarpModel::arrive(WarpState& s, uint32_t w) {
   s.status[w] = ThreadStatus::Waiting;
-  for (uint32_t u = 0; u < s.warps.size(); ++u)
+  // Another warp still running? (The ones after w first: in a run, warps arrive in order.)
+  const uint32_t count = static_cast<uint32_t>(s.warps.size());
+  for (uint32_t u = w + 1; u < count; ++u)
+    if (s.status[u] == ThreadStatus::Running) return false;
+  for (uint32_t u = 0; u < w; ++u)
     if (s.status[u] == ThreadStatus::Running) return false;
   release(s);
   return true;
@@ -675,19 +679,17 @@ void WarpModel::setRuleObserver(RuleObserver* o) {
   for (auto& [lanes, m] : machines_) m->setObserver(o);
 }
 
-std::optional<Verdict> WarpModel::step(WarpState& s, uint32_t w, StepKind& kind) {
+WarpModel::StepKind WarpModel::step(WarpState& s, uint32_t w, std::optional<Verdict>& v) {
   assert(s.status[w] == ThreadStatus::Running && "a step of a warp that waits or is done");
-  std::optional<Verdict> v;
+  assert(!v && "a step after the run's verdict");
   GroupState& W = s.warps[w];
   if (W.ss.empty()) {
-    kind = StepKind::Finish;
     finish(s, w, v);
-    return v;
+    return StepKind::Finish;
   }
   const NodeId id = W.ss.back().node;
   const Node& node = ir_.nodes[id];
   SdvMachine& m = machine(W.n);
-  kind = StepKind::Rule;
   switch (node.kind) {
     case NodeKind::Barrier:
     case NodeKind::Read:
@@ -696,13 +698,11 @@ std::optional<Verdict> WarpModel::step(WarpState& s, uint32_t w, StepKind& kind)
       m.evaluator().predicate(node.pred, W, mask_.data());
       if (!anyEnabled(mask_.data(), W.n)) break;
       if (node.kind == NodeKind::Barrier) {
-        kind = StepKind::Arrive;
         arrive(s, w);
-        return v;
+        return StepKind::Arrive;
       }
-      kind = StepKind::Access;
-      access<true>(s, w, id, v);
-      return v;
+      access<true>(s, w, id, v);  // the mask is computed
+      return StepKind::Access;
     case NodeKind::Atomic:
       assert(false && "the warp models refuse kernels with atomics (ModelFactory)");
       break;
@@ -712,7 +712,7 @@ std::optional<Verdict> WarpModel::step(WarpState& s, uint32_t w, StepKind& kind)
       break;
   }
   if (auto verdict = m.step(W)) fail(v, std::move(*verdict), W);
-  return v;
+  return StepKind::Rule;
 }
 
 // ---- expansion and replay ----------------------------------------------------------------

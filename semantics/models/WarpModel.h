@@ -167,9 +167,10 @@ public:
     Finish,  ///< finishing: the warp's ss was empty
   };
   /// Applies warp w's next rule to `s` (a run's state; the warp running): exactly one,
-  /// with nothing applied eagerly after it, so the caller chooses the schedule. The
-  /// verdict, if any, ends the run; thread numbers in it are the group's.
-  std::optional<Verdict> step(WarpState& s, uint32_t w, StepKind& kind);
+  /// with nothing applied eagerly after it, so the caller chooses the schedule. Returns
+  /// what it applied; sets `v` (empty on entry) to the verdict that ends the run, if any
+  /// (thread numbers in it are the group's).
+  StepKind step(WarpState& s, uint32_t w, std::optional<Verdict>& v);
   void setObserver(WarpObserver* o) { observer_ = o; }
   /// Told about every rule application of step(), as SdvMachine tells it (the
   /// GroupState's lidBase says which warp): reads and writes as T-RD and T-WR, and each

@@ -19,8 +19,8 @@ namespace {
 /// 1000 rules).
 void stepWarpUntil(sem::WarpModel& m, sem::WarpState& s, uint32_t w, Kind kind) {
   for (int i = 0; i < 1000; ++i) {
-    Kind k;
-    auto v = m.step(s, w, k);
+    std::optional<sem::Verdict> v;
+    const Kind k = m.step(s, w, v);
     REQUIRE_FALSE(v);
     if (k == kind) return;
   }
@@ -82,10 +82,13 @@ main: {
   CHECK(obs.accesses.size() == 2);
   CHECK(s.memory.bounded[0] == std::vector<sem::Word>{0, 1, 2, 3});
   // Nothing left: finishing, all at once (no warp waits).
-  Kind kind;
-  while (s.warps[0].ss.size()) REQUIRE_FALSE(m.step(s, 0, kind));
-  CHECK_FALSE(m.step(s, 0, kind));
-  CHECK(kind == Kind::Finish);
+  std::optional<sem::Verdict> v;
+  while (s.warps[0].ss.size()) {
+    m.step(s, 0, v);
+    REQUIRE_FALSE(v);
+  }
+  CHECK(m.step(s, 0, v) == Kind::Finish);
+  CHECK_FALSE(v);
   CHECK(s.status == std::vector<sem::ThreadStatus>{sem::ThreadStatus::Done, sem::ThreadStatus::Done});
 }
 
@@ -106,8 +109,9 @@ main: {
     LaneRaceObserver obs(m, wr, lane);
     m.setObserver(&obs);
     for (int i = 0; i < 100; ++i) {
-      Kind kind;
-      if (auto v = m.step(s, 0, kind)) return *v;
+      std::optional<sem::Verdict> v;
+      m.step(s, 0, v);
+      if (v) return *v;
     }
     FAIL("no verdict");
     return sem::Verdict{};
