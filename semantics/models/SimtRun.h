@@ -1,23 +1,34 @@
 // One concrete, deterministic execution of a kernel under the simt:W model
-// (../shared/vendor-behaviours.md; WarpModel.h explores every interleaving of the same
-// model), for `sdvmc run --model simt:W`, with GKLEE-style warp analyses (GKLEE, PPoPP'12:
-// warp lock step, intra-/inter-warp races, warp-divergence races, bank conflicts,
-// coalescing).
+// (../shared/vendor-behaviours.md), for `sdvmc run --model simt:W`, with GKLEE-style warp
+// analyses (GKLEE, PPoPP'12: warp lock step, intra-/inter-warp races, warp-divergence
+// races, bank conflicts, coalescing).
 //
-// The execution
+// What is where. The warp semantics is WarpModel's alone (WarpModel.h, the model that
+// `check --model simt:W|mimd` explores): lock-step reads and writes, the intra- and
+// inter-warp race check, barrier arrival and release, finishing and the deadlock it can
+// be. This file is a driver and an observer of it:
+//  - the schedule: which warp applies its next rule (WarpModel::step, one rule
+//    application at a time) and when; the --max-steps budget;
+//  - the analyses, as a WarpObserver (told of each access before its race check and
+//    once performed, and of each warp passing a barrier) and around each step: the
+//    performance counters and GKLEE's warp-divergence race, which exists only here;
+//  - the run's figures and verdict.
+//
+// The execution (WarpModel.h says what each rule does)
 //  - The group of n threads is cut into warps of W consecutive threads (the last one may
 //    be partial; W = 0: one warp for the whole group). Each warp is an SDV group of its
-//    lanes (GroupState with lidBase = its first thread) run by an SdvMachine, so
-//    structured control flow means exactly what it means under SDV (predicated lock step).
-//  - All warps share ONE memory: a read or write of the enabled lanes goes to it directly
-//    (lock step: every enabled lane reads, or writes, at once; a write is visible to the
-//    next statement). Reads and writes are done here (as WarpModel::access does), every
-//    other statement by SdvMachine::step.
+//    lanes run by an SdvMachine, so structured control flow means exactly what it means
+//    under SDV (predicated lock step). All warps share ONE memory: a write is visible to
+//    the next statement.
 //  - A barrier for which some lane of the warp is enabled makes the warp wait (the warp
 //    counts as arrived); one for which no lane is enabled is skipped.
-//  - Schedule: warp 0 runs until it waits at a barrier or finishes, then warp 1, …, in
-//    rounds; when every warp that has not finished waits, all pass the barrier at once
-//    and the access sets are cleared (a new barrier interval); then again from warp 0.
+//  - Schedule: warp 0 runs until it waits at a barrier or has nothing left, then warp 1,
+//    …, in rounds; when every warp that has not finished waits, all pass the barrier at
+//    once and the access sets are cleared (a new barrier interval); then again from
+//    warp 0. A warp with nothing left finishes at once when another warp waits (a
+//    deadlock); otherwise its finishing is put off (finishing is an action of its own in
+//    WarpModel, taken in any order): the first warp that then arrives at a barrier makes
+//    it finish (a deadlock), and when no warp has anything left they all finish.
 //  - simt-uniform-exit: one warp for the group, loops exit as soon as their guard is
 //    false for one enabled lane (SdvMachine::setUniformLoopExit). mimd: W = 1 (races and
 //    deadlocks then carry MIMD-RACE / MIMD-DEADLOCK and no scope, as in WarpModel).
@@ -27,7 +38,7 @@
 //    saying which kind; `accesses` = the earlier access, then this one). For each enabled
 //    lane of an access, in increasing lane order, checked in this order:
 //      "intra-warp": a lower lane of the same warp writes the same cell in the same
-//        write statement (WarpModel's definition);
+//        write statement (WarpModel's check);
 //      "warp-divergence" (GKLEE's porting race): the warp runs an `if` whose condition
 //        differs among its enabled lanes, so the then-part runs, then the else-part (the
 //        order G-IF gives); a lane in the else-part accesses a cell that a lane in the
@@ -36,20 +47,20 @@
 //        divergent `if` being executed (found from the warp's ss: the else-part's item
 //        sits below the then-part's); accesses count for every enclosing divergent
 //        frame. Frames survive barriers (a barrier does not order the two parts of one
-//        warp on hardware that may run them in either order);
+//        warp on hardware that may run them in either order). This check is the
+//        observer's (WarpObserver::beforeRaceCheck), put in that place by WarpModel;
 //      "inter-warp": a thread of another warp accessed the cell since the last barrier
-//        release, one of the two writing (WarpModel's definition; the other thread
-//        reported is, among the warps in increasing order, the lowest lane with a
-//        conflicting access, a write preferred).
-//  - Deadlock (VerdictKind::Deadlock, Rule::SimtDeadlock): a warp finishes while another
-//    waits at a barrier. Decision: reported also when the waiting comes after the
-//    finishing in this schedule (a warp waits at a barrier after another warp finished):
-//    some other interleaving of the same interval makes the finishing warp leave the
-//    waiting one waiting forever, and WarpModel (`check --model simt:W`) reports exactly
-//    that interleaving; the verdict of `run` thus does not depend on the warp order.
+//        release, one of the two writing (WarpModel's check; the other thread reported
+//        is, among the warps in increasing order, the lowest lane with a conflicting
+//        access, a write preferred).
+//  - Deadlock (VerdictKind::Deadlock, Rule::SimtDeadlock; WarpModel's): a warp finishes
+//    while another waits at a barrier. Decision: reported also when the waiting comes
+//    after the warp had nothing left in this schedule: the schedule puts its finishing
+//    off until then, an interleaving WarpModel (`check --model simt:W`) explores too;
+//    the verdict of `run` thus does not depend on the warp order.
 //  - Evaluation errors, assertion failures, out-of-bounds accesses and discarded runs, as
-//    the machine (or the access) reports them; thread numbers are the group's, not the
-//    warp's lanes'.
+//    the machine (or WarpModel's access) reports them; thread numbers are the group's,
+//    not the warp's lanes'.
 //  - Inconclusive after `maxSteps` rule applications (all warps together).
 //
 // Performance counters (always kept; `sdvmc run --perf` prints them). Each has a group
@@ -75,6 +86,7 @@
 //  verdict is not counted.
 #pragma once
 
+#include "semantics/models/WarpModel.h"
 #include "semantics/rules/Ir.h"
 #include "semantics/rules/Sdv.h"
 #include "semantics/rules/State.h"
@@ -82,7 +94,7 @@
 
 #include <cstdint>
 #include <map>
-#include <memory>
+#include <optional>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -121,36 +133,33 @@ struct PerfCounters {
 uint32_t bankConflictDegree(const Word* index, const uint8_t* mask, uint32_t lanes);
 uint32_t segmentsTouched(const Word* index, const uint8_t* mask, uint32_t lanes);
 
-class SimtRun {
+class SimtRun : private WarpObserver {
 public:
   SimtRun(const Ir& ir, uint32_t threads, Word gid, Memory memory, SimtOptions options);
-  ~SimtRun();
+  ~SimtRun() override;
 
   /// Runs to the end (Ok) or to the first verdict.
   Verdict run();
 
-  const Memory& memory() const { return memory_; }
+  const Memory& memory() const { return state_.memory; }
   const PerfCounters& perf() const { return perf_; }
-  uint32_t warpCount() const { return static_cast<uint32_t>(warps_.size()); }
+  uint32_t warpCount() const { return static_cast<uint32_t>(state_.warps.size()); }
   uint64_t steps() const { return steps_; }
   uint64_t threadSteps() const { return threadSteps_; }
   /// Told about every rule application of every warp (the GroupState's lidBase says which
   /// warp; `enabled` is over its lanes). Reads, writes and barriers are reported here as
   /// T-RD, T-WR, G-SYNC (the release, once per waiting warp) and G-NO-OP.
-  void setObserver(RuleObserver* o);
+  void setObserver(RuleObserver* o) { model_.setRuleObserver(o); }
 
 private:
-  enum class Status : uint8_t { Running, Waiting, Done };
   struct Access {
-    uint32_t thread = 0;
+    uint32_t thread = UINT32_MAX;
     NodeId at = kNone;
   };
-  /// The accesses to one cell: per warp (or per part of a divergent if), the lowest
-  /// thread that wrote and the lowest that read, each with its first statement.
+  /// The accesses to one cell in the then-part of a divergent if: the lowest thread that
+  /// wrote and the lowest that read, each with its first statement.
   struct CellUse {
-    uint32_t warp = 0;
-    Access write{UINT32_MAX, kNone};
-    Access read{UINT32_MAX, kNone};
+    Access write, read;
   };
   struct Frame {
     NodeId ifNode = kNone;
@@ -158,41 +167,34 @@ private:
     bool inElse = false;
     std::unordered_map<uint64_t, CellUse> thenAccesses;
   };
-  struct Warp {
-    GroupState g;
-    SdvMachine* machine = nullptr;
-    Status status = Status::Running;
-    std::vector<Frame> frames;
-  };
 
+  /// Runs warp w until it waits at a barrier or has nothing left.
   std::optional<Verdict> runWarp(uint32_t w);
-  std::optional<Verdict> access(uint32_t w, NodeId id);
-  std::optional<Verdict> arrive(uint32_t w);
-  void release();
-  void afterStep(uint32_t w, NodeId stepped);
+  /// (divergent branches) Before warp w applies G-ITER or G-DONE to loop `id`.
   void countLoop(uint32_t w, NodeId id);
+  /// (divergent branches, divergent-if frames) After warp w applied the rule of `stepped`.
+  void afterStep(uint32_t w, NodeId stepped);
   PerfLine& line(NodeId id);
-  Verdict shifted(Verdict v, const GroupState& g) const;
-  Verdict deadlock(uint32_t finished, uint32_t waiting) const;
-  Verdict race(NodeId id, Address a, uint32_t other, bool otherWrote, NodeId otherAt, uint32_t thread, bool write,
-               const char* scope) const;
   static uint64_t key(Address a) {
     return (static_cast<uint64_t>(a.array) << 32) | static_cast<uint32_t>(a.index);
   }
 
+  // The analyses, told by the model.
+  std::optional<LaneRace> beforeRaceCheck(const WarpState& s, uint32_t w, NodeId id, const uint8_t* enabled,
+                                          const Word* index) override;
+  void accessed(const WarpState& s, uint32_t w, NodeId id, const uint8_t* enabled, const Word* index) override;
+  void released(const WarpState& s, uint32_t w, NodeId id) override;
+
   const Ir& ir_;
   SimtOptions opts_;
-  uint32_t n_;
-  Memory memory_;
-  std::map<uint32_t, std::unique_ptr<SdvMachine>> machines_;
-  std::vector<Warp> warps_;
+  WarpModel model_;
+  WarpState state_;
+  std::vector<std::vector<Frame>> frames_;  ///< per warp: its divergent ifs being run, outermost first
   std::vector<NodeId> ifOfFlag_;  ///< by node: the `if` whose `v := e` it is, or kNone
-  std::unordered_map<uint64_t, std::vector<CellUse>> interval_;  ///< accesses since the last release
-  std::optional<uint32_t> finished_;  ///< the first warp that finished
+  /// The first warp with nothing left whose finishing is put off (see run()).
+  std::optional<uint32_t> finishing_;
   PerfCounters perf_;
-  RuleObserver* observer_ = nullptr;
-  std::vector<uint8_t> mask_, mask2_;
-  std::vector<Word> index_, value_;
+  std::vector<uint8_t> mask_;
   uint64_t steps_ = 0, threadSteps_ = 0;
 };
 

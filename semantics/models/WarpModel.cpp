@@ -38,6 +38,16 @@ bool anyEnabled(const uint8_t* mask, uint32_t n) {
     if (mask[i]) return true;
   return false;
 }
+
+/// "thread 3 divides …" said by a warp's machine names lane 3: name the group's thread.
+std::string shiftThreadInMessage(const std::string& msg, uint32_t base) {
+  if (base == 0 || msg.rfind("thread ", 0) != 0) return msg;
+  size_t end = 7;
+  while (end < msg.size() && msg[end] >= '0' && msg[end] <= '9') ++end;
+  if (end == 7) return msg;
+  const uint64_t lane = std::stoull(msg.substr(7, end - 7));
+  return "thread " + std::to_string(lane + base) + msg.substr(end);
+}
 }  // namespace
 
 WarpModel::WarpModel(const Ir& ir, Bounds bounds, WarpOptions warp, bool por, bool symmetry)
@@ -86,6 +96,7 @@ SdvMachine& WarpModel::newMachine(uint32_t lanes) {
   if (!m) {
     m = std::make_unique<SdvMachine>(ir_, lanes);
     m->setUniformLoopExit(warp_.uniformExit);
+    m->setObserver(ruleObserver_);
   }
   if (mask_.size() < lanes) {
     mask_.resize(lanes);
@@ -154,7 +165,7 @@ void WarpModel::decodeForExpand(std::span<const uint8_t> bytes, WarpState& s) {
   const uint32_t count = static_cast<uint32_t>(s.warps.size());
   decoded_.assign(count, 1);
   ssEmpty_.resize(count);
-  startRaceIndex(count);
+  startRaceIndex(count <= 64);
   for (uint32_t k = 0; k < count; ++k) {
     ssEmpty_[k] = s.warps[k].ss.empty();
     if (!raceIndex_) continue;
@@ -254,9 +265,11 @@ std::vector<StateBytes> WarpModel::initialStates() {
 // ---- transitions -------------------------------------------------------------------------
 
 WarpModel::Outcome WarpModel::fail(std::optional<Verdict>& v, Verdict verdict, const GroupState& warp) const {
-  for (uint32_t& x : verdict.threads) x += static_cast<uint32_t>(warp.lidBase);
-  for (uint32_t& x : verdict.enabled) x += static_cast<uint32_t>(warp.lidBase);
-  for (uint32_t& x : verdict.disabled) x += static_cast<uint32_t>(warp.lidBase);
+  const uint32_t base = static_cast<uint32_t>(warp.lidBase);
+  for (uint32_t& x : verdict.threads) x += base;
+  for (uint32_t& x : verdict.enabled) x += base;
+  for (uint32_t& x : verdict.disabled) x += base;
+  verdict.message = shiftThreadInMessage(verdict.message, base);
   v = std::move(verdict);
   return v->kind == VerdictKind::Discarded ? Outcome::Discarded : Outcome::Violation;
 }
@@ -320,6 +333,7 @@ WarpModel::Outcome WarpModel::normalise(WarpState& s, uint32_t w, std::optional<
   }
 }
 
+template <bool Run>
 WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::optional<Verdict>& v) {
   GroupState& W = s.warps[w];
   SdvMachine& m = machine(W.n);
@@ -328,7 +342,9 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
   const Rule rule = write ? Rule::TWr : Rule::TRd;
   const uint32_t base = static_cast<uint32_t>(W.lidBase);
   uint8_t* p = mask_.data();
-  m.evaluator().predicate(node.pred, W, p);
+  if constexpr (!Run) m.evaluator().predicate(node.pred, W, p);  // (a run's step() computed it)
+  if constexpr (Run)
+    if (ruleObserver_) ruleObserver_->onRule(rule, id, W, p);
   EvalError err;
   std::vector<Word>& index = indexBuf_;
   const Word* e0 = m.evaluator().eval(node.e0, W, p, err);
@@ -340,34 +356,36 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
     if (p[i] && arr.bounded && (index[i] < 0 || static_cast<uint32_t>(index[i]) >= arr.size))
       return fail(v, outOfBoundsVerdict(ir_, id, rule, i, index[i], write), W);
 
-  const bool mimd = warp_.warpSize == 1;
+  // (a run) The observer's own race, at its lane.
+  [[maybe_unused]] std::optional<WarpObserver::LaneRace> extra;
+  if constexpr (Run)
+    if (observer_) extra = observer_->beforeRaceCheck(s, w, id, p, index.data());
+  // The race index's bits of the other warps (a run's index has aliases beyond 64 warps:
+  // every bit then, a set bit only sending to the search).
+  const uint64_t others = !Run || s.warps.size() <= 64 ? ~(uint64_t(1) << (w & 63)) : ~uint64_t(0);
   for (uint32_t i = 0; i < W.n; ++i) {
     if (!p[i]) continue;
     const Address a{node.array, index[i]};
     auto race = [&](uint32_t other, bool otherWrote, NodeId otherAt, const char* scope) {
-      Verdict r;
-      r.kind = VerdictKind::Race;
-      r.rule = mimd ? Rule::MimdRace : Rule::SimtRace;
-      r.at = id;
-      r.loc = node.loc;
-      r.accesses = {RaceAccess{other, otherWrote, a, otherAt}, RaceAccess{base + i, write, a, id}};
-      r.threads = {other, base + i};
-      if (!mimd) r.scope = scope;
-      r.message = fmt::format("{}-{} race on {}[{}]: thread {} then thread {}{}", otherWrote ? "write" : "read",
-                              write ? "write" : "read", arr.name, index[i], other, base + i,
-                              mimd ? ", no barrier between" : fmt::format(" ({})", scope));
-      v = std::move(r);
+      v = raceVerdict(id, a, other, otherWrote, otherAt, base + i, write, scope);
       return Outcome::Violation;
     };
     // Intra-warp: an earlier thread of this warp writes the same cell in this statement.
     if (write)
       for (uint32_t k = 0; k < i; ++k)
         if (p[k] && index[k] == index[i]) return race(base + k, true, id, "intra-warp");
+    if constexpr (Run) {
+      if (extra && i == extra->lane) {
+        v = std::move(extra->verdict);
+        return Outcome::Violation;
+      }
+    }
     // Inter-warp: a thread of another warp accessed the cell since the last barrier.
-    // The index (expand's common case) answers "nobody else did" without a search.
-    if (raceIndex_ && arr.bounded) {
-      const CellAccess& c = cells_[static_cast<size_t>(cellBase_[node.array] + index[i])];
-      const uint64_t others = ~(uint64_t(1) << w);
+    // The index (expand's common case, and a run's) answers "nobody else did" without a
+    // search.
+    if (raceIndex_ && (Run || arr.bounded)) {
+      const CellAccess& c = arr.bounded ? cells_[static_cast<size_t>(cellBase_[node.array] + index[i])]
+                                        : unboundedAccess(node.array, index[i]);
       if (c.stamp != stamp_ || ((c.writers | (write ? c.readers : 0)) & others) == 0) continue;
     }
     for (uint32_t u = 0; u < s.warps.size(); ++u) {
@@ -402,7 +420,67 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
       }
   }
   W.ss.pop_back();
+  if constexpr (Run) {
+    const uint64_t bit = uint64_t(1) << (w & 63);
+    for (uint32_t i = 0; i < W.n; ++i)
+      if (p[i]) markRunAccess(node.array, index[i], bit, write);
+    if (observer_) observer_->accessed(s, w, id, p, index.data());
+  }
   return Outcome::Successor;
+}
+
+Verdict WarpModel::raceVerdict(NodeId id, Address a, uint32_t other, bool otherWrote, NodeId otherAt, uint32_t thread,
+                               bool write, const char* scope) const {
+  const bool mimd = warp_.warpSize == 1;
+  Verdict r;
+  r.kind = VerdictKind::Race;
+  r.rule = mimd ? Rule::MimdRace : Rule::SimtRace;
+  r.at = id;
+  r.loc = ir_.nodes[id].loc;
+  r.accesses = {RaceAccess{other, otherWrote, a, otherAt}, RaceAccess{thread, write, a, id}};
+  r.threads = {other, thread};
+  if (!mimd) r.scope = scope;
+  r.message = fmt::format("{}-{} race on {}[{}]: thread {} then thread {}{}", otherWrote ? "write" : "read",
+                          write ? "write" : "read", ir_.arrays[a.array].name, a.index, other, thread,
+                          mimd ? ", no barrier between" : fmt::format(" ({})", scope));
+  return r;
+}
+
+bool WarpModel::arrive(WarpState& s, uint32_t w) {
+  s.status[w] = ThreadStatus::Waiting;
+  // Another warp still running? (The ones after w first: in a run, warps arrive in order.)
+  const uint32_t count = static_cast<uint32_t>(s.warps.size());
+  for (uint32_t u = w + 1; u < count; ++u)
+    if (s.status[u] == ThreadStatus::Running) return false;
+  for (uint32_t u = 0; u < w; ++u)
+    if (s.status[u] == ThreadStatus::Running) return false;
+  release(s);
+  return true;
+}
+
+void WarpModel::release(WarpState& s) {
+  needAll(s);
+  for (uint32_t u = 0; u < s.warps.size(); ++u) {
+    GroupState& U = s.warps[u];
+    for (ThreadLog& log : U.logs) {
+      log.reads.clear();
+      log.writes.clear();
+    }
+    if (s.status[u] != ThreadStatus::Waiting) continue;
+    const NodeId id = U.ss.back().node;
+    if (ruleObserver_) {
+      SdvMachine& m = machine(U.n);
+      m.evaluator().predicate(ir_.nodes[id].pred, U, mask_.data());
+      ruleObserver_->onRule(Rule::GSync, id, U, mask_.data());
+    }
+    U.ss.pop_back();
+    s.status[u] = ThreadStatus::Running;
+    if (observer_) observer_->released(s, u, id);
+  }
+  if (runIndex_) {
+    clearRaceIndex();
+    unboundedCells_.clear();
+  }
 }
 
 WarpModel::Outcome WarpModel::act(WarpState& s, uint32_t w, const std::vector<Word>* choice, std::optional<Verdict>& v) {
@@ -424,25 +502,12 @@ WarpModel::Outcome WarpModel::act(WarpState& s, uint32_t w, const std::vector<Wo
       break;
     case NodeKind::Read:
     case NodeKind::Write: {
-      Outcome o = access(s, w, id, v);
+      Outcome o = access<false>(s, w, id, v);
       if (o != Outcome::Successor) return o;
       break;
     }
     case NodeKind::Barrier: {
-      s.status[w] = ThreadStatus::Waiting;
-      for (uint32_t u = 0; u < s.warps.size(); ++u)
-        if (s.status[u] == ThreadStatus::Running) return Outcome::Successor;
-      // Every warp that has not finished waits: all pass, and start a new interval.
-      needAll(s);
-      for (uint32_t u = 0; u < s.warps.size(); ++u) {
-        for (ThreadLog& log : s.warps[u].logs) {
-          log.reads.clear();
-          log.writes.clear();
-        }
-        if (s.status[u] != ThreadStatus::Waiting) continue;
-        s.warps[u].ss.pop_back();
-        s.status[u] = ThreadStatus::Running;
-      }
+      if (!arrive(s, w)) return Outcome::Successor;
       for (uint32_t u = 0; u < s.warps.size(); ++u) {
         if (s.status[u] != ThreadStatus::Running) continue;
         Outcome o = normalise(s, u, v, por_, /*stopBeforeFailure=*/true);
@@ -589,6 +654,67 @@ void WarpModel::undoMemory(WarpState& s) {
   undo_.clear();
 }
 
+// ---- one concrete run (SimtRun) ----------------------------------------------------------
+
+WarpState WarpModel::runState(uint32_t n, Word gid, Memory memory) {
+  WarpState s;
+  s.n = n;
+  s.gid = gid;
+  s.memory = std::move(memory);
+  const uint32_t count = warpCount(n);
+  const uint32_t size = warp_.warpSize == 0 ? n : warp_.warpSize;
+  s.status.assign(count, ThreadStatus::Running);
+  for (uint32_t k = 0; k < count; ++k) {
+    s.warps.push_back(machine(lanes(n, k)).initialState(gid, Memory{}));
+    s.warps[k].lidBase = static_cast<Word>(k * size);
+  }
+  // The race index follows the run: access() marks, release() clears.
+  runIndex_ = true;
+  startRaceIndex(true);
+  return s;
+}
+
+void WarpModel::setRuleObserver(RuleObserver* o) {
+  ruleObserver_ = o;
+  for (auto& [lanes, m] : machines_) m->setObserver(o);
+}
+
+WarpModel::StepKind WarpModel::step(WarpState& s, uint32_t w, std::optional<Verdict>& v) {
+  assert(s.status[w] == ThreadStatus::Running && "a step of a warp that waits or is done");
+  assert(!v && "a step after the run's verdict");
+  GroupState& W = s.warps[w];
+  if (W.ss.empty()) {
+    finish(s, w, v);
+    return StepKind::Finish;
+  }
+  const NodeId id = W.ss.back().node;
+  const Node& node = ir_.nodes[id];
+  SdvMachine& m = machine(W.n);
+  switch (node.kind) {
+    case NodeKind::Barrier:
+    case NodeKind::Read:
+    case NodeKind::Write:
+      // With no thread enabled, G-NO-OP or T-DISABLED: the machine's.
+      m.evaluator().predicate(node.pred, W, mask_.data());
+      if (!anyEnabled(mask_.data(), W.n)) break;
+      if (node.kind == NodeKind::Barrier) {
+        arrive(s, w);
+        return StepKind::Arrive;
+      }
+      access<true>(s, w, id, v);  // the mask is computed
+      return StepKind::Access;
+    case NodeKind::Atomic:
+      assert(false && "the warp models refuse kernels with atomics (ModelFactory)");
+      break;
+    case NodeKind::Assign: case NodeKind::Assert: case NodeKind::Assume:
+    case NodeKind::Seq: case NodeKind::Var: case NodeKind::If: case NodeKind::While:
+    case NodeKind::Call: case NodeKind::Skip:
+      break;
+  }
+  if (auto verdict = m.step(W)) fail(v, std::move(*verdict), W);
+  return StepKind::Rule;
+}
+
 // ---- expansion and replay ----------------------------------------------------------------
 
 bool WarpModel::releases(const WarpState& s, uint32_t w) {
@@ -667,8 +793,8 @@ TerminalOutcome WarpModel::outcome(std::span<const uint8_t> bytes) {
   return o;
 }
 
-void WarpModel::startRaceIndex(size_t count) {
-  raceIndex_ = count <= 64;
+void WarpModel::startRaceIndex(bool on) {
+  raceIndex_ = on;
   if (!raceIndex_) return;
   if (cellBase_.empty()) {
     cellBase_.resize(ir_.arrays.size());
@@ -679,6 +805,10 @@ void WarpModel::startRaceIndex(size_t count) {
     }
     cells_.assign(cells, CellAccess{});
   }
+  clearRaceIndex();
+}
+
+void WarpModel::clearRaceIndex() {
   // A new stamp empties the index without touching it (a wrap-around clears it for real).
   if (++stamp_ == 0) {
     for (CellAccess& c : cells_) c = CellAccess{};

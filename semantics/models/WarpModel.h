@@ -59,6 +59,16 @@
 //    state is stored canonically: data values renamed in order of first appearance, then
 //    (when the kernel never reads lid and all warps have as many threads) warps sorted
 //    by their bytes.
+//
+// The same rules run one concrete execution (`sdvmc run --model simt:W|mimd`, SimtRun.h):
+// this class owns the warp semantics (access and its race check, arrival and release,
+// finishing and deadlock), used by both expand's transitions (act) and step(), which
+// applies one rule of one warp to a decoded state and leaves the schedule to its caller.
+// A run can be watched: a WarpObserver is told of each access (before its race check,
+// which takes a race of the observer's own at its lane, and once performed) and of each
+// warp passing a barrier; a RuleObserver of every rule application (--trace). Exploration
+// sets neither, and its accesses are compiled without them (access<false>); a barrier
+// release tests for them (a null pointer) once per warp.
 #pragma once
 
 #include "semantics/rules/Ir.h"
@@ -70,6 +80,8 @@
 
 #include <map>
 #include <memory>
+#include <optional>
+#include <unordered_map>
 
 namespace sdvmc::sem {
 
@@ -88,6 +100,29 @@ using MimdState = WarpState;
 struct WarpOptions {
   uint32_t warpSize = 1;     ///< threads per warp; 0: the whole group is one warp
   bool uniformExit = false;  ///< loops exit as soon as one enabled thread's guard is false
+};
+
+/// Told what the warps do in a concrete run (WarpModel::step; SimtRun's counters and its
+/// warp-divergence race). Exploration sets none (WarpModel.h says what it costs there).
+class WarpObserver {
+public:
+  virtual ~WarpObserver() = default;
+  /// A race of the observer's own, found at one lane of an access.
+  struct LaneRace {
+    uint32_t lane = 0;
+    Verdict verdict;
+  };
+  /// Before the race check of a read or write by the enabled lanes (`enabled`) of warp w
+  /// at statement `id`, lane i's cell being `index[i]` of the statement's array (checked
+  /// against its bounds). A race returned here is reported at its lane, after that lane's
+  /// intra-warp check and before its inter-warp one (lanes in increasing order).
+  virtual std::optional<LaneRace> beforeRaceCheck(const WarpState& s, uint32_t w, NodeId id,
+                                                  const uint8_t* enabled, const Word* index) = 0;
+  /// The same access, performed: the memory, the locals read into and the logs updated.
+  virtual void accessed(const WarpState& s, uint32_t w, NodeId id, const uint8_t* enabled, const Word* index) = 0;
+  /// Warp w passed barrier `id`: a release (every waiting warp, in warp order, once its
+  /// ss is popped and it runs again).
+  virtual void released(const WarpState& s, uint32_t w, NodeId id) = 0;
 };
 
 class WarpModel : public Model {
@@ -116,6 +151,38 @@ public:
   void decode(std::span<const uint8_t> bytes, WarpState& s) const;
   void encode(const WarpState& s, StateBytes& out) const;
   const WarpOptions& warpOptions() const { return warp_; }
+
+  // ---- one concrete run (SimtRun), one rule application at a time ----------------------
+  // A model that runs is used for that run only (its race index follows the run's state).
+
+  /// The state a run starts from: `n` threads of group `gid` on `memory` (no cell
+  /// unknown), every warp running, no rule applied yet.
+  WarpState runState(uint32_t n, Word gid, Memory memory);
+  /// What step() applied.
+  enum class StepKind : uint8_t {
+    Rule,    ///< the machine's rule for the top of the warp's ss (bookkeeping, a basic
+             ///< statement, a statement or barrier no thread of the warp executes)
+    Access,  ///< a read or write by the enabled threads (access)
+    Arrive,  ///< arriving at a barrier (and, the last warp to arrive, releasing it)
+    Finish,  ///< finishing: the warp's ss was empty
+  };
+  /// Applies warp w's next rule to `s` (a run's state; the warp running): exactly one,
+  /// with nothing applied eagerly after it, so the caller chooses the schedule. Returns
+  /// what it applied; sets `v` (empty on entry) to the verdict that ends the run, if any
+  /// (thread numbers in it are the group's).
+  StepKind step(WarpState& s, uint32_t w, std::optional<Verdict>& v);
+  void setObserver(WarpObserver* o) { observer_ = o; }
+  /// Told about every rule application of step(), as SdvMachine tells it (the
+  /// GroupState's lidBase says which warp): reads and writes as T-RD and T-WR, and each
+  /// warp passing a barrier as G-SYNC.
+  void setRuleObserver(RuleObserver* o);
+  /// The machine that runs warps of `lanes` threads (its evaluator, its rule counts).
+  SdvMachine& warpMachine(uint32_t lanes) { return machine(lanes); }
+  /// The verdict for thread `thread`'s access (a write, or a read) to `a` at statement
+  /// `id` racing with thread `other`'s earlier one (a write or a read, at `otherAt`);
+  /// `scope` says which kind (simt only: "intra-warp", "inter-warp", "warp-divergence").
+  Verdict raceVerdict(NodeId id, Address a, uint32_t other, bool otherWrote, NodeId otherAt, uint32_t thread,
+                      bool write, const char* scope) const;
 
 private:
   enum class Outcome { Successor, Violation, Discarded, Stuck };
@@ -147,8 +214,19 @@ private:
   void choiceValues(uint64_t index, size_t cells, std::vector<Word>& values) const;
   /// A verdict of warp w's machine, whose threads are numbered from 0 within the warp.
   Outcome fail(std::optional<Verdict>& v, Verdict verdict, const GroupState& warp) const;
-  /// A read or write by the enabled threads of warp w.
+  /// A read or write by the enabled threads of warp w. `Run`: in a run (step()), which
+  /// also tells the observers and keeps the race index; expand's transitions (act) are
+  /// compiled without any of it.
+  template <bool Run>
   Outcome access(WarpState& s, uint32_t w, NodeId id, std::optional<Verdict>& v);
+  /// Warp w arrives at the barrier on top of its ss (it waits); the last warp to arrive
+  /// releases it. Returns whether it did.
+  bool arrive(WarpState& s, uint32_t w);
+  /// Every warp that has not finished waits: all pass, and a new interval starts (the
+  /// access logs are cleared).
+  void release(WarpState& s);
+  WarpObserver* observer_ = nullptr;
+  RuleObserver* ruleObserver_ = nullptr;
 
   /// Puts `s` in canonical form under the symmetries in force. Returns, for each
   /// position, the warp of the original state now there, and the value renaming.
@@ -251,23 +329,46 @@ private:
   /// skips the search of the other warps' logs when no other warp's bit is set. Valid
   /// while expand applies the transitions of the decoded state (`raceIndex_`): they change
   /// only the acting warp's logs, and a barrier release makes no access.
+  /// In a run (`runIndex_`) access() and release() keep it up to date instead, the
+  /// default memory's cells are in `unboundedCells_`, and with more than 64 warps warp w
+  /// has bit w mod 64 (a set bit then only says that the logs must be searched).
   struct CellAccess {
     uint32_t stamp = 0;
     uint64_t readers = 0, writers = 0;
   };
-  /// Starts an empty race index for `count` warps (sets raceIndex_).
-  void startRaceIndex(size_t count);
+  /// Starts an empty race index (sets raceIndex_ to `on`).
+  void startRaceIndex(bool on);
+  /// Empties the race index of the bounded arrays (a new stamp).
+  void clearRaceIndex();
   void markAccess(uint32_t array, Word index, uint64_t bit, bool write) {
     const int64_t base = cellBase_[array];
     if (base < 0) return;  // the default memory: searched (access)
-    CellAccess& c = cells_[static_cast<size_t>(base + index)];
+    mark(cells_[static_cast<size_t>(base + index)], bit, write);
+  }
+  /// (a run) The same, the default memory's cells included.
+  void markRunAccess(uint32_t array, Word index, uint64_t bit, bool write) {
+    const int64_t base = cellBase_[array];
+    mark(base < 0 ? unboundedCells_[cellKey(array, index)] : cells_[static_cast<size_t>(base + index)], bit, write);
+  }
+  void mark(CellAccess& c, uint64_t bit, bool write) const {
     if (c.stamp != stamp_) c = CellAccess{stamp_, 0, 0};
     (write ? c.writers : c.readers) |= bit;
   }
+  static uint64_t cellKey(uint32_t array, Word index) {
+    return (static_cast<uint64_t>(array) << 32) | static_cast<uint32_t>(index);
+  }
+  /// The index's entry for a cell of the default memory (a run only); an empty one when none.
+  const CellAccess& unboundedAccess(uint32_t array, Word index) const {
+    auto it = unboundedCells_.find(cellKey(array, index));
+    return it == unboundedCells_.end() ? noAccess_ : it->second;
+  }
+  const CellAccess noAccess_;
   bool raceIndex_ = false;
+  bool runIndex_ = false;
   uint32_t stamp_ = 0;
   std::vector<int64_t> cellBase_;  ///< -1: the default memory
   std::vector<CellAccess> cells_;
+  std::unordered_map<uint64_t, CellAccess> unboundedCells_;
   /// Memory changes of the transition being tried on the decoded state, to undo them.
   struct MemoryUndo {
     Address addr;
