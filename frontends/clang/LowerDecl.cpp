@@ -71,14 +71,16 @@ void Lowerer::flattenInit(const clang::Expr* init, IntType elem, std::vector<std
   const clang::Expr* asWritten = init;
   init = init->IgnoreImplicit();
   if (const auto* list = llvm::dyn_cast<clang::InitListExpr>(init)) {
-    // A list for an array: its elements, then zeros to the array's size.
+    // A list for an aggregate: its elements, then zeros to the aggregate's size in cells —
+    // for an array the elements it leaves out, for a 3-component vector its fourth cell
+    // (an int3 takes the 4 cells of an int4), for a struct its tail padding.
     size_t start = next;
     uint64_t span = 1;
     IntType e;
     uint64_t bytes = 4;
     cellsOf(list->getType(), e, span, bytes, list->getBeginLoc());
     for (unsigned i = 0; i < list->getNumInits(); ++i) flattenInit(list->getInit(i), elem, values, next);
-    if (list->getType()->isArrayType()) next = std::max(next, start + span);
+    next = std::max(next, start + span);
     return;
   }
   if (const auto* filler = llvm::dyn_cast<clang::ImplicitValueInitExpr>(init)) {
