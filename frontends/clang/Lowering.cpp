@@ -13,19 +13,32 @@
 #include <clang/AST/DeclTemplate.h>
 
 #include <algorithm>
+#include <functional>
 
 namespace sdvmc::clangfe::lowering {
 
 std::optional<kpl::Program> Lowerer::run() {
   const clang::TranslationUnitDecl* tu = ctx_.getTranslationUnitDecl();
+  // The declarations at file scope, those inside `extern "C" { … }` and `extern "C++"`
+  // blocks included (a linkage specification declares its contents at file scope).
+  std::vector<const clang::Decl*> fileScope;
+  std::function<void(const clang::DeclContext*)> collect = [&](const clang::DeclContext* dc) {
+    for (const clang::Decl* d : dc->decls()) {
+      if (const auto* ls = llvm::dyn_cast<clang::LinkageSpecDecl>(d))
+        collect(ls);
+      else
+        fileScope.push_back(d);
+    }
+  };
+  collect(tu);
   std::vector<const clang::FunctionDecl*> kernels;
-  for (const clang::Decl* d : tu->decls()) {
+  for (const clang::Decl* d : fileScope) {
     const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d);
     if (!fd || !fd->doesThisDeclarationHaveABody()) continue;
     bool isKernel = lang_ == Language::Cuda ? fd->hasAttr<clang::CUDAGlobalAttr>() : fd->hasAttr<clang::OpenCLKernelAttr>();
     if (isKernel) kernels.push_back(fd);
   }
-  for (const clang::Decl* d : tu->decls())
+  for (const clang::Decl* d : fileScope)
     if (const auto* td = llvm::dyn_cast<clang::FunctionTemplateDecl>(d))
       if (td->getTemplatedDecl()->hasAttr<clang::CUDAGlobalAttr>())
         unsupported(td->getLocation(), "template kernel '" + td->getNameAsString() + "'");
