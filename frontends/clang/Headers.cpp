@@ -17,6 +17,13 @@ const char* cudaHeaderText() {
 #define __noinline__ __attribute__((noinline))
 #define __restrict__ __restrict
 typedef __SIZE_TYPE__ size_t;
+// The short unsigned names device code takes from the host's <sys/types.h>, and NULL.
+typedef unsigned int uint;
+typedef unsigned short ushort;
+typedef unsigned char uchar;
+#ifndef NULL
+#define NULL __null
+#endif
 // Vector types: structs of x, y, z, w (one cell per field in the model), and make_TN(...).
 #define __SDVMC_VEC(T, N) \
   struct N##1 { T x; }; \
