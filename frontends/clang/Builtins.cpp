@@ -38,6 +38,9 @@ constexpr BuiltinInfo kTable[] = {
     {"get_global_offset", K::WorkItem, 1, op(WorkItem::GlobalOffset)},
     {"get_work_dim", K::WorkDim, 0, 0},
 
+    // Output.
+    {"printf", K::Printf, 0, 0},
+
     // Barriers (any fence flags), fences, votes.
     {"barrier", K::Barrier, 1, 0},
     {"work_group_barrier", K::Barrier, 1, 0},

@@ -37,6 +37,8 @@ enum class BuiltinKind : uint8_t {
   VStore,        ///< OpenCL's vstoreN(v, offset, p)
   Select,        ///< OpenCL's select(a, b, c), on scalars and vectors
   Convert,       ///< OpenCL's convert_T[_sat][_rte|_rtz|_rtp|_rtn], on scalars and vectors
+  Printf,        ///< printf(format, …): no effect on memory; the format is checked against the
+                 ///< arguments, which are evaluated (their reads are accesses). Variadic: arity 0
 };
 
 /// The op of a WorkItem row.

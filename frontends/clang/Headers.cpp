@@ -51,6 +51,7 @@ extern const __device__ uint3 blockIdx;
 extern const __device__ dim3 blockDim;
 extern const __device__ dim3 gridDim;
 extern const __device__ int warpSize;
+extern "C" __device__ int printf(const char* __restrict format, ...);
 __device__ void __syncthreads(void);
 __device__ int __syncthreads_count(int);
 __device__ int __syncthreads_and(int);

@@ -43,6 +43,7 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
     // Fences order a thread's own accesses; under SDV every access becomes visible at the
     // next barrier, so they change nothing.
     case BuiltinKind::Fence: return lit(0, r);
+    case BuiltinKind::Printf: return printfCall(c, need);
     case BuiltinKind::Vote: return syncVote(c, fn);
     case BuiltinKind::Annotation: annotation(c, static_cast<Annotation>(fn.op)); return lit(0, r);
     case BuiltinKind::Math: return floatMath(c, fn, name);
@@ -114,6 +115,7 @@ std::optional<Val> Lowerer::wideBuiltin(const clang::CallExpr* c, const BuiltinI
     case BuiltinKind::WorkDim:
     case BuiltinKind::Barrier:
     case BuiltinKind::Fence:
+    case BuiltinKind::Printf:
     case BuiltinKind::Vote:
     case BuiltinKind::Annotation:
     case BuiltinKind::DoubleWord:
@@ -137,6 +139,67 @@ std::optional<Agg> Lowerer::aggBuiltin(const clang::CallExpr* c, const BuiltinIn
     default: break;
   }
   return std::nullopt;
+}
+
+ExprPtr Lowerer::printfCall(const clang::CallExpr* c, bool need) {
+  kpl::SourceRange r = range(c);
+  if (need) {
+    unsupported(c, "the result of printf (the number of characters it printed)");
+    return lit(0, r);
+  }
+  const auto* format =
+      c->getNumArgs() > 0 ? llvm::dyn_cast<clang::StringLiteral>(c->getArg(0)->IgnoreParenImpCasts()) : nullptr;
+  if (!format || format->getCharByteWidth() != 1) {
+    unsupported(c, "printf with a format that is not a string literal");
+    return lit(0, r);
+  }
+  // The arguments the format asks for: one per conversion, one more per `*` width or
+  // precision; `%%` asks for none. (OpenCL's vector conversions, `%v4hld`, take one vector.)
+  llvm::StringRef f = format->getString();
+  unsigned wanted = 0;
+  for (size_t i = 0; i < f.size(); ++i) {
+    if (f[i] != '%') continue;
+    if (i + 1 < f.size() && f[i + 1] == '%') {
+      ++i;
+      continue;
+    }
+    size_t j = i + 1;
+    while (j < f.size() && llvm::StringRef("-+ #0123456789.*hlLjztv").contains(f[j])) {
+      if (f[j] == '*') ++wanted;
+      ++j;
+    }
+    if (j >= f.size() || !llvm::StringRef("diouxXfFeEgGaAcsp").contains(f[j])) {
+      error(c->getArg(0)->getBeginLoc(), "printf format: conversion '" + f.substr(i, j + 1 - i).str() +
+                                             "' has no conversion character (one of diouxXfFeEgGaAcsp)");
+      return lit(0, r);
+    }
+    ++wanted;
+    i = j;
+  }
+  unsigned given = c->getNumArgs() - 1;
+  if (wanted != given) {
+    error(c->getArg(0)->getBeginLoc(), "printf format asks for " + std::to_string(wanted) + " argument" +
+                                           (wanted == 1 ? "" : "s") + " but " + std::to_string(given) +
+                                           (given == 1 ? " follows it" : " follow it"));
+    return lit(0, r);
+  }
+  // Printing changes no memory; evaluating the arguments reads what they read (and fails as
+  // they fail), so each is evaluated into a fresh local.
+  for (unsigned i = 1; i < c->getNumArgs(); ++i) {
+    const clang::Expr* a = c->getArg(i);
+    clang::QualType t = a->getType();
+    if (llvm::isa<clang::StringLiteral>(a->IgnoreParenImpCasts())) continue;
+    if (t->isPointerType() || t->isArrayType() || isAgg(t)) {
+      unsupported(a, "printf of a " + std::string(isAgg(t) ? "vector or struct" : "pointer") + " argument");
+      continue;
+    }
+    if (isWideType(t)) {
+      wvalue(a);
+      continue;
+    }
+    emitAssign(newLocal("printf_arg"), rvalue(a), range(a));
+  }
+  return lit(0, r);
 }
 
 std::string Lowerer::vectorBuiltinNames() {
