@@ -38,6 +38,14 @@ constexpr BuiltinInfo kTable[] = {
     {"get_global_offset", K::WorkItem, 1, op(WorkItem::GlobalOffset)},
     {"get_work_dim", K::WorkDim, 0, 0},
 
+    // CUDA's integer intrinsics.
+    {"__mul24", K::IntBits, 2, op(IntBits::Mul24)},
+    {"__umul24", K::IntBits, 2, op(IntBits::UMul24)},
+    {"__popc", K::IntBits, 1, op(IntBits::Popc)},
+    {"__brev", K::IntBits, 1, op(IntBits::Brev)},
+    {"__clz", K::IntBits, 1, op(IntBits::Clz)},
+    {"__ffs", K::IntBits, 1, op(IntBits::Ffs)},
+
     // Output.
     {"printf", K::Printf, 0, 0},
 

@@ -44,6 +44,9 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
     // next barrier, so they change nothing.
     case BuiltinKind::Fence: return lit(0, r);
     case BuiltinKind::Printf: return printfCall(c, need);
+    case BuiltinKind::IntBits:
+      if (c->getNumArgs() == fn.arity) return intBits(c, static_cast<IntBits>(fn.op));
+      break;
     case BuiltinKind::Vote: return syncVote(c, fn);
     case BuiltinKind::Annotation: annotation(c, static_cast<Annotation>(fn.op)); return lit(0, r);
     case BuiltinKind::Math: return floatMath(c, fn, name);
@@ -116,6 +119,7 @@ std::optional<Val> Lowerer::wideBuiltin(const clang::CallExpr* c, const BuiltinI
     case BuiltinKind::Barrier:
     case BuiltinKind::Fence:
     case BuiltinKind::Printf:
+    case BuiltinKind::IntBits:
     case BuiltinKind::Vote:
     case BuiltinKind::Annotation:
     case BuiltinKind::DoubleWord:
@@ -139,6 +143,67 @@ std::optional<Agg> Lowerer::aggBuiltin(const clang::CallExpr* c, const BuiltinIn
     default: break;
   }
   return std::nullopt;
+}
+
+ExprPtr Lowerer::intBits(const clang::CallExpr* c, IntBits op) {
+  kpl::SourceRange r = range(c);
+  auto k = [&](uint32_t v) { return lit(static_cast<int32_t>(v), r); };
+  auto b = [&](BinaryOp o, ExprPtr x, ExprPtr y) { return bin(o, std::move(x), std::move(y), r); };
+  auto snap = [&](ExprPtr e) { return snapshot(std::move(e), r); };
+  // popcount by the usual pairwise sums (each step's value is a fresh local).
+  auto popc = [&](ExprPtr x) {
+    x = snap(std::move(x));
+    x = snap(b(BinaryOp::Sub, clone(*x), b(BinaryOp::BitAnd, b(BinaryOp::LShr, clone(*x), k(1)), k(0x55555555))));
+    x = snap(b(BinaryOp::Add, b(BinaryOp::BitAnd, clone(*x), k(0x33333333)),
+               b(BinaryOp::BitAnd, b(BinaryOp::LShr, clone(*x), k(2)), k(0x33333333))));
+    x = snap(b(BinaryOp::BitAnd, b(BinaryOp::Add, clone(*x), b(BinaryOp::LShr, clone(*x), k(4))), k(0x0F0F0F0F)));
+    return b(BinaryOp::LShr, b(BinaryOp::Mul, std::move(x), k(0x01010101)), k(24));
+  };
+  ExprPtr x = snap(rvalue(c->getArg(0)));
+  switch (op) {
+    case IntBits::Mul24:
+    case IntBits::UMul24: {
+      // The low 24 bits of each operand (sign-extended for __mul24), multiplied: the low 32
+      // bits of the product.
+      ExprPtr y = snap(rvalue(c->getArg(1)));
+      auto low24 = [&](ExprPtr v) {
+        return op == IntBits::Mul24 ? b(BinaryOp::Shr, b(BinaryOp::Shl, std::move(v), k(8)), k(8))
+                                    : b(BinaryOp::BitAnd, std::move(v), k(0x00FFFFFF));
+      };
+      return b(BinaryOp::Mul, low24(std::move(x)), low24(std::move(y)));
+    }
+    case IntBits::Popc: return popc(std::move(x));
+    case IntBits::Brev: {
+      // Swap adjacent bits, pairs, nibbles, bytes, then the two halves.
+      const uint32_t masks[] = {0x55555555, 0x33333333, 0x0F0F0F0F, 0x00FF00FF};
+      for (int s = 0; s < 4; ++s) {
+        int32_t sh = 1 << s;
+        x = snap(b(BinaryOp::BitOr, b(BinaryOp::BitAnd, b(BinaryOp::LShr, clone(*x), k(sh)), k(masks[s])),
+                   b(BinaryOp::Shl, b(BinaryOp::BitAnd, clone(*x), k(masks[s])), k(sh))));
+      }
+      return b(BinaryOp::BitOr, b(BinaryOp::LShr, clone(*x), k(16)), b(BinaryOp::Shl, clone(*x), k(16)));
+    }
+    case IntBits::Clz: {
+      // Binary search for the highest set bit: 32 for 0.
+      ExprPtr zero = snap(b(BinaryOp::Eq, clone(*x), k(0)));
+      ExprPtr n = k(0);
+      const std::pair<uint32_t, int32_t> steps[] = {
+          {0xFFFF0000u, 16}, {0xFF000000u, 8}, {0xF0000000u, 4}, {0xC0000000u, 2}, {0x80000000u, 1}};
+      for (auto [mask, sh] : steps) {
+        ExprPtr none = snap(b(BinaryOp::Eq, b(BinaryOp::BitAnd, clone(*x), k(mask)), k(0)));
+        n = snap(b(BinaryOp::Add, std::move(n), cond(clone(*none), k(sh), k(0), r)));
+        x = snap(cond(std::move(none), b(BinaryOp::Shl, clone(*x), k(sh)), clone(*x), r));
+      }
+      return cond(std::move(zero), k(32), std::move(n), r);
+    }
+    case IntBits::Ffs: {
+      // 1 + the number of zeros below the lowest set bit: popc((x & -x) - 1) + 1; 0 for 0.
+      ExprPtr lowest = b(BinaryOp::BitAnd, clone(*x), un(UnaryOp::Neg, clone(*x), r));
+      ExprPtr pos = b(BinaryOp::Add, popc(b(BinaryOp::Sub, std::move(lowest), k(1))), k(1));
+      return cond(b(BinaryOp::Eq, std::move(x), k(0)), k(0), std::move(pos), r);
+    }
+  }
+  return k(0);
 }
 
 ExprPtr Lowerer::printfCall(const clang::CallExpr* c, bool need) {

@@ -595,6 +595,8 @@ private:
   Agg selectVector(const clang::CallExpr* c);
   Agg convertVector(const clang::CallExpr* c, const std::string& name);
   std::optional<Val> wideConvert(const clang::CallExpr* c, const std::string& name, bool need);
+  /// CUDA's integer intrinsics (__mul24, __popc, __clz …) as word arithmetic.
+  ExprPtr intBits(const clang::CallExpr* c, IntBits op);
   /// printf: the format checked against the arguments, each argument evaluated; no output.
   ExprPtr printfCall(const clang::CallExpr* c, bool need);
 
