@@ -1,0 +1,67 @@
+// CUDA's integer intrinsics (__mul24, __umul24, __popc, __brev, __clz, __ffs), which the
+// frontend lowers to 32-bit word arithmetic (LowerBuiltin.cpp, Lowerer::intBits): run on
+// extreme values and compared with the definitions written out here in C++ (<bit>).
+#include "FrontendHelpers.h"
+
+#include <catch2/catch.hpp>
+
+#include <bit>
+#include <cstdint>
+
+using namespace fetest;
+
+namespace {
+
+const int32_t kValues[] = {0, 1, -1, INT32_MIN, INT32_MAX, 305419896, -8388608, 8388607, 16777215, 12, -559038737, 65536};
+constexpr uint32_t kCount = sizeof(kValues) / sizeof(kValues[0]);
+
+int32_t low24(int32_t v, bool sign) {
+  uint32_t u = static_cast<uint32_t>(v) & 0xFFFFFFu;
+  return sign && (u & 0x800000u) ? static_cast<int32_t>(u | 0xFF000000u) : static_cast<int32_t>(u);
+}
+int32_t mul24(int32_t a, int32_t b, bool sign) {
+  return static_cast<int32_t>(static_cast<uint32_t>(low24(a, sign)) * static_cast<uint32_t>(low24(b, sign)));
+}
+int32_t brev(uint32_t x) {
+  uint32_t r = 0;
+  for (int b = 0; b < 32; ++b)
+    if ((x >> b) & 1u) r |= 1u << (31 - b);
+  return static_cast<int32_t>(r);
+}
+
+}  // namespace
+
+SCENARIO("CUDA's integer intrinsics compute what their definitions say", "[frontends][clang][intrinsics]") {
+  std::string pick = "__device__ int pick(int t) {\n";
+  for (uint32_t i = 0; i < kCount; ++i)
+    pick += "  if (t == " + std::to_string(i) + ") return " +
+            (kValues[i] == INT32_MIN ? std::string("(int)0x80000000u") : std::to_string(kValues[i])) + ";\n";
+  pick += "  return 0;\n}\n";
+  const std::string src = pick + R"(
+__global__ void k(int *P, int *C, int *F, int *B, int *M, int *U) {
+  int t = threadIdx.x;
+  int x = pick(t);
+  P[t] = __popc((unsigned)x);
+  C[t] = __clz(x);
+  F[t] = __ffs(x);
+  B[t] = (int)__brev((unsigned)x);
+  M[t] = __mul24(x, x + 3);
+  U[t] = (int)__umul24((unsigned)x, (unsigned)x + 3u);
+}
+)";
+  Ran r = runText(src, fe::Language::Cuda,
+                  launch1d(kCount, {{"P", kCount}, {"C", kCount}, {"F", kCount}, {"B", kCount}, {"M", kCount}, {"U", kCount}}));
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  for (uint32_t i = 0; i < kCount; ++i) {
+    INFO("x = " << kValues[i]);
+    const int32_t x = kValues[i];
+    const uint32_t u = static_cast<uint32_t>(x);
+    const int32_t x3 = static_cast<int32_t>(u + 3u);
+    CHECK(r.arrays.at("P")[i] == std::popcount(u));
+    CHECK(r.arrays.at("C")[i] == std::countl_zero(u));
+    CHECK(r.arrays.at("F")[i] == (u == 0 ? 0 : std::countr_zero(u) + 1));
+    CHECK(r.arrays.at("B")[i] == brev(u));
+    CHECK(r.arrays.at("M")[i] == mul24(x, x3, true));
+    CHECK(r.arrays.at("U")[i] == mul24(x, x3, false));
+  }
+}
