@@ -45,6 +45,8 @@ constexpr BuiltinInfo kTable[] = {
     {"__brev", K::IntBits, 1, op(IntBits::Brev)},
     {"__clz", K::IntBits, 1, op(IntBits::Clz)},
     {"__ffs", K::IntBits, 1, op(IntBits::Ffs)},
+    {"__sad", K::IntBits, 3, op(IntBits::Sad)},
+    {"__usad", K::IntBits, 3, op(IntBits::USad)},
 
     // Output.
     {"printf", K::Printf, 0, 0},

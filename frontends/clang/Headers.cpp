@@ -57,6 +57,8 @@ __device__ int __popc(unsigned int);
 __device__ unsigned int __brev(unsigned int);
 __device__ int __clz(int);
 __device__ int __ffs(int);
+__device__ unsigned int __sad(int, int, unsigned int);
+__device__ unsigned int __usad(unsigned int, unsigned int, unsigned int);
 extern "C" __device__ int printf(const char* __restrict format, ...);
 __device__ void __syncthreads(void);
 __device__ int __syncthreads_count(int);

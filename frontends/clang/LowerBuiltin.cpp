@@ -173,6 +173,16 @@ ExprPtr Lowerer::intBits(const clang::CallExpr* c, IntBits op) {
       return b(BinaryOp::Mul, low24(std::move(x)), low24(std::move(y)));
     }
     case IntBits::Popc: return popc(std::move(x));
+    case IntBits::Sad:
+    case IntBits::USad: {
+      // |x - y| + z: the larger minus the smaller (signed or unsigned order), modulo 2^32.
+      ExprPtr y = snap(rvalue(c->getArg(1)));
+      ExprPtr z = rvalue(c->getArg(2));
+      ExprPtr greater = b(op == IntBits::Sad ? BinaryOp::Gt : BinaryOp::UGt, clone(*x), clone(*y));
+      ExprPtr diff = cond(std::move(greater), b(BinaryOp::Sub, clone(*x), clone(*y)),
+                          b(BinaryOp::Sub, clone(*y), clone(*x)), r);
+      return b(BinaryOp::Add, std::move(diff), std::move(z));
+    }
     case IntBits::Brev: {
       // Swap adjacent bits, pairs, nibbles, bytes, then the two halves.
       const uint32_t masks[] = {0x55555555, 0x33333333, 0x0F0F0F0F, 0x00FF00FF};

@@ -1,4 +1,4 @@
-// CUDA's integer intrinsics (__mul24, __umul24, __popc, __brev, __clz, __ffs), which the
+// CUDA's integer intrinsics (__mul24, __umul24, __popc, __brev, __clz, __ffs, __sad, __usad), which the
 // frontend lowers to 32-bit word arithmetic (LowerBuiltin.cpp, Lowerer::intBits): run on
 // extreme values and compared with the definitions written out here in C++ (<bit>).
 #include "FrontendHelpers.h"
@@ -38,7 +38,7 @@ SCENARIO("CUDA's integer intrinsics compute what their definitions say", "[front
             (kValues[i] == INT32_MIN ? std::string("(int)0x80000000u") : std::to_string(kValues[i])) + ";\n";
   pick += "  return 0;\n}\n";
   const std::string src = pick + R"(
-__global__ void k(int *P, int *C, int *F, int *B, int *M, int *U) {
+__global__ void k(int *P, int *C, int *F, int *B, int *M, int *U, int *S, int *V) {
   int t = threadIdx.x;
   int x = pick(t);
   P[t] = __popc((unsigned)x);
@@ -47,10 +47,12 @@ __global__ void k(int *P, int *C, int *F, int *B, int *M, int *U) {
   B[t] = (int)__brev((unsigned)x);
   M[t] = __mul24(x, x + 3);
   U[t] = (int)__umul24((unsigned)x, (unsigned)x + 3u);
+  S[t] = (int)__sad(x, pick(t + 1), 7u);
+  V[t] = (int)__usad((unsigned)x, (unsigned)pick(t + 1), 7u);
 }
 )";
   Ran r = runText(src, fe::Language::Cuda,
-                  launch1d(kCount, {{"P", kCount}, {"C", kCount}, {"F", kCount}, {"B", kCount}, {"M", kCount}, {"U", kCount}}));
+                  launch1d(kCount, {{"P", kCount}, {"C", kCount}, {"F", kCount}, {"B", kCount}, {"M", kCount}, {"U", kCount}, {"S", kCount}, {"V", kCount}}));
   REQUIRE(r.verdict == sem::VerdictKind::Ok);
   for (uint32_t i = 0; i < kCount; ++i) {
     INFO("x = " << kValues[i]);
@@ -63,5 +65,11 @@ __global__ void k(int *P, int *C, int *F, int *B, int *M, int *U) {
     CHECK(r.arrays.at("B")[i] == brev(u));
     CHECK(r.arrays.at("M")[i] == mul24(x, x3, true));
     CHECK(r.arrays.at("U")[i] == mul24(x, x3, false));
+    // __sad / __usad against the next value (pick(kCount) is 0): |x - y| + 7 modulo 2^32.
+    const int32_t y = i + 1 < kCount ? kValues[i + 1] : 0;
+    const int64_t sd = static_cast<int64_t>(x) - y;
+    const uint64_t ud = u > static_cast<uint32_t>(y) ? u - static_cast<uint32_t>(y) : static_cast<uint32_t>(y) - u;
+    CHECK(r.arrays.at("S")[i] == static_cast<int32_t>(static_cast<uint32_t>((sd < 0 ? -sd : sd) + 7)));
+    CHECK(r.arrays.at("V")[i] == static_cast<int32_t>(static_cast<uint32_t>(ud + 7)));
   }
 }
