@@ -16,6 +16,7 @@ const char* cudaHeaderText() {
 #define __forceinline__ inline __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))
 #define __restrict__ __restrict
+#define __align__(n) __attribute__((aligned(n)))
 typedef __SIZE_TYPE__ size_t;
 // The short unsigned names device code takes from the host's <sys/types.h>, and NULL.
 typedef unsigned int uint;
