@@ -47,6 +47,12 @@ constexpr BuiltinInfo kTable[] = {
     {"__ffs", K::IntBits, 1, op(IntBits::Ffs)},
     {"__sad", K::IntBits, 3, op(IntBits::Sad)},
     {"__usad", K::IntBits, 3, op(IntBits::USad)},
+    // OpenCL's integer functions, on 32-bit int and uint scalars (other types: unsupported).
+    {"popcount", K::IntBits, 1, op(IntBits::Popc)},
+    {"clz", K::IntBits, 1, op(IntBits::Clz)},
+    {"rotate", K::IntBits, 2, op(IntBits::Rotate)},
+    {"hadd", K::IntBits, 2, op(IntBits::HAdd)},
+    {"rhadd", K::IntBits, 2, op(IntBits::RHAdd)},
 
     // Output.
     {"printf", K::Printf, 0, 0},

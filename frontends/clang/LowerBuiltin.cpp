@@ -44,9 +44,17 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
     // next barrier, so they change nothing.
     case BuiltinKind::Fence: return lit(0, r);
     case BuiltinKind::Printf: return printfCall(c, need);
-    case BuiltinKind::IntBits:
-      if (c->getNumArgs() == fn.arity) return intBits(c, static_cast<IntBits>(fn.op));
+    case BuiltinKind::IntBits: {
+      // Every argument a 32-bit integer scalar (CUDA's declarations convert to one; OpenCL's
+      // overloads on char, short or vectors count within other widths: not these rows').
+      bool words = c->getNumArgs() == fn.arity;
+      for (unsigned i = 0; words && i < c->getNumArgs(); ++i) {
+        std::optional<IntType> t = intType(c->getArg(i)->getType());
+        words = t && t->width == 32 && !t->isBool && !t->isFloat;
+      }
+      if (words) return intBits(c, static_cast<IntBits>(fn.op));
       break;
+    }
     case BuiltinKind::Vote: return syncVote(c, fn);
     case BuiltinKind::Annotation: annotation(c, static_cast<Annotation>(fn.op)); return lit(0, r);
     case BuiltinKind::Math: return floatMath(c, fn, name);
@@ -173,6 +181,24 @@ ExprPtr Lowerer::intBits(const clang::CallExpr* c, IntBits op) {
       return b(BinaryOp::Mul, low24(std::move(x)), low24(std::move(y)));
     }
     case IntBits::Popc: return popc(std::move(x));
+    case IntBits::Rotate: {
+      // OpenCL's rotate: left by n modulo 32, the bits shifted out coming in on the right.
+      ExprPtr s = snap(b(BinaryOp::BitAnd, rvalue(c->getArg(1)), k(31)));
+      ExprPtr rotated = b(BinaryOp::BitOr, b(BinaryOp::Shl, clone(*x), clone(*s)),
+                          b(BinaryOp::LShr, clone(*x), b(BinaryOp::Sub, k(32), clone(*s))));
+      return cond(b(BinaryOp::Eq, std::move(s), k(0)), std::move(x), std::move(rotated), r);
+    }
+    case IntBits::HAdd:
+    case IntBits::RHAdd: {
+      // (x + y) >> 1 without overflow (rhadd: rounded up): x/2 + y/2 + the carry of the low
+      // bits, with the shift of the arguments' signedness.
+      bool isSigned = intType(c->getArg(0)->getType())->isSigned;
+      ExprPtr y = snap(rvalue(c->getArg(1)));
+      BinaryOp half = isSigned ? BinaryOp::Shr : BinaryOp::LShr;
+      ExprPtr low = b(op == IntBits::HAdd ? BinaryOp::BitAnd : BinaryOp::BitOr, clone(*x), clone(*y));
+      return b(BinaryOp::Add, b(BinaryOp::Add, b(half, clone(*x), k(1)), b(half, clone(*y), k(1))),
+               b(BinaryOp::BitAnd, std::move(low), k(1)));
+    }
     case IntBits::Sad:
     case IntBits::USad: {
       // |x - y| + z: the larger minus the smaller (signed or unsigned order), modulo 2^32.

@@ -73,3 +73,43 @@ __global__ void k(int *P, int *C, int *F, int *B, int *M, int *U, int *S, int *V
     CHECK(r.arrays.at("V")[i] == static_cast<int32_t>(static_cast<uint32_t>(ud + 7)));
   }
 }
+
+SCENARIO("OpenCL's popcount, clz, rotate, hadd and rhadd on int and uint compute their definitions",
+         "[frontends][clang][intrinsics]") {
+  std::string pick = "int pick(int t) {\n";
+  for (uint32_t i = 0; i < kCount; ++i)
+    pick += "  if (t == " + std::to_string(i) + ") return " +
+            (kValues[i] == INT32_MIN ? std::string("(int)0x80000000u") : std::to_string(kValues[i])) + ";\n";
+  pick += "  return 0;\n}\n";
+  const std::string src = pick + R"(
+kernel void k(global int *P, global int *C, global int *R, global int *H, global int *Q, global uint *UH, global uint *UQ) {
+  int t = get_local_id(0);
+  int x = pick(t), y = pick(t + 1);
+  P[t] = popcount(x);
+  C[t] = clz(x);
+  R[t] = rotate(x, y);
+  H[t] = hadd(x, y);
+  Q[t] = rhadd(x, y);
+  UH[t] = hadd((uint)x, (uint)y);
+  UQ[t] = rhadd((uint)x, (uint)y);
+}
+)";
+  Ran r = runText(src, fe::Language::OpenCL,
+                  launch1d(kCount, {{"P", kCount}, {"C", kCount}, {"R", kCount}, {"H", kCount}, {"Q", kCount},
+                                    {"UH", kCount}, {"UQ", kCount}}));
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  for (uint32_t i = 0; i < kCount; ++i) {
+    const int32_t x = kValues[i];
+    const int32_t y = i + 1 < kCount ? kValues[i + 1] : 0;
+    INFO("x = " << x << ", y = " << y);
+    const uint32_t u = static_cast<uint32_t>(x), v = static_cast<uint32_t>(y);
+    CHECK(r.arrays.at("P")[i] == std::popcount(u));
+    CHECK(r.arrays.at("C")[i] == std::countl_zero(u));
+    CHECK(r.arrays.at("R")[i] == static_cast<int32_t>(std::rotl(u, static_cast<int>(v & 31u))));
+    // The halved sums, computed in 64 bits (>> of a negative int64_t rounds down).
+    CHECK(r.arrays.at("H")[i] == static_cast<int32_t>((static_cast<int64_t>(x) + y) >> 1));
+    CHECK(r.arrays.at("Q")[i] == static_cast<int32_t>((static_cast<int64_t>(x) + y + 1) >> 1));
+    CHECK(r.arrays.at("UH")[i] == static_cast<int32_t>(static_cast<uint32_t>((static_cast<uint64_t>(u) + v) >> 1)));
+    CHECK(r.arrays.at("UQ")[i] == static_cast<int32_t>(static_cast<uint32_t>((static_cast<uint64_t>(u) + v + 1) >> 1)));
+  }
+}
