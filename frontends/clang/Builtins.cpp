@@ -53,6 +53,9 @@ constexpr BuiltinInfo kTable[] = {
     {"rotate", K::IntBits, 2, op(IntBits::Rotate)},
     {"hadd", K::IntBits, 2, op(IntBits::HAdd)},
     {"rhadd", K::IntBits, 2, op(IntBits::RHAdd)},
+    {"abs_diff", K::IntBits, 2, op(IntBits::AbsDiff)},
+    {"add_sat", K::IntBits, 2, op(IntBits::AddSat)},
+    {"sub_sat", K::IntBits, 2, op(IntBits::SubSat)},
 
     // Output.
     {"printf", K::Printf, 0, 0},

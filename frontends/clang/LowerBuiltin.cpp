@@ -199,6 +199,33 @@ ExprPtr Lowerer::intBits(const clang::CallExpr* c, IntBits op) {
       return b(BinaryOp::Add, b(BinaryOp::Add, b(half, clone(*x), k(1)), b(half, clone(*y), k(1))),
                b(BinaryOp::BitAnd, std::move(low), k(1)));
     }
+    case IntBits::AbsDiff: {
+      // |x - y| as an unsigned result: the larger minus the smaller, modulo 2^32.
+      bool isSigned = intType(c->getArg(0)->getType())->isSigned;
+      ExprPtr y = snap(rvalue(c->getArg(1)));
+      ExprPtr greater = b(isSigned ? BinaryOp::Gt : BinaryOp::UGt, clone(*x), clone(*y));
+      return cond(std::move(greater), b(BinaryOp::Sub, clone(*x), clone(*y)), b(BinaryOp::Sub, clone(*y), clone(*x)),
+                  r);
+    }
+    case IntBits::AddSat:
+    case IntBits::SubSat: {
+      // The wrapped sum (difference), replaced by the bound it passed when it overflowed:
+      // signed, when the result's sign differs from x's and from y's (sub: from x's, and y's
+      // is the result's); unsigned, when the sum is below x (the difference above x).
+      bool isSigned = intType(c->getArg(0)->getType())->isSigned;
+      bool add = op == IntBits::AddSat;
+      ExprPtr y = snap(rvalue(c->getArg(1)));
+      ExprPtr s = snap(b(add ? BinaryOp::Add : BinaryOp::Sub, clone(*x), clone(*y)));
+      if (!isSigned) {
+        ExprPtr over = b(add ? BinaryOp::ULt : BinaryOp::UGt, clone(*s), clone(*x));
+        return cond(std::move(over), k(add ? 0xFFFFFFFFu : 0u), std::move(s), r);
+      }
+      ExprPtr fromX = b(BinaryOp::BitXor, clone(*x), clone(*s));
+      ExprPtr fromY = add ? b(BinaryOp::BitXor, clone(*y), clone(*s)) : b(BinaryOp::BitXor, clone(*x), clone(*y));
+      ExprPtr over = b(BinaryOp::Lt, b(BinaryOp::BitAnd, std::move(fromX), std::move(fromY)), k(0));
+      ExprPtr bound = cond(b(BinaryOp::Lt, clone(*x), k(0)), k(0x80000000u), k(0x7FFFFFFFu), r);
+      return cond(std::move(over), std::move(bound), std::move(s), r);
+    }
     case IntBits::Sad:
     case IntBits::USad: {
       // |x - y| + z: the larger minus the smaller (signed or unsigned order), modulo 2^32.

@@ -74,7 +74,8 @@ __global__ void k(int *P, int *C, int *F, int *B, int *M, int *U, int *S, int *V
   }
 }
 
-SCENARIO("OpenCL's popcount, clz, rotate, hadd and rhadd on int and uint compute their definitions",
+SCENARIO("OpenCL's popcount, clz, rotate, hadd, rhadd, abs_diff, add_sat, sub_sat on int and uint compute "
+         "their definitions",
          "[frontends][clang][intrinsics]") {
   std::string pick = "int pick(int t) {\n";
   for (uint32_t i = 0; i < kCount; ++i)
@@ -82,7 +83,8 @@ SCENARIO("OpenCL's popcount, clz, rotate, hadd and rhadd on int and uint compute
             (kValues[i] == INT32_MIN ? std::string("(int)0x80000000u") : std::to_string(kValues[i])) + ";\n";
   pick += "  return 0;\n}\n";
   const std::string src = pick + R"(
-kernel void k(global int *P, global int *C, global int *R, global int *H, global int *Q, global uint *UH, global uint *UQ) {
+kernel void k(global int *P, global int *C, global int *R, global int *H, global int *Q, global uint *UH, global uint *UQ,
+              global uint *AD, global int *AS, global int *SS, global uint *UAS, global uint *USS) {
   int t = get_local_id(0);
   int x = pick(t), y = pick(t + 1);
   P[t] = popcount(x);
@@ -92,11 +94,17 @@ kernel void k(global int *P, global int *C, global int *R, global int *H, global
   Q[t] = rhadd(x, y);
   UH[t] = hadd((uint)x, (uint)y);
   UQ[t] = rhadd((uint)x, (uint)y);
+  AD[t] = abs_diff(x, y);
+  AS[t] = add_sat(x, y);
+  SS[t] = sub_sat(x, y);
+  UAS[t] = add_sat((uint)x, (uint)y);
+  USS[t] = sub_sat((uint)x, (uint)y);
 }
 )";
   Ran r = runText(src, fe::Language::OpenCL,
                   launch1d(kCount, {{"P", kCount}, {"C", kCount}, {"R", kCount}, {"H", kCount}, {"Q", kCount},
-                                    {"UH", kCount}, {"UQ", kCount}}));
+                                    {"UH", kCount}, {"UQ", kCount},
+                                    {"AD", kCount}, {"AS", kCount}, {"SS", kCount}, {"UAS", kCount}, {"USS", kCount}}));
   REQUIRE(r.verdict == sem::VerdictKind::Ok);
   for (uint32_t i = 0; i < kCount; ++i) {
     const int32_t x = kValues[i];
@@ -111,5 +119,14 @@ kernel void k(global int *P, global int *C, global int *R, global int *H, global
     CHECK(r.arrays.at("Q")[i] == static_cast<int32_t>((static_cast<int64_t>(x) + y + 1) >> 1));
     CHECK(r.arrays.at("UH")[i] == static_cast<int32_t>(static_cast<uint32_t>((static_cast<uint64_t>(u) + v) >> 1)));
     CHECK(r.arrays.at("UQ")[i] == static_cast<int32_t>(static_cast<uint32_t>((static_cast<uint64_t>(u) + v + 1) >> 1)));
+    const int64_t d = static_cast<int64_t>(x) - y;
+    CHECK(r.arrays.at("AD")[i] == static_cast<int32_t>(static_cast<uint32_t>(d < 0 ? -d : d)));
+    auto clamp = [](int64_t w, int64_t lo, int64_t hi) { return w < lo ? lo : w > hi ? hi : w; };
+    CHECK(r.arrays.at("AS")[i] == static_cast<int32_t>(clamp(static_cast<int64_t>(x) + y, INT32_MIN, INT32_MAX)));
+    CHECK(r.arrays.at("SS")[i] == static_cast<int32_t>(clamp(static_cast<int64_t>(x) - y, INT32_MIN, INT32_MAX)));
+    CHECK(r.arrays.at("UAS")[i] ==
+          static_cast<int32_t>(static_cast<uint32_t>(clamp(static_cast<int64_t>(u) + v, 0, UINT32_MAX))));
+    CHECK(r.arrays.at("USS")[i] ==
+          static_cast<int32_t>(static_cast<uint32_t>(clamp(static_cast<int64_t>(u) - v, 0, UINT32_MAX))));
   }
 }
