@@ -199,14 +199,6 @@ ExprPtr Lowerer::intBits(const clang::CallExpr* c, IntBits op) {
       return b(BinaryOp::Add, b(BinaryOp::Add, b(half, clone(*x), k(1)), b(half, clone(*y), k(1))),
                b(BinaryOp::BitAnd, std::move(low), k(1)));
     }
-    case IntBits::AbsDiff: {
-      // |x - y| as an unsigned result: the larger minus the smaller, modulo 2^32.
-      bool isSigned = intType(c->getArg(0)->getType())->isSigned;
-      ExprPtr y = snap(rvalue(c->getArg(1)));
-      ExprPtr greater = b(isSigned ? BinaryOp::Gt : BinaryOp::UGt, clone(*x), clone(*y));
-      return cond(std::move(greater), b(BinaryOp::Sub, clone(*x), clone(*y)), b(BinaryOp::Sub, clone(*y), clone(*x)),
-                  r);
-    }
     case IntBits::AddSat:
     case IntBits::SubSat: {
       // The wrapped sum (difference), replaced by the bound it passed when it overflowed:
@@ -226,15 +218,19 @@ ExprPtr Lowerer::intBits(const clang::CallExpr* c, IntBits op) {
       ExprPtr bound = cond(b(BinaryOp::Lt, clone(*x), k(0)), k(0x80000000u), k(0x7FFFFFFFu), r);
       return cond(std::move(over), std::move(bound), std::move(s), r);
     }
+    case IntBits::AbsDiff:
     case IntBits::Sad:
     case IntBits::USad: {
-      // |x - y| + z: the larger minus the smaller (signed or unsigned order), modulo 2^32.
+      // |x - y|, as an unsigned word: the larger minus the smaller (signed or unsigned order),
+      // modulo 2^32; __sad/__usad add z.
+      bool isSigned =
+          op == IntBits::Sad || (op == IntBits::AbsDiff && intType(c->getArg(0)->getType())->isSigned);
       ExprPtr y = snap(rvalue(c->getArg(1)));
-      ExprPtr z = rvalue(c->getArg(2));
-      ExprPtr greater = b(op == IntBits::Sad ? BinaryOp::Gt : BinaryOp::UGt, clone(*x), clone(*y));
+      ExprPtr greater = b(isSigned ? BinaryOp::Gt : BinaryOp::UGt, clone(*x), clone(*y));
       ExprPtr diff = cond(std::move(greater), b(BinaryOp::Sub, clone(*x), clone(*y)),
                           b(BinaryOp::Sub, clone(*y), clone(*x)), r);
-      return b(BinaryOp::Add, std::move(diff), std::move(z));
+      if (op == IntBits::AbsDiff) return diff;
+      return b(BinaryOp::Add, std::move(diff), rvalue(c->getArg(2)));
     }
     case IntBits::Brev: {
       // Swap adjacent bits, pairs, nibbles, bytes, then the two halves.
