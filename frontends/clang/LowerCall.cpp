@@ -8,8 +8,10 @@
 
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
+#include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
+#include <fmt/format.h>
 
 namespace sdvmc::clangfe::lowering {
 
@@ -25,8 +27,68 @@ ExprPtr Lowerer::call(const clang::CallExpr* c, bool need) {
   std::string name = fd->getNameAsString();
   if (const BuiltinInfo* fn = findBuiltin(name))
     if (std::optional<ExprPtr> v = wordBuiltin(c, *fn, name, need)) return std::move(*v);
+  if (isExternal(fd)) return externalCall(c, fd, need);
   unsupported(c, "call to '" + name + "', which has no definition the frontend knows");
   return lit(0, r);
+}
+
+bool Lowerer::isExternal(const clang::FunctionDecl* fd) const {
+  if (findBuiltin(fd->getNameAsString())) return false;  // a library function: lowered or refused by name
+  clang::SourceLocation l = sm_.getExpansionLoc(fd->getLocation());
+  if (l.isInvalid() || sm_.isInSystemHeader(l)) return false;
+  llvm::StringRef file = sm_.getFilename(l);
+  return !file.startswith("/sdvmc/include") && !fd->getBuiltinID();
+}
+
+ExprPtr Lowerer::externalCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need, Val* wideResult,
+                              Agg* aggResult) {
+  kpl::SourceRange r = range(c);
+  bool pointerArgs = false;
+  for (const clang::Expr* a : c->arguments()) {  // evaluated for their effects, in order
+    clang::QualType t = a->getType();
+    if (t->isPointerType() || t->isArrayType()) {
+      pointer(a);
+      pointerArgs = true;
+    } else if (isAgg(t)) {
+      aggValue(a);
+    } else {
+      anyValue(a, false);
+    }
+  }
+  std::string what = fmt::format("'{}' has no body: its result is arbitrary (sdvmc run uses 0, check explores the domain, prove leaves it free)", fd->getNameAsString());
+  if (pointerArgs) what += "; the memory its pointer arguments point to is not written";
+  note(c->getBeginLoc(), what);
+  clang::QualType rt = fd->getReturnType();
+  if (rt->isVoidType()) return lit(0, r);
+  if (aggResult) {
+    auto l = layoutOf(rt, c->getBeginLoc());
+    if (!l) {
+      aggResult->ok = false;
+      return lit(0, r);
+    }
+    for (const Comp& comp : l->comps) {
+      aggResult->vals.push_back(normalize(arbitrary(r), comp.type, r));
+      aggResult->types.push_back(comp.type);
+    }
+    return lit(0, r);
+  }
+  if (wideResult) {
+    ExprPtr hi = arbitrary(r);
+    *wideResult = Val{arbitrary(r), std::move(hi)};
+    return lit(0, r);
+  }
+  if (rt->isPointerType()) {
+    unsupported(c, "a call to '" + fd->getNameAsString() + "', which has no body and returns a pointer");
+    return lit(0, r);
+  }
+  std::optional<IntType> t = intType(rt);
+  if (!t) {
+    unsupported(c, "a call to '" + fd->getNameAsString() + "', which has no body and returns '" + rt.getAsString() +
+                       "'" + typeReason(rt));
+    return lit(0, r);
+  }
+  ExprPtr v = normalize(arbitrary(r), *t, r);
+  return need ? std::move(v) : lit(0, r);
 }
 
 ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need, Val* wideResult) {
@@ -138,6 +200,11 @@ Val Lowerer::wcall(const clang::CallExpr* c, bool need) {
     if (std::optional<Val> v = wideBuiltin(c, *fn, name, need)) return std::move(*v);
   // An atomic the table has no 64-bit form of (atomicInc on unsigned long long), or lacks.
   if (name.rfind("atomic", 0) == 0 || name.rfind("atom_", 0) == 0) return atomic64(c, nullptr, name, need);
+  if (isExternal(fd)) {
+    Val out = zeroOf(true, r);
+    externalCall(c, fd, need, &out);
+    return out;
+  }
   unsupported(c, "call to '" + name + "', which has no definition the frontend knows");
   return zeroOf(true, r);
 }
@@ -160,6 +227,11 @@ Agg Lowerer::aggCall(const clang::CallExpr* c) {
   std::string name = fd ? fd->getNameAsString() : "";
   if (const BuiltinInfo* fn = findBuiltin(name))
     if (std::optional<Agg> v = aggBuiltin(c, *fn, name)) return std::move(*v);
+  if (fd && isExternal(fd)) {
+    Agg out;
+    externalCall(c, fd, true, nullptr, &out);
+    return out;
+  }
   unsupported(c, "call to '" + name + "' returning a " + (t->isVectorType() ? "vector" : "struct") + " (only " +
                      vectorBuiltinNames() + " among the vector builtins)");
   return bad;

@@ -67,6 +67,12 @@ void Lowerer::error(clang::SourceLocation l, const std::string& what) {
   diags_.error(at, what);
 }
 
+void Lowerer::note(clang::SourceLocation l, const std::string& what) {
+  kpl::SourceLoc at = loc(l);
+  if (!at.valid()) at = kpl::SourceLoc{1, 1};
+  if (notes_.insert({at.line * 65536u + at.col, what}).second) diags_.note(at, what);
+}
+
 std::string Lowerer::fresh(const std::string& base) {
   std::string b = base.empty() ? "t" : base;
   if (!used_.count(b)) {
@@ -260,6 +266,36 @@ ExprPtr Lowerer::snapshot(ExprPtr e, kpl::SourceRange r) {
   if (isSimple(*e)) return e;
   std::string t = temp();
   emitAssign(t, std::move(e), r);
+  return nameExpr(t, r);
+}
+
+ExprPtr Lowerer::groupSizeExpr(kpl::SourceRange r) {
+  ExprPtr n;
+  for (unsigned d = 0; d < 3; ++d) {
+    ExprPtr s = sizeExpr(launch_.localSize, d, r);
+    if (isLit(*s, 1)) continue;
+    n = n ? bin(BinaryOp::Mul, std::move(n), std::move(s), r) : std::move(s);
+  }
+  return n ? std::move(n) : lit(1, r);
+}
+
+ExprPtr Lowerer::arbitrary(kpl::SourceRange r) {
+  if (arbArray_.empty()) {
+    kpl::ArrayDecl a;
+    a.name = kpl::Ident{fresh("__arbitrary"), r};
+    a.range = r;
+    a.unbounded = true;  // never written: every cell keeps its arbitrary initial value
+    arbArray_ = a.name.name;
+    arrays_.push_back(std::move(a));
+    arbCounter_ = newLocal("_arb_n");
+  }
+  std::string t = temp();
+  auto rd = stmt(StmtKind::Read, r);
+  rd->target = kpl::Ident{t, r};
+  rd->array = kpl::Ident{arbArray_, r};
+  rd->exprs.push_back(add(bin(BinaryOp::Mul, nameExpr(arbCounter_, r), groupSizeExpr(r), r), kindExpr(ExprKind::Lid, r), r));
+  emit(std::move(rd));
+  emitAssign(arbCounter_, add(nameExpr(arbCounter_, r), lit(1, r), r), r);
   return nameExpr(t, r);
 }
 

@@ -154,15 +154,6 @@ ExprPtr Lowerer::syncVote(const clang::CallExpr* c, const BuiltinInfo& fn) {
     voteArray_ = a.name.name;
     arrays_.push_back(std::move(a));
   }
-  auto groupSize = [&] {
-    ExprPtr n;
-    for (unsigned d = 0; d < 3; ++d) {
-      ExprPtr s = sizeExpr(launch_.localSize, d, r);
-      if (isLit(*s, 1)) continue;
-      n = n ? bin(BinaryOp::Mul, std::move(n), std::move(s), r) : std::move(s);
-    }
-    return n ? std::move(n) : lit(1, r);
-  };
   auto wr = stmt(StmtKind::Write, r);
   wr->array = kpl::Ident{voteArray_, r};
   wr->exprs.push_back(kindExpr(ExprKind::Lid, r));
@@ -182,11 +173,11 @@ ExprPtr Lowerer::syncVote(const clang::CallExpr* c, const BuiltinInfo& fn) {
     emitAssign(count, bin(BinaryOp::Add, nameExpr(count, r), nameExpr(t, r), r), r);
     emitAssign(i, bin(BinaryOp::Add, nameExpr(i, r), lit(1, r), r), r);
   });
-  emitWhile(bin(BinaryOp::Lt, nameExpr(i, r), groupSize(), r), std::move(body), r);
+  emitWhile(bin(BinaryOp::Lt, nameExpr(i, r), groupSizeExpr(r), r), std::move(body), r);
   emitSimple(StmtKind::Barrier, r);
   switch (static_cast<Vote>(fn.op)) {
     case Vote::Count: return nameExpr(count, r);
-    case Vote::And: return bin(BinaryOp::Eq, nameExpr(count, r), groupSize(), r);
+    case Vote::And: return bin(BinaryOp::Eq, nameExpr(count, r), groupSizeExpr(r), r);
     case Vote::Or: break;
   }
   return bin(BinaryOp::Ne, nameExpr(count, r), lit(0, r), r);

@@ -239,6 +239,9 @@ private:
   void unsupported(const clang::Stmt* s, const std::string& what);
   /// An error other than `unsupported` (recursion) at l.
   void error(clang::SourceLocation l, const std::string& what);
+  /// `note: what` at l (once per location and text): what the lowering assumed, e.g. an
+  /// arbitrary value, which `sdvmc run` takes as 0.
+  void note(clang::SourceLocation l, const std::string& what);
 
   /// A name no C name, KPL keyword or earlier fresh name has: base, else base_1, base_2 …
   std::string fresh(const std::string& base);
@@ -287,6 +290,13 @@ private:
   std::vector<StmtPtr> capture(const std::function<void()>& f);
   /// Snapshots a value into a temporary unless it is a literal.
   ExprPtr snapshot(ExprPtr e, kpl::SourceRange r);
+  /// The group's size as a KPL expression (the product of the dimensions the launch has).
+  ExprPtr groupSizeExpr(kpl::SourceRange r);
+  /// A fresh arbitrary word, different for each thread and each time it is evaluated: the
+  /// value of a cell of the hidden unbounded array `__arbitrary` that nothing writes (so
+  /// `run` gives 0 or --init's value, `check` explores its domain, `prove` leaves it free),
+  /// at `_arb_n * groupsize + lid`, `_arb_n` a per-thread counter. Returns a local holding it.
+  ExprPtr arbitrary(kpl::SourceRange r);
 
   // ---- LowerTypes.cpp: C types as words and cells, layouts, conversions between words ---
 
@@ -542,6 +552,14 @@ private:
   Val wcall(const clang::CallExpr* c, bool need);
   /// A call with a struct or vector value.
   Agg aggCall(const clang::CallExpr* c);
+  /// Whether fd is a function the kernel's own files declare without a body (not a library
+  /// function of the injected headers or Clang's): an external function.
+  bool isExternal(const clang::FunctionDecl* fd) const;
+  /// A call of an external function, as GPUVerify reads it: the arguments are evaluated, the
+  /// result is arbitrary (arbitrary()), and pointer arguments' pointees are not written.
+  /// wideResult / aggResult receive a 64-bit or struct result.
+  ExprPtr externalCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need, Val* wideResult = nullptr,
+                       Agg* aggResult = nullptr);
   /// Inlines a call of fd (call by value); a 64-bit result goes to *wideResult.
   ExprPtr inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need, Val* wideResult = nullptr);
 
@@ -636,6 +654,9 @@ private:
   std::vector<const clang::FunctionDecl*> callStack_;
   int lastAggResult_ = -1;  ///< the result storage of the last inlined call returning a struct or vector
   std::string voteArray_;   ///< the hidden shared array of __syncthreads_count/_and/_or ("" until used)
+  std::string arbArray_;    ///< the hidden shared array of arbitrary values ("" until used)
+  std::string arbCounter_;  ///< its per-thread counter local
+  std::set<std::pair<unsigned, std::string>> notes_;  ///< notes given (location, text)
   const std::set<DynKey>& dynamic_;  ///< pointer variables lowered with a run-time base
   std::set<DynKey> discovered_;      ///< pointer variables found to need one (lower again)
   std::vector<Pending> pending_;
