@@ -19,6 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// Every kernel under specs/cuda and specs/opencl (SIZE_MAX per language: all of them).
 std::vector<fs::path> corpus(size_t perLanguage) {
   std::vector<fs::path> out;
   for (const char* dir : {"specs/cuda", "specs/opencl"}) {
@@ -27,7 +28,8 @@ std::vector<fs::path> corpus(size_t perLanguage) {
       if (e.path().extension() == ".cu" || e.path().extension() == ".cl") files.push_back(e.path());
     std::sort(files.begin(), files.end());
     // An even spread over the sorted folder, so the sample is the same on every run.
-    for (size_t i = 0; i < perLanguage && !files.empty(); ++i) out.push_back(files[i * files.size() / perLanguage]);
+    const size_t n = std::min(perLanguage, files.size());
+    for (size_t i = 0; i < n; ++i) out.push_back(files[i * files.size() / n]);
   }
   return out;
 }
@@ -86,5 +88,37 @@ TEST_CASE("corpus kernels with bytes deleted or replaced lower or are diagnostic
       else t[i] = junk[rng() % junk.size()];
       lowersOrRejects(f.filename().string(), t, lang);
     }
+  }
+}
+
+TEST_CASE("every spec kernel, cut at some line ends and with a byte mutated, lowers or is a diagnostic",
+          "[frontends][robustness]") {
+  // Every spec (so every construct a spec uses): three cuts at evenly spread line ends and
+  // two mutations each; the cases above go through every prefix of a sample.
+  std::mt19937 rng(20261126);
+  for (const fs::path& f : corpus(SIZE_MAX)) {
+    const std::string text = readFile(f);
+    const fe::Language lang = f.extension() == ".cu" ? fe::Language::Cuda : fe::Language::OpenCL;
+    std::vector<size_t> ends;
+    for (size_t pos = text.find('\n'); pos != std::string::npos; pos = text.find('\n', pos + 1)) ends.push_back(pos);
+    for (size_t k = 1; k <= 3 && !ends.empty(); ++k)
+      lowersOrRejects(f.filename().string(), text.substr(0, ends[k * (ends.size() - 1) / 3] + 1), lang);
+    for (int k = 0; k < 2 && !text.empty(); ++k) {
+      std::string t = text;
+      const size_t i = rng() % t.size();
+      if (k == 0) t.erase(i, 1 + rng() % 8);
+      else t[i] = "{}()[];,*&<>=\"#\n0x_"[rng() % 17];
+      lowersOrRejects(f.filename().string(), t, lang);
+    }
+  }
+}
+
+TEST_CASE("every line prefix of every spec kernel lowers or is a diagnostic", "[.][robustness-all]") {
+  // Hidden; by hand (tens of minutes under ASan): `sdvmc_tests "[robustness-all]"`.
+  for (const fs::path& f : corpus(SIZE_MAX)) {
+    const std::string text = readFile(f);
+    const fe::Language lang = f.extension() == ".cu" ? fe::Language::Cuda : fe::Language::OpenCL;
+    for (size_t pos = text.find('\n'); pos != std::string::npos; pos = text.find('\n', pos + 1))
+      lowersOrRejects(f.filename().string(), text.substr(0, pos + 1), lang);
   }
 }
