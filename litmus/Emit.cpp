@@ -159,7 +159,10 @@ std::string floatMathCall(kpl::WideOp op, bool cl) {
     case W::FLdexp: return cl ? "ldexp(x, b)" : "ldexpf(x, b)";
     // pown: glibc's double pow rounded to float, as sdvmc computes it; powr: OpenCL's.
     case W::FPown: return cl ? "pown(x, b)" : "(float)pow((double)x, (double)b)";
-    case W::FPowr: return cl ? "powr(x, y)" : "powf(x, y)";
+    case W::FPowr:
+      return cl ? "powr(x, y)"
+                : "(x < 0 || isnan(x) || isnan(y) || (x == 0 && y == 0) || (isinf(x) && y == 0) || "
+                  "(x == 1 && isinf(y))) ? __int_as_float(0x7fc00000) : powf(x == 0 ? 0.0f : x, y)";
     case W::FLgamma: return cl ? "lgamma(x)" : "lgammaf(x)";
     default: break;
   }
