@@ -4,7 +4,8 @@
 // aggBuiltin (a vector). Here: the work-item functions and the launch geometry behind them
 // (CUDA's threadIdx and the like too), barriers and fences, the float and double math, min,
 // max and abs, CUDA's double intrinsics, and OpenCL's select, convert_T, vloadN and vstoreN;
-// atomics and votes are in LowerSync.cpp, GPUVerify's annotations in LowerAnnotations.cpp.
+// atomics and votes are in LowerSync.cpp, GPUVerify's annotations in LowerAnnotations.cpp, the
+// float math library (the float kinds, and Math on vectors) in LowerFloatMath.cpp.
 #include "frontends/clang/Lowerer.h"
 
 #include <clang/AST/Expr.h>
