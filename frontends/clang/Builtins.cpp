@@ -278,8 +278,9 @@ constexpr BuiltinInfo kTable[] = {
     {"__uint_as_float", K::FloatBits, 1, 0},
     {"__int2float_rn", K::FloatBits, 1, 1},
     {"__uint2float_rn", K::FloatBits, 1, 2},
-    // Refused by name: directed rounding, functions without an exact composition, results
-    // through pointers.
+    // Results through pointers (sincos: the cosine through its pointer; modf: the integral part),
+    // and the functions refused by name: directed rounding, no exact composition, other
+    // pointer results.
     {"__fadd_rz", K::Refused, 1, op(Refusal::DirectedRounding)},
     {"__fadd_ru", K::Refused, 1, op(Refusal::DirectedRounding)},
     {"__fadd_rd", K::Refused, 1, op(Refusal::DirectedRounding)},
@@ -316,15 +317,15 @@ constexpr BuiltinInfo kTable[] = {
     {"rootn", K::Refused, 1, op(Refusal::NotExact)},
     {"sinpif", K::Refused, 1, op(Refusal::NotExact)},
     {"cospif", K::Refused, 1, op(Refusal::NotExact)},
-    {"sincos", K::Refused, 1, op(Refusal::PointerResult)},
+    {"sincos", K::FloatOut, 2, op(FloatOut::SinCos)},
     {"frexp", K::Refused, 1, op(Refusal::PointerResult)},
-    {"modf", K::Refused, 1, op(Refusal::PointerResult)},
+    {"modf", K::FloatOut, 2, op(FloatOut::Modf)},
     {"fract", K::Refused, 1, op(Refusal::PointerResult)},
     {"remquo", K::Refused, 1, op(Refusal::PointerResult)},
     {"lgamma_r", K::Refused, 1, op(Refusal::PointerResult)},
-    {"sincosf", K::Refused, 1, op(Refusal::PointerResult)},
+    {"sincosf", K::FloatOut, 3, op(FloatOut::SinCosBoth)},
     {"frexpf", K::Refused, 1, op(Refusal::PointerResult)},
-    {"modff", K::Refused, 1, op(Refusal::PointerResult)},
+    {"modff", K::FloatOut, 2, op(FloatOut::Modf)},
     {"remquof", K::Refused, 1, op(Refusal::PointerResult)},
     {"min", K::MinMax, 2, op(BinaryOp::FMin), op(WideOp::DMinLo)},
     {"max", K::MinMax, 2, op(BinaryOp::FMax), op(WideOp::DMaxLo)},

@@ -48,6 +48,7 @@ enum class BuiltinKind : uint8_t {
   FloatToInt,    ///< CUDA's __float2int_rn/_rz/_ru/_rd (op: the kpl::WideOp rounding to an integral float first:
                  ///< frint, ftrunc, fceil, ffloor), saturating as PTX's cvt
   FloatBits,     ///< CUDA's __float_as_int … (op 0: the same bits), __int2float_rn (op 1), __uint2float_rn (op 2)
+  FloatOut,      ///< a float function with a result through a pointer (op: a FloatOut): sincos, modf
   Refused,       ///< a function refused by name with a reason (op: a Refusal)
   Printf,        ///< printf(format, …): no effect on memory; the format is checked against the
                  ///< arguments, which are evaluated (their reads are accesses). Variadic: arity 0
@@ -66,6 +67,8 @@ enum class FloatTest : uint8_t {
 };
 /// The op of a Geometric row.
 enum class Geometric : uint8_t { Dot, Cross, Length, Distance, Normalize, FastLength, FastDistance, FastNormalize };
+/// The op of a FloatOut row: OpenCL's sincos(x, &c) and modf(x, &i), CUDA's sincosf(x, &s, &c).
+enum class FloatOut : uint8_t { SinCos, SinCosBoth, Modf };
 /// The op of a Refused row: why the function is not lowered.
 enum class Refusal : uint8_t { DirectedRounding, NotExact, PointerResult };
 /// The op of a Vote row: what __syncthreads_OP returns.

@@ -80,6 +80,7 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
       }
       break;
     case BuiltinKind::Refused: refusedCall(c, name, static_cast<Refusal>(fn.op)); return lit(0, r);
+    case BuiltinKind::FloatOut: return floatOut(c, name, static_cast<FloatOut>(fn.op));
     case BuiltinKind::MinMax:
       // OpenCL's min/max on floats (undefined for NaN) are fmin/fmax.
       if (isFloat(c->getType())) return floatMath(c, fn, name);
@@ -112,7 +113,8 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
 
 std::optional<Val> Lowerer::wideBuiltin(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name,
                                         bool need) {
-  if (fn.wideOp == kNoForm && (isFloatLibrary(fn.kind) || fn.kind == BuiltinKind::Refused)) {
+  if (fn.wideOp == kNoForm &&
+      (isFloatLibrary(fn.kind) || fn.kind == BuiltinKind::Refused || fn.kind == BuiltinKind::FloatOut)) {
     // The double overloads of the float library: not lowered (KPL has no double math functions).
     if (fn.kind == BuiltinKind::Refused) refusedCall(c, name, static_cast<Refusal>(fn.op));
     else unsupported(c, name + " on '" + c->getType().getAsString() + "' (only the float overloads are lowered)");
@@ -168,6 +170,7 @@ std::optional<Val> Lowerer::wideBuiltin(const clang::CallExpr* c, const BuiltinI
     case BuiltinKind::Geometric:
     case BuiltinKind::FloatToInt:
     case BuiltinKind::FloatBits:
+    case BuiltinKind::FloatOut:
     case BuiltinKind::Refused: break;
   }
   return std::nullopt;

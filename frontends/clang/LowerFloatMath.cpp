@@ -304,6 +304,66 @@ std::vector<ExprPtr> Lowerer::normalized(const BuiltinInfo& fn, std::vector<Expr
   return out;
 }
 
+// ---- results through pointers ------------------------------------------------------------------
+
+LVal Lowerer::pointee(const clang::Expr* ptr) {
+  const clang::Expr* bare = ptr->IgnoreParenImpCasts();
+  if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(bare); u && u->getOpcode() == clang::UO_AddrOf)
+    return lvalue(u->getSubExpr());  // `&c`: the place itself (a local scalar too)
+  LVal lv;
+  PtrVal p = pointer(ptr);
+  lv.type = placeType(ptr->getType()->getPointeeType(), ptr->getBeginLoc());
+  lv.kind = p.storage == -1 ? LVal::Kind::Invalid : LVal::Kind::Cell;
+  lv.storage = p.storage;
+  lv.index = std::move(p.offset);
+  return lv;
+}
+
+ExprPtr Lowerer::floatOut(const clang::CallExpr* c, const std::string& name, FloatOut k) {
+  kpl::SourceRange r = range(c);
+  bool ok = c->getNumArgs() >= 2 && isFloat(c->getArg(0)->getType());
+  for (unsigned i = 1; ok && i < c->getNumArgs(); ++i)
+    ok = c->getArg(i)->getType()->isPointerType() && isFloat(c->getArg(i)->getType()->getPointeeType());
+  if (!ok) {
+    unsupported(c, name + " on '" + c->getArg(0)->getType().getAsString() + "' (only float, through float pointers)");
+    return lit(0, r);
+  }
+  ExprPtr x = atom(rvalue(c->getArg(0)), r);
+  auto fn = [&](WideOp op) {
+    std::vector<ExprPtr> ops;
+    ops.push_back(clone(*x));
+    return wop(op, std::move(ops), r);
+  };
+  auto storeTo = [&](unsigned arg, ExprPtr v) {
+    LVal lv = pointee(c->getArg(arg));
+    if (lv.kind != LVal::Kind::Invalid) store(lv, std::move(v), r);
+  };
+  switch (k) {
+    case FloatOut::SinCos:  // sin, and the cosine through the pointer
+      storeTo(1, fn(WideOp::FCos));
+      return fn(WideOp::FSin);
+    case FloatOut::SinCosBoth:
+      storeTo(1, fn(WideOp::FSin));
+      storeTo(2, fn(WideOp::FCos));
+      return lit(0, r);
+    case FloatOut::Modf: {
+      // The integral part trunc(x) through the pointer; the fraction x - trunc(x) (exact) with
+      // x's sign, ±0 for an infinite x.
+      ExprPtr ip = snapshot(fn(WideOp::FTrunc), r);
+      storeTo(1, clone(*ip));
+      auto copysign = [&](ExprPtr v) {
+        std::vector<ExprPtr> ops;
+        ops.push_back(std::move(v));
+        ops.push_back(clone(*x));
+        return wop(WideOp::FCopysign, std::move(ops), r);
+      };
+      ExprPtr isInf = bin(BinaryOp::FEq, un(UnaryOp::FAbs, clone(*x), r), lit(kInfBits, r), r);
+      return cond(std::move(isInf), copysign(lit(0, r)), copysign(bin(BinaryOp::FSub, clone(*x), std::move(ip), r)), r);
+    }
+  }
+  return lit(0, r);
+}
+
 // ---- CUDA's conversions, refusals --------------------------------------------------------------
 
 ExprPtr Lowerer::floatToInt(const clang::CallExpr* c, WideOp rounding) {

@@ -628,6 +628,10 @@ private:
   ExprPtr dotOf(std::vector<ExprPtr>& p, std::vector<ExprPtr>& q, kpl::SourceRange r);
   ExprPtr lengthOf(std::vector<ExprPtr>& p, kpl::SourceRange r);
   std::vector<ExprPtr> normalized(const BuiltinInfo& fn, std::vector<ExprPtr>& p, kpl::SourceRange r);
+  /// The place a pointer argument points to (`&c`: c itself).
+  LVal pointee(const clang::Expr* ptr);
+  /// sincos, sincosf, modf: results through pointers.
+  ExprPtr floatOut(const clang::CallExpr* c, const std::string& name, FloatOut k);
   /// CUDA's __float2int_rn/_rz/_ru/_rd.
   ExprPtr floatToInt(const clang::CallExpr* c, WideOp rounding);
   /// The diagnostic of a Refused row.

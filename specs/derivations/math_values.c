@@ -55,6 +55,7 @@ int main(void) {
       P("polar a", a); P("polar r", r); P("polar theta", a * 57.29578f); P("polar back", r * cosf(a) + r * sinf(a)); } }
   P("cbrt10", cbrtf(10)); P("cbrt20", cbrtf(20)); P("cbrt30", cbrtf(30)); P("tan1", tanf(1)); P("tan2", tanf(2)); P("tan3", tanf(3));
   for (int i = 0; i < 4; ++i) P("t powf+cbrt", powf(0.5f, (float)i) + cbrtf((float)(i * 10)));
+  for (int i = 0; i < 4; ++i) { P("sinf", sinf((float)i)); P("cosf", cosf((float)i)); }
   return 0;
 }
 /* Build and run: gcc -O0 -fno-builtin -ffp-contract=off -o math_values math_values.c -lm

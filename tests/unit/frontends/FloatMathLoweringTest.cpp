@@ -36,7 +36,8 @@ TEST_CASE("the float rows of the builtin table name float math builtins of their
   }
   CHECK(lw::findBuiltin("native_sin")->op == lw::findBuiltin("sin")->op);
   CHECK(lw::findBuiltin("__expf")->op == lw::findBuiltin("expf")->op);
-  CHECK(lw::findBuiltin("sincos")->kind == lw::BuiltinKind::Refused);
+  CHECK(lw::findBuiltin("sincos")->kind == lw::BuiltinKind::FloatOut);
+  CHECK(lw::findBuiltin("frexp")->kind == lw::BuiltinKind::Refused);
   CHECK(lw::findBuiltin("__fadd_rz")->kind == lw::BuiltinKind::Refused);
 }
 
@@ -121,6 +122,24 @@ __global__ void k(int *N, int *Z, int *U, int *D, float *S) {
   CHECK(r.arrays.at("U") == W{0, 2, 0, INT32_MAX, INT32_MIN});
   CHECK(r.arrays.at("D") == W{-1, 1, 0, INT32_MAX, INT32_MIN});
   CHECK(r.arrays.at("S") == W{0, kOne, 0, kOne, 0});
+}
+
+TEST_CASE("sincos and modf store through their pointers: a local's address, a memory cell", "[frontends][clang][float-math]") {
+  const std::string src = R"(
+kernel void k(global float *A, global float *P) {
+  float c, ip;
+  A[0] = sincos(0.0f, &c);
+  A[1] = c;
+  A[2] = modf(-3.75f, &ip);
+  A[3] = ip;
+  A[4] = modf(-1.0f / 0.0f, &P[1]);
+}
+)";
+  Ran r = runText(src, fe::Language::OpenCL, launch1d(1, {{"A", 5}, {"P", 2}}));
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // sin 0 = 0, cos 0 = 1; modf(-3.75) = -0.75 (0xbf400000), -3 (0xc0400000); modf(-inf) = -0, -inf
+  CHECK(r.arrays.at("A") == W{0, kOne, static_cast<int32_t>(0xbf400000), static_cast<int32_t>(0xc0400000), kNegZero});
+  CHECK(r.arrays.at("P") == W{0, static_cast<int32_t>(0xff800000)});
 }
 
 SCENARIO("the float library refuses doubles, directed rounding, inexact compositions and pointer results, at the call", "[frontends][clang][float-math]") {
