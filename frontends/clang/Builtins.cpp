@@ -258,6 +258,9 @@ constexpr BuiltinInfo kTable[] = {
     {"isordered", K::FloatTest, 2, op(FloatTest::IsOrdered)},
     {"isunordered", K::FloatTest, 2, op(FloatTest::IsUnordered)},
     {"signbit", K::FloatTest, 1, op(FloatTest::SignBit)},
+    {"any", K::AnyAll, 1, 0},
+    {"all", K::AnyAll, 1, 1},
+    {"bitselect", K::BitSelect, 3, 0},
     // OpenCL's geometric functions.
     {"dot", K::Geometric, 2, op(Geometric::Dot)},
     {"cross", K::Geometric, 2, op(Geometric::Cross)},

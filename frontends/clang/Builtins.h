@@ -48,6 +48,8 @@ enum class BuiltinKind : uint8_t {
   FloatToInt,    ///< CUDA's __float2int_rn/_rz/_ru/_rd (op: the kpl::WideOp rounding to an integral float first:
                  ///< frint, ftrunc, fceil, ffloor), saturating as PTX's cvt
   FloatBits,     ///< CUDA's __float_as_int … (op 0: the same bits), __int2float_rn (op 1), __uint2float_rn (op 2)
+  AnyAll,        ///< OpenCL's any (op 0) and all (op 1): the sign bits of an integer scalar or vector
+  BitSelect,     ///< OpenCL's bitselect(a, b, c) = (a & ~c) | (b & c), on scalars and vectors of any 32-bit-or-less type
   FloatOut,      ///< a float function with a result through a pointer (op: a FloatOut): sincos, modf
   Refused,       ///< a function refused by name with a reason (op: a Refusal)
   Printf,        ///< printf(format, …): no effect on memory; the format is checked against the

@@ -81,6 +81,12 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
       break;
     case BuiltinKind::Refused: refusedCall(c, name, static_cast<Refusal>(fn.op)); return lit(0, r);
     case BuiltinKind::FloatOut: return floatOut(c, name, static_cast<FloatOut>(fn.op));
+    case BuiltinKind::AnyAll:
+      if (lang_ == Language::OpenCL && c->getNumArgs() == fn.arity) return anyAll(c, name, fn.op == 1);
+      break;
+    case BuiltinKind::BitSelect:
+      if (lang_ == Language::OpenCL) return bitSelect(c, name);
+      break;
     case BuiltinKind::MinMax:
       // OpenCL's min/max on floats (undefined for NaN) are fmin/fmax.
       if (isFloat(c->getType())) return floatMath(c, fn, name);
@@ -171,6 +177,8 @@ std::optional<Val> Lowerer::wideBuiltin(const clang::CallExpr* c, const BuiltinI
     case BuiltinKind::FloatToInt:
     case BuiltinKind::FloatBits:
     case BuiltinKind::FloatOut:
+    case BuiltinKind::AnyAll:
+    case BuiltinKind::BitSelect:
     case BuiltinKind::Refused: break;
   }
   return std::nullopt;
@@ -183,6 +191,7 @@ std::optional<Agg> Lowerer::aggBuiltin(const clang::CallExpr* c, const BuiltinIn
   const bool floatVector = clVector && (isFloatLibrary(fn.kind) || fn.kind == BuiltinKind::Math ||
                                         (fn.kind == BuiltinKind::MinMax && floatElems));
   if (floatVector) return floatVectorCall(c, fn, name);
+  if (clVector && fn.kind == BuiltinKind::BitSelect) return bitSelectVector(c, name);
   switch (fn.kind) {
     case BuiltinKind::VLoad: return vload(c, familyNumber(fn, name));
     case BuiltinKind::Select:

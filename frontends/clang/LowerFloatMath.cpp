@@ -304,6 +304,73 @@ std::vector<ExprPtr> Lowerer::normalized(const BuiltinInfo& fn, std::vector<Expr
   return out;
 }
 
+// ---- any, all, bitselect -----------------------------------------------------------------------
+
+ExprPtr Lowerer::anyAll(const clang::CallExpr* c, const std::string& name, bool all) {
+  kpl::SourceRange r = range(c);
+  // The sign bit of each component (OpenCL C 1.2 §6.12.6: signed integer arguments): a
+  // normalised signed value is negative.
+  std::vector<ExprPtr> comps;
+  IntType t;
+  const clang::Expr* a = c->getArg(0);
+  if (a->getType()->isVectorType()) {
+    Agg v = aggValue(a);
+    if (!v.ok) return lit(0, r);
+    t = v.types.empty() ? IntType{} : v.types[0];
+    for (ExprPtr& e : v.vals) comps.push_back(std::move(e));
+  } else if (auto st = intType(a->getType())) {
+    t = *st;
+    comps.push_back(rvalue(a));
+  }
+  if (comps.empty() || t.isFloat || !t.isSigned || t.isBool || isWide(t)) {
+    unsupported(c, name + " on '" + a->getType().getAsString() + "' (only signed integers of 32 bits or less)");
+    return lit(0, r);
+  }
+  ExprPtr e = bin(BinaryOp::Lt, std::move(comps[0]), lit(0, r), r);
+  for (size_t i = 1; i < comps.size(); ++i)
+    e = bin(all ? BinaryOp::LogAnd : BinaryOp::LogOr, std::move(e), bin(BinaryOp::Lt, std::move(comps[i]), lit(0, r), r), r);
+  return e;
+}
+
+ExprPtr Lowerer::bitSelectElem(ExprPtr a, ExprPtr b, ExprPtr k, kpl::SourceRange r) {
+  ExprPtr kk = atom(std::move(k), r);
+  ExprPtr keepA = bin(BinaryOp::BitAnd, std::move(a), un(UnaryOp::BitNot, clone(*kk), r), r);
+  return bin(BinaryOp::BitOr, std::move(keepA), bin(BinaryOp::BitAnd, std::move(b), std::move(kk), r), r);
+}
+
+std::optional<ExprPtr> Lowerer::bitSelect(const clang::CallExpr* c, const std::string& name) {
+  kpl::SourceRange r = range(c);
+  auto t = intType(c->getType());
+  if (!t || t->isBool || isWide(*t) || c->getNumArgs() != 3) {
+    unsupported(c, name + " on '" + c->getType().getAsString() + "' (only types of 32 bits or less)");
+    return lit(0, r);
+  }
+  ExprPtr a = rvalue(c->getArg(0));
+  ExprPtr b = rvalue(c->getArg(1));
+  ExprPtr k = rvalue(c->getArg(2));
+  return bitSelectElem(std::move(a), std::move(b), std::move(k), r);
+}
+
+std::optional<Agg> Lowerer::bitSelectVector(const clang::CallExpr* c, const std::string& name) {
+  kpl::SourceRange r = range(c);
+  Agg bad;
+  bad.ok = false;
+  Agg a = aggValue(c->getArg(0));
+  Agg b = aggValue(c->getArg(1));
+  Agg k = aggValue(c->getArg(2));
+  if (!a.ok || !b.ok || !k.ok) return bad;
+  if (a.types.empty() || isWide(a.types[0]) || a.vals.size() != b.vals.size() || a.vals.size() != k.vals.size()) {
+    unsupported(c, name + " on '" + c->getType().getAsString() + "' (only elements of 32 bits or less)");
+    return bad;
+  }
+  Agg res;
+  for (size_t i = 0; i < a.vals.size(); ++i) {
+    res.vals.push_back(bitSelectElem(std::move(a.vals[i]), std::move(b.vals[i]), std::move(k.vals[i]), r));
+    res.types.push_back(a.types[i]);
+  }
+  return res;
+}
+
 // ---- results through pointers ------------------------------------------------------------------
 
 LVal Lowerer::pointee(const clang::Expr* ptr) {

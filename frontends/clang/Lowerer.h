@@ -628,6 +628,11 @@ private:
   ExprPtr dotOf(std::vector<ExprPtr>& p, std::vector<ExprPtr>& q, kpl::SourceRange r);
   ExprPtr lengthOf(std::vector<ExprPtr>& p, kpl::SourceRange r);
   std::vector<ExprPtr> normalized(const BuiltinInfo& fn, std::vector<ExprPtr>& p, kpl::SourceRange r);
+  /// OpenCL's any and all; bitselect on scalars and vectors (and one component of it).
+  ExprPtr anyAll(const clang::CallExpr* c, const std::string& name, bool all);
+  ExprPtr bitSelectElem(ExprPtr a, ExprPtr b, ExprPtr k, kpl::SourceRange r);
+  std::optional<ExprPtr> bitSelect(const clang::CallExpr* c, const std::string& name);
+  std::optional<Agg> bitSelectVector(const clang::CallExpr* c, const std::string& name);
   /// The place a pointer argument points to (`&c`: c itself).
   LVal pointee(const clang::Expr* ptr);
   /// sincos, sincosf, modf: results through pointers.

@@ -142,6 +142,23 @@ kernel void k(global float *A, global float *P) {
   CHECK(r.arrays.at("P") == W{0, static_cast<int32_t>(0xff800000)});
 }
 
+TEST_CASE("any and all read sign bits; bitselect takes b's bits where c's are set", "[frontends][clang][float-math]") {
+  const std::string src = R"(
+kernel void k(global int *A, global float *F) {
+  A[0] = any((int4)(0, -1, 0, 0)) + 2 * all((int4)(0, -1, 0, 0)) + 4 * all((short2)(-1, -2)) + 8 * any((char2)(1, 127));
+  A[1] = bitselect(0x0f0f, 0x7070, 0x00ff);
+  F[0] = bitselect(2.0f, -1.0f, as_float(0x80000000));
+}
+)";
+  Ran r = runText(src, fe::Language::OpenCL, launch1d(1, {{"A", 2}, {"F", 1}}));
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // 1 + 0 + 4 + 0; 0x0f00 | 0x0070; 2.0 with -1.0's sign bit: -2.0 (0xc0000000)
+  CHECK(r.arrays.at("A") == W{5, 0x0f70});
+  CHECK(r.arrays.at("F") == W{static_cast<int32_t>(0xc0000000)});
+  CHECK(firstError(lowerText("kernel void k(global int *A) { A[0] = any((long2)(1, 2)); }\n", fe::Language::OpenCL,
+                             launch1d(1))) == "1:39: unsupported: any on 'long2' (only signed integers of 32 bits or less)");
+}
+
 SCENARIO("the float library refuses doubles, directed rounding, inexact compositions and pointer results, at the call", "[frontends][clang][float-math]") {
   auto cl = [](const std::string& body) {
     return firstError(lowerText("kernel void k(global float *A, global double *D, global int *I) {\n" + body + "}\n",
