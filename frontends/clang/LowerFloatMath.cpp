@@ -136,11 +136,51 @@ ExprPtr Lowerer::floatTest(FloatTest k, std::vector<ExprPtr>& a, kpl::SourceRang
   return lit(0, r);
 }
 
+// ---- relational functions on doubles --------------------------------------------------------------
+
+ExprPtr Lowerer::doubleTest(const clang::CallExpr* c, const std::string& name, FloatTest k) {
+  kpl::SourceRange r = range(c);
+  std::vector<Val> a;
+  for (unsigned i = 0; i < c->getNumArgs(); ++i) {
+    auto t = wideType(c->getArg(i)->getType());
+    if (!t || !t->isFloat || c->getArg(i)->getType()->isVectorType()) {
+      unsupported(c, name + " on '" + c->getArg(i)->getType().getAsString() + "' (doubles: only scalars)");
+      return lit(0, r);
+    }
+    a.push_back(atoms(wvalue(c->getArg(i)), r));
+  }
+  // KPL's double comparisons (false when an operand is NaN, dne true); |x| clears the high
+  // word's sign bit; +inf is 0x7ff00000:0, the smallest normal double 0x00100000:0.
+  auto d = [&](WideOp op, const Val& x, const Val& y) { return wideOp(op, r, clone(*x.hi), clone(*x.lo), clone(*y.hi), clone(*y.lo)); };
+  auto abs0 = [&] { return Val{clone(*a[0].lo), bin(BinaryOp::BitAnd, clone(*a[0].hi), lit(0x7fffffff, r), r)}; };
+  const Val inf{lit(0, r), lit(0x7ff00000, r)}, minNormal{lit(0, r), lit(0x00100000, r)};
+  auto b = [&](BinaryOp o, ExprPtr x, ExprPtr y) { return bin(o, std::move(x), std::move(y), r); };
+  switch (k) {
+    case FloatTest::IsEqual: return d(WideOp::DEq, a[0], a[1]);
+    case FloatTest::IsNotEqual: return d(WideOp::DNe, a[0], a[1]);
+    case FloatTest::IsGreater: return d(WideOp::DGt, a[0], a[1]);
+    case FloatTest::IsGreaterEqual: return d(WideOp::DGe, a[0], a[1]);
+    case FloatTest::IsLess: return d(WideOp::DLt, a[0], a[1]);
+    case FloatTest::IsLessEqual: return d(WideOp::DLe, a[0], a[1]);
+    case FloatTest::IsLessGreater: return b(BinaryOp::LogOr, d(WideOp::DLt, a[0], a[1]), d(WideOp::DGt, a[0], a[1]));
+    case FloatTest::IsFinite: return d(WideOp::DLt, abs0(), inf);
+    case FloatTest::IsInf: return d(WideOp::DEq, abs0(), inf);
+    case FloatTest::IsNan: return d(WideOp::DNe, a[0], a[0]);
+    case FloatTest::IsNormal: return b(BinaryOp::LogAnd, d(WideOp::DGe, abs0(), minNormal), d(WideOp::DLt, abs0(), inf));
+    case FloatTest::IsOrdered: return b(BinaryOp::LogAnd, d(WideOp::DEq, a[0], a[0]), d(WideOp::DEq, a[1], a[1]));
+    case FloatTest::IsUnordered: return b(BinaryOp::LogOr, d(WideOp::DNe, a[0], a[0]), d(WideOp::DNe, a[1], a[1]));
+    case FloatTest::SignBit: return b(BinaryOp::LShr, clone(*a[0].hi), lit(31, r));
+  }
+  return lit(0, r);
+}
+
 // ---- calls ---------------------------------------------------------------------------------
 
 std::optional<ExprPtr> Lowerer::floatCall(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name) {
   kpl::SourceRange r = range(c);
   if (fn.kind == BuiltinKind::Geometric) return geometric(c, fn, name);
+  if (fn.kind == BuiltinKind::FloatTest && c->getNumArgs() == fn.arity && isWideType(c->getArg(0)->getType()))
+    return doubleTest(c, name, static_cast<FloatTest>(fn.op));
   std::optional<FloatArgs> args = floatArgs(c, fn, name);
   if (!args) return lit(0, r);
   if (args->n != 0) {  // vector arguments with a scalar value: only the geometric functions

@@ -616,6 +616,8 @@ private:
   ExprPtr floatElem(const BuiltinInfo& fn, std::vector<ExprPtr>& a, kpl::SourceRange r);
   ExprPtr floatExpr(FloatExpr k, std::vector<ExprPtr>& a, kpl::SourceRange r);
   ExprPtr floatTest(FloatTest k, std::vector<ExprPtr>& a, kpl::SourceRange r);
+  /// A relational function on double scalars (KPL's double comparisons).
+  ExprPtr doubleTest(const clang::CallExpr* c, const std::string& name, FloatTest k);
   /// A float call with a word value, and with a vector value (nullopt: no vector argument).
   std::optional<ExprPtr> floatCall(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name);
   std::optional<Agg> floatVectorCall(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name);
