@@ -105,7 +105,20 @@ enum class WideOp {
   DToF, DToI, DToU, LToF, ULToF,
   // (h, l) -> 64-bit: long / unsigned long to double, double to long / unsigned long
   LToDLo, LToDHi, ULToDLo, ULToDHi, DToLLo, DToLHi, DToULLo, DToULHi,
+  // The float math functions (specs/KPL.md, "Float math"): Words holding IEEE-754 single
+  // bit patterns, computed as the host's C library computes the float function. They sit
+  // in this table because they are n-ary builtin calls like the 64-bit ones (isFloatMath).
+  // (a) -> float
+  FCeil, FFloor, FRound, FTrunc, FRint, FExp, FExp2, FExp10, FExpm1, FLog, FLog2, FLog10, FLog1p,
+  FSin, FCos, FTan, FAsin, FAcos, FAtan, FSinh, FCosh, FTanh, FAsinh, FAcosh, FAtanh,
+  FCbrt, FRsqrt, FErf, FErfc, FLgamma, FTgamma, FLogb,
+  // (a, b) -> float; fldexp and fpown take an int b
+  FPow, FAtan2, FFmod, FHypot, FCopysign, FNextafter, FRemainder, FFdim, FLdexp, FPown, FPowr,
+  // (a, b, c) -> float: a * b + c with one rounding
+  FFma,
 };
+/// The float math functions of WideOp (FCeil … FFma): 32-bit, on float bit patterns.
+inline bool isFloatMath(WideOp op) { return op >= WideOp::FCeil; }
 
 enum class ExprKind {
   IntLit,   ///< a decimal or hex literal; `value` holds it wrapped to 32 bits

@@ -64,7 +64,7 @@ bool wideCanFail(kpl::WideOp op) {
 // Whether the builtin computes on doubles (needs cl_khr_fp64 in OpenCL).
 bool wideUsesDouble(kpl::WideOp op) {
   using W = kpl::WideOp;
-  if (op < W::DAddLo) return false;
+  if (op < W::DAddLo || kpl::isFloatMath(op)) return false;  // CUDA's pown helper uses double, which CUDA has
   return !(op == W::FToLLo || op == W::FToLHi || op == W::FToULLo || op == W::FToULHi || op == W::LToF ||
            op == W::ULToF);
 }
@@ -141,13 +141,52 @@ std::string wideBody(kpl::WideOp op, bool cl) {
                   ": (K_U64)(K_S64)dx");
     case W::DToULLo: case W::DToULHi:
       return half("!(dx > -1.0 && dx < 18446744073709551616.0) ? 0 : (K_U64)dx");
+    default: break;  // the float math functions: floatMathHelper
   }
   return "0";
+}
+
+// The OpenCL C (cl) or CUDA function computing float math builtin `op` (kpl::isFloatMath),
+// from the helper's floats x, y, z (fldexp and fpown: the int b).
+std::string floatMathCall(kpl::WideOp op, bool cl) {
+  using W = kpl::WideOp;
+  std::string name = kpl::wideOpName(op) + 1;  // fsin -> sin
+  switch (op) {
+    case W::FRsqrt: return "rsqrt" + std::string(cl ? "" : "f") + "(x)";
+    case W::FFmod: name = "fmod"; break;
+    case W::FFdim: name = "fdim"; break;
+    case W::FFma: return cl ? "fma(x, y, z)" : "__fmaf_rn(x, y, z)";
+    case W::FLdexp: return cl ? "ldexp(x, b)" : "ldexpf(x, b)";
+    // pown: glibc's double pow rounded to float, as sdvmc computes it; powr: OpenCL's.
+    case W::FPown: return cl ? "pown(x, b)" : "(float)pow((double)x, (double)b)";
+    case W::FPowr:
+      return cl ? "powr(x, y)"
+                : "(x < 0 || isnan(x) || isnan(y) || (x == 0 && y == 0) || (isinf(x) && y == 0) || "
+                  "(x == 1 && isinf(y))) ? __int_as_float(0x7fc00000) : powf(x == 0 ? 0.0f : x, y)";
+    case W::FLgamma: return cl ? "lgamma(x)" : "lgammaf(x)";
+    default: break;
+  }
+  const unsigned arity = kpl::wideOpArity(op);
+  const std::string fn = cl ? name : name + "f";
+  return fn + (arity == 1 ? "(x)" : "(x, y)");
+}
+
+// The helper function of float math builtin `op`: Words in and out.
+std::string floatMathHelper(kpl::WideOp op, bool cl) {
+  const unsigned arity = kpl::wideOpArity(op);
+  const bool intB = op == kpl::WideOp::FLdexp || op == kpl::WideOp::FPown;
+  std::string params = arity == 1 ? "int a" : arity == 2 ? "int a, int b" : "int a, int b, int c";
+  std::string locals = "float x = k_f(a);";
+  if (arity >= 2 && !intB) locals += " float y = k_f(b);";
+  if (arity == 3) locals += " float z = k_f(c);";
+  return fmt::format("K_FN int k_{}({}) {{ {} return k_fbits({}); }}\n", kpl::wideOpName(op), params, locals,
+                     floatMathCall(op, cl));
 }
 
 // The helper function of builtin `op`.
 std::string wideHelper(kpl::WideOp op, bool cl) {
   using W = kpl::WideOp;
+  if (kpl::isFloatMath(op)) return floatMathHelper(op, cl);
   const unsigned arity = kpl::wideOpArity(op);
   const bool shift = op >= W::LShlLo && op <= W::LLShrHi;
   std::string params, locals;
@@ -531,6 +570,8 @@ private:
               "K_FN int k_hi(K_U64 x) { return (int)(unsigned)(x >> 32); }\n";
       out_ << (cl ? "K_FN float k_f(int a) { return as_float(a); }\n"
                   : "K_FN float k_f(int a) { return __int_as_float(a); }\n");
+      out_ << (cl ? "K_FN int k_fbits(float x) { return as_int(x); }\n"
+                  : "K_FN int k_fbits(float x) { return __float_as_int(x); }\n");
       if (doubles)
         out_ << (cl ? "K_FN double k_d(K_U64 x) { return as_double(x); }\n"
                       "K_FN K_U64 k_bits(double d) { return as_ulong(d); }\n"

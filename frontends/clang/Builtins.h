@@ -40,6 +40,18 @@ enum class BuiltinKind : uint8_t {
   IntBits,       ///< CUDA's integer intrinsics __mul24, __umul24, __popc, __brev, __clz, __ffs, __sad, __usad and
                  ///< OpenCL's popcount, clz, rotate, hadd, rhadd, abs_diff, add_sat, sub_sat on 32-bit int/uint scalars (op: an
                  ///< IntBits), lowered to 32-bit word arithmetic
+  FloatFn,       ///< a float math function (op: a kpl::WideOp, kpl::isFloatMath) on float scalars and, in OpenCL,
+                 ///< float vectors component-wise (a scalar argument broadcast)
+  FloatExpr,     ///< a composition of float operators (op: a FloatExpr): mad, clamp, mix, step, smoothstep, sign …
+  FloatTest,     ///< OpenCL's relational functions on floats (op: a FloatTest): scalars 0/1, vectors -1/0
+  Geometric,     ///< OpenCL's dot, cross, length, distance, normalize and their fast_ forms (op: a Geometric)
+  FloatToInt,    ///< CUDA's __float2int_rn/_rz/_ru/_rd (op: the kpl::WideOp rounding to an integral float first:
+                 ///< frint, ftrunc, fceil, ffloor), saturating as PTX's cvt
+  FloatBits,     ///< CUDA's __float_as_int … (op 0: the same bits), __int2float_rn (op 1), __uint2float_rn (op 2)
+  AnyAll,        ///< OpenCL's any (op 0) and all (op 1): the sign bits of an integer scalar or vector
+  BitSelect,     ///< OpenCL's bitselect(a, b, c) = (a & ~c) | (b & c), on scalars and vectors of any 32-bit-or-less type
+  FloatOut,      ///< a float function with a result through a pointer (op: a FloatOut): sincos, modf
+  Refused,       ///< a function refused by name with a reason (op: a Refusal)
   Printf,        ///< printf(format, …): no effect on memory; the format is checked against the
                  ///< arguments, which are evaluated (their reads are accesses). Variadic: arity 0
 };
@@ -48,6 +60,19 @@ enum class BuiltinKind : uint8_t {
 enum class WorkItem : uint8_t { LocalId, GroupId, GlobalId, LocalSize, NumGroups, GlobalSize, GlobalOffset };
 /// The op of an IntBits row.
 enum class IntBits : uint8_t { Mul24, UMul24, Popc, Brev, Clz, Ffs, Sad, USad, Rotate, HAdd, RHAdd, AbsDiff, AddSat, SubSat };
+/// The op of a FloatExpr row (LowerFloatMath.cpp gives each one's formula).
+enum class FloatExpr : uint8_t { Mad, Recip, Clamp, Degrees, Radians, Mix, Step, SmoothStep, Sign, Saturate };
+/// The op of a FloatTest row.
+enum class FloatTest : uint8_t {
+  IsEqual, IsNotEqual, IsGreater, IsGreaterEqual, IsLess, IsLessEqual, IsLessGreater,
+  IsFinite, IsInf, IsNan, IsNormal, IsOrdered, IsUnordered, SignBit,
+};
+/// The op of a Geometric row.
+enum class Geometric : uint8_t { Dot, Cross, Length, Distance, Normalize, FastLength, FastDistance, FastNormalize };
+/// The op of a FloatOut row: OpenCL's sincos(x, &c) and modf(x, &i), CUDA's sincosf(x, &s, &c).
+enum class FloatOut : uint8_t { SinCos, SinCosBoth, Modf };
+/// The op of a Refused row: why the function is not lowered.
+enum class Refusal : uint8_t { DirectedRounding, NotExact, PointerResult };
 /// The op of a Vote row: what __syncthreads_OP returns.
 enum class Vote : uint8_t { Count, And, Or };
 /// The op of an Annotation row.

@@ -4,7 +4,8 @@
 // aggBuiltin (a vector). Here: the work-item functions and the launch geometry behind them
 // (CUDA's threadIdx and the like too), barriers and fences, the float and double math, min,
 // max and abs, CUDA's double intrinsics, and OpenCL's select, convert_T, vloadN and vstoreN;
-// atomics and votes are in LowerSync.cpp, GPUVerify's annotations in LowerAnnotations.cpp.
+// atomics and votes are in LowerSync.cpp, GPUVerify's annotations in LowerAnnotations.cpp, the
+// float math library (the float kinds, and Math on vectors) in LowerFloatMath.cpp.
 #include "frontends/clang/Lowerer.h"
 
 #include <clang/AST/Expr.h>
@@ -28,6 +29,12 @@ unsigned familyNumber(const BuiltinInfo& fn, const std::string& name) {
 /// Whether calls of a kind may have a vector (or struct) value: aggBuiltin's cases.
 bool hasVectorForm(BuiltinKind k) {
   return k == BuiltinKind::VLoad || k == BuiltinKind::Select || k == BuiltinKind::Convert;
+}
+
+/// Whether a kind is one of the float library's (LowerFloatMath.cpp), with vector forms in OpenCL.
+bool isFloatLibrary(BuiltinKind k) {
+  return k == BuiltinKind::FloatFn || k == BuiltinKind::FloatExpr || k == BuiltinKind::FloatTest ||
+         k == BuiltinKind::Geometric;
 }
 
 }  // namespace
@@ -58,6 +65,28 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
     case BuiltinKind::Vote: return syncVote(c, fn);
     case BuiltinKind::Annotation: annotation(c, static_cast<Annotation>(fn.op)); return lit(0, r);
     case BuiltinKind::Math: return floatMath(c, fn, name);
+    case BuiltinKind::FloatFn:
+    case BuiltinKind::FloatExpr:
+    case BuiltinKind::FloatTest:
+    case BuiltinKind::Geometric: return floatCall(c, fn, name);
+    case BuiltinKind::FloatToInt:
+      if (c->getNumArgs() == fn.arity && isFloat(c->getArg(0)->getType())) return floatToInt(c, static_cast<WideOp>(fn.op));
+      break;
+    case BuiltinKind::FloatBits:
+      if (c->getNumArgs() == fn.arity) {
+        ExprPtr v = rvalue(c->getArg(0));
+        if (fn.op == 0) return v;  // the same bits
+        return un(fn.op == 1 ? UnaryOp::IToF : UnaryOp::UToF, std::move(v), r);
+      }
+      break;
+    case BuiltinKind::Refused: refusedCall(c, name, static_cast<Refusal>(fn.op)); return lit(0, r);
+    case BuiltinKind::FloatOut: return floatOut(c, name, static_cast<FloatOut>(fn.op));
+    case BuiltinKind::AnyAll:
+      if (lang_ == Language::OpenCL && c->getNumArgs() == fn.arity) return anyAll(c, name, fn.op == 1);
+      break;
+    case BuiltinKind::BitSelect:
+      if (lang_ == Language::OpenCL) return bitSelect(c, name);
+      break;
     case BuiltinKind::MinMax:
       // OpenCL's min/max on floats (undefined for NaN) are fmin/fmax.
       if (isFloat(c->getType())) return floatMath(c, fn, name);
@@ -90,6 +119,13 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
 
 std::optional<Val> Lowerer::wideBuiltin(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name,
                                         bool need) {
+  if (fn.wideOp == kNoForm &&
+      (isFloatLibrary(fn.kind) || fn.kind == BuiltinKind::Refused || fn.kind == BuiltinKind::FloatOut)) {
+    // The double overloads of the float library: not lowered (KPL has no double math functions).
+    if (fn.kind == BuiltinKind::Refused) refusedCall(c, name, static_cast<Refusal>(fn.op));
+    else unsupported(c, name + " on '" + c->getType().getAsString() + "' (only the float overloads are lowered)");
+    return zeroOf(true, range(c));
+  }
   if (fn.wideOp == kNoForm) return std::nullopt;
   IntType t = *wideType(c->getType());
   unsigned n = c->getNumArgs();
@@ -133,13 +169,29 @@ std::optional<Val> Lowerer::wideBuiltin(const clang::CallExpr* c, const BuiltinI
     case BuiltinKind::DoubleWord:
     case BuiltinKind::VLoad:
     case BuiltinKind::VStore:
-    case BuiltinKind::Select: break;
+    case BuiltinKind::Select:
+    case BuiltinKind::FloatFn:
+    case BuiltinKind::FloatExpr:
+    case BuiltinKind::FloatTest:
+    case BuiltinKind::Geometric:
+    case BuiltinKind::FloatToInt:
+    case BuiltinKind::FloatBits:
+    case BuiltinKind::FloatOut:
+    case BuiltinKind::AnyAll:
+    case BuiltinKind::BitSelect:
+    case BuiltinKind::Refused: break;
   }
   return std::nullopt;
 }
 
 std::optional<Agg> Lowerer::aggBuiltin(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name) {
   bool clVector = lang_ == Language::OpenCL && c->getType()->isVectorType() && c->getNumArgs() == fn.arity;
+  const auto* vt = c->getType()->getAs<clang::VectorType>();
+  const bool floatElems = vt && isFloat(vt->getElementType());
+  const bool floatVector = clVector && (isFloatLibrary(fn.kind) || fn.kind == BuiltinKind::Math ||
+                                        (fn.kind == BuiltinKind::MinMax && floatElems));
+  if (floatVector) return floatVectorCall(c, fn, name);
+  if (clVector && fn.kind == BuiltinKind::BitSelect) return bitSelectVector(c, name);
   switch (fn.kind) {
     case BuiltinKind::VLoad: return vload(c, familyNumber(fn, name));
     case BuiltinKind::Select:
@@ -330,6 +382,7 @@ std::string Lowerer::vectorBuiltinNames() {
   std::vector<std::string> names;
   for (const BuiltinInfo& fn : builtinTable())
     if (hasVectorForm(fn.kind)) names.push_back(fn.shown());
+  names.push_back("the float math, common, geometric and relational functions");
   std::string list;
   for (size_t i = 0; i < names.size(); ++i)
     list += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];

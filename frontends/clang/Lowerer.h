@@ -195,6 +195,13 @@ struct Agg {
   std::vector<IntType> types;
   bool ok = true;
 };
+/// The operands of a float library call, component by component (FloatArgs.comps[j]: the
+/// operands of component j, each an atom); n: the vectors' component count, 0 when every
+/// argument is a scalar (comps then has one entry).
+struct FloatArgs {
+  std::vector<std::vector<ExprPtr>> comps;
+  size_t n = 0;
+};
 /// A struct or vector place: the cell its components are counted from, and the components
 /// (a swizzle such as `v.yx` selects and reorders them).
 struct AggPlace {
@@ -617,6 +624,43 @@ private:
   ExprPtr intBits(const clang::CallExpr* c, IntBits op);
   /// printf: the format checked against the arguments, each argument evaluated; no output.
   ExprPtr printfCall(const clang::CallExpr* c, bool need);
+
+  // ---- LowerFloatMath.cpp: the float math library --------------------------------------------
+
+  /// The arguments of a float call (FloatFn, Math, MinMax, FloatExpr, FloatTest, Geometric),
+  /// or nullopt after an unsupported diagnostic (a non-float argument, vectors of different sizes).
+  std::optional<FloatArgs> floatArgs(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name);
+  /// One component of a float call from its operands.
+  ExprPtr floatElem(const BuiltinInfo& fn, std::vector<ExprPtr>& a, kpl::SourceRange r);
+  ExprPtr floatExpr(FloatExpr k, std::vector<ExprPtr>& a, kpl::SourceRange r);
+  ExprPtr floatTest(FloatTest k, std::vector<ExprPtr>& a, kpl::SourceRange r);
+  /// A relational function on double scalars (KPL's double comparisons).
+  ExprPtr doubleTest(const clang::CallExpr* c, const std::string& name, FloatTest k);
+  /// A float call with a word value, and with a vector value (nullopt: no vector argument).
+  std::optional<ExprPtr> floatCall(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name);
+  std::optional<Agg> floatVectorCall(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name);
+  /// The geometric functions: the arguments as one component list each (distance's p - q),
+  /// the scalar-valued and the vector-valued ones, and their formulas.
+  std::optional<std::vector<std::vector<ExprPtr>>> geometricArgs(const clang::CallExpr* c, const BuiltinInfo& fn,
+                                                                 const std::string& name);
+  std::optional<ExprPtr> geometric(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name);
+  std::optional<Agg> geometricVector(const clang::CallExpr* c, const BuiltinInfo& fn, const std::string& name);
+  ExprPtr dotOf(std::vector<ExprPtr>& p, std::vector<ExprPtr>& q, kpl::SourceRange r);
+  ExprPtr lengthOf(std::vector<ExprPtr>& p, kpl::SourceRange r);
+  std::vector<ExprPtr> normalized(const BuiltinInfo& fn, std::vector<ExprPtr>& p, kpl::SourceRange r);
+  /// OpenCL's any and all; bitselect on scalars and vectors (and one component of it).
+  ExprPtr anyAll(const clang::CallExpr* c, const std::string& name, bool all);
+  ExprPtr bitSelectElem(ExprPtr a, ExprPtr b, ExprPtr k, kpl::SourceRange r);
+  std::optional<ExprPtr> bitSelect(const clang::CallExpr* c, const std::string& name);
+  std::optional<Agg> bitSelectVector(const clang::CallExpr* c, const std::string& name);
+  /// The place a pointer argument points to (`&c`: c itself).
+  LVal pointee(const clang::Expr* ptr);
+  /// sincos, sincosf, modf: results through pointers.
+  ExprPtr floatOut(const clang::CallExpr* c, const std::string& name, FloatOut k);
+  /// CUDA's __float2int_rn/_rz/_ru/_rd.
+  ExprPtr floatToInt(const clang::CallExpr* c, WideOp rounding);
+  /// The diagnostic of a Refused row.
+  void refusedCall(const clang::CallExpr* c, const std::string& name, Refusal why);
 
   // ---- LowerSync.cpp: atomics and __syncthreads votes --------------------------------------
 

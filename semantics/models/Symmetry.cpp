@@ -157,11 +157,13 @@ private:
           return "a value from memory is computed with or ordered";
         return join(check(e.a), check(e.b));
       SDVMC_EOP_WIDE_CASES: {
-        // Halves of 64-bit values: no renaming of Words commutes with these.
+        // Halves of 64-bit values, float math: no renaming of Words commutes with these.
         std::string why;
         for (ExprId o : {e.a, e.b, e.c, e.d}) {
           if (o == kNone) continue;
-          if (type(o) == VType::Data) return "a value from memory is an operand of a 64-bit builtin";
+          if (type(o) == VType::Data)
+            return isFloatMath(e.op) ? "a value from memory is an operand of a float math builtin"
+                                     : "a value from memory is an operand of a 64-bit builtin";
           why = join(why, check(o));
         }
         return why;

@@ -67,6 +67,7 @@ Word toUInt(double x) {
 Word word::wideOp(EOp op, Word a, Word b, Word c, Word d, EvalError::Kind& fault) {
   // Operands: x = (a, b) and y = (c, d) for the binary builtins; (a, b) and the amount c
   // for shifts; (a, b) for the unary ones on 64 bits; a for those on 32 bits.
+  if (isFloatMath(op)) return floatMath(op, a, b, c);
   const uint64_t x = pair(a, b), y = pair(c, d);
   const double dx = std::bit_cast<double>(x), dy = std::bit_cast<double>(y);
   switch (op) {

@@ -147,6 +147,10 @@ Word floatOp(EOp op, Word a, Word b);
 /// `fault` (and the result is 0, or the shift by the amount's low 6 bits); `fault` is
 /// left alone otherwise.
 Word wideOp(EOp op, Word a, Word b, Word c, Word d, EvalError::Kind& fault);
+/// The float math functions (EOp::FCeil … EOp::FFma, isFloatMath) on their operands a, b, c
+/// (float bit patterns; fldexp's and fpown's b an int), as the host's C library computes the
+/// float function (FloatMath.cpp). None of them fails.
+Word floatMath(EOp op, Word a, Word b, Word c);
 }  // namespace word
 
 }  // namespace sdvmc::sem

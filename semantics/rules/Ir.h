@@ -60,6 +60,12 @@ enum class EOp : uint8_t {
   FToDLo, FToDHi, IToDLo, IToDHi, UToDLo, UToDHi, FToLLo, FToLHi, FToULLo, FToULHi,
   DToF, DToI, DToU, LToF, ULToF,
   LToDLo, LToDHi, ULToDLo, ULToDHi, DToLLo, DToLHi, DToULLo, DToULHi,
+  /// the float math functions (kpl::isFloatMath), in kpl::WideOp's order too
+  FCeil, FFloor, FRound, FTrunc, FRint, FExp, FExp2, FExp10, FExpm1, FLog, FLog2, FLog10, FLog1p,
+  FSin, FCos, FTan, FAsin, FAcos, FAtan, FSinh, FCosh, FTanh, FAsinh, FAcosh, FAtanh,
+  FCbrt, FRsqrt, FErf, FErfc, FLgamma, FTgamma, FLogb,
+  FPow, FAtan2, FFmod, FHypot, FCopysign, FNextafter, FRemainder, FFdim, FLdexp, FPown, FPowr,
+  FFma,
 };
 
 /// The EOp of a 64-bit builtin and back (the two enums list them in the same order).
@@ -73,12 +79,27 @@ inline constexpr kpl::WideOp wideOpOf(EOp op) {
 /// The 64-bit builtins that involve floating point (doubles, or floats converted to or
 /// from 64 bits): DAddLo and everything after it.
 inline constexpr bool isWideFloat(EOp op) { return op >= EOp::DAddLo; }
+/// The float math functions (FCeil … FFma), which isWide and isWideFloat include.
+inline constexpr bool isFloatMath(EOp op) { return op >= EOp::FCeil; }
 static_assert(eopOf(kpl::WideOp::LShlLo) == EOp::LShlLo && eopOf(kpl::WideOp::LEq) == EOp::LEq &&
               eopOf(kpl::WideOp::DAddLo) == EOp::DAddLo && eopOf(kpl::WideOp::DLt) == EOp::DLt &&
               eopOf(kpl::WideOp::DNegLo) == EOp::DNegLo && eopOf(kpl::WideOp::FToDLo) == EOp::FToDLo &&
               eopOf(kpl::WideOp::DToF) == EOp::DToF && eopOf(kpl::WideOp::LToDLo) == EOp::LToDLo &&
-              eopOf(kpl::WideOp::DToULHi) == EOp::DToULHi,
+              eopOf(kpl::WideOp::DToULHi) == EOp::DToULHi && eopOf(kpl::WideOp::FCeil) == EOp::FCeil &&
+              eopOf(kpl::WideOp::FLogb) == EOp::FLogb && eopOf(kpl::WideOp::FPow) == EOp::FPow &&
+              eopOf(kpl::WideOp::FFma) == EOp::FFma,
               "EOp lists the 64-bit builtins in kpl::WideOp's order");
+
+/// `case` labels for the float math functions (the last is left without its colon).
+#define SDVMC_EOP_FLOAT_MATH_CASES \
+  case EOp::FCeil: case EOp::FFloor: case EOp::FRound: case EOp::FTrunc: case EOp::FRint: case EOp::FExp:  \
+  case EOp::FExp2: case EOp::FExp10: case EOp::FExpm1: case EOp::FLog: case EOp::FLog2: case EOp::FLog10:  \
+  case EOp::FLog1p: case EOp::FSin: case EOp::FCos: case EOp::FTan: case EOp::FAsin: case EOp::FAcos:  \
+  case EOp::FAtan: case EOp::FSinh: case EOp::FCosh: case EOp::FTanh: case EOp::FAsinh: case EOp::FAcosh:  \
+  case EOp::FAtanh: case EOp::FCbrt: case EOp::FRsqrt: case EOp::FErf: case EOp::FErfc: case EOp::FLgamma:  \
+  case EOp::FTgamma: case EOp::FLogb: case EOp::FPow: case EOp::FAtan2: case EOp::FFmod: case EOp::FHypot:  \
+  case EOp::FCopysign: case EOp::FNextafter: case EOp::FRemainder: case EOp::FFdim: case EOp::FLdexp:  \
+  case EOp::FPown: case EOp::FPowr: case EOp::FFma
 
 /// `case` labels for every 64-bit builtin, for exhaustive switches over EOp.
 #define SDVMC_EOP_WIDE_CASES                                                                             \
@@ -97,7 +118,7 @@ static_assert(eopOf(kpl::WideOp::LShlLo) == EOp::LShlLo && eopOf(kpl::WideOp::LE
   case EOp::IToDHi: case EOp::UToDLo: case EOp::UToDHi: case EOp::FToLLo: case EOp::FToLHi:                \
   case EOp::FToULLo: case EOp::FToULHi: case EOp::DToF: case EOp::DToI: case EOp::DToU: case EOp::LToF:    \
   case EOp::ULToF: case EOp::LToDLo: case EOp::LToDHi: case EOp::ULToDLo: case EOp::ULToDHi:               \
-  case EOp::DToLLo: case EOp::DToLHi: case EOp::DToULLo: case EOp::DToULHi
+  case EOp::DToLLo: case EOp::DToLHi: case EOp::DToULLo: case EOp::DToULHi: SDVMC_EOP_FLOAT_MATH_CASES
 
 /// One expression node. Operands are other nodes of the same pool; a procedure
 /// parameter is replaced by its argument's node (G-CALL's substitution).

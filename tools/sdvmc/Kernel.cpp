@@ -115,7 +115,9 @@ bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, cons
   if (floatOp) {
     at = floatOp->loc;
     message = fmt::format("unsupported: {} does not handle floating point yet ({}; sdvmc run and check do)", what,
-                          sem::isWideFloat(floatOp->op) ? "a 64-bit floating-point builtin" : "a float builtin");
+                          sem::isFloatMath(floatOp->op)  ? "a float math builtin"
+                          : sem::isWideFloat(floatOp->op) ? "a 64-bit floating-point builtin"
+                                                          : "a float builtin");
   } else if (const sem::Node* wide = wideAtomic(ir); !atomics && wide) {
     at = wide->loc;
     message = fmt::format("unsupported: {} does not handle 64-bit atomic operations yet ('{}'; sdvmc run and check do)",

@@ -16,7 +16,7 @@ using namespace sdvmc::kpl;
 
 namespace {
 
-constexpr unsigned kWideCount = static_cast<unsigned>(WideOp::DToULHi) + 1;
+constexpr unsigned kWideCount = static_cast<unsigned>(WideOp::FFma) + 1;
 
 struct Parsed {
   std::optional<Program> program;
@@ -44,7 +44,7 @@ const Expr& assigned(const Program& p) { return *p.main->stmts[1]->exprs[0]; }
 }  // namespace
 
 TEST_CASE("the 64-bit builtin table is in WideOp's order, names unique", "[kpl][wide]") {
-  CHECK(kWideCount == 83);
+  CHECK(kWideCount == 83 + 44);  // the 64-bit builtins, then the float math functions
   std::set<std::string> names;
   for (unsigned i = 0; i < kWideCount; ++i) {
     const auto op = static_cast<WideOp>(i);
@@ -79,6 +79,18 @@ TEST_CASE("the 64-bit builtin table is in WideOp's order, names unique", "[kpl][
   CHECK(wideOpArity(WideOp::DToULHi) == 2);
   CHECK(std::string(wideOpName(WideOp::LAddLo)) == "ladd_lo");
   CHECK(std::string(wideOpName(WideOp::DToULHi)) == "dtoul_hi");
+  // The float math functions: 32 unary, 11 binary, ffma ternary.
+  CHECK(wideOpArity(WideOp::FCeil) == 1);
+  CHECK(wideOpArity(WideOp::FLogb) == 1);
+  CHECK(wideOpArity(WideOp::FPow) == 2);
+  CHECK(wideOpArity(WideOp::FPowr) == 2);
+  CHECK(wideOpArity(WideOp::FFma) == 3);
+  CHECK_FALSE(isFloatMath(WideOp::DToULHi));
+  CHECK(isFloatMath(WideOp::FCeil));
+  CHECK(std::string(wideOpName(WideOp::FExp10)) == "fexp10");
+  CHECK(std::string(wideOpName(WideOp::FNextafter)) == "fnextafter");
+  CHECK(std::string(wideOpName(WideOp::FFma)) == "ffma");
+  CHECK_FALSE(wideOpNamed("fsqrt"));  // a unary operator, not in this table
 }
 
 TEST_CASE("every 64-bit builtin parses, prints and round-trips", "[kpl][wide][printer]") {

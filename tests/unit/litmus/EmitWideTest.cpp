@@ -70,3 +70,20 @@ TEST_CASE("emit: doubles need cl_khr_fp64 in OpenCL and the _rn intrinsics in CU
   CHECK_FALSE(has(f, "cl_khr_fp64"));
   CHECK(has(f, "K_FN int k_ftol_lo(int a) {"));
 }
+
+TEST_CASE("emit: float math builtins call the OpenCL or CUDA function on the bits as floats", "[emit][wide][float-math]") {
+  const std::string body = "  x := fsin(lid);\n  wr(A, lid, ffma(x, fldexp(x, 2), fpowr(x, x)));\n";
+  const std::string cl = emitted(body, EmitTarget::OpenCL);
+  CHECK(has(cl, "K_FN int k_fsin(int a) { float x = k_f(a); return k_fbits(sin(x)); }"));
+  CHECK(has(cl, "K_FN int k_ffma(int a, int b, int c) { float x = k_f(a); float y = k_f(b); float z = k_f(c); "
+                "return k_fbits(fma(x, y, z)); }"));
+  CHECK(has(cl, "K_FN int k_fldexp(int a, int b) { float x = k_f(a); return k_fbits(ldexp(x, b)); }"));
+  CHECK(has(cl, "return k_fbits(powr(x, y));"));
+  CHECK(has(cl, "K_FN int k_fbits(float x) { return as_int(x); }"));
+  CHECK_FALSE(has(cl, "cl_khr_fp64"));  // floats only
+  const std::string cu = emitted(body, EmitTarget::Cuda);
+  CHECK(has(cu, "return k_fbits(sinf(x));"));
+  CHECK(has(cu, "return k_fbits(__fmaf_rn(x, y, z));"));
+  CHECK(has(cu, "return k_fbits(ldexpf(x, b));"));
+  CHECK(has(cu, "K_FN int k_fbits(float x) { return __float_as_int(x); }"));
+}
