@@ -38,8 +38,12 @@ enum class BuiltinKind : uint8_t {
   Select,        ///< OpenCL's select(a, b, c), on scalars and vectors
   Convert,       ///< OpenCL's convert_T[_sat][_rte|_rtz|_rtp|_rtn], on scalars and vectors
   IntBits,       ///< CUDA's integer intrinsics __mul24, __umul24, __popc, __brev, __clz, __ffs, __sad, __usad and
-                 ///< OpenCL's popcount, clz, rotate, hadd, rhadd, abs_diff, add_sat, sub_sat on 32-bit int/uint scalars (op: an
-                 ///< IntBits), lowered to 32-bit word arithmetic
+                 ///< OpenCL's integer functions (popcount, clz, rotate, hadd, rhadd, abs_diff, add_sat, sub_sat,
+                 ///< clamp, mul24, mad24, mul_hi, mad_hi, mad_sat, upsample) on char, short and int scalars and
+                 ///< vectors (op: an IntBits; mad24 is Mul24 with a third argument), as word arithmetic
+  Shuffle,       ///< OpenCL's shuffle(x, mask) and shuffle2(x, y, mask)
+  Prefetch,      ///< OpenCL's prefetch(p, n): no effect on memory; the arguments are evaluated
+  Refused,       ///< a library function sdvmc knows and refuses (never read as an external function)
   Printf,        ///< printf(format, …): no effect on memory; the format is checked against the
                  ///< arguments, which are evaluated (their reads are accesses). Variadic: arity 0
 };
@@ -47,7 +51,11 @@ enum class BuiltinKind : uint8_t {
 /// The op of a WorkItem row.
 enum class WorkItem : uint8_t { LocalId, GroupId, GlobalId, LocalSize, NumGroups, GlobalSize, GlobalOffset };
 /// The op of an IntBits row.
-enum class IntBits : uint8_t { Mul24, UMul24, Popc, Brev, Clz, Ffs, Sad, USad, Rotate, HAdd, RHAdd, AbsDiff, AddSat, SubSat };
+enum class IntBits : uint8_t {
+  Mul24, UMul24, Popc, Brev, Clz, Ffs, Sad, USad, Rotate, HAdd, RHAdd, AbsDiff, AddSat, SubSat,
+  Clamp, MulHi, MadHi, MadSat, Upsample,
+  Min, Max, Abs,  ///< (not rows: min, max and abs on integer vectors, from the MinMax and Abs rows)
+};
 /// The op of a Vote row: what __syncthreads_OP returns.
 enum class Vote : uint8_t { Count, And, Or };
 /// The op of an Annotation row.

@@ -25,8 +25,14 @@ ExprPtr Lowerer::call(const clang::CallExpr* c, bool need) {
   const clang::FunctionDecl* def = nullptr;
   if (fd->hasBody(def) && def) return inlineCall(c, def, need);
   std::string name = fd->getNameAsString();
-  if (const BuiltinInfo* fn = findBuiltin(name))
+  const BuiltinInfo* fn = findBuiltin(name);
+  if (fn)
     if (std::optional<ExprPtr> v = wordBuiltin(c, *fn, name, need)) return std::move(*v);
+  if (fn && fn->kind == BuiltinKind::Refused) {
+    unsupported(c, "call to '" + name + "' (asynchronous copies are not modelled: their accesses are the "
+                   "work-group's, which SDV's per-work-item logs cannot keep apart)");
+    return lit(0, r);
+  }
   if (isExternal(fd)) return externalCall(c, fd, need);
   unsupported(c, "call to '" + name + "', which has no definition the frontend knows");
   return lit(0, r);
