@@ -296,8 +296,8 @@ ExprPtr Lowerer::globalId(unsigned d, kpl::SourceRange r) {
 
 // barrier(flags), work_group_barrier(flags [, scope]): `barrier;` when the flags order both
 // local and global memory (and for __syncthreads()), else `barrier(local);`,
-// `barrier(global);` or `barrier(none);` (CLK_IMAGE_MEM_FENCE orders images, which no lowered
-// kernel has). The flags must be a constant.
+// `barrier(global);` or `barrier(none);` (other bits, such as OpenCL 2.0's CLK_IMAGE_MEM_FENCE,
+// order images, which no lowered kernel has). The flags must be a constant.
 void Lowerer::barrierCall(const clang::CallExpr* c) {
   kpl::SourceRange r = range(c);
   uint8_t fence = kpl::kFenceAll;
