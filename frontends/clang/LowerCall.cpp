@@ -40,6 +40,9 @@ ExprPtr Lowerer::call(const clang::CallExpr* c, bool need) {
 
 bool Lowerer::isExternal(const clang::FunctionDecl* fd) const {
   if (findBuiltin(fd->getNameAsString())) return false;  // a library function: lowered or refused by name
+  // Clang declares OpenCL's built-in functions implicitly, where they are first used
+  // (bitselect, wait_group_events …): the library's, never external.
+  if (fd->isImplicit()) return false;
   clang::SourceLocation l = sm_.getExpansionLoc(fd->getLocation());
   if (l.isInvalid() || sm_.isInSystemHeader(l)) return false;
   llvm::StringRef file = sm_.getFilename(l);

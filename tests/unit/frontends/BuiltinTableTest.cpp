@@ -84,6 +84,10 @@ SCENARIO("a call the table has no form for is refused by name", "[frontends][cla
   Lowered narrow = lowerText("kernel void k(global long *A) {\n  A[0] = popcount(A[1]);\n}\n",
                              fe::Language::OpenCL, launch1d(1));
   CHECK(firstError(narrow) == "2:10: unsupported: call to 'popcount', which has no definition the frontend knows");
+  // A function of Clang's OpenCL header that the table lacks is refused, never external.
+  Lowered lib = lowerText("kernel void k(global int *A) {\n  A[0] = bitselect(A[1], A[2], A[3]);\n}\n",
+                          fe::Language::OpenCL, launch1d(1));
+  CHECK(firstError(lib) == "2:10: unsupported: call to 'bitselect', which has no definition the frontend knows");
   // select has no 64-bit form; atomicInc none on 64-bit elements.
   Lowered wide = lowerText("kernel void k(global long *L) {\n  L[0] = select(L[1], L[2], L[3]);\n}\n",
                            fe::Language::OpenCL, launch1d(1));
