@@ -264,6 +264,7 @@ bool sameAst(const Expr& a, const Expr& b) {
 bool sameAst(const Stmt& a, const Stmt& b) {
   if (a.kind != b.kind) return false;
   if (a.kind == StmtKind::Atomic && a.atomicOp != b.atomicOp) return false;
+  if (a.kind == StmtKind::Barrier && a.fence != b.fence) return false;
   if (!sameIdents(a.names, b.names)) return false;
   if (!sameIdent(a.target, b.target)) return false;
   if (!sameIdent(a.target2, b.target2)) return false;
@@ -285,7 +286,7 @@ bool sameAst(const Program& a, const Program& b) {
     const ArrayDecl& x = a.arrays[i];
     const ArrayDecl& y = b.arrays[i];
     if (!sameIdent(x.name, y.name) || x.size != y.size || x.init != y.init ||
-        x.unbounded != y.unbounded || x.global != y.global)
+        x.unbounded != y.unbounded || x.global != y.global || x.constant != y.constant || x.runInit != y.runInit)
       return false;
   }
   if (a.procedures.size() != b.procedures.size()) return false;

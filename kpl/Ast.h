@@ -156,7 +156,8 @@ enum class StmtKind {
   If,           ///< `if (exprs[0]) stmts[0] else stmts[1]`; no else: stmts.size() == 1
   While,        ///< `while (exprs[0]) stmts[0]`
   Call,         ///< `target(exprs...)`: procedure call (G-CALL)
-  Barrier,
+  Barrier,      ///< `barrier;` (fences both spaces) or (extension) `barrier(local);`,
+                ///< `barrier(global);`, `barrier(none);`: see `fence`
   Break,
   Continue,
   Return,
@@ -172,6 +173,12 @@ enum class StmtKind {
                 ///< exprs = index, operand's high and low word (cas: compare hi, lo, new hi, lo)
 };
 
+/// (extension) The memory spaces a barrier orders: `shared` arrays (local memory) and
+/// `global` arrays. `barrier;` orders both; the logs of a space it does not order are kept.
+inline constexpr uint8_t kFenceLocal = 1;
+inline constexpr uint8_t kFenceGlobal = 2;
+inline constexpr uint8_t kFenceAll = kFenceLocal | kFenceGlobal;
+
 struct Stmt;
 using StmtPtr = std::unique_ptr<Stmt>;
 
@@ -186,6 +193,7 @@ struct Stmt {
   std::vector<ExprPtr> exprs;    ///< see StmtKind
   AtomicOp atomicOp = AtomicOp::Add;  ///< Atomic
   Ident target2;                 ///< Atomic (64-bit): the local receiving the old low word
+  uint8_t fence = kFenceAll;     ///< Barrier: the memory spaces it orders (kFenceLocal | kFenceGlobal)
 };
 
 /// `shared NAME[size] = {…};`. Without an initialiser every cell is arbitrary; an
@@ -202,6 +210,13 @@ struct ArrayDecl {
   SourceRange range;
   std::optional<std::vector<std::optional<int32_t>>> init;
   SourceRange initRange;  ///< the `{…}` of the initialiser, when there is one
+  /// (extension) `*V` in the initialiser: an arbitrary cell (`check` explores it, `prove`
+  /// leaves it free) that `run` starts at V. Empty, or one entry per cell of `init` (nullopt
+  /// where no run value was written).
+  std::vector<std::optional<int32_t>> runInit;
+  /// (extension) `const global NAME[…]`: constant memory; a write to it is the verdict
+  /// `constant-write`.
+  bool constant = false;
 };
 
 /// `procedure NAME(params) body`. The paper's KPL has exactly one parameter; sdvmc

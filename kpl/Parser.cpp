@@ -219,6 +219,16 @@ private:
           case TokenKind::Ident:
             // (extension) `global NAME[…];` and `param NAME;`: contextual keywords, only
             // here (a local may still be called `global` or `param`).
+            // (extension) `const global NAME[…];`: constant memory.
+            if (tok().text == "const" && peekTok().kind == TokenKind::Ident && peekTok().text == "global") {
+              if (seenProc || seenMain)
+                report(tok().range.begin, "'const global' declarations must come before procedures and main");
+              const SourceLoc begin = next().range.begin;
+              program.arrays.push_back(parseArray());
+              program.arrays.back().constant = true;
+              program.arrays.back().range.begin = begin;
+              break;
+            }
             if ((tok().text == "global" || tok().text == "param") && peekTok().kind == TokenKind::Ident) {
               if (seenProc || seenMain)
                 report(tok().range.begin, fmt::format("'{}' declarations must come before procedures and main",
@@ -292,27 +302,37 @@ private:
       if (a.unbounded) fail(tok().range.begin, "an unbounded array 'NAME[]' has no initialiser");
       next();
       SourceLoc ib = expect(TokenKind::LBrace).range.begin;
-      std::vector<std::optional<int32_t>> init;
+      std::vector<std::optional<int32_t>> init, runInit;
       if (!at(TokenKind::RBrace)) {
-        init.push_back(parseInitValue());
-        while (at(TokenKind::Comma)) {
-          next();
-          init.push_back(parseInitValue());
-        }
+        do {
+          if (!init.empty()) next();  // the `,`
+          std::optional<int32_t> run;
+          init.push_back(parseInitValue(run));
+          runInit.push_back(run);
+        } while (at(TokenKind::Comma));
       }
       SourceLoc ie = expect(TokenKind::RBrace).range.end;
       a.init = std::move(init);
+      if (std::any_of(runInit.begin(), runInit.end(), [](const auto& v) { return v.has_value(); }))
+        a.runInit = std::move(runInit);
       a.initRange = {ib, ie};
     }
     a.range = {begin, expect(TokenKind::Semi).range.end};
     return a;
   }
 
-  std::optional<int32_t> parseInitValue() {
+  // NUMBER, -NUMBER, `*` (arbitrary) or (extension) `*V` (arbitrary, `run` starts it at V:
+  // `run` gets V).
+  std::optional<int32_t> parseInitValue(std::optional<int32_t>& run) {
     if (at(TokenKind::Star)) {
       next();
+      if (at(TokenKind::Number) || at(TokenKind::Minus)) run = parseNumber();
       return std::nullopt;
     }
+    return parseNumber();
+  }
+
+  int32_t parseNumber() {
     if (at(TokenKind::Minus)) {
       next();
       const Token& n = expect(TokenKind::Number);
@@ -352,6 +372,33 @@ private:
   // `kw ;` statements.
   StmtPtr simple(StmtKind kind) {
     StmtPtr s = make(kind, next().range.begin);
+    s->range.end = expect(TokenKind::Semi).range.end;
+    return s;
+  }
+
+  // `barrier;` or (extension) `barrier(SPACES);`, SPACES a comma-separated list of `local`,
+  // `global`, or the single word `none`.
+  StmtPtr parseBarrier() {
+    StmtPtr s = make(StmtKind::Barrier, next().range.begin);
+    if (at(TokenKind::LParen)) {
+      next();
+      s->fence = 0;
+      bool none = false;
+      do {
+        if (at(TokenKind::KwLocal)) {
+          next();
+          s->fence |= kFenceLocal;
+        } else if (at(TokenKind::Ident) && (tok().text == "global" || tok().text == "none")) {
+          none |= tok().text == "none";
+          s->fence |= tok().text == "global" ? kFenceGlobal : 0;
+          next();
+        } else {
+          failExpected("'local', 'global' or 'none'");
+        }
+      } while (at(TokenKind::Comma) && (next(), true));
+      if (none && s->fence != 0) fail(s->range.begin, "'none' cannot be combined with a memory space");
+      expect(TokenKind::RParen);
+    }
     s->range.end = expect(TokenKind::Semi).range.end;
     return s;
   }
@@ -400,7 +447,7 @@ private:
         s->range.end = s->stmts.back()->range.end;
         return s;
       }
-      case TokenKind::KwBarrier: return simple(StmtKind::Barrier);
+      case TokenKind::KwBarrier: return parseBarrier();
       case TokenKind::KwBreak: return simple(StmtKind::Break);
       case TokenKind::KwContinue: return simple(StmtKind::Continue);
       case TokenKind::KwReturn: return simple(StmtKind::Return);

@@ -307,7 +307,12 @@ void printStmtAt(std::string& out, const Stmt& s, int indent) {
       printArgs(out, s.exprs);
       out += ';';
       break;
-    case StmtKind::Barrier: out += "barrier;"; break;
+    case StmtKind::Barrier:
+      out += s.fence == kFenceAll     ? "barrier;"
+             : s.fence == kFenceLocal  ? "barrier(local);"
+             : s.fence == kFenceGlobal ? "barrier(global);"
+                                       : "barrier(none);";
+      break;
     case StmtKind::Break: out += "break;"; break;
     case StmtKind::Continue: out += "continue;"; break;
     case StmtKind::Return: out += "return;"; break;
@@ -377,7 +382,7 @@ std::string printProgram(const Program& p) {
   if (p.groups != 0) out += fmt::format("groups: {};\n", p.groups);
   for (const Ident& param : p.params) out += fmt::format("param {};\n", param.name);
   for (const ArrayDecl& a : p.arrays) {
-    out += fmt::format("{} {}[", a.global ? "global" : "shared", a.name.name);
+    out += fmt::format("{}{} {}[", a.constant ? "const " : "", a.global ? "global" : "shared", a.name.name);
     if (!a.unbounded) out += std::to_string(a.size);
     out += ']';
     if (a.init) {
@@ -385,9 +390,15 @@ std::string printProgram(const Program& p) {
       for (size_t i = 0; i < a.init->size(); ++i) {
         if (i != 0) out += ", ";
         const std::optional<int32_t>& v = (*a.init)[i];
-        if (!v) out += '*';
-        else if (*v < 0) out += fmt::format("-{}", 0u - static_cast<uint32_t>(*v));
-        else out += std::to_string(*v);
+        const auto number = [&](int32_t x) {
+          out += x < 0 ? fmt::format("-{}", 0u - static_cast<uint32_t>(x)) : std::to_string(x);
+        };
+        if (!v) {
+          out += '*';
+          if (i < a.runInit.size() && a.runInit[i]) number(*a.runInit[i]);  // `*V`: run starts it at V
+        } else {
+          number(*v);
+        }
       }
       out += '}';
     }

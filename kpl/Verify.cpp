@@ -146,17 +146,23 @@ private:
     if (!endsWithBarrier(*program_.main))
       error(program_.mainRange.begin.valid() ? program_.mainRange.begin : program_.main->range.begin,
             "main must end with 'barrier'");
+    else if (!endsWithBarrier(*program_.main, true))
+      error(program_.mainRange.begin.valid() ? program_.mainRange.begin : program_.main->range.begin,
+            "main must end with a 'barrier;' that orders both memory spaces, not 'barrier(local)', "
+            "'barrier(global)' or 'barrier(none)'");
   }
 
   // The last statement of main, looking through blocks and `local x S`, is a barrier. A
-  // block ending in `local a;` ends with nothing, so not with a barrier.
-  static bool endsWithBarrier(const Stmt& s) {
+  // block ending in `local a;` ends with nothing, so not with a barrier. With `full`, a
+  // barrier that orders both memory spaces (the last one must: it checks and merges every
+  // log that barriers with fence flags kept).
+  static bool endsWithBarrier(const Stmt& s, bool full = false) {
     switch (s.kind) {
-      case StmtKind::Barrier: return true;
+      case StmtKind::Barrier: return !full || s.fence == kFenceAll;
       case StmtKind::Block:
-        return !s.stmts.empty() && s.stmts.back() && endsWithBarrier(*s.stmts.back());
+        return !s.stmts.empty() && s.stmts.back() && endsWithBarrier(*s.stmts.back(), full);
       case StmtKind::LocalScoped:
-        return !s.stmts.empty() && s.stmts[0] && endsWithBarrier(*s.stmts[0]);
+        return !s.stmts.empty() && s.stmts[0] && endsWithBarrier(*s.stmts[0], full);
       case StmtKind::LocalDecl:
       case StmtKind::If:
       case StmtKind::While:

@@ -16,7 +16,7 @@ namespace sdvmc::litmus {
 namespace {
 
 // Error codes the kernel records: kind + 16 * line. The host prints them.
-constexpr int kDiv = 1, kShift = 2, kOob = 3, kAssert = 4, kDiscard = 5, kUnsupported = 6;
+constexpr int kDiv = 1, kShift = 2, kOob = 3, kAssert = 4, kDiscard = 5, kUnsupported = 6, kConstant = 7;
 constexpr uint32_t kMaxThreads = 1024;          // CUDA's block limit; PoCL and Oclgrind allow it
 constexpr uint32_t kMaxLocalBytes = 32 * 1024;  // the smallest local memory of the targets (Oclgrind)
 
@@ -450,7 +450,16 @@ private:
         line(d, "}");
         return;
       }
-      case kpl::StmtKind::Barrier: line(d, "K_BARRIER();"); return;
+      case kpl::StmtKind::Barrier:
+        // Every KPL array is local memory in the emitted program, so a barrier with fence
+        // flags is emitted as the full one: it orders more, which changes no outcome of a
+        // kernel without races (under the flags' rule its logs would only race).
+        line(d, s.fence == kpl::kFenceAll ? "K_BARRIER();"
+                                          : fmt::format("K_BARRIER(); /* barrier({}) */",
+                                                        s.fence == kpl::kFenceLocal    ? "local"
+                                                        : s.fence == kpl::kFenceGlobal ? "global"
+                                                                                       : "none"));
+        return;
       case kpl::StmtKind::Break: line(d, "break;"); return;
       case kpl::StmtKind::Continue: line(d, "continue;"); return;
       case kpl::StmtKind::Return: line(d, "return;"); return;
@@ -474,6 +483,13 @@ private:
       case kpl::StmtKind::Write: {
         const Array& a = arrayOf(s);
         line(d, fmt::format("{{ int k_i = {}; int k_v = {};", expr(*s.exprs[0], ec), expr(*s.exprs[1], ec)));
+        if (ir_.arrays[static_cast<size_t>(&a - arrays_.data())].constant) {
+          // (extension) constant memory: the write is the error constant-write (after the
+          // bounds check, as T-WR), and nothing is written.
+          line(d + 1, fmt::format("(void)k_v; k_raise(k_err, (k_i < 0 || k_i >= {} ? {} : {}) + 16 * {}); }}",
+                                  a.size, a.bounded ? kOob : kConstant, kConstant, ec.line));
+          return;
+        }
         line(d + 1, fmt::format("k_wr({}, k_i, k_v, k_err, {}); }}", access(a), ec.line));
         return;
       }
@@ -492,8 +508,8 @@ private:
     out_ << fmt::format(
         "/* {}: emitted by `sdvmc litmus --emit {}` from the KPL kernel {}.\n"
         " * One work-group of {} work-items, gid = {} (a kernel argument).\n"
-        " * Arbitrary initial values (`*`, arrays without initialiser, mem) start at 0, as in\n"
-        " * `sdvmc run`; the known-flags (ak_*) record which of them were read or written.\n"
+        " * Arbitrary initial values (`*`, arrays without initialiser, mem) start at 0 (`*V` at V), as\n"
+        " * in `sdvmc run`; the known-flags (ak_*) record which of them were read or written.\n"
         " * The default memory mem, when used, is a local array of {} words: an address outside\n"
         " * [0, {}) is an unsupported case (the run reports `error: unsupported ...`).\n"
         " * Errors (KPL verdicts) are recorded as kind + 16 * line in out[0], the first one a\n"
@@ -650,7 +666,8 @@ private:
       const Array& x = arrays_[a];
       for (uint32_t i = 0; i < x.size; ++i) {
         const bool known = info.bounded && i < info.init.size() && info.init[i].has_value();
-        init[x.off + i] = known ? *info.init[i] : 0;
+        const bool runValue = !known && i < info.runInit.size() && info.runInit[i].has_value();  // `*V`
+        init[x.off + i] = known ? *info.init[i] : runValue ? *info.runInit[i] : 0;
         init[x.koff + i] = known ? 1 : 0;
       }
     }
@@ -674,11 +691,11 @@ private:
         "  if (e) {{\n"
         "    int kind = e & 15, line = e >> 4;\n"
         "    static const char* names[] = {{\"?\", \"division-by-zero\", \"shift-out-of-range\", "
-        "\"out-of-bounds\", \"assertion\", \"discarded\", \"unsupported\"}};\n"
+        "\"out-of-bounds\", \"assertion\", \"discarded\", \"unsupported\", \"constant-write\"}};\n"
         "    if (kind == {0}) printf(\"discarded\\n\");\n"
         "    else if (kind == {1}) printf(\"error: unsupported (an address of mem outside [0, {2})) at line %d\\n\", "
         "line);\n"
-        "    else printf(\"error: %s at line %d\\n\", names[kind < 7 ? kind : 0], line);\n"
+        "    else printf(\"error: %s at line %d\\n\", names[kind < 8 ? kind : 0], line);\n"
         "    fflush(stdout);\n"
         "    return;\n"
         "  }}\n"

@@ -211,6 +211,8 @@ std::string describeClaim(const sem::Ir& ir, const sem::Verdict& v) {
     case sem::VerdictKind::Assertion: return fmt::format("assertion fails for {}", who);
     case sem::VerdictKind::DivisionByZero: return fmt::format("{} divides by zero", who);
     case sem::VerdictKind::ShiftOutOfRange: return fmt::format("{} shifts out of 0..31", who);
+    case sem::VerdictKind::ConstantWrite:
+      return fmt::format("{} writes {}, constant memory", who, v.array != sem::kNone ? ir.arrays[v.array].name : "?");
     default: return sem::verdictName(v.kind);
   }
 }

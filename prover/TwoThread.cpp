@@ -413,6 +413,7 @@ private:
           z3::expr val = ev(n.e1, t, p[t]);
           if (arr.bounded)
             error(VerdictKind::OutOfBounds, t, p[t] && (idx < bv(0) || idx >= bv(arr.size)), n.array, idx);
+          if (arr.constant) error(VerdictKind::ConstantWrite, t, p[t], n.array, idx);  // (extension)
           z3::expr& sh = th_[t].sh[n.array];
           sh = z3::store(sh, idx, z3::ite(p[t], val, z3::select(sh, idx)));
           if (group_ || generic_) th_[t].writes[n.array].push_back({p[t], idx, val});
@@ -475,6 +476,10 @@ private:
       if (arr.bounded)
         error(VerdictKind::OutOfBounds, t, p[t] && (idx[t] < bv(0) || idx[t] >= bv(arr.size)), n.array, idx[t]);
     flush(id);
+    if (arr.constant) {  // (extension) an atomic writes: constant memory refuses it
+      for (int t = 0; t < T_; ++t) error(VerdictKind::ConstantWrite, t, p[t], n.array, idx[t]);
+      flush(id);
+    }
     for (int t = 0; t < T_; ++t) atomicConflict(t, n.array, p[t], idx[t], true);
     flush(id);
     for (int t = 0; t < T_; ++t) {
@@ -517,6 +522,8 @@ private:
     std::vector<z3::expr> p;
     for (int t = 0; t < T_; ++t) p.push_back(pred(n.pred, t));
     if (generic_) {
+      if (n.fence != kpl::kFenceAll && e_.unsupported.empty())
+        e_.unsupported = "barriers with fence flags (barrier(local), barrier(global), barrier(none)) under --equiv";
       snapshot(p[0]);
       return;
     }
@@ -552,6 +559,9 @@ private:
     const z3::sort arr = c_.array_sort(c_.bv_sort(32), c_.bv_sort(32));
     const z3::expr sync = p[0];
     for (size_t a = 0; a < ir_.arrays.size(); ++a) {
+      // (extension) An array of a space the barrier does not order: as if there were no
+      // barrier for it (no merge, each thread keeps its own view, the logs go on).
+      if (!sem::fenceOrders(n.fence, ir_.arrays[a])) continue;
       const std::string& an = ir_.arrays[a].name;
       const uint32_t k = barriers_;
       if (group_) {

@@ -243,6 +243,7 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
     case VerdictKind::OutOfBounds:
     case VerdictKind::DivisionByZero:
     case VerdictKind::ShiftOutOfRange:
+    case VerdictKind::ConstantWrite:
     case VerdictKind::Deadlock:
     case VerdictKind::Discrepancy:
     case VerdictKind::Discarded:
@@ -251,6 +252,7 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
                          : v.kind == VerdictKind::OutOfBounds    ? "out-of-bounds access"
                          : v.kind == VerdictKind::DivisionByZero ? "division by zero"
                          : v.kind == VerdictKind::ShiftOutOfRange ? "shift out of range"
+                         : v.kind == VerdictKind::ConstantWrite  ? "write to constant memory"
                          : v.kind == VerdictKind::Deadlock       ? "deadlock"
                          : v.kind == VerdictKind::Discrepancy    ? "semantics discrepancy"
                          : v.kind == VerdictKind::Discarded      ? "discarded (an assume failed; no violation)"

@@ -47,7 +47,8 @@ constexpr BuiltinInfo kTable[] = {
     {"__ffs", K::IntBits, 1, op(IntBits::Ffs)},
     {"__sad", K::IntBits, 3, op(IntBits::Sad)},
     {"__usad", K::IntBits, 3, op(IntBits::USad)},
-    // OpenCL's integer functions, on 32-bit int and uint scalars (other types: unsupported).
+    // OpenCL's integer functions, on char, short and int types, scalars and vectors (long:
+    // unsupported, except upsample(int, uint)); clamp's float overloads are not these rows'.
     {"popcount", K::IntBits, 1, op(IntBits::Popc)},
     {"clz", K::IntBits, 1, op(IntBits::Clz)},
     {"rotate", K::IntBits, 2, op(IntBits::Rotate)},
@@ -56,6 +57,13 @@ constexpr BuiltinInfo kTable[] = {
     {"abs_diff", K::IntBits, 2, op(IntBits::AbsDiff)},
     {"add_sat", K::IntBits, 2, op(IntBits::AddSat)},
     {"sub_sat", K::IntBits, 2, op(IntBits::SubSat)},
+    {"clamp", K::IntBits, 3, op(IntBits::Clamp)},
+    {"mul24", K::IntBits, 2, op(IntBits::Mul24)},
+    {"mad24", K::IntBits, 3, op(IntBits::Mul24)},
+    {"mul_hi", K::IntBits, 2, op(IntBits::MulHi)},
+    {"mad_hi", K::IntBits, 3, op(IntBits::MadHi)},
+    {"mad_sat", K::IntBits, 3, op(IntBits::MadSat)},
+    {"upsample", K::IntBits, 2, op(IntBits::Upsample), 0},
 
     // Output.
     {"printf", K::Printf, 0, 0},
@@ -68,6 +76,11 @@ constexpr BuiltinInfo kTable[] = {
     {"read_mem_fence", K::Fence, 1, 0},
     {"write_mem_fence", K::Fence, 1, 0},
     {"__threadfence", K::Fence, 0, 0},
+    {"prefetch", K::Prefetch, 2, 0},
+    // The asynchronous copies between global and local memory: refused (README, "Synchronisation").
+    {"async_work_group_copy", K::Refused, 4, op(Refusal::AsyncCopy)},
+    {"async_work_group_strided_copy", K::Refused, 5, op(Refusal::AsyncCopy)},
+    {"wait_group_events", K::Refused, 2, op(Refusal::AsyncCopy)},
     {"__threadfence_block", K::Fence, 0, 0},
     {"__threadfence_system", K::Fence, 0, 0},
     {"__syncthreads_count", K::Vote, 1, op(Vote::Count)},
@@ -235,7 +248,6 @@ constexpr BuiltinInfo kTable[] = {
     {"native_recip", K::FloatExpr, 1, op(FloatExpr::Recip)},
     {"half_recip", K::FloatExpr, 1, op(FloatExpr::Recip)},
     {"__frcp_rn", K::FloatExpr, 1, op(FloatExpr::Recip)},
-    {"clamp", K::FloatExpr, 3, op(FloatExpr::Clamp)},
     {"degrees", K::FloatExpr, 1, op(FloatExpr::Degrees)},
     {"radians", K::FloatExpr, 1, op(FloatExpr::Radians)},
     {"mix", K::FloatExpr, 3, op(FloatExpr::Mix)},
@@ -389,6 +401,8 @@ constexpr BuiltinInfo kTable[] = {
     {"vload", K::VLoad, 2, none, none, BuiltinNames::NumberSuffix},
     {"vstore", K::VStore, 3, 0, none, BuiltinNames::NumberSuffix},
     {"select", K::Select, 3, 0},
+    {"shuffle", K::Shuffle, 2, 0},
+    {"shuffle2", K::Shuffle, 3, 0},
     {"convert_", K::Convert, 1, 0, 0, BuiltinNames::AnySuffix},
 };
 
@@ -401,6 +415,11 @@ std::string BuiltinInfo::shown() const {
     case BuiltinNames::AnySuffix: return std::string(name) + "T";
   }
   return std::string(name);
+}
+
+const BuiltinInfo& floatClampBuiltin() {
+  static const BuiltinInfo row{"clamp", BuiltinKind::FloatExpr, 3, static_cast<int>(FloatExpr::Clamp)};
+  return row;
 }
 
 const BuiltinInfo* findBuiltin(std::string_view name) {

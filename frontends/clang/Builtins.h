@@ -38,8 +38,11 @@ enum class BuiltinKind : uint8_t {
   Select,        ///< OpenCL's select(a, b, c), on scalars and vectors
   Convert,       ///< OpenCL's convert_T[_sat][_rte|_rtz|_rtp|_rtn], on scalars and vectors
   IntBits,       ///< CUDA's integer intrinsics __mul24, __umul24, __popc, __brev, __clz, __ffs, __sad, __usad and
-                 ///< OpenCL's popcount, clz, rotate, hadd, rhadd, abs_diff, add_sat, sub_sat on 32-bit int/uint scalars (op: an
-                 ///< IntBits), lowered to 32-bit word arithmetic
+                 ///< OpenCL's integer functions (popcount, clz, rotate, hadd, rhadd, abs_diff, add_sat, sub_sat,
+                 ///< clamp, mul24, mad24, mul_hi, mad_hi, mad_sat, upsample) on char, short and int scalars and
+                 ///< vectors (op: an IntBits; mad24 is Mul24 with a third argument), as word arithmetic
+  Shuffle,       ///< OpenCL's shuffle(x, mask) and shuffle2(x, y, mask)
+  Prefetch,      ///< OpenCL's prefetch(p, n): no effect on memory; the arguments are evaluated
   FloatFn,       ///< a float math function (op: a kpl::WideOp, kpl::isFloatMath) on float scalars and, in OpenCL,
                  ///< float vectors component-wise (a scalar argument broadcast)
   FloatExpr,     ///< a composition of float operators (op: a FloatExpr): mad, clamp, mix, step, smoothstep, sign …
@@ -59,7 +62,11 @@ enum class BuiltinKind : uint8_t {
 /// The op of a WorkItem row.
 enum class WorkItem : uint8_t { LocalId, GroupId, GlobalId, LocalSize, NumGroups, GlobalSize, GlobalOffset };
 /// The op of an IntBits row.
-enum class IntBits : uint8_t { Mul24, UMul24, Popc, Brev, Clz, Ffs, Sad, USad, Rotate, HAdd, RHAdd, AbsDiff, AddSat, SubSat };
+enum class IntBits : uint8_t {
+  Mul24, UMul24, Popc, Brev, Clz, Ffs, Sad, USad, Rotate, HAdd, RHAdd, AbsDiff, AddSat, SubSat,
+  Clamp, MulHi, MadHi, MadSat, Upsample,
+  Min, Max, Abs,  ///< (not rows: min, max and abs on integer vectors, from the MinMax and Abs rows)
+};
 /// The op of a FloatExpr row (LowerFloatMath.cpp gives each one's formula).
 enum class FloatExpr : uint8_t { Mad, Recip, Clamp, Degrees, Radians, Mix, Step, SmoothStep, Sign, Saturate };
 /// The op of a FloatTest row.
@@ -72,7 +79,7 @@ enum class Geometric : uint8_t { Dot, Cross, Length, Distance, Normalize, FastLe
 /// The op of a FloatOut row: OpenCL's sincos(x, &c) and modf(x, &i), CUDA's sincosf(x, &s, &c).
 enum class FloatOut : uint8_t { SinCos, SinCosBoth, Modf };
 /// The op of a Refused row: why the function is not lowered.
-enum class Refusal : uint8_t { DirectedRounding, NotExact, PointerResult };
+enum class Refusal : uint8_t { DirectedRounding, NotExact, PointerResult, AsyncCopy };
 /// The op of a Vote row: what __syncthreads_OP returns.
 enum class Vote : uint8_t { Count, And, Or };
 /// The op of an Annotation row.
@@ -103,6 +110,9 @@ struct BuiltinInfo {
 
 /// The row for a callee's name (an exact name first, then the families), or null.
 const BuiltinInfo* findBuiltin(std::string_view name);
+/// `clamp` on floats: the table's `clamp` row is the integer function (IntBits::Clamp), whose
+/// calls on float scalars and vectors are lowered by this FloatExpr row instead.
+const BuiltinInfo& floatClampBuiltin();
 /// Every row, in the table's order.
 std::span<const BuiltinInfo> builtinTable();
 

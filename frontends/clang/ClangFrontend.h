@@ -33,6 +33,8 @@ struct LaunchOptions {
   std::string kernel;
   /// `--buffer NAME=SIZE`: pointer parameters (or extern shared arrays) of a known size.
   std::vector<std::pair<std::string, uint32_t>> buffers;
+  /// (OpenCL) `--global-offset X[,Y,Z]`: get_global_offset(d), added to every get_global_id(d).
+  std::array<uint32_t, 3> globalOffset{0, 0, 0};
 };
 
 /// Lowers `source` (whose path names the kernel file). Clang's errors, and every construct

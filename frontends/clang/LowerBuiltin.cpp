@@ -26,9 +26,16 @@ unsigned familyNumber(const BuiltinInfo& fn, const std::string& name) {
   return static_cast<unsigned>(std::stoul(name.substr(fn.name.size())));
 }
 
-/// Whether calls of a kind may have a vector (or struct) value: aggBuiltin's cases.
-bool hasVectorForm(BuiltinKind k) {
-  return k == BuiltinKind::VLoad || k == BuiltinKind::Select || k == BuiltinKind::Convert;
+/// Whether calls of a row may have a vector (or struct) value: aggBuiltin's cases (OpenCL's
+/// functions only: CUDA's intrinsics, `__…`, have none).
+bool hasVectorForm(const BuiltinInfo& fn) {
+  switch (fn.kind) {
+    case BuiltinKind::VLoad: case BuiltinKind::Select: case BuiltinKind::Convert: case BuiltinKind::Shuffle:
+    case BuiltinKind::MinMax: case BuiltinKind::Abs:
+      return true;
+    case BuiltinKind::IntBits: return !fn.name.starts_with("__");
+    default: return false;
+  }
 }
 
 /// Whether a kind is one of the float library's (LowerFloatMath.cpp), with vector forms in OpenCL.
@@ -46,22 +53,22 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
   switch (fn.kind) {
     case BuiltinKind::WorkItem: return workItem(c, static_cast<WorkItem>(fn.op));
     case BuiltinKind::WorkDim: return lit(std::max({launch_.localDims, launch_.groupDims, 1u}), r);
-    case BuiltinKind::Barrier: emitSimple(StmtKind::Barrier, r); return lit(0, r);
+    case BuiltinKind::Barrier: barrierCall(c); return lit(0, r);
     // Fences order a thread's own accesses; under SDV every access becomes visible at the
     // next barrier, so they change nothing.
     case BuiltinKind::Fence: return lit(0, r);
+    // prefetch only warms a cache (OpenCL C 1.2 §6.12.10: it "does not affect the functional
+    // behavior of the kernel"); its arguments are evaluated, so their reads are accesses.
+    case BuiltinKind::Prefetch:
+      if (c->getNumArgs() != fn.arity) break;
+      (void)pointer(c->getArg(0));
+      emitAssign(newLocal("prefetch_n"), rvalue(c->getArg(1)), r);
+      return lit(0, r);
     case BuiltinKind::Printf: return printfCall(c, need);
-    case BuiltinKind::IntBits: {
-      // Every argument a 32-bit integer scalar (CUDA's declarations convert to one; OpenCL's
-      // overloads on char, short or vectors count within other widths: not these rows').
-      bool words = c->getNumArgs() == fn.arity;
-      for (unsigned i = 0; words && i < c->getNumArgs(); ++i) {
-        std::optional<IntType> t = intType(c->getArg(i)->getType());
-        words = t && t->width == 32 && !t->isBool && !t->isFloat;
-      }
-      if (words) return intBits(c, static_cast<IntBits>(fn.op));
-      break;
-    }
+    case BuiltinKind::IntBits:
+      if (static_cast<IntBits>(fn.op) == IntBits::Clamp && c->getNumArgs() == 3 && isFloat(c->getArg(0)->getType()))
+        return floatCall(c, floatClampBuiltin(), name);
+      return intFuncScalar(c, static_cast<IntBits>(fn.op), fn.arity);
     case BuiltinKind::Vote: return syncVote(c, fn);
     case BuiltinKind::Annotation: annotation(c, static_cast<Annotation>(fn.op)); return lit(0, r);
     case BuiltinKind::Math: return floatMath(c, fn, name);
@@ -112,6 +119,7 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
     case BuiltinKind::DoubleBits:
     case BuiltinKind::HiLoToDouble:
     case BuiltinKind::DoubleRn:
+    case BuiltinKind::Shuffle:
     case BuiltinKind::VLoad: break;
   }
   return std::nullopt;
@@ -164,6 +172,15 @@ std::optional<Val> Lowerer::wideBuiltin(const clang::CallExpr* c, const BuiltinI
     case BuiltinKind::Fence:
     case BuiltinKind::Printf:
     case BuiltinKind::IntBits:
+      // upsample(int, uint): the long whose high word is hi and low word lo.
+      if (static_cast<IntBits>(fn.op) == IntBits::Upsample && n == 2 && !argsWide) {
+        ExprPtr hi = rvalue(c->getArg(0));
+        ExprPtr lo = rvalue(c->getArg(1));
+        return Val{std::move(lo), std::move(hi)};
+      }
+      break;
+    case BuiltinKind::Shuffle:
+    case BuiltinKind::Prefetch:
     case BuiltinKind::Vote:
     case BuiltinKind::Annotation:
     case BuiltinKind::DoubleWord:
@@ -191,6 +208,8 @@ std::optional<Agg> Lowerer::aggBuiltin(const clang::CallExpr* c, const BuiltinIn
   const bool floatVector = clVector && (isFloatLibrary(fn.kind) || fn.kind == BuiltinKind::Math ||
                                         (fn.kind == BuiltinKind::MinMax && floatElems));
   if (floatVector) return floatVectorCall(c, fn, name);
+  if (clVector && floatElems && fn.kind == BuiltinKind::IntBits && static_cast<IntBits>(fn.op) == IntBits::Clamp)
+    return floatVectorCall(c, floatClampBuiltin(), name);
   if (clVector && fn.kind == BuiltinKind::BitSelect) return bitSelectVector(c, name);
   switch (fn.kind) {
     case BuiltinKind::VLoad: return vload(c, familyNumber(fn, name));
@@ -200,121 +219,21 @@ std::optional<Agg> Lowerer::aggBuiltin(const clang::CallExpr* c, const BuiltinIn
     case BuiltinKind::Convert:
       if (clVector && c->getArg(0)->getType()->isVectorType()) return convertVector(c, name);
       break;
+    case BuiltinKind::Shuffle:
+      if (clVector) return shuffleVector(c);
+      break;
+    case BuiltinKind::IntBits:
+      if (clVector && !fn.name.starts_with("__")) return intFuncVector(c, static_cast<IntBits>(fn.op), fn.arity);
+      break;
+    case BuiltinKind::MinMax:
+      if (clVector) return intFuncVector(c, isMin(fn) ? IntBits::Min : IntBits::Max, 2);
+      break;
+    case BuiltinKind::Abs:
+      if (clVector) return intFuncVector(c, IntBits::Abs, 1);
+      break;
     default: break;
   }
   return std::nullopt;
-}
-
-ExprPtr Lowerer::intBits(const clang::CallExpr* c, IntBits op) {
-  kpl::SourceRange r = range(c);
-  auto k = [&](uint32_t v) { return lit(static_cast<int32_t>(v), r); };
-  auto b = [&](BinaryOp o, ExprPtr x, ExprPtr y) { return bin(o, std::move(x), std::move(y), r); };
-  auto snap = [&](ExprPtr e) { return snapshot(std::move(e), r); };
-  // popcount by the usual pairwise sums (each step's value is a fresh local).
-  auto popc = [&](ExprPtr x) {
-    x = snap(std::move(x));
-    x = snap(b(BinaryOp::Sub, clone(*x), b(BinaryOp::BitAnd, b(BinaryOp::LShr, clone(*x), k(1)), k(0x55555555))));
-    x = snap(b(BinaryOp::Add, b(BinaryOp::BitAnd, clone(*x), k(0x33333333)),
-               b(BinaryOp::BitAnd, b(BinaryOp::LShr, clone(*x), k(2)), k(0x33333333))));
-    x = snap(b(BinaryOp::BitAnd, b(BinaryOp::Add, clone(*x), b(BinaryOp::LShr, clone(*x), k(4))), k(0x0F0F0F0F)));
-    return b(BinaryOp::LShr, b(BinaryOp::Mul, std::move(x), k(0x01010101)), k(24));
-  };
-  ExprPtr x = snap(rvalue(c->getArg(0)));
-  switch (op) {
-    case IntBits::Mul24:
-    case IntBits::UMul24: {
-      // The low 24 bits of each operand (sign-extended for __mul24), multiplied: the low 32
-      // bits of the product.
-      ExprPtr y = snap(rvalue(c->getArg(1)));
-      auto low24 = [&](ExprPtr v) {
-        return op == IntBits::Mul24 ? b(BinaryOp::Shr, b(BinaryOp::Shl, std::move(v), k(8)), k(8))
-                                    : b(BinaryOp::BitAnd, std::move(v), k(0x00FFFFFF));
-      };
-      return b(BinaryOp::Mul, low24(std::move(x)), low24(std::move(y)));
-    }
-    case IntBits::Popc: return popc(std::move(x));
-    case IntBits::Rotate: {
-      // OpenCL's rotate: left by n modulo 32, the bits shifted out coming in on the right.
-      ExprPtr s = snap(b(BinaryOp::BitAnd, rvalue(c->getArg(1)), k(31)));
-      ExprPtr rotated = b(BinaryOp::BitOr, b(BinaryOp::Shl, clone(*x), clone(*s)),
-                          b(BinaryOp::LShr, clone(*x), b(BinaryOp::Sub, k(32), clone(*s))));
-      return cond(b(BinaryOp::Eq, std::move(s), k(0)), std::move(x), std::move(rotated), r);
-    }
-    case IntBits::HAdd:
-    case IntBits::RHAdd: {
-      // (x + y) >> 1 without overflow (rhadd: rounded up): x/2 + y/2 + the carry of the low
-      // bits, with the shift of the arguments' signedness.
-      bool isSigned = intType(c->getArg(0)->getType())->isSigned;
-      ExprPtr y = snap(rvalue(c->getArg(1)));
-      BinaryOp half = isSigned ? BinaryOp::Shr : BinaryOp::LShr;
-      ExprPtr low = b(op == IntBits::HAdd ? BinaryOp::BitAnd : BinaryOp::BitOr, clone(*x), clone(*y));
-      return b(BinaryOp::Add, b(BinaryOp::Add, b(half, clone(*x), k(1)), b(half, clone(*y), k(1))),
-               b(BinaryOp::BitAnd, std::move(low), k(1)));
-    }
-    case IntBits::AddSat:
-    case IntBits::SubSat: {
-      // The wrapped sum (difference), replaced by the bound it passed when it overflowed:
-      // signed, when the result's sign differs from x's and from y's (sub: from x's, and y's
-      // is the result's); unsigned, when the sum is below x (the difference above x).
-      bool isSigned = intType(c->getArg(0)->getType())->isSigned;
-      bool add = op == IntBits::AddSat;
-      ExprPtr y = snap(rvalue(c->getArg(1)));
-      ExprPtr s = snap(b(add ? BinaryOp::Add : BinaryOp::Sub, clone(*x), clone(*y)));
-      if (!isSigned) {
-        ExprPtr over = b(add ? BinaryOp::ULt : BinaryOp::UGt, clone(*s), clone(*x));
-        return cond(std::move(over), k(add ? 0xFFFFFFFFu : 0u), std::move(s), r);
-      }
-      ExprPtr fromX = b(BinaryOp::BitXor, clone(*x), clone(*s));
-      ExprPtr fromY = add ? b(BinaryOp::BitXor, clone(*y), clone(*s)) : b(BinaryOp::BitXor, clone(*x), clone(*y));
-      ExprPtr over = b(BinaryOp::Lt, b(BinaryOp::BitAnd, std::move(fromX), std::move(fromY)), k(0));
-      ExprPtr bound = cond(b(BinaryOp::Lt, clone(*x), k(0)), k(0x80000000u), k(0x7FFFFFFFu), r);
-      return cond(std::move(over), std::move(bound), std::move(s), r);
-    }
-    case IntBits::AbsDiff:
-    case IntBits::Sad:
-    case IntBits::USad: {
-      // |x - y|, as an unsigned word: the larger minus the smaller (signed or unsigned order),
-      // modulo 2^32; __sad/__usad add z.
-      bool isSigned =
-          op == IntBits::Sad || (op == IntBits::AbsDiff && intType(c->getArg(0)->getType())->isSigned);
-      ExprPtr y = snap(rvalue(c->getArg(1)));
-      ExprPtr greater = b(isSigned ? BinaryOp::Gt : BinaryOp::UGt, clone(*x), clone(*y));
-      ExprPtr diff = cond(std::move(greater), b(BinaryOp::Sub, clone(*x), clone(*y)),
-                          b(BinaryOp::Sub, clone(*y), clone(*x)), r);
-      if (op == IntBits::AbsDiff) return diff;
-      return b(BinaryOp::Add, std::move(diff), rvalue(c->getArg(2)));
-    }
-    case IntBits::Brev: {
-      // Swap adjacent bits, pairs, nibbles, bytes, then the two halves.
-      const uint32_t masks[] = {0x55555555, 0x33333333, 0x0F0F0F0F, 0x00FF00FF};
-      for (int s = 0; s < 4; ++s) {
-        int32_t sh = 1 << s;
-        x = snap(b(BinaryOp::BitOr, b(BinaryOp::BitAnd, b(BinaryOp::LShr, clone(*x), k(sh)), k(masks[s])),
-                   b(BinaryOp::Shl, b(BinaryOp::BitAnd, clone(*x), k(masks[s])), k(sh))));
-      }
-      return b(BinaryOp::BitOr, b(BinaryOp::LShr, clone(*x), k(16)), b(BinaryOp::Shl, clone(*x), k(16)));
-    }
-    case IntBits::Clz: {
-      // Binary search for the highest set bit: 32 for 0.
-      ExprPtr zero = snap(b(BinaryOp::Eq, clone(*x), k(0)));
-      ExprPtr n = k(0);
-      const std::pair<uint32_t, int32_t> steps[] = {
-          {0xFFFF0000u, 16}, {0xFF000000u, 8}, {0xF0000000u, 4}, {0xC0000000u, 2}, {0x80000000u, 1}};
-      for (auto [mask, sh] : steps) {
-        ExprPtr none = snap(b(BinaryOp::Eq, b(BinaryOp::BitAnd, clone(*x), k(mask)), k(0)));
-        n = snap(b(BinaryOp::Add, std::move(n), cond(clone(*none), k(sh), k(0), r)));
-        x = snap(cond(std::move(none), b(BinaryOp::Shl, clone(*x), k(sh)), clone(*x), r));
-      }
-      return cond(std::move(zero), k(32), std::move(n), r);
-    }
-    case IntBits::Ffs: {
-      // 1 + the number of zeros below the lowest set bit: popc((x & -x) - 1) + 1; 0 for 0.
-      ExprPtr lowest = b(BinaryOp::BitAnd, clone(*x), un(UnaryOp::Neg, clone(*x), r));
-      ExprPtr pos = b(BinaryOp::Add, popc(b(BinaryOp::Sub, std::move(lowest), k(1))), k(1));
-      return cond(b(BinaryOp::Eq, std::move(x), k(0)), k(0), std::move(pos), r);
-    }
-  }
-  return k(0);
 }
 
 ExprPtr Lowerer::printfCall(const clang::CallExpr* c, bool need) {
@@ -381,7 +300,7 @@ ExprPtr Lowerer::printfCall(const clang::CallExpr* c, bool need) {
 std::string Lowerer::vectorBuiltinNames() {
   std::vector<std::string> names;
   for (const BuiltinInfo& fn : builtinTable())
-    if (hasVectorForm(fn.kind)) names.push_back(fn.shown());
+    if (hasVectorForm(fn) && fn.name != "llabs") names.push_back(fn.shown());
   names.push_back("the float math, common, geometric and relational functions");
   std::string list;
   for (size_t i = 0; i < names.size(); ++i)
@@ -418,14 +337,38 @@ ExprPtr Lowerer::splitId(const std::array<uint32_t, 3>& n, unsigned d, ExprKind 
   return e;
 }
 
+// get_global_id(d) = get_global_offset(d) + group id × local size + local id (OpenCL C 1.2
+// §6.12.1); the offset is --global-offset's (0 by default).
 ExprPtr Lowerer::globalId(unsigned d, kpl::SourceRange r) {
   if (d > 2) return lit(0, r);
   ExprPtr g = groupId(d, r);
   ExprPtr l = localId(d, r);
-  if (isLit(*g, 0)) return l;
+  ExprPtr offset = lit(static_cast<int32_t>(launch_.globalOffset[d]), r);
+  if (isLit(*g, 0)) return add(std::move(offset), std::move(l), r);
   ExprPtr size = sizeExpr(launch_.localSize, d, r);
   ExprPtr scaled = isLit(*size, 1) ? std::move(g) : bin(BinaryOp::Mul, std::move(g), std::move(size), r);
-  return add(std::move(scaled), std::move(l), r);
+  return add(std::move(offset), add(std::move(scaled), std::move(l), r), r);
+}
+
+// barrier(flags), work_group_barrier(flags [, scope]): `barrier;` when the flags order both
+// local and global memory (and for __syncthreads()), else `barrier(local);`,
+// `barrier(global);` or `barrier(none);` (other bits, such as OpenCL 2.0's CLK_IMAGE_MEM_FENCE,
+// order images, which no lowered kernel has). The flags must be a constant.
+void Lowerer::barrierCall(const clang::CallExpr* c) {
+  kpl::SourceRange r = range(c);
+  uint8_t fence = kpl::kFenceAll;
+  if (c->getNumArgs() >= 1) {
+    clang::Expr::EvalResult res;
+    if (!c->getArg(0)->EvaluateAsInt(res, ctx_)) {
+      unsupported(c->getArg(0), "barrier fence flags that are not a constant");
+      return;
+    }
+    const int64_t flags = res.Val.getInt().getExtValue();
+    fence = static_cast<uint8_t>(((flags & 1) ? kpl::kFenceLocal : 0) | ((flags & 2) ? kpl::kFenceGlobal : 0));
+  }
+  StmtPtr s = stmt(StmtKind::Barrier, r);
+  s->fence = fence;
+  emit(std::move(s));
 }
 
 std::optional<unsigned> Lowerer::dimArg(const clang::CallExpr* c) {
@@ -455,9 +398,9 @@ ExprPtr Lowerer::workItem(const clang::CallExpr* c, WorkItem which) {
       if (isLit(*l, 1)) return g;
       return bin(BinaryOp::Mul, std::move(l), std::move(g), r);
     }
-    case WorkItem::GlobalOffset: break;
+    case WorkItem::GlobalOffset: return lit(*d > 2 ? 0 : launch_.globalOffset[*d], r);
   }
-  return lit(0, r);  // get_global_offset
+  return lit(0, r);
 }
 
 // ---- math ------------------------------------------------------------------------------------

@@ -25,7 +25,8 @@ ExprPtr Lowerer::call(const clang::CallExpr* c, bool need) {
   const clang::FunctionDecl* def = nullptr;
   if (fd->hasBody(def) && def) return inlineCall(c, def, need);
   std::string name = fd->getNameAsString();
-  if (const BuiltinInfo* fn = findBuiltin(name))
+  const BuiltinInfo* fn = findBuiltin(name);
+  if (fn)
     if (std::optional<ExprPtr> v = wordBuiltin(c, *fn, name, need)) return std::move(*v);
   if (isExternal(fd)) return externalCall(c, fd, need);
   unsupported(c, "call to '" + name + "', which has no definition the frontend knows");
@@ -34,6 +35,9 @@ ExprPtr Lowerer::call(const clang::CallExpr* c, bool need) {
 
 bool Lowerer::isExternal(const clang::FunctionDecl* fd) const {
   if (findBuiltin(fd->getNameAsString())) return false;  // a library function: lowered or refused by name
+  // Clang declares OpenCL's built-in functions implicitly, where they are first used
+  // (bitselect, wait_group_events …): the library's, never external.
+  if (fd->isImplicit()) return false;
   clang::SourceLocation l = sm_.getExpansionLoc(fd->getLocation());
   if (l.isInvalid() || sm_.isInSystemHeader(l)) return false;
   llvm::StringRef file = sm_.getFilename(l);

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <fmt/format.h>
 
 namespace sdvmc::clangfe::lowering {
 
@@ -144,9 +145,27 @@ int Lowerer::globalStorage(const clang::VarDecl* vd, clang::SourceLocation at) {
     }
     id = declareArray(vd->getNameAsString(), elem, bytes, cells, !shared, range(vd), at, init);
     recordCellPaths(arrays_.back().name.name, vd->getType(), vd->getLocation());
+    if (!shared) globalMemoryKind(vd, arrays_.back());
   }
   globalVars_[vd] = id;
   return id;
+}
+
+// Constant memory is `const global` (a write is the verdict constant-write): OpenCL's
+// __constant variables and CUDA's __constant__ ones. OpenCL keeps a program-scope initialiser
+// (nothing else can change it). CUDA's __constant__ and __device__ variables may be
+// overwritten by the host before the launch (cudaMemcpyToSymbol), so they start arbitrary as
+// in GPUVerify: `check` explores them and `prove` leaves them free, while `run` starts them at
+// their initialiser (`*V` cells), and a note says so.
+void Lowerer::globalMemoryKind(const clang::VarDecl* vd, kpl::ArrayDecl& a) {
+  const bool cudaConstant = vd->hasAttr<clang::CUDAConstantAttr>();
+  a.constant = cudaConstant || vd->getType().getAddressSpace() == clang::LangAS::opencl_constant;
+  if (lang_ != Language::Cuda || !a.init) return;
+  a.runInit = std::move(*a.init);
+  a.init = std::vector<std::optional<int32_t>>(a.runInit.size(), std::nullopt);
+  note(vd->getLocation(), fmt::format("{} '{}' starts arbitrary in check and prove (the host may write it with "
+                                      "cudaMemcpyToSymbol); run uses its initialiser",
+                                      cudaConstant ? "__constant__" : "__device__", vd->getNameAsString()));
 }
 
 bool Lowerer::isSharedVar(const clang::VarDecl* vd) const {

@@ -6,6 +6,8 @@
 // The formulas (README.md, "Values and types") say which float operators round, in order.
 #include "frontends/clang/Lowerer.h"
 
+#include <fmt/format.h>
+
 #include <clang/AST/Expr.h>
 
 namespace sdvmc::clangfe::lowering {
@@ -497,6 +499,10 @@ void Lowerer::refusedCall(const clang::CallExpr* c, const std::string& name, Ref
       return;
     case Refusal::PointerResult:
       unsupported(c, name + " (a result through a pointer argument)");
+      return;
+    case Refusal::AsyncCopy:
+      unsupported(c, fmt::format("call to '{}' (asynchronous copies are not modelled: their accesses are the "
+                                 "work-group's, which SDV's per-work-item logs cannot keep apart)", name));
       return;
   }
 }

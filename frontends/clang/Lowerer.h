@@ -368,6 +368,8 @@ private:
   /// An array in KPL memory for a C variable or pointer parameter.
   int declareArray(const std::string& cName, IntType elem, uint64_t elemBytes, uint64_t cells, bool global,
                    kpl::SourceRange r, clang::SourceLocation at, const clang::Expr* init = nullptr);
+  /// Constant memory and host-writable initialisers of a global variable's array.
+  void globalMemoryKind(const clang::VarDecl* vd, kpl::ArrayDecl& a);
   /// A constant initialiser's cells, from `next` on.
   void flattenInit(const clang::Expr* init, IntType elem, std::vector<std::optional<int32_t>>& values, size_t& next);
   /// The storage of a program-scope or __shared__/__local variable, made on first use.
@@ -584,6 +586,8 @@ private:
   /// get_local_id(d) and the like.
   ExprPtr workItem(const clang::CallExpr* c, WorkItem which);
   /// A work-item function's dimension (a constant; 3 beyond z).
+  /// barrier(flags) and the like: `barrier;` or one with fence flags (`barrier(local);` …).
+  void barrierCall(const clang::CallExpr* c);
   std::optional<unsigned> dimArg(const clang::CallExpr* c);
   /// Ids and sizes in dimension d (beyond z: 0 and 1). Sizes are KPL's `ldim(d)` / `ngroups(d)`
   /// (the launch's values when sdvmc runs the kernel; arbitrary in `sdvmc prove`), except in a
@@ -620,8 +624,23 @@ private:
   Agg selectVector(const clang::CallExpr* c);
   Agg convertVector(const clang::CallExpr* c, const std::string& name);
   std::optional<Val> wideConvert(const clang::CallExpr* c, const std::string& name, bool need);
-  /// CUDA's integer intrinsics (__mul24, __popc, __clz …) as word arithmetic.
-  ExprPtr intBits(const clang::CallExpr* c, IntBits op);
+  // ---- LowerIntFunc.cpp: integer functions as word arithmetic ------------------------------
+
+  /// CUDA's integer intrinsics and OpenCL's integer functions on scalars of 8, 16 or 32 bits
+  /// (nullopt: another type or argument count), and on vectors (component-wise).
+  std::optional<ExprPtr> intFuncScalar(const clang::CallExpr* c, IntBits op, unsigned arity);
+  std::optional<Agg> intFuncVector(const clang::CallExpr* c, IntBits op, unsigned arity);
+  /// One component: `op` on operand words `xs` of type t (normalised, atoms), a word of type rt.
+  ExprPtr intFunc(IntBits op, IntType t, IntType rt, std::vector<ExprPtr> xs, kpl::SourceRange r);
+  ExprPtr popc(ExprPtr x, kpl::SourceRange r);
+  ExprPtr clz32(ExprPtr x, kpl::SourceRange r);
+  ExprPtr brev32(ExprPtr x, kpl::SourceRange r);
+  /// The high half of x y in t (32 bits: through lmul_hi).
+  ExprPtr mulHi(IntType t, ExprPtr x, ExprPtr y, kpl::SourceRange r);
+  /// mad_sat on 32-bit t: x y + z in 64 bits, clamped.
+  ExprPtr madSat32(IntType t, ExprPtr x, ExprPtr y, ExprPtr z, kpl::SourceRange r);
+  /// shuffle(x, mask), shuffle2(x, y, mask).
+  Agg shuffleVector(const clang::CallExpr* c);
   /// printf: the format checked against the arguments, each argument evaluated; no output.
   ExprPtr printfCall(const clang::CallExpr* c, bool need);
 

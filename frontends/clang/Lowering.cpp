@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <fmt/format.h>
 
 namespace sdvmc::clangfe::lowering {
 
@@ -104,6 +105,7 @@ std::optional<kpl::Program> Lowerer::run() {
       clang::LangAS as = t->getPointeeType().getAddressSpace();
       bool shared = as == clang::LangAS::opencl_local;
       int id = declareArray(cname, elem, bytes, 0, !shared, pr, pd->getLocation());
+      arrays_.back().constant = as == clang::LangAS::opencl_constant;  // `const global`: writes are errors
       recordCellPaths(arrays_.back().name.name, t->getPointeeType(), pd->getLocation());
       // --buffer counts elements; a struct element is `cells` cells.
       if (!arrays_.back().unbounded) arrays_.back().size *= static_cast<uint32_t>(cells);
@@ -210,6 +212,11 @@ std::optional<kpl::Program> Lowerer::run() {
   for (const auto& [name, size] : launch_.buffers) {
     p.replayArgs.push_back("--buffer");
     p.replayArgs.push_back(name + "=" + std::to_string(size));
+  }
+  if (launch_.globalOffset != std::array<uint32_t, 3>{0, 0, 0}) {  // and the global offset
+    p.replayArgs.push_back("--global-offset");
+    p.replayArgs.push_back(fmt::format("{},{},{}", launch_.globalOffset[0], launch_.globalOffset[1],
+                                       launch_.globalOffset[2]));
   }
   for (auto& [k, paths] : cellPaths_) {
     auto it = p.sourceNames.find(k);

@@ -355,6 +355,8 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
   for (uint32_t i = 0; i < W.n; ++i)
     if (p[i] && arr.bounded && (index[i] < 0 || static_cast<uint32_t>(index[i]) >= arr.size))
       return fail(v, outOfBoundsVerdict(ir_, id, rule, i, index[i], write), W);
+  if (write)
+    if (auto t = constantWriter(ir_, node, p, W.n)) return fail(v, constantWriteVerdict(ir_, id, rule, *t, index[*t]), W);
 
   // (a run) The observer's own race, at its lane.
   [[maybe_unused]] std::optional<WarpObserver::LaneRace> extra;
@@ -458,15 +460,28 @@ bool WarpModel::arrive(WarpState& s, uint32_t w) {
   return true;
 }
 
+// Every warp's logs are emptied, except (extension: fence flags) that a warp waiting at a
+// barrier that orders only some memory spaces keeps its accesses to the others, which can
+// still race with accesses after the barrier (specs/KPL.md, "Barrier fences").
 void WarpModel::release(WarpState& s) {
   needAll(s);
+  bool partial = false;
   for (uint32_t u = 0; u < s.warps.size(); ++u) {
     GroupState& U = s.warps[u];
+    const bool waiting = s.status[u] == ThreadStatus::Waiting;
+    const uint8_t fence = waiting ? ir_.nodes[U.ss.back().node].fence : kpl::kFenceAll;
+    partial |= fence != kpl::kFenceAll;
     for (ThreadLog& log : U.logs) {
-      log.reads.clear();
-      log.writes.clear();
+      if (fence == kpl::kFenceAll) {
+        log.reads.clear();
+        log.writes.clear();
+        continue;
+      }
+      const auto ordered = [&](const LogEntry& e) { return fenceOrders(fence, ir_.arrays[e.addr.array]); };
+      std::erase_if(log.reads, ordered);
+      std::erase_if(log.writes, ordered);
     }
-    if (s.status[u] != ThreadStatus::Waiting) continue;
+    if (!waiting) continue;
     const NodeId id = U.ss.back().node;
     if (ruleObserver_) {
       SdvMachine& m = machine(U.n);
@@ -477,7 +492,7 @@ void WarpModel::release(WarpState& s) {
     s.status[u] = ThreadStatus::Running;
     if (observer_) observer_->released(s, u, id);
   }
-  if (runIndex_) {
+  if (runIndex_ && !partial) {  // (kept accesses stay in the index: a stale entry only sends to the search)
     clearRaceIndex();
     unboundedCells_.clear();
   }

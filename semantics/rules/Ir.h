@@ -179,6 +179,7 @@ struct Node {
   ExprId e0 = kNone, e1 = kNone, e2 = kNone;
   ExprId e3 = kNone, e4 = kNone;  ///< Atomic (atomic64_cas): the new high and low word
   kpl::AtomicOp atomicOp = kpl::AtomicOp::Add;  ///< Atomic
+  uint8_t fence = kpl::kFenceAll;  ///< Barrier: the spaces it orders (kpl::kFenceLocal | kFenceGlobal)
   ArrayId array = 0;
   std::vector<NodeId> children;
   const kpl::Stmt* src = nullptr;  ///< the statement it came from (never null)
@@ -193,7 +194,16 @@ struct ArrayInfo {
   uint32_t size = 0;          ///< bounded arrays
   /// Declared initial contents (bounded arrays): nullopt = arbitrary.
   std::vector<std::optional<Word>> init;
+  /// (extension) `*V`: the value `run` gives an arbitrary cell (empty, or one per cell).
+  std::vector<std::optional<Word>> runInit;
+  bool constant = false;      ///< (extension) `const global`: a write is `constant-write`
 };
+
+/// (extension) Whether a barrier with fence flags `fence` orders the accesses to `array`:
+/// `global` arrays are global memory, the others (`shared`, `mem`) local memory.
+inline bool fenceOrders(uint8_t fence, const ArrayInfo& array) {
+  return (fence & (array.global ? kpl::kFenceGlobal : kpl::kFenceLocal)) != 0;
+}
 
 /// A lowered kernel. It refers to the kpl::Program it was lowered from, which must
 /// outlive it.

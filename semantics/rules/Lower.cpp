@@ -56,6 +56,11 @@ public:
       a.init.assign(a.size, std::nullopt);
       if (d.init)
         for (size_t i = 0; i < d.init->size() && i < d.size; ++i) a.init[i] = (*d.init)[i];
+      if (!d.runInit.empty()) {
+        a.runInit.assign(a.size, std::nullopt);
+        for (size_t i = 0; i < d.runInit.size() && i < d.size; ++i) a.runInit[i] = d.runInit[i];
+      }
+      a.constant = d.constant;
       arrayIds_[d.name.name] = static_cast<ArrayId>(ir_.arrays.size());
       ir_.arrays.push_back(std::move(a));
     }
@@ -412,8 +417,11 @@ private:
         n.children.push_back(lowerStmt(*proc.body, callee, predAnd(pred, {r, true}), depth + 1, inner));
         return addNode(std::move(n));
       }
-      case kpl::StmtKind::Barrier:
-        return addNode(make(NodeKind::Barrier, s, pred, depth, ctx));
+      case kpl::StmtKind::Barrier: {
+        Node n = make(NodeKind::Barrier, s, pred, depth, ctx);
+        n.fence = s.fence;
+        return addNode(std::move(n));
+      }
       case kpl::StmtKind::Break:
         assert(ctx.breakFlag != kNone && "break outside a loop survived verification");
         return setFlag(s, ctx.breakFlag, Origin::Break, pred, depth, ctx);

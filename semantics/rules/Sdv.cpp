@@ -105,7 +105,8 @@ Memory initialMemory(const Ir& ir, Word arbitrary) {
     const ArrayInfo& info = ir.arrays[a];
     if (!info.bounded) continue;
     m.bounded[a].resize(info.size);
-    for (uint32_t i = 0; i < info.size; ++i) m.bounded[a][i] = info.init[i].value_or(arbitrary);
+    for (uint32_t i = 0; i < info.size; ++i)  // an arbitrary cell: `*V`'s V, else `arbitrary`
+      m.bounded[a][i] = info.init[i].value_or(info.runInit.empty() ? arbitrary : info.runInit[i].value_or(arbitrary));
   }
   return m;
 }
@@ -187,6 +188,27 @@ Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Wor
   v.message = fmt::format("thread {} {} {}[{}], outside {}[0..{}]", tid, write ? "writes" : "reads",
                           arr.name, index, arr.name, arr.size - 1);
   return v;
+}
+
+Verdict constantWriteVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Word index) {
+  const Node& node = ir.nodes[id];
+  Verdict v;
+  v.kind = VerdictKind::ConstantWrite;
+  v.rule = rule;
+  v.at = id;
+  v.loc = node.loc;
+  v.threads = {tid};
+  v.value = index;
+  v.array = node.array;
+  v.message = fmt::format("thread {} writes {}[{}], which is constant memory", tid, ir.arrays[node.array].name, index);
+  return v;
+}
+
+std::optional<uint32_t> constantWriter(const Ir& ir, const Node& node, const uint8_t* p, uint32_t n) {
+  if (!ir.arrays[node.array].constant) return std::nullopt;
+  for (uint32_t i = 0; i < n; ++i)
+    if (p[i]) return i;
+  return std::nullopt;
 }
 
 std::optional<Verdict> SdvMachine::step(GroupState& s) {
@@ -351,26 +373,40 @@ Verdict SdvMachine::gRace(GroupState& s, Item it) {
 }
 
 // G-SYNC: ∀i. p^Σ(i), ¬races(Σ), Σ'(i) = (lid, l, merge(Σ), ∅, ∅).
+// (extension) A barrier that orders only some memory spaces (`barrier(local);` …) merges and
+// empties the logs of the arrays of those spaces; the others keep theirs (specs/KPL.md).
 void SdvMachine::gSync(GroupState& s, Item it) {
   lastRule_ = Rule::GSync;
   if (observer_) notify(Rule::GSync, it.node, s, ir_.nodes[it.node].pred);
-  merge(s);
+  const uint8_t fence = ir_.nodes[it.node].fence;
+  merge(s, fence);
+  const auto ordered = [&](const LogEntry& e) { return fenceOrders(fence, ir_.arrays[e.addr.array]); };
   if (footprint_)
     for (uint32_t t = 0; t < n_; ++t) {
       const ThreadLog& log = s.logs[t];
       auto add = [&](const std::vector<LogEntry>& v, uint8_t kind) {
         for (const LogEntry& e : v)
-          if (ir_.arrays[e.addr.array].global) footprint_->push_back(FootprintEntry{e.addr, t, e.at, kind, e.value});
+          if (ir_.arrays[e.addr.array].global && ordered(e))
+            footprint_->push_back(FootprintEntry{e.addr, t, e.at, kind, e.value});
       };
       add(log.reads, 0);
       add(log.writes, 1);
       add(log.atomics, 2);
     }
-  for (ThreadLog& log : s.logs) {
+  for (ThreadLog& log : s.logs) clearOrdered(log, fence);
+}
+
+void SdvMachine::clearOrdered(ThreadLog& log, uint8_t fence) const {
+  if (fence == kpl::kFenceAll) {
     log.reads.clear();
     log.writes.clear();
     log.atomics.clear();
+    return;
   }
+  const auto ordered = [&](const LogEntry& e) { return fenceOrders(fence, ir_.arrays[e.addr.array]); };
+  std::erase_if(log.reads, ordered);
+  std::erase_if(log.writes, ordered);
+  std::erase_if(log.atomics, ordered);
 }
 
 // G-SEQ: (Σ, (S1; S2, p)@ss) →g (Σ, (S1, p)@(S2, p)@ss).
@@ -491,6 +527,8 @@ std::optional<Verdict> SdvMachine::tWr(GroupState& s, const Node& node, const ui
     for (uint32_t i = 0; i < n_; ++i)
       if (p[i] && (addrBuf_[i] < 0 || static_cast<uint32_t>(addrBuf_[i]) >= arr.size))
         return outOfBoundsVerdict(ir_, nodeId(node), Rule::TWr, i, addrBuf_[i], true);
+  if (auto t = constantWriter(ir_, node, p, n_))  // (extension) constant memory
+    return constantWriteVerdict(ir_, nodeId(node), Rule::TWr, *t, addrBuf_[*t]);
   const NodeId at = nodeId(node);
   for (uint32_t i = 0; i < n_; ++i)
     if (p[i]) logWrite(s.logs[i], Address{node.array, addrBuf_[i]}, e2[i], at);
@@ -555,6 +593,8 @@ std::optional<Verdict> SdvMachine::tAtomic(GroupState& s, const Node& node, cons
       if (wide && static_cast<uint32_t>(idx[i]) + 1 >= arr.size)  // the high word's cell
         return outOfBoundsVerdict(ir_, nodeId(node), Rule::TAtomic, i, idx[i] + 1, true);
     }
+  if (auto t = constantWriter(ir_, node, p, n_))  // (extension) constant memory
+    return constantWriteVerdict(ir_, nodeId(node), Rule::TAtomic, *t, idx[*t]);
   const NodeId at = nodeId(node);
   // The thread's view of a cell, then the new value stored in memory and in its shadow.
   auto load = [&](uint32_t i, Address a) { return shadowLoad(ir_, s, i, a); };
@@ -702,10 +742,13 @@ std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::atomicRaces(const G
   return best;
 }
 
-// merge(Σ)(z) = Σ(i).sh(z) if z ∈ Σ(i).W, else Σ(0).sh(z) (= base, since no W has z).
-void SdvMachine::merge(GroupState& s) const {
+// merge(Σ)(z) = Σ(i).sh(z) if z ∈ Σ(i).W, else Σ(0).sh(z) (= base, since no W has z);
+// (extension) only the cells of the spaces `fence` orders: a write to another space stays
+// in its thread's log (its shadow copy), seen by that thread alone.
+void SdvMachine::merge(GroupState& s, uint8_t fence) const {
   for (const ThreadLog& log : s.logs)
-    for (const LogEntry& w : log.writes) s.base.store(ir_, w.addr, w.value);
+    for (const LogEntry& w : log.writes)
+      if (fence == kpl::kFenceAll || fenceOrders(fence, ir_.arrays[w.addr.array])) s.base.store(ir_, w.addr, w.value);
 }
 
 }  // namespace sdvmc::sem

@@ -109,8 +109,11 @@ public:
   std::optional<std::pair<RaceAccess, RaceAccess>> races(const GroupState& s) const;
   /// (extension) The atomic-vs-plain part of races(Σ); see Sdv.cpp.
   std::optional<std::pair<RaceAccess, RaceAccess>> atomicRaces(const GroupState& s) const;
-  /// merge(Σ) into s.base: every thread's writes since the last barrier.
-  void merge(GroupState& s) const;
+  /// merge(Σ) into s.base: every thread's writes since the last barrier (to the arrays of
+  /// the memory spaces `fence` orders).
+  void merge(GroupState& s, uint8_t fence = kpl::kFenceAll) const;
+  /// Empties a thread's logs of the arrays of the spaces `fence` orders (G-SYNC).
+  void clearOrdered(ThreadLog& log, uint8_t fence) const;
 
 private:
   NodeId nodeId(const Node& n) const { return static_cast<NodeId>(&n - ir_.nodes.data()); }
@@ -138,6 +141,10 @@ private:
 Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& err);
 /// The verdict for thread `tid` reading (or writing) `array`[index] out of its bounds.
 Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Word index, bool write);
+/// (extension) The verdict for thread `tid` writing `array`[index], a `const global` array.
+Verdict constantWriteVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Word index);
+/// The lowest enabled thread of `p` when statement `id` writes a `const global` array.
+std::optional<uint32_t> constantWriter(const Ir& ir, const Node& node, const uint8_t* p, uint32_t n);
 
 /// σ_i.R and σ_i.W bookkeeping: add `a` to a sorted log (keeping the first statement
 /// that made the access); for a write, set the shadow value.

@@ -14,6 +14,7 @@ const char* verdictName(VerdictKind k) {
     case VerdictKind::OutOfBounds: return "out-of-bounds";
     case VerdictKind::DivisionByZero: return "division-by-zero";
     case VerdictKind::ShiftOutOfRange: return "shift-out-of-range";
+    case VerdictKind::ConstantWrite: return "constant-write";
     case VerdictKind::Discarded: return "discarded";
     case VerdictKind::Deadlock: return "deadlock";
     case VerdictKind::Discrepancy: return "discrepancy";
@@ -34,6 +35,7 @@ int verdictExitStatus(VerdictKind k) {
     case VerdictKind::OutOfBounds:
     case VerdictKind::DivisionByZero:
     case VerdictKind::ShiftOutOfRange:
+    case VerdictKind::ConstantWrite:
     case VerdictKind::Deadlock:
     case VerdictKind::Discrepancy:
       return 1;

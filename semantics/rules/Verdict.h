@@ -19,6 +19,7 @@ enum class VerdictKind {
   OutOfBounds,
   DivisionByZero,
   ShiftOutOfRange,
+  ConstantWrite, ///< (extension) a write to a `const global` array (constant memory)
   Discarded,     ///< an `assume` failed: the execution is outside what the kernel handles
   Deadlock,      ///< (mimd) a thread finished while others wait at a barrier
   Discrepancy,   ///< (--compare) two models disagree where the theory says they agree

@@ -16,8 +16,27 @@ void addLaunchOptions(CLI::App& cmd, LaunchArgs& a) {
   cmd.add_option("--grid-dim,--gridDim", a.gridDim, "(.cu/.cl) CUDA's name for --num-groups");
   cmd.add_option("--kernel", a.kernel, "(.cu/.cl) the kernel to check when the file has several");
   cmd.add_option("--buffer", a.buffers, "(.cu/.cl) NAME=SIZE: a pointer parameter's size in elements (default: unbounded)");
+  cmd.add_option("--global-offset,--global_offset", a.globalOffset,
+                 "(.cl) X, X,Y,Z or [X,Y,Z]: get_global_offset, added to every get_global_id (default 0)");
   cmd.add_flag("--no-inline", a.noInline, "(.cu/.cl) accepted for GPUVerify compatibility; calls are always inlined");
 }
+
+namespace {
+/// X, X,Y or X,Y,Z (brackets allowed), each 0 to INT32_MAX; missing dimensions 0.
+bool globalOffset(std::string text, std::array<uint32_t, 3>& out) {
+  if (text.size() >= 2 && text.front() == '[' && text.back() == ']') text = text.substr(1, text.size() - 2);
+  unsigned d = 0;
+  size_t start = 0;
+  for (;;) {
+    const size_t comma = text.find(',', start);
+    int64_t v = 0;
+    if (d == 3 || !support::parseInteger(text.substr(start, comma - start), 0, INT32_MAX, v)) return false;
+    out[d++] = static_cast<uint32_t>(v);
+    if (comma == std::string::npos) return true;
+    start = comma + 1;
+  }
+}
+}  // namespace
 
 std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, const LaunchArgs& a,
                                                     const CommandLine& cl, bool json) {
@@ -88,6 +107,16 @@ std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, con
     if (eq == std::string::npos || eq == 0 || !support::parseInteger(b.substr(eq + 1), 1, 1 << 24, size))
       return reject("--buffer", fmt::format("--buffer expects NAME=SIZE with SIZE 1 to {}, not '{}'", 1 << 24, b));
     o.buffers.emplace_back(b.substr(0, eq), static_cast<uint32_t>(size));
+  }
+  if (!a.globalOffset.empty()) {
+    std::string needle = "--global-offset";  // as spelled, for the column
+    for (const std::string& arg : cl.args())
+      if (arg.rfind("--global_offset", 0) == 0) needle = "--global_offset";
+    if (clangfe::languageOfPath(path) != clangfe::Language::OpenCL)
+      return reject(needle, "--global-offset applies to OpenCL kernels (CUDA has no global offset)");
+    if (!globalOffset(a.globalOffset, o.globalOffset))
+      return reject(needle, fmt::format("{}: expected X, X,Y,Z or [X,Y,Z] with each offset 0 to {}, not '{}'", needle,
+                                        INT32_MAX, a.globalOffset));
   }
   return o;
 }

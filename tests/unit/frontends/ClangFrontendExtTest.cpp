@@ -196,7 +196,10 @@ SCENARIO("what stays unsupported for vectors and structs is reported at its line
                                 fe::Language::OpenCL, launch1d(1)));
   };
   CHECK(cl("  int4 c = a && b;\n") == "3:12: unsupported: operator '&&' on vectors");
-  CHECK(cl("  int4 c = shuffle(a, (uint4)(0));\n") == "3:12: unsupported: call to 'shuffle' returning a vector (only vloadN, select, convert_T and the float math, common, geometric and relational functions among the vector builtins)");
+  // The integer functions have no form on 64-bit elements (the message lists the vector builtins).
+  const std::string longRotate = cl("  long4 c = rotate((long4)(1), (long4)(2));\n");
+  CHECK(longRotate.starts_with("3:13: unsupported: call to 'rotate' returning a vector (only "));
+  CHECK(longRotate.find("shuffle2") != std::string::npos);
   CHECK(cl("  long4 c = (long4)(1);\n  c++;\n") == "4:3: unsupported: operator '++' on 'long4'");
   CHECK(cl("  a++;\n") == "3:3: unsupported: operator '++' on 'int4'");
   CHECK(cl("  char16 f = as_char16(a);\n") == "3:14: unsupported: reinterpreting 'int4' as 'char16' (as_type between different element sizes or counts depends on the device's layout)");

@@ -1,5 +1,5 @@
 // CUDA's integer intrinsics (__mul24, __umul24, __popc, __brev, __clz, __ffs, __sad, __usad), which the
-// frontend lowers to 32-bit word arithmetic (LowerBuiltin.cpp, Lowerer::intBits): run on
+// frontend lowers to 32-bit word arithmetic (LowerIntFunc.cpp, Lowerer::intFunc): run on
 // extreme values and compared with the definitions written out here in C++ (<bit>).
 #include "FrontendHelpers.h"
 

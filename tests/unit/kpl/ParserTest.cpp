@@ -393,3 +393,19 @@ TEST_CASE("nesting too deep is an error, not a stack overflow", "[kpl][parser]")
   for (int i = 0; i < 100; ++i) ok = "(" + ok + " + 1)";
   CHECK(parseMain("local x; x := " + ok + ";")->program);
 }
+
+TEST_CASE("barrier fence flags: barrier(local), barrier(global), barrier(none), lists", "[kpl][parser][fence]") {
+  auto fenceOf = [](const std::string& stmt) -> int {
+    auto p = parseMain(stmt);
+    if (!p->program || p->diags.errorCount() != 0) return -1;
+    return p->program->main->stmts[0]->fence;
+  };
+  CHECK(fenceOf("barrier;") == kFenceAll);
+  CHECK(fenceOf("barrier(local);") == kFenceLocal);
+  CHECK(fenceOf("barrier(global);") == kFenceGlobal);
+  CHECK(fenceOf("barrier(none);") == 0);
+  CHECK(fenceOf("barrier(global, local);") == kFenceAll);
+  CHECK(fenceOf("barrier(none, local);") == -1);
+  CHECK(fenceOf("barrier(shared);") == -1);
+  CHECK(fenceOf("barrier();") == -1);
+}

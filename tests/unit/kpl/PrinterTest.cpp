@@ -124,6 +124,7 @@ TEST_CASE("statements and programs print in the house layout", "[kpl][printer]")
 TEST_CASE("round trip: print then parse gives the same tree", "[kpl][printer]") {
   roundTrip(kFigure4);
   roundTrip("threads: 1; group: 0; main: barrier;");
+  roundTrip("threads: 1; group: 0; main: { barrier(local); barrier(global); barrier(none); barrier; }");
   roundTrip("threads: 1; group: 0; main: {}");
   roundTrip("threads: 1; group: 0; main: local a; ");
   roundTrip("threads: 3; group: 7; shared A[2] = {-2147483648, *}; shared C[1] = {}; main: barrier;");

@@ -193,3 +193,13 @@ TEST_CASE("every error of a kernel is reported in one run", "[kpl][verify]") {
                     "5:1: main must end with 'barrier'",
                     "4:26: recursion: f -> f"});
 }
+
+TEST_CASE("main ends with a barrier that orders both memory spaces", "[kpl][verify][fence]") {
+  CHECK(verifyErrors(H + "main: { barrier(local); barrier; }").empty());
+  CHECK(verifyErrors(H + "main: { barrier(local, global); }").empty());
+  for (const char* last : {"barrier(local);", "barrier(global);", "barrier(none);"}) {
+    auto errs = verifyErrors(H + "main: { " + last + " }");
+    REQUIRE(errs.size() == 1);
+    CHECK(errs[0].find("orders both memory spaces") != std::string::npos);
+  }
+}

@@ -313,3 +313,29 @@ TEST_CASE("mimd: a read of an unknown cell branches over the domain", "[models][
   REQUIRE(r.terminalStates == 3);
   REQUIRE(r.depth == 5);
 }
+
+TEST_CASE("mimd: a barrier with fence flags keeps the accesses to the space it does not order", "[models][mimd][fence]") {
+  // Thread 0 writes G[0] (global) and S[0] (shared); after barrier(local), thread 1 reads both.
+  auto kernel = [](const std::string& fence) {
+    return "threads: 2;\ngroup: 0;\nshared S[2];\nglobal G[2];\nmain: {\n  local a, b;\n"
+           "  if (lid == 0) { wr(S, 0, 5); wr(G, 0, 7); }\n  " + fence +
+           "\n  if (lid == 1) { a := rd(S, 0); b := rd(G, 0); }\n  barrier;\n}\n";
+  };
+  auto verdictOf = [&](const std::string& fence, sem::ArrayId* raced) {
+    auto k = compile(kernel(fence));
+    sem::MimdModel m(k->ir, bounds({2}));
+    ex::Result r = run(m);
+    if (r.status != Status::Violation) return sem::VerdictKind::Ok;
+    if (raced && !r.violation->accesses.empty()) *raced = r.violation->accesses[0].addr.array;
+    return r.violation->kind;
+  };
+  sem::ArrayId raced = 99;
+  // barrier(local): S is ordered, G's write stays logged and races with thread 1's read.
+  CHECK(verdictOf("barrier(local);", &raced) == sem::VerdictKind::Race);
+  CHECK(raced == 1);  // G
+  CHECK(verdictOf("barrier(global);", &raced) == sem::VerdictKind::Race);
+  CHECK(raced == 0);  // S
+  CHECK(verdictOf("barrier(none);", nullptr) == sem::VerdictKind::Race);
+  CHECK(verdictOf("barrier;", nullptr) == sem::VerdictKind::Ok);
+  CHECK(verdictOf("barrier(local, global);", nullptr) == sem::VerdictKind::Ok);
+}
