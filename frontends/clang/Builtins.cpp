@@ -60,6 +60,46 @@ constexpr BuiltinInfo kTable[] = {
     // Output.
     {"printf", K::Printf, 0, 0},
 
+    // cuRAND's device API (our curand_kernel.h): every value arbitrary.
+    {"curand_init", K::Random, 4, op(Random::Init)},
+    {"curand", K::Random, 1, op(Random::Bits)},
+    {"curand_uniform", K::Random, 1, op(Random::Uniform)},
+    {"curand_normal", K::Random, 1, op(Random::Normal)},
+    {"curand4", K::Random, 1, op(Random::Bits4)},
+    {"curand_uniform4", K::Random, 1, op(Random::Uniform4)},
+    {"curand_normal2", K::Random, 1, op(Random::Normal2)},
+    {"curand_normal4", K::Random, 1, op(Random::Normal4)},
+
+    // Textures (our sdvmc_cudalib.h): references and objects.
+    {"tex1Dfetch", K::Texture, 2, op(Texture::Fetch)},
+    {"tex1D", K::Texture, 2, op(Texture::Tex1D)},
+    {"tex2D", K::Texture, 3, op(Texture::Tex2D)},
+    {"tex3D", K::Texture, 4, op(Texture::Tex3D)},
+
+    // Declared so that kernels parse, refused with the reason (README.md).
+    {"surf1Dread", K::Refused, 2, op(Refusal::Surface), op(Refusal::Surface)},
+    {"surf1Dwrite", K::Refused, 3, op(Refusal::Surface), op(Refusal::Surface)},
+    {"surf2Dread", K::Refused, 3, op(Refusal::Surface), op(Refusal::Surface)},
+    {"surf2Dwrite", K::Refused, 4, op(Refusal::Surface), op(Refusal::Surface)},
+    {"__sdvmc_grid_sync", K::Refused, 0, op(Refusal::GridSync), op(Refusal::GridSync)},
+    {"__syncwarp", K::Refused, 1, op(Refusal::Warp), op(Refusal::Warp)},
+    {"__activemask", K::Refused, 0, op(Refusal::Warp), op(Refusal::Warp)},
+    {"__ballot_sync", K::Refused, 2, op(Refusal::Warp), op(Refusal::Warp)},
+    {"__any_sync", K::Refused, 2, op(Refusal::Warp), op(Refusal::Warp)},
+    {"__all_sync", K::Refused, 2, op(Refusal::Warp), op(Refusal::Warp)},
+    {"__ballot", K::Refused, 1, op(Refusal::Warp), op(Refusal::Warp)},
+    {"__any", K::Refused, 1, op(Refusal::Warp), op(Refusal::Warp)},
+    {"__all", K::Refused, 1, op(Refusal::Warp), op(Refusal::Warp)},
+    {"__shfl_sync", K::Refused, 4, op(Refusal::Warp), op(Refusal::Warp)},
+    {"__shfl_up_sync", K::Refused, 4, op(Refusal::Warp), op(Refusal::Warp)},
+    {"__shfl_down_sync", K::Refused, 4, op(Refusal::Warp), op(Refusal::Warp)},
+    {"__shfl_xor_sync", K::Refused, 4, op(Refusal::Warp), op(Refusal::Warp)},
+    {"__shfl", K::Refused, 3, op(Refusal::Warp), op(Refusal::Warp)},
+    {"__shfl_up", K::Refused, 3, op(Refusal::Warp), op(Refusal::Warp)},
+    {"__shfl_down", K::Refused, 3, op(Refusal::Warp), op(Refusal::Warp)},
+    {"__shfl_xor", K::Refused, 3, op(Refusal::Warp), op(Refusal::Warp)},
+    {"__match_any_sync", K::Refused, 2, op(Refusal::Warp), op(Refusal::Warp)},
+
     // Barriers (any fence flags), fences, votes.
     {"barrier", K::Barrier, 1, 0},
     {"work_group_barrier", K::Barrier, 1, 0},

@@ -42,6 +42,9 @@ enum class BuiltinKind : uint8_t {
                  ///< IntBits), lowered to 32-bit word arithmetic
   Printf,        ///< printf(format, …): no effect on memory; the format is checked against the
                  ///< arguments, which are evaluated (their reads are accesses). Variadic: arity 0
+  Random,        ///< cuRAND's device API (op: a Random): arbitrary values, the state written (LowerCudaLib.cpp)
+  Texture,       ///< texture fetches (op: a Texture): a hidden never-written array per texture
+  Refused,       ///< declared by our headers so that kernels parse, always unsupported (op: a Refusal)
 };
 
 /// The op of a WorkItem row.
@@ -50,6 +53,12 @@ enum class WorkItem : uint8_t { LocalId, GroupId, GlobalId, LocalSize, NumGroups
 enum class IntBits : uint8_t { Mul24, UMul24, Popc, Brev, Clz, Ffs, Sad, USad, Rotate, HAdd, RHAdd, AbsDiff, AddSat, SubSat };
 /// The op of a Vote row: what __syncthreads_OP returns.
 enum class Vote : uint8_t { Count, And, Or };
+/// The op of a Random row: what a cuRAND call gives (Init: nothing; a vector: its components).
+enum class Random : uint8_t { Init, Bits, Uniform, Normal, Bits4, Uniform4, Normal2, Normal4 };
+/// The op of a Texture row: tex1Dfetch (an integer coordinate), tex1D, tex2D, tex3D (float ones).
+enum class Texture : uint8_t { Fetch, Tex1D, Tex2D, Tex3D };
+/// The op of a Refused row: why the lowering refuses the call.
+enum class Refusal : uint8_t { Warp, GridSync, Surface };
 /// The op of an Annotation row.
 enum class Annotation : uint8_t { Requires, Ensures, Assert, Assume };
 

@@ -80,6 +80,9 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
     case BuiltinKind::Convert:
       if (lang_ == Language::OpenCL && c->getNumArgs() == fn.arity) return convertScalar(c, name);
       break;
+    case BuiltinKind::Random: return randomCall(c, static_cast<Random>(fn.op));
+    case BuiltinKind::Texture: return textureFetch(c, static_cast<Texture>(fn.op));
+    case BuiltinKind::Refused: refused(c, static_cast<Refusal>(fn.op), name); return lit(0, r);
     case BuiltinKind::DoubleBits:
     case BuiltinKind::HiLoToDouble:
     case BuiltinKind::DoubleRn:
@@ -132,7 +135,10 @@ std::optional<Val> Lowerer::wideBuiltin(const clang::CallExpr* c, const BuiltinI
     case BuiltinKind::Annotation:
     case BuiltinKind::DoubleWord:
     case BuiltinKind::VLoad:
+    case BuiltinKind::Refused: refused(c, static_cast<Refusal>(fn.op), name); return zeroOf(true, range(c));
     case BuiltinKind::VStore:
+    case BuiltinKind::Random:
+    case BuiltinKind::Texture:
     case BuiltinKind::Select: break;
   }
   return std::nullopt;
@@ -148,6 +154,7 @@ std::optional<Agg> Lowerer::aggBuiltin(const clang::CallExpr* c, const BuiltinIn
     case BuiltinKind::Convert:
       if (clVector && c->getArg(0)->getType()->isVectorType()) return convertVector(c, name);
       break;
+    case BuiltinKind::Random: return randomVector(c, static_cast<Random>(fn.op));
     default: break;
   }
   return std::nullopt;

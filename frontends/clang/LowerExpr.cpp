@@ -215,6 +215,9 @@ ExprPtr Lowerer::rvalueCast(const clang::CastExpr* c, bool need) {
     case clang::CK_LValueToRValue: {
       const clang::Expr* bare = sub->IgnoreParens();
       if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(bare)) return memberId(m);
+      if (const clang::VarDecl* vd = refVar(bare); vd && lang_ == Language::Cuda && vd->hasExternalStorage() &&
+                                                   vd->getName() == "warpSize" && !lookup(vd))
+        return warpSizeExpr(bare);
       // C++ lvalues that are not places: an assignment, ++x, `c ? a : b`, `(a, b)`. Their
       // value is what C computes (the stored value; the chosen operand), read once.
       if (!llvm::isa<clang::DeclRefExpr>(bare) && !llvm::isa<clang::ArraySubscriptExpr>(bare) &&
@@ -495,7 +498,7 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
         return lv;
       }
       if (vd->getName() == "warpSize") {
-        unsupported(e, "warpSize (the lowering has no warps)");
+        unsupported(e, "the address of warpSize (it is a value of the model, not memory)");
         return lv;
       }
       lv.kind = LVal::Kind::Cell;
@@ -592,6 +595,13 @@ ExprPtr Lowerer::memberId(const clang::MemberExpr* m) {
   }
   LVal lv = lvalue(m);
   return load(lv, r);
+}
+
+ExprPtr Lowerer::warpSizeExpr(const clang::Expr* e) {
+  // CUDA's warpSize is 32 on every NVIDIA device; the models' warps (simt:W) do not change
+  // what the program reads (README.md, "CUDA's device libraries").
+  note(e->getBeginLoc(), "warpSize is 32, every CUDA device's warp width (also under --model simt:W and mimd)");
+  return lit(32, range(e));
 }
 
 }  // namespace sdvmc::clangfe::lowering
