@@ -95,6 +95,12 @@ SdvMachine& WarpModel::newMachine(uint32_t lanes) {
   auto& m = machines_[lanes];
   if (!m) {
     m = std::make_unique<SdvMachine>(ir_, lanes);
+    // wsize(): the model's warp width (a whole-group warp: the group, which is one warp of
+    // `lanes`); shfl and ballot act on the warp's lanes (Eval.h).
+    Evaluator::Geometry g = m->evaluator().geometry();
+    g.warpSize = warp_.warpSize == 0 ? lanes : warp_.warpSize;
+    g.warps = true;
+    m->evaluator().setGeometry(g);
     m->setUniformLoopExit(warp_.uniformExit);
     m->setObserver(ruleObserver_);
   }
