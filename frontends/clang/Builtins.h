@@ -44,6 +44,7 @@ enum class BuiltinKind : uint8_t {
                  ///< arguments, which are evaluated (their reads are accesses). Variadic: arity 0
   Random,        ///< cuRAND's device API (op: a Random): arbitrary values, the state written (LowerCudaLib.cpp)
   Texture,       ///< texture fetches (op: a Texture): a hidden never-written array per texture
+  Warp,          ///< CUDA's warp-level primitives (op: a WarpOp): KPL's `shfl`, `ballot` (warp models only)
   Refused,       ///< declared by our headers so that kernels parse, always unsupported (op: a Refusal)
 };
 
@@ -57,6 +58,8 @@ enum class Vote : uint8_t { Count, And, Or };
 enum class Random : uint8_t { Init, Bits, Uniform, Normal, Bits4, Uniform4, Normal2, Normal4 };
 /// The op of a Texture row: tex1Dfetch (an integer coordinate), tex1D, tex2D, tex3D (float ones).
 enum class Texture : uint8_t { Fetch, Tex1D, Tex2D, Tex3D };
+/// The op of a Warp row (a name ending in `_sync` takes the mask first; the legacy forms have none).
+enum class WarpOp : uint8_t { Shfl, ShflUp, ShflDown, ShflXor, Ballot, Any, All, ActiveMask, SyncWarp };
 /// The op of a Refused row: why the lowering refuses the call.
 enum class Refusal : uint8_t { Warp, GridSync, Surface };
 /// The op of an Annotation row.

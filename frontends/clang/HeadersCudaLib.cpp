@@ -30,7 +30,7 @@ template <class T> __device__ T surf1Dread(cudaSurfaceObject_t, int);
 template <class T> __device__ void surf1Dwrite(T, cudaSurfaceObject_t, int);
 template <class T> __device__ T surf2Dread(cudaSurfaceObject_t, int, int);
 template <class T> __device__ void surf2Dwrite(T, cudaSurfaceObject_t, int, int);
-// Warp-level primitives (refused by the lowering: see README.md).
+// Warp-level primitives: KPL's shfl and ballot (README.md); __match_any_sync is refused.
 __device__ void __syncwarp(unsigned int mask = 0xffffffffu);
 __device__ unsigned int __activemask(void);
 __device__ unsigned int __ballot_sync(unsigned int mask, int predicate);
@@ -98,7 +98,7 @@ __device__ float4 curand_normal4(curandStatePhilox4_32_10* state);
 const char* cooperativeGroupsHeaderText() {
   return R"(// sdvmc's <cooperative_groups.h> (frontends/clang/HeadersCudaLib.cpp): the groups as
 // C++ classes whose members compute from threadIdx, blockIdx, blockDim and gridDim and call
-// the barrier; the lowering inlines them. Warp-level tiles' collectives are refused.
+// the barrier; the lowering inlines them. A tile's collectives are the warp-level primitives.
 #pragma once
 #include "cuda.h"
 namespace cooperative_groups {
@@ -134,9 +134,13 @@ public:
   template <class T> __device__ T shfl_down(T var, unsigned int delta) const { return __shfl_down_sync(0xffffffffu, var, delta, N); }
   template <class T> __device__ T shfl_up(T var, unsigned int delta) const { return __shfl_up_sync(0xffffffffu, var, delta, N); }
   template <class T> __device__ T shfl_xor(T var, int laneMask) const { return __shfl_xor_sync(0xffffffffu, var, laneMask, N); }
-  __device__ unsigned int ballot(int predicate) const { return __ballot_sync(0xffffffffu, predicate); }
-  __device__ int any(int predicate) const { return __any_sync(0xffffffffu, predicate); }
-  __device__ int all(int predicate) const { return __all_sync(0xffffffffu, predicate); }
+  // The tile's lanes of the warp's ballot, tile rank i at bit i.
+  __device__ unsigned int ballot(int predicate) const {
+    unsigned int b = __ballot_sync(0xffffffffu, predicate);
+    return N >= 32 ? b : (b >> (__sdvmc_block_rank() % warpSize / N * N)) & ((1u << N) - 1u);
+  }
+  __device__ int any(int predicate) const { return ballot(predicate) != 0u; }
+  __device__ int all(int predicate) const { return ballot(predicate) == ballot(1); }
 };
 template <unsigned int N> __device__ thread_block_tile<N> tiled_partition(thread_block) { return thread_block_tile<N>{0}; }
 template <unsigned int N> __device__ void sync(thread_block_tile<N> g) { g.sync(); }

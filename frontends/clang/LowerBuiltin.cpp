@@ -83,6 +83,7 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
     case BuiltinKind::Random: return randomCall(c, static_cast<Random>(fn.op));
     case BuiltinKind::Texture: return textureFetch(c, static_cast<Texture>(fn.op));
     case BuiltinKind::Refused: refused(c, static_cast<Refusal>(fn.op), name); return lit(0, r);
+    case BuiltinKind::Warp: return warpCall(c, static_cast<WarpOp>(fn.op), name);
     case BuiltinKind::DoubleBits:
     case BuiltinKind::HiLoToDouble:
     case BuiltinKind::DoubleRn:
@@ -136,6 +137,7 @@ std::optional<Val> Lowerer::wideBuiltin(const clang::CallExpr* c, const BuiltinI
     case BuiltinKind::DoubleWord:
     case BuiltinKind::VLoad:
     case BuiltinKind::Refused: refused(c, static_cast<Refusal>(fn.op), name); return zeroOf(true, range(c));
+    case BuiltinKind::Warp: return warpShuffleWide(c, static_cast<WarpOp>(fn.op), name);
     case BuiltinKind::VStore:
     case BuiltinKind::Random:
     case BuiltinKind::Texture:

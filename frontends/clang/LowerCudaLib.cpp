@@ -1,8 +1,9 @@
 // Lowering of CUDA's device libraries (README.md, "CUDA's device libraries"): cuRAND's
 // device API (arbitrary values; the state written), texture fetches (a hidden, never-written
-// array per texture, read at an injective encoding of the coordinates), and the calls our
-// headers declare only to refuse them with their reason (warp-level primitives, grid-wide
-// synchronisation, surfaces).
+// array per texture, read at an injective encoding of the coordinates), the warp-level
+// primitives (KPL's `shfl` and `ballot`, which the warp models run and SDV refuses with a
+// verdict), and the calls our headers declare only to refuse them with their reason
+// (`__match_any_sync`, grid-wide synchronisation, surfaces).
 #include "frontends/clang/Lowerer.h"
 
 #include <clang/AST/Decl.h>
@@ -11,6 +12,7 @@
 #include <clang/Basic/SourceManager.h>
 #include <fmt/format.h>
 
+#include <bit>
 #include <span>
 
 namespace sdvmc::clangfe::lowering {
@@ -176,6 +178,106 @@ ExprPtr Lowerer::textureFetch(const clang::CallExpr* c, Texture op) {
   return nameExpr(v, r);
 }
 
+// ---- warp-level primitives ---------------------------------------------------------------
+
+ExprPtr Lowerer::warpExpr(ExprKind k, ExprPtr a, ExprPtr b, kpl::SourceRange r) {
+  auto e = std::make_unique<kpl::Expr>();
+  e->kind = k;
+  e->range = r;
+  e->operands.push_back(std::move(a));
+  if (b) e->operands.push_back(std::move(b));
+  return e;
+}
+
+namespace {
+bool takesMask(const std::string& name) { return name.size() > 5 && name.compare(name.size() - 5, 5, "_sync") == 0; }
+constexpr const char* kWarpNote =
+    "a warp-level primitive: under --model simt:W (and mimd, warps of one thread) it acts on the thread's warp; "
+    "under SDV, which has no warps, it is the verdict warp-primitive";
+}  // namespace
+
+ExprPtr Lowerer::shuffleSource(const clang::CallExpr* c, WarpOp op, unsigned first, kpl::SourceRange r) {
+  if (c->getNumArgs() < first + 3) return nullptr;
+  clang::Expr::EvalResult res;
+  if (!c->getArg(first + 2)->EvaluateAsInt(res, ctx_) || res.Val.getInt().getExtValue() < 1 ||
+      res.Val.getInt().getExtValue() > 32 || !std::has_single_bit(static_cast<uint64_t>(res.Val.getInt().getExtValue()))) {
+    unsupported(c->getArg(first + 2), "a shuffle width that is not a constant power of 2 from 1 to 32");
+    return nullptr;
+  }
+  const int64_t w = res.Val.getInt().getExtValue();
+  // PTX's shfl.sync uses the low 5 bits of the lane or offset (b[4:0]).
+  ExprPtr b = snapshot(bin(BinaryOp::BitAnd, rvalue(c->getArg(first + 1)), lit(31, r), r), r);
+  ExprPtr lane = snapshot(bin(BinaryOp::URem, kindExpr(ExprKind::Lid, r), kindExpr(ExprKind::WarpSize, r), r), r);
+  auto L = [&] { return clone(*lane); };
+  auto B = [&] { return clone(*b); };
+  switch (op) {
+    case WarpOp::Shfl:  // lane srcLane modulo width of the thread's segment of `width` lanes
+      return bin(BinaryOp::BitOr, bin(BinaryOp::BitAnd, L(), lit(~(w - 1), r), r), bin(BinaryOp::BitAnd, B(), lit(w - 1, r), r), r);
+    case WarpOp::ShflUp:  // lane - delta unless that leaves the segment (then the own lane)
+      return cond(bin(BinaryOp::UGe, bin(BinaryOp::BitAnd, L(), lit(w - 1, r), r), B(), r), bin(BinaryOp::Sub, L(), B(), r), L(), r);
+    case WarpOp::ShflDown:  // lane + delta unless that passes the segment's end
+      return cond(bin(BinaryOp::ULt, B(), bin(BinaryOp::Sub, lit(w, r), bin(BinaryOp::BitAnd, L(), lit(w - 1, r), r), r), r),
+                  add(L(), B(), r), L(), r);
+    case WarpOp::ShflXor: {  // lane ^ laneMask unless beyond the segment's last lane
+      ExprPtr j = snapshot(bin(BinaryOp::BitXor, L(), B(), r), r);
+      return cond(bin(BinaryOp::ULe, clone(*j), bin(BinaryOp::BitOr, L(), lit(w - 1, r), r), r), clone(*j), L(), r);
+    }
+    case WarpOp::Ballot: case WarpOp::Any: case WarpOp::All: case WarpOp::ActiveMask: case WarpOp::SyncWarp: break;
+  }
+  return nullptr;
+}
+
+ExprPtr Lowerer::warpCall(const clang::CallExpr* c, WarpOp op, const std::string& name) {
+  // Inside our <cooperative_groups.h> (a tile's shfl_down …): at the user's call.
+  const clang::SourceLocation at = userLoc(c->getBeginLoc());
+  kpl::SourceRange r = at == c->getBeginLoc() ? range(c) : kpl::SourceRange{loc(at), loc(at)};
+  const bool masked = takesMask(name) || op == WarpOp::SyncWarp;
+  ExprPtr mask = masked && c->getNumArgs() > 0 ? snapshot(rvalue(c->getArg(0)), r) : lit(-1, r);
+  const unsigned first = masked && op != WarpOp::SyncWarp ? 1 : 0;
+  note(at, kWarpNote);
+  auto ballot = [&](ExprPtr p) { return snapshot(warpExpr(ExprKind::Ballot, std::move(p), nullptr, r), r); };
+  switch (op) {
+    case WarpOp::SyncWarp:  // lanes run in lock step in the warp models: nothing to wait for
+    case WarpOp::ActiveMask:
+      return bin(BinaryOp::BitAnd, ballot(lit(1, r)), std::move(mask), r);
+    case WarpOp::Ballot:
+      return bin(BinaryOp::BitAnd, ballot(truth(c->getArg(first))), std::move(mask), r);
+    case WarpOp::Any:
+      return bin(BinaryOp::Ne, bin(BinaryOp::BitAnd, ballot(truth(c->getArg(first))), std::move(mask), r), lit(0, r), r);
+    case WarpOp::All: {
+      ExprPtr yes = bin(BinaryOp::BitAnd, ballot(truth(c->getArg(first))), clone(*mask), r);
+      ExprPtr active = bin(BinaryOp::BitAnd, ballot(lit(1, r)), std::move(mask), r);
+      return bin(BinaryOp::Eq, std::move(yes), std::move(active), r);
+    }
+    case WarpOp::Shfl: case WarpOp::ShflUp: case WarpOp::ShflDown: case WarpOp::ShflXor: {
+      if (c->getNumArgs() < first + 3 || !intType(c->getArg(first)->getType())) break;
+      ExprPtr v = snapshot(rvalue(c->getArg(first)), r);
+      ExprPtr src = shuffleSource(c, op, first, r);
+      if (!src) return lit(0, r);
+      return snapshot(warpExpr(ExprKind::Shfl, std::move(v), std::move(src), r), r);
+    }
+  }
+  unsupported(c, "'" + name + "' on a value of type '" + c->getType().getAsString() + "'");
+  return lit(0, r);
+}
+
+std::optional<Val> Lowerer::warpShuffleWide(const clang::CallExpr* c, WarpOp op, const std::string& name) {
+  const clang::SourceLocation at = userLoc(c->getBeginLoc());
+  kpl::SourceRange r = at == c->getBeginLoc() ? range(c) : kpl::SourceRange{loc(at), loc(at)};
+  const unsigned first = takesMask(name) ? 1 : 0;
+  if (op != WarpOp::Shfl && op != WarpOp::ShflUp && op != WarpOp::ShflDown && op != WarpOp::ShflXor) return std::nullopt;
+  if (c->getNumArgs() < first + 3 || !isWideType(c->getArg(first)->getType())) return std::nullopt;
+  if (first == 1) rvalue(c->getArg(0));
+  note(at, kWarpNote);
+  Val v = snapVal(wvalue(c->getArg(first)), r);
+  ExprPtr src = shuffleSource(c, op, first, r);
+  if (!src) return zeroOf(true, r);
+  src = snapshot(std::move(src), r);
+  ExprPtr lo = snapshot(warpExpr(ExprKind::Shfl, std::move(v.lo), clone(*src), r), r);
+  ExprPtr hi = snapshot(warpExpr(ExprKind::Shfl, std::move(v.hi), std::move(src), r), r);
+  return Val{std::move(lo), std::move(hi)};
+}
+
 // ---- refused -----------------------------------------------------------------------------
 
 clang::SourceLocation Lowerer::userLoc(clang::SourceLocation l) const {
@@ -189,7 +291,7 @@ void Lowerer::refused(const clang::CallExpr* c, Refusal why, const std::string& 
   switch (why) {
     case Refusal::Warp:
       unsupported(userLoc(c->getBeginLoc()),
-                  fmt::format("'{}', a warp-level primitive (SDV has no warps and KPL no warp operations)", name));
+                  fmt::format("'{}', a warp-level primitive that KPL's shfl and ballot do not express", name));
       return;
     case Refusal::GridSync:
       unsupported(userLoc(c->getBeginLoc()),

@@ -598,10 +598,10 @@ ExprPtr Lowerer::memberId(const clang::MemberExpr* m) {
 }
 
 ExprPtr Lowerer::warpSizeExpr(const clang::Expr* e) {
-  // CUDA's warpSize is 32 on every NVIDIA device; the models' warps (simt:W) do not change
-  // what the program reads (README.md, "CUDA's device libraries").
-  note(e->getBeginLoc(), "warpSize is 32, every CUDA device's warp width (also under --model simt:W and mimd)");
-  return lit(32, range(e));
+  // CUDA's warpSize is the device's warp width; the models' warps differ, so it is KPL's
+  // `wsize()`, which each model answers (specs/KPL.md).
+  note(e->getBeginLoc(), "warpSize is the model's warp width: 32 under SDV (run, check) and prove, W under --model simt:W, 1 under mimd");
+  return kindExpr(ExprKind::WarpSize, range(e));
 }
 
 }  // namespace sdvmc::clangfe::lowering

@@ -436,7 +436,7 @@ private:
   void store(LVal& lv, ExprPtr v, kpl::SourceRange r);
   /// `threadIdx.x` and the like, or a field's value.
   ExprPtr memberId(const clang::MemberExpr* m);
-  /// CUDA's `warpSize`: 32, with a note.
+  /// CUDA's `warpSize`: KPL's `wsize()`, the warp width of the model that runs the kernel.
   ExprPtr warpSizeExpr(const clang::Expr* e);
 
   // ---- LowerWide.cpp: 64-bit values (pairs of words; KPL's 64-bit builtins) --------------
@@ -641,6 +641,15 @@ private:
   /// Where to point a user at a construct of an injected header (an inline member of our
   /// <cooperative_groups.h>): the innermost call being inlined that the kernel's file makes.
   clang::SourceLocation userLoc(clang::SourceLocation l) const;
+  /// A warp-level primitive (README.md): KPL's `shfl(v, src)` with the source lane computed as
+  /// CUDA does from the lane `lid % wsize()`, or `ballot(p)` and masks.
+  ExprPtr warpCall(const clang::CallExpr* c, WarpOp op, const std::string& name);
+  /// A shuffle of a 64-bit value: both words from the same source lane.
+  std::optional<Val> warpShuffleWide(const clang::CallExpr* c, WarpOp op, const std::string& name);
+  /// The source lane of a shuffle (value argument `first`); null after a diagnostic.
+  ExprPtr shuffleSource(const clang::CallExpr* c, WarpOp op, unsigned first, kpl::SourceRange r);
+  /// KPL's `shfl(v, src)` and `ballot(p)`.
+  static ExprPtr warpExpr(ExprKind k, ExprPtr a, ExprPtr b, kpl::SourceRange r);
   /// A call the lowering refuses, with the reason.
   void refused(const clang::CallExpr* c, Refusal why, const std::string& name);
 
