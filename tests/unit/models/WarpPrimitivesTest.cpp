@@ -118,3 +118,10 @@ TEST_CASE("wsize, shfl and ballot parse and print back", "[kpl][warp]") {
   auto again = compile(printed);
   CHECK(sdvmc::kpl::sameAst(k->program, again->program));
 }
+
+SCENARIO("under the warp models ldim is the group's size, not the warp's", "[models][warp]") {
+  // 8 threads in warps of 4: every thread reads ldim(0) = 8 (the group) and wsize() = 4.
+  auto [v, mem] = simt("threads: 8;\ngroup: 0;\nshared A[8];\nmain: {\n  wr(A, lid, ldim(0) * 100 + wsize());\n  barrier;\n}\n", 8, 4);
+  REQUIRE(v.kind == sem::VerdictKind::Ok);
+  CHECK(mem.bounded[0] == W(8, 804));
+}
