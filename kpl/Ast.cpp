@@ -239,6 +239,7 @@ bool sameAst(const Expr& a, const Expr& b) {
       break;
     case ExprKind::Lid:
     case ExprKind::Gid:
+    case ExprKind::WarpSize:
       break;
     case ExprKind::Name:
       if (a.name != b.name) return false;
@@ -250,6 +251,8 @@ bool sameAst(const Expr& a, const Expr& b) {
       if (a.bop != b.bop) return false;
       break;
     case ExprKind::Cond:
+    case ExprKind::Shfl:
+    case ExprKind::Ballot:
       break;
     case ExprKind::Wide:
       if (a.wop != b.wop) return false;

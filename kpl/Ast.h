@@ -132,6 +132,11 @@ enum class ExprKind {
   LocalSize,  ///< (extension) `ldim(d)`: the group's size in dimension `value` (0, 1, 2)
   NumGroups,  ///< (extension) `ngroups(d)`: the number of groups in dimension `value`
   Wide,       ///< (extension) `wop` applied to operands (wideOpArity(wop) of them)
+  WarpSize,   ///< (extension) `wsize()`: the warp width of the model that runs the kernel
+              ///< (SDV, prove: 32, CUDA's; simt:W: W; simt-uniform-exit: the group size; mimd: 1)
+  Shfl,       ///< (extension) `shfl(e, src)`: e's value at lane src of the thread's warp (warp models;
+              ///< a lane outside the warp or not evaluating it: the thread's own e)
+  Ballot,     ///< (extension) `ballot(p)`: bit j set for each lane j < 32 of the warp evaluating it with p != 0
 };
 
 struct Expr;
@@ -146,7 +151,7 @@ struct Expr {
   UnaryOp uop = UnaryOp::Neg;     ///< Unary
   BinaryOp bop = BinaryOp::Add;   ///< Binary
   WideOp wop = WideOp::LAddLo;    ///< Wide
-  std::vector<ExprPtr> operands;  ///< Unary: 1, Binary: 2, Cond: 3, Wide: wideOpArity(wop)
+  std::vector<ExprPtr> operands;  ///< Unary: 1, Binary: 2, Cond: 3, Wide: wideOpArity(wop), Shfl: 2, Ballot: 1
 };
 
 enum class StmtKind {

@@ -769,6 +769,31 @@ private:
           e->value = dim;
           return {std::move(e), 1};
         }
+        if (peekTok().kind == TokenKind::LParen && t.text == "wsize") {
+          // (extension) `wsize()`: the warp width of the model that runs the kernel.
+          SourceLoc begin = t.range.begin;
+          next();
+          expect(TokenKind::LParen);
+          SourceLoc end = expect(TokenKind::RParen).range.end;
+          return {makeExpr(ExprKind::WarpSize, {begin, end}), 1};
+        }
+        if (peekTok().kind == TokenKind::LParen && (t.text == "shfl" || t.text == "ballot")) {
+          // (extension) `shfl(e, src)`, `ballot(p)`: the warp-level primitives.
+          const bool shfl = t.text == "shfl";
+          SourceLoc begin = t.range.begin;
+          next();
+          std::vector<ExprPtr> args = parseArgs();
+          const size_t want = shfl ? 2 : 1;
+          if (args.size() != want)
+            fail(begin, fmt::format("'{}' takes {} argument{}, not {}", shfl ? "shfl" : "ballot", want, want == 1 ? "" : "s",
+                                    args.size()));
+          SourceLoc end = toks_[pos_ - 1].range.end;
+          ExprPtr e = makeExpr(shfl ? ExprKind::Shfl : ExprKind::Ballot, {begin, end});
+          e->operands = std::move(args);
+          const unsigned depth = exprDepth(*e);
+          checkTreeDepth(depth, begin);
+          return {std::move(e), depth};
+        }
         if (peekTok().kind == TokenKind::LParen && wideOpNamed(t.text)) {
           // (extension) the 64-bit builtins `ladd_lo(ah, al, bh, bl)` …
           const WideOp wop = *wideOpNamed(t.text);

@@ -90,6 +90,9 @@ int exprPrec(const Expr& e) {
     case ExprKind::Gid:
     case ExprKind::LocalSize:
     case ExprKind::NumGroups:
+    case ExprKind::WarpSize:
+    case ExprKind::Shfl:
+    case ExprKind::Ballot:
     case ExprKind::Name: return kPrimaryPrec;
     case ExprKind::Unary: return builtinUnaryName(e.uop) ? kPrimaryPrec : kUnaryPrec;
     case ExprKind::Binary: return binaryPrec(e.bop);
@@ -115,6 +118,7 @@ void printExprIn(std::string& out, const Expr& e, int ctx) {
     case ExprKind::Gid: out += "gid"; break;
     case ExprKind::LocalSize: out += fmt::format("ldim({})", e.value); break;
     case ExprKind::NumGroups: out += fmt::format("ngroups({})", e.value); break;
+    case ExprKind::WarpSize: out += "wsize()"; break;
     case ExprKind::Name: out += e.name; break;
     case ExprKind::Unary: {
       assert(e.operands.size() == 1 && "unary expression with one operand");
@@ -160,7 +164,9 @@ void printExprIn(std::string& out, const Expr& e, int ctx) {
       printExprIn(out, *e.operands[2], kCondPrec);
       break;
     case ExprKind::Wide:
-      out += wideOpName(e.wop);
+    case ExprKind::Shfl:
+    case ExprKind::Ballot:
+      out += e.kind == ExprKind::Shfl ? "shfl" : e.kind == ExprKind::Ballot ? "ballot" : wideOpName(e.wop);
       out += '(';
       for (size_t i = 0; i < e.operands.size(); ++i) {
         if (i != 0) out += ", ";

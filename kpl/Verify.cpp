@@ -398,6 +398,7 @@ private:
       case ExprKind::Gid:
       case ExprKind::LocalSize:
       case ExprKind::NumGroups:
+      case ExprKind::WarpSize:
         break;
       case ExprKind::Name:
         if (!lookup(e.name)) error(e.range.begin, fmt::format("use of undeclared name '{}'", e.name));
@@ -405,6 +406,12 @@ private:
       case ExprKind::Unary:
       case ExprKind::Binary:
       case ExprKind::Cond:
+        break;
+      case ExprKind::Shfl:
+      case ExprKind::Ballot:
+        if (e.operands.size() != (e.kind == ExprKind::Shfl ? 2u : 1u))
+          error(e.range.begin, fmt::format("'{}' takes {} argument{}", e.kind == ExprKind::Shfl ? "shfl" : "ballot",
+                                           e.kind == ExprKind::Shfl ? 2 : 1, e.kind == ExprKind::Shfl ? "s" : ""));
         break;
       case ExprKind::Wide:
         // The parser checks the count; a tree built by a frontend is checked here.

@@ -301,6 +301,14 @@ private:
         return literal(static_cast<int32_t>(e.kind == kpl::ExprKind::LocalSize ? g.localSize[e.value]
                                                                                : g.numGroups[e.value]));
       }
+      case kpl::ExprKind::Shfl:
+      case kpl::ExprKind::Ballot:
+        error_ = fmt::format("unsupported: a warp-level primitive (line {})", c.line);
+        return "0";
+      case kpl::ExprKind::WarpSize:
+        // SDV's warp width (CUDA's 32); the emitted program does not ask the device, so a
+        // kernel reading it computes what `sdvmc run` computes.
+        return literal(32);
       case kpl::ExprKind::Name:
         if (c.params && c.params->count(e.name))
           // A parameter: the argument's value, or the error evaluating it raised, raised

@@ -245,6 +245,10 @@ private:
       case EOp::Gid: return t == 1 && !group_ ? e_.gid2 : e_.gid;
       case EOp::LocalSize: return e_.ldim[x.imm];
       case EOp::NumGroups: return e_.ngroups[x.imm];
+      case EOp::WarpSize: return bv(32);  // SDV's warp width (Eval.h)
+      case EOp::Shfl: case EOp::Ballot:
+        if (e_.unsupported.empty()) e_.unsupported = "warp-level primitives (shfl, ballot: SDV has no warps)";
+        return bv(0);
       case EOp::Local: return th_[t].locals[x.slot];
       case EOp::Neg: return -ev(x.a, t, mask);
       case EOp::LogNot: return word(!truth(ev(x.a, t, mask)));

@@ -68,6 +68,47 @@ constexpr BuiltinInfo kTable[] = {
     // Output.
     {"printf", K::Printf, 0, 0},
 
+    // cuRAND's device API (our curand_kernel.h): every value arbitrary.
+    {"curand_init", K::Random, 4, op(Random::Init)},
+    {"curand", K::Random, 1, op(Random::Bits)},
+    {"curand_uniform", K::Random, 1, op(Random::Uniform)},
+    {"curand_normal", K::Random, 1, op(Random::Normal)},
+    {"curand4", K::Random, 1, op(Random::Bits4)},
+    {"curand_uniform4", K::Random, 1, op(Random::Uniform4)},
+    {"curand_normal2", K::Random, 1, op(Random::Normal2)},
+    {"curand_normal4", K::Random, 1, op(Random::Normal4)},
+
+    // Textures (our sdvmc_cudalib.h): references and objects.
+    {"tex1Dfetch", K::Texture, 2, op(Texture::Fetch)},
+    {"tex1D", K::Texture, 2, op(Texture::Tex1D)},
+    {"tex2D", K::Texture, 3, op(Texture::Tex2D)},
+    {"tex3D", K::Texture, 4, op(Texture::Tex3D)},
+
+    // Declared so that kernels parse, refused with the reason (README.md); the warp-level
+    // primitives (K::Warp) among them are lowered.
+    {"surf1Dread", K::Refused, 2, op(Refusal::Surface), op(Refusal::Surface)},
+    {"surf1Dwrite", K::Refused, 3, op(Refusal::Surface), op(Refusal::Surface)},
+    {"surf2Dread", K::Refused, 3, op(Refusal::Surface), op(Refusal::Surface)},
+    {"surf2Dwrite", K::Refused, 4, op(Refusal::Surface), op(Refusal::Surface)},
+    {"__sdvmc_grid_sync", K::Refused, 0, op(Refusal::GridSync), op(Refusal::GridSync)},
+    {"__syncwarp", K::Warp, 1, op(WarpOp::SyncWarp), op(WarpOp::SyncWarp)},
+    {"__activemask", K::Warp, 0, op(WarpOp::ActiveMask), op(WarpOp::ActiveMask)},
+    {"__ballot_sync", K::Warp, 2, op(WarpOp::Ballot), op(WarpOp::Ballot)},
+    {"__any_sync", K::Warp, 2, op(WarpOp::Any), op(WarpOp::Any)},
+    {"__all_sync", K::Warp, 2, op(WarpOp::All), op(WarpOp::All)},
+    {"__ballot", K::Warp, 1, op(WarpOp::Ballot), op(WarpOp::Ballot)},
+    {"__any", K::Warp, 1, op(WarpOp::Any), op(WarpOp::Any)},
+    {"__all", K::Warp, 1, op(WarpOp::All), op(WarpOp::All)},
+    {"__shfl_sync", K::Warp, 4, op(WarpOp::Shfl), op(WarpOp::Shfl)},
+    {"__shfl_up_sync", K::Warp, 4, op(WarpOp::ShflUp), op(WarpOp::ShflUp)},
+    {"__shfl_down_sync", K::Warp, 4, op(WarpOp::ShflDown), op(WarpOp::ShflDown)},
+    {"__shfl_xor_sync", K::Warp, 4, op(WarpOp::ShflXor), op(WarpOp::ShflXor)},
+    {"__shfl", K::Warp, 3, op(WarpOp::Shfl), op(WarpOp::Shfl)},
+    {"__shfl_up", K::Warp, 3, op(WarpOp::ShflUp), op(WarpOp::ShflUp)},
+    {"__shfl_down", K::Warp, 3, op(WarpOp::ShflDown), op(WarpOp::ShflDown)},
+    {"__shfl_xor", K::Warp, 3, op(WarpOp::ShflXor), op(WarpOp::ShflXor)},
+    {"__match_any_sync", K::Refused, 2, op(Refusal::Warp), op(Refusal::Warp)},
+
     // Barriers (any fence flags), fences, votes.
     {"barrier", K::Barrier, 1, 0},
     {"work_group_barrier", K::Barrier, 1, 0},

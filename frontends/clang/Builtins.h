@@ -54,9 +54,13 @@ enum class BuiltinKind : uint8_t {
   AnyAll,        ///< OpenCL's any (op 0) and all (op 1): the sign bits of an integer scalar or vector
   BitSelect,     ///< OpenCL's bitselect(a, b, c) = (a & ~c) | (b & c), on scalars and vectors of any 32-bit-or-less type
   FloatOut,      ///< a float function with a result through a pointer (op: a FloatOut): sincos, modf
-  Refused,       ///< a function refused by name with a reason (op: a Refusal)
+  Refused,       ///< a function refused by name with a reason (op: a Refusal); also those our headers declare
+                 ///< only so that kernels parse
   Printf,        ///< printf(format, …): no effect on memory; the format is checked against the
                  ///< arguments, which are evaluated (their reads are accesses). Variadic: arity 0
+  Random,        ///< cuRAND's device API (op: a Random): arbitrary values, the state written (LowerCudaLib.cpp)
+  Texture,       ///< texture fetches (op: a Texture): a hidden never-written array per texture
+  Warp,          ///< CUDA's warp-level primitives (op: a WarpOp): KPL's `shfl`, `ballot` (warp models only)
 };
 
 /// The op of a WorkItem row.
@@ -79,9 +83,15 @@ enum class Geometric : uint8_t { Dot, Cross, Length, Distance, Normalize, FastLe
 /// The op of a FloatOut row: OpenCL's sincos(x, &c) and modf(x, &i), CUDA's sincosf(x, &s, &c).
 enum class FloatOut : uint8_t { SinCos, SinCosBoth, Modf };
 /// The op of a Refused row: why the function is not lowered.
-enum class Refusal : uint8_t { DirectedRounding, NotExact, PointerResult, AsyncCopy };
+enum class Refusal : uint8_t { DirectedRounding, NotExact, PointerResult, AsyncCopy, Warp, GridSync, Surface };
 /// The op of a Vote row: what __syncthreads_OP returns.
 enum class Vote : uint8_t { Count, And, Or };
+/// The op of a Random row: what a cuRAND call gives (Init: nothing; a vector: its components).
+enum class Random : uint8_t { Init, Bits, Uniform, Normal, Bits4, Uniform4, Normal2, Normal4 };
+/// The op of a Texture row: tex1Dfetch (an integer coordinate), tex1D, tex2D, tex3D (float ones).
+enum class Texture : uint8_t { Fetch, Tex1D, Tex2D, Tex3D };
+/// The op of a Warp row (a name ending in `_sync` takes the mask first; the legacy forms have none).
+enum class WarpOp : uint8_t { Shfl, ShflUp, ShflDown, ShflXor, Ballot, Any, All, ActiveMask, SyncWarp };
 /// The op of an Annotation row.
 enum class Annotation : uint8_t { Requires, Ensures, Assert, Assume };
 

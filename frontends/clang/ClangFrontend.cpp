@@ -82,6 +82,9 @@ std::optional<kpl::Program> lowerCudaOrOpenCL(const kpl::SourceFile& source, Lan
     files.emplace_back(inc + "/cuda.h", cudaHeaderText());
     files.emplace_back(inc + "/cuda_runtime.h", "#include \"cuda.h\"\n");
     files.emplace_back(inc + "/assert.h", "#include \"cuda.h\"\n");
+    files.emplace_back(inc + "/sdvmc_cudalib.h", cudaLibHeaderText());
+    files.emplace_back(inc + "/curand_kernel.h", curandKernelHeaderText());
+    files.emplace_back(inc + "/cooperative_groups.h", cooperativeGroupsHeaderText());
   } else {
     for (const char* a : {"-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header", "-target", "spir"})
       args.emplace_back(a);

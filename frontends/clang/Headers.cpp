@@ -200,6 +200,7 @@ __device__ void __invariant(bool);
 __device__ void __global_invariant(bool);
 __device__ void assert(bool);
 #define __implies(a, b) (!(a) || (b))
+#include "sdvmc_cudalib.h"
 )";
 }
 

@@ -11,6 +11,7 @@
 #include <clang/AST/Expr.h>
 
 #include <algorithm>
+#include <fmt/format.h>
 
 namespace sdvmc::clangfe::lowering {
 
@@ -116,6 +117,9 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
     case BuiltinKind::Convert:
       if (lang_ == Language::OpenCL && c->getNumArgs() == fn.arity) return convertScalar(c, name);
       break;
+    case BuiltinKind::Random: return randomCall(c, static_cast<Random>(fn.op));
+    case BuiltinKind::Texture: return textureFetch(c, static_cast<Texture>(fn.op));
+    case BuiltinKind::Warp: return warpCall(c, static_cast<WarpOp>(fn.op), name);
     case BuiltinKind::DoubleBits:
     case BuiltinKind::HiLoToDouble:
     case BuiltinKind::DoubleRn:
@@ -184,7 +188,8 @@ std::optional<Val> Lowerer::wideBuiltin(const clang::CallExpr* c, const BuiltinI
     case BuiltinKind::Vote:
     case BuiltinKind::Annotation:
     case BuiltinKind::DoubleWord:
-    case BuiltinKind::VLoad:
+    case BuiltinKind::VLoad: break;
+    case BuiltinKind::Warp: return warpShuffleWide(c, static_cast<WarpOp>(fn.op), name);
     case BuiltinKind::VStore:
     case BuiltinKind::Select:
     case BuiltinKind::FloatFn:
@@ -196,6 +201,8 @@ std::optional<Val> Lowerer::wideBuiltin(const clang::CallExpr* c, const BuiltinI
     case BuiltinKind::FloatOut:
     case BuiltinKind::AnyAll:
     case BuiltinKind::BitSelect:
+    case BuiltinKind::Random:
+    case BuiltinKind::Texture:
     case BuiltinKind::Refused: break;
   }
   return std::nullopt;
@@ -231,6 +238,7 @@ std::optional<Agg> Lowerer::aggBuiltin(const clang::CallExpr* c, const BuiltinIn
     case BuiltinKind::Abs:
       if (clVector) return intFuncVector(c, IntBits::Abs, 1);
       break;
+    case BuiltinKind::Random: return randomVector(c, static_cast<Random>(fn.op));
     default: break;
   }
   return std::nullopt;
@@ -726,5 +734,35 @@ Agg Lowerer::convertVector(const clang::CallExpr* c, const std::string& name) {
   }
   return res;
 }
+
+void Lowerer::refusedCall(const clang::CallExpr* c, const std::string& name, Refusal why) {
+  switch (why) {
+    case Refusal::DirectedRounding:
+      unsupported(c, name + " (directed rounding; only the round-to-nearest _rn forms are lowered)");
+      return;
+    case Refusal::NotExact:
+      unsupported(c, name + " (no exact composition of the float operators; sin(pi * x) rounds pi * x first)");
+      return;
+    case Refusal::PointerResult:
+      unsupported(c, name + " (a result through a pointer argument)");
+      return;
+    case Refusal::AsyncCopy:
+      unsupported(c, fmt::format("call to '{}' (asynchronous copies are not modelled: their accesses are the "
+                                 "work-group's, which SDV's per-work-item logs cannot keep apart)", name));
+      return;
+    case Refusal::Warp:
+      unsupported(userLoc(c->getBeginLoc()),
+                  fmt::format("'{}', a warp-level primitive that KPL's shfl and ballot do not express", name));
+      return;
+    case Refusal::GridSync:
+      unsupported(userLoc(c->getBeginLoc()), "grid-wide synchronisation (grid_group::sync): KPL cannot make the "
+                                             "threads of different groups wait for each other");
+      return;
+    case Refusal::Surface:
+      unsupported(userLoc(c->getBeginLoc()), fmt::format("'{}' (surfaces are not modelled)", name));
+      return;
+  }
+}
+
 
 }  // namespace sdvmc::clangfe::lowering

@@ -173,7 +173,9 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
   Instance* saved = inst_;
   inst_ = &callee;
   callStack_.push_back(fd);
+  callSites_.push_back(c->getBeginLoc());
   lowerFunctionBody(fd, r);
+  callSites_.pop_back();
   callStack_.pop_back();
   inst_ = saved;
   lastAggResult_ = callee.resultStorage;

@@ -215,6 +215,9 @@ ExprPtr Lowerer::rvalueCast(const clang::CastExpr* c, bool need) {
     case clang::CK_LValueToRValue: {
       const clang::Expr* bare = sub->IgnoreParens();
       if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(bare)) return memberId(m);
+      if (const clang::VarDecl* vd = refVar(bare); vd && lang_ == Language::Cuda && vd->hasExternalStorage() &&
+                                                   vd->getName() == "warpSize" && !lookup(vd))
+        return warpSizeExpr(bare);
       // C++ lvalues that are not places: an assignment, ++x, `c ? a : b`, `(a, b)`. Their
       // value is what C computes (the stored value; the chosen operand), read once.
       if (!llvm::isa<clang::DeclRefExpr>(bare) && !llvm::isa<clang::ArraySubscriptExpr>(bare) &&
@@ -495,7 +498,7 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
         return lv;
       }
       if (vd->getName() == "warpSize") {
-        unsupported(e, "warpSize (the lowering has no warps)");
+        unsupported(e, "the address of warpSize (it is a value of the model, not memory)");
         return lv;
       }
       lv.kind = LVal::Kind::Cell;
@@ -592,6 +595,13 @@ ExprPtr Lowerer::memberId(const clang::MemberExpr* m) {
   }
   LVal lv = lvalue(m);
   return load(lv, r);
+}
+
+ExprPtr Lowerer::warpSizeExpr(const clang::Expr* e) {
+  // CUDA's warpSize is the device's warp width; the models' warps differ, so it is KPL's
+  // `wsize()`, which each model answers (specs/KPL.md).
+  note(e->getBeginLoc(), "warpSize is the model's warp width: 32 under SDV (run, check) and prove, W under --model simt:W, 1 under mimd");
+  return kindExpr(ExprKind::WarpSize, range(e));
 }
 
 }  // namespace sdvmc::clangfe::lowering

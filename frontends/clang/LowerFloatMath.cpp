@@ -489,22 +489,4 @@ ExprPtr Lowerer::floatToInt(const clang::CallExpr* c, WideOp rounding) {
   return cond(bin(BinaryOp::FNe, clone(*x), clone(*x), r), lit(0, r), std::move(e), r);
 }
 
-void Lowerer::refusedCall(const clang::CallExpr* c, const std::string& name, Refusal why) {
-  switch (why) {
-    case Refusal::DirectedRounding:
-      unsupported(c, name + " (directed rounding; only the round-to-nearest _rn forms are lowered)");
-      return;
-    case Refusal::NotExact:
-      unsupported(c, name + " (no exact composition of the float operators; sin(pi * x) rounds pi * x first)");
-      return;
-    case Refusal::PointerResult:
-      unsupported(c, name + " (a result through a pointer argument)");
-      return;
-    case Refusal::AsyncCopy:
-      unsupported(c, fmt::format("call to '{}' (asynchronous copies are not modelled: their accesses are the "
-                                 "work-group's, which SDV's per-work-item logs cannot keep apart)", name));
-      return;
-  }
-}
-
 }  // namespace sdvmc::clangfe::lowering

@@ -445,6 +445,8 @@ private:
   void store(LVal& lv, ExprPtr v, kpl::SourceRange r);
   /// `threadIdx.x` and the like, or a field's value.
   ExprPtr memberId(const clang::MemberExpr* m);
+  /// CUDA's `warpSize`: KPL's `wsize()`, the warp width of the model that runs the kernel.
+  ExprPtr warpSizeExpr(const clang::Expr* e);
 
   // ---- LowerWide.cpp: 64-bit values (pairs of words; KPL's 64-bit builtins) --------------
 
@@ -678,8 +680,39 @@ private:
   ExprPtr floatOut(const clang::CallExpr* c, const std::string& name, FloatOut k);
   /// CUDA's __float2int_rn/_rz/_ru/_rd.
   ExprPtr floatToInt(const clang::CallExpr* c, WideOp rounding);
-  /// The diagnostic of a Refused row.
+  /// The diagnostic of a Refused row (LowerBuiltin.cpp).
   void refusedCall(const clang::CallExpr* c, const std::string& name, Refusal why);
+
+  // ---- LowerCudaLib.cpp: CUDA's device libraries (cuRAND, textures, refused primitives) ---
+
+  /// A cuRAND call: the state written, an arbitrary value (uniform: in (0, 1] as cuRAND
+  /// computes it from an arbitrary word); randomVector for the vector-valued ones.
+  ExprPtr randomCall(const clang::CallExpr* c, Random op);
+  Agg randomVector(const clang::CallExpr* c, Random op);
+  /// Writes the cuRAND state the call's argument `arg` points to (its one cell).
+  void writeRandomState(const clang::CallExpr* c, unsigned arg);
+  /// One arbitrary value of a cuRAND call: a word, or a uniform float in (0, 1].
+  ExprPtr randomValue(bool uniform, kpl::SourceRange r);
+  /// v's bits spread apart: bit i moves to bit dims * i (Morton order, dims 2 or 3).
+  ExprPtr spreadBits(ExprPtr v, unsigned dims, kpl::SourceRange r);
+  /// A texture fetch: a read of the texture's hidden array at the coordinates' encoding.
+  ExprPtr textureFetch(const clang::CallExpr* c, Texture op);
+  /// The hidden array of the texture (reference or kernel parameter) a fetch names; -1 after a diagnostic.
+  int textureStorage(const clang::CallExpr* c, IntType elem);
+  /// A float coordinate as `scale * c` when that is an integer in [0, 2^bits) (`ok`: 1 or 0).
+  ExprPtr halfTexel(ExprPtr c, unsigned bits, std::string& ok, kpl::SourceRange r);
+  /// Where to point a user at a construct of an injected header (an inline member of our
+  /// <cooperative_groups.h>): the innermost call being inlined that the kernel's file makes.
+  clang::SourceLocation userLoc(clang::SourceLocation l) const;
+  /// A warp-level primitive (README.md): KPL's `shfl(v, src)` with the source lane computed as
+  /// CUDA does from the lane `lid % wsize()`, or `ballot(p)` and masks.
+  ExprPtr warpCall(const clang::CallExpr* c, WarpOp op, const std::string& name);
+  /// A shuffle of a 64-bit value: both words from the same source lane.
+  std::optional<Val> warpShuffleWide(const clang::CallExpr* c, WarpOp op, const std::string& name);
+  /// The source lane of a shuffle (value argument `first`); null after a diagnostic.
+  ExprPtr shuffleSource(const clang::CallExpr* c, WarpOp op, unsigned first, kpl::SourceRange r);
+  /// KPL's `shfl(v, src)` and `ballot(p)`.
+  static ExprPtr warpExpr(ExprKind k, ExprPtr a, ExprPtr b, kpl::SourceRange r);
 
   // ---- LowerSync.cpp: atomics and __syncthreads votes --------------------------------------
 
@@ -715,10 +748,12 @@ private:
   std::vector<Frame> frames_;
   Instance* inst_ = nullptr;
   std::vector<const clang::FunctionDecl*> callStack_;
+  std::vector<clang::SourceLocation> callSites_;  ///< the calls being inlined, outermost first
   int lastAggResult_ = -1;  ///< the result storage of the last inlined call returning a struct or vector
   std::string voteArray_;   ///< the hidden shared array of __syncthreads_count/_and/_or ("" until used)
   std::string arbArray_;    ///< the hidden shared array of arbitrary values ("" until used)
   std::string arbCounter_;  ///< its per-thread counter local
+  std::map<const clang::VarDecl*, int> textures_;  ///< a texture (reference or object parameter) → its hidden array
   std::set<std::pair<unsigned, std::string>> notes_;  ///< notes given (location, text)
   const std::set<DynKey>& dynamic_;  ///< pointer variables lowered with a run-time base
   std::set<DynKey> discovered_;      ///< pointer variables found to need one (lower again)

@@ -98,7 +98,9 @@ private:
         if (a == VType::Unknown || b == VType::Unknown) return a == VType::Unknown ? b : a;
         return a == b ? a : VType::Int;
       }
-      case EOp::Lid: case EOp::Gid: case EOp::LocalSize: case EOp::NumGroups: case EOp::Neg: case EOp::LogNot:
+      case EOp::Shfl: return type(e.a);  // another lane's value, or the own one
+      case EOp::Ballot:  // a mask of lanes
+      case EOp::Lid: case EOp::Gid: case EOp::LocalSize: case EOp::NumGroups: case EOp::WarpSize: case EOp::Neg: case EOp::LogNot:
       case EOp::BitNot:
       case EOp::Mul: case EOp::Div: case EOp::Rem: case EOp::Add: case EOp::Sub: case EOp::Shl:
       case EOp::Shr: case EOp::Lt: case EOp::Le: case EOp::Gt: case EOp::Ge: case EOp::Eq: case EOp::Ne:
@@ -123,7 +125,7 @@ private:
   std::string check(ExprId id) const {
     const ExprNode& e = ir_.exprs[id];
     switch (e.op) {
-      case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::LocalSize: case EOp::NumGroups:
+      case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::LocalSize: case EOp::NumGroups: case EOp::WarpSize:
         return "";
       case EOp::Eq: case EOp::Ne: {
         VType a = type(e.a), b = type(e.b);
@@ -133,7 +135,10 @@ private:
         return join(check(e.a), check(e.b));
       }
       case EOp::LogNot:
-        return check(e.a);  // !x is x == 0
+      case EOp::Ballot:
+        return check(e.a);  // !x is x == 0; ballot tests its operand against 0
+      case EOp::Shfl:  // moves a value between lanes; the source lane is an integer
+        return join(check(e.a), needInt(e.b, "a lane"));
       case EOp::LogAnd: case EOp::LogOr:
         return join(check(e.a), check(e.b));  // operands are tested against 0
       case EOp::Cond: {

@@ -91,10 +91,27 @@ uint32_t WarpModel::lanes(uint32_t n, uint32_t w) const {
   return std::min(size, n - w * size);
 }
 
+Evaluator::Geometry WarpModel::geometryOf(uint32_t lanes) const {
+  // ldim and ngroups: the group's launch geometry (a warp is part of the group). wsize(): the
+  // model's warp width (a whole-group warp: the group, one warp of `lanes`); shfl and ballot
+  // act on the warp's lanes (Eval.h).
+  Evaluator::Geometry g = Evaluator::geometryFor(ir_, groupN_ != 0 ? groupN_ : lanes);
+  g.warpSize = warp_.warpSize == 0 ? lanes : warp_.warpSize;
+  g.warps = true;
+  return g;
+}
+
+void WarpModel::useGroupSize(uint32_t n) {
+  if (n == groupN_) return;
+  groupN_ = n;
+  for (auto& [lanes, m] : machines_) m->evaluator().setGeometry(geometryOf(lanes));
+}
+
 SdvMachine& WarpModel::newMachine(uint32_t lanes) {
   auto& m = machines_[lanes];
   if (!m) {
     m = std::make_unique<SdvMachine>(ir_, lanes);
+    m->evaluator().setGeometry(geometryOf(lanes));
     m->setUniformLoopExit(warp_.uniformExit);
     m->setObserver(ruleObserver_);
   }
@@ -162,6 +179,7 @@ void WarpModel::decode(std::span<const uint8_t> bytes, WarpState& s) const {
 
 void WarpModel::decodeForExpand(std::span<const uint8_t> bytes, WarpState& s) {
   decode(bytes, s);
+  useGroupSize(s.n);
   const uint32_t count = static_cast<uint32_t>(s.warps.size());
   decoded_.assign(count, 1);
   ssEmpty_.resize(count);
@@ -241,6 +259,7 @@ std::vector<StateBytes> WarpModel::initialStates() {
       s.memory = bounds_.initialMemory ? *bounds_.initialMemory : checkInitialMemory(ir_);
       const uint32_t count = warpCount(n);
       const uint32_t size = warp_.warpSize == 0 ? n : warp_.warpSize;
+      useGroupSize(n);
       s.warps.resize(count);
       s.status.assign(count, ThreadStatus::Running);
       for (uint32_t k = 0; k < count; ++k) {
@@ -678,6 +697,7 @@ WarpState WarpModel::runState(uint32_t n, Word gid, Memory memory) {
   s.memory = std::move(memory);
   const uint32_t count = warpCount(n);
   const uint32_t size = warp_.warpSize == 0 ? n : warp_.warpSize;
+  useGroupSize(n);
   s.status.assign(count, ThreadStatus::Running);
   for (uint32_t k = 0; k < count; ++k) {
     s.warps.push_back(machine(lanes(n, k)).initialState(gid, Memory{}));
@@ -981,6 +1001,7 @@ Replay WarpModel::replay(uint32_t initial, std::span<const uint32_t> path) {
   Replay rep;
   WarpState x;
   decode(initialStates().at(initial), x);
+  useGroupSize(x.n);
   rep.config.threads = x.n;
   rep.config.group = x.gid;
   for (Slot k = 0; k < ir_.params.size(); ++k) rep.config.params.push_back(x.warps[0].local(k, 0));

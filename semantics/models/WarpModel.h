@@ -193,6 +193,11 @@ private:
     return lanes == lastLanes_ && lastMachine_ ? *lastMachine_ : newMachine(lanes);
   }
   SdvMachine& newMachine(uint32_t lanes);
+  /// What a machine for warps of `lanes` threads evaluates `ldim`, `ngroups`, `wsize()` to
+  /// (the group's geometry for groups of groupN_ threads, not the warp's) and that it runs warps.
+  Evaluator::Geometry geometryOf(uint32_t lanes) const;
+  /// Sets every machine's geometry for groups of n threads (a state's n, before it is run).
+  void useGroupSize(uint32_t n);
   /// Warp w's next action; `choice` is the value for an unknown cell it reads.
   Outcome act(WarpState& s, uint32_t t, const std::vector<Word>* choice, std::optional<Verdict>& v);
   /// Applies warp w's own bookkeeping rules (and, when `fuse`, its invisible statements).
@@ -294,6 +299,7 @@ private:
   std::map<uint32_t, std::unique_ptr<SdvMachine>> machines_;  ///< by number of threads
   uint32_t lastLanes_ = 0;
   SdvMachine* lastMachine_ = nullptr;
+  uint32_t groupN_ = 0;  ///< the group size the machines' geometry is for (0: not set yet)
   WarpState scratch_, work_;
   std::vector<ThreadStatus> savedStatus_;
   std::optional<Verdict> verdict_;  ///< expand's verdict of the transition being tried

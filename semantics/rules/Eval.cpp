@@ -180,7 +180,7 @@ Evaluator::Evaluator(const Ir& ir, uint32_t n)
     : ir_(ir), n_(n),
       cols_(static_cast<size_t>(ir.exprNeed + 1) * n),
       masks_(static_cast<size_t>(ir.exprNeed + 1) * n),
-      lid_(n), geometry_(geometryFor(ir, n)) {
+      lid_(n), lanes_(n), geometry_(geometryFor(ir, n)) {
   for (uint32_t i = 0; i < n; ++i) lid_[i] = static_cast<Word>(i);
   if (n == 1) flatAt_.assign(ir.exprs.size(), kFlatUntried);  // compiled when first evaluated
 }
@@ -273,6 +273,16 @@ Evaluator::Geometry Evaluator::geometryFor(const Ir& ir, uint32_t groupThreads) 
   return g;
 }
 
+Word* Evaluator::noWarps(ExprId id, const uint8_t* mask, EvalError& err, Word* out) {
+  for (uint32_t i = 0; i < n_; ++i)
+    if (mask[i]) {
+      fail(err, EvalError::Kind::NoWarps, i, id, 0);
+      break;
+    }
+  std::fill(out, out + n_, 0);
+  return out;
+}
+
 void Evaluator::fail(EvalError& err, EvalError::Kind kind, uint32_t thread, ExprId at,
                      Word operand) {
   // Keep the lowest thread; for one thread, the first (leftmost) operator that failed.
@@ -356,6 +366,18 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
     case EOp::Gid: return s.gid;
     case EOp::LocalSize: return static_cast<Word>(geometry_.localSize[e.imm]);
     case EOp::NumGroups: return static_cast<Word>(geometry_.numGroups[e.imm]);
+    case EOp::WarpSize: return static_cast<Word>(geometry_.warpSize);
+    case EOp::Shfl: {  // a warp of one thread: every source lane is the thread itself or outside the warp
+      const Word a = scalar(e.a, s, enabled, err);
+      scalar(e.b, s, enabled, err);
+      if (!geometry_.warps && enabled) fail(err, EvalError::Kind::NoWarps, 0, id, 0);
+      return a;
+    }
+    case EOp::Ballot: {  // lane 0's bit
+      const Word a = scalar(e.a, s, enabled, err);
+      if (!geometry_.warps && enabled) fail(err, EvalError::Kind::NoWarps, 0, id, 0);
+      return a != 0 ? 1 : 0;
+    }
     case EOp::Local: return s.column(e.slot)[0];
     case EOp::Neg: return word::neg(scalar(e.a, s, enabled, err));
     case EOp::LogNot: return scalar(e.a, s, enabled, err) == 0;
@@ -420,7 +442,8 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
     case EOp::BitAnd: return a & b;
     case EOp::BitXor: return a ^ b;
     case EOp::BitOr: return a | b;
-    case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::LocalSize: case EOp::NumGroups:
+    case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::LocalSize: case EOp::NumGroups: case EOp::WarpSize:
+    case EOp::Shfl: case EOp::Ballot:
     case EOp::Neg: case EOp::LogNot:
     case EOp::BitNot: case EOp::LogAnd: case EOp::LogOr: case EOp::Cond:
     case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
@@ -487,6 +510,32 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
       std::fill(out, out + n,
                 static_cast<Word>(e.op == EOp::LocalSize ? geometry_.localSize[e.imm] : geometry_.numGroups[e.imm]));
       return out;
+    case EOp::WarpSize:
+      std::fill(out, out + n, static_cast<Word>(geometry_.warpSize));
+      return out;
+    case EOp::Shfl: {
+      // Lane i takes a[src[i]] when src[i] is a lane of the group that evaluates the
+      // primitive (masked), else its own a[i] (CUDA leaves that undefined).
+      const Word* a = ev(e.a, s, mask, d, err);
+      std::copy(a, a + n, lanes_.begin());
+      const Word* src = ev(e.b, s, mask, d + 1, err);
+      if (!geometry_.warps) return noWarps(id, mask, err, out);
+      for (uint32_t i = 0; i < n; ++i) {
+        const uint32_t j = static_cast<uint32_t>(src[i]);
+        out[i] = j < n && mask[j] ? lanes_[j] : lanes_[i];
+      }
+      return out;
+    }
+    case EOp::Ballot: {
+      // Bit j for each masked lane j < 32 whose operand is non-zero; the same word in every lane.
+      const Word* a = ev(e.a, s, mask, d, err);
+      if (!geometry_.warps) return noWarps(id, mask, err, out);
+      uint32_t bits = 0;
+      for (uint32_t j = 0; j < n && j < 32; ++j)
+        if (mask[j] && a[j] != 0) bits |= uint32_t{1} << j;
+      std::fill(out, out + n, static_cast<Word>(bits));
+      return out;
+    }
     case EOp::Local:
       return s.column(e.slot);
     case EOp::Neg: {
@@ -608,7 +657,8 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
     case EOp::BitAnd: for (uint32_t i = 0; i < n; ++i) out[i] = a[i] & b[i]; break;
     case EOp::BitXor: for (uint32_t i = 0; i < n; ++i) out[i] = a[i] ^ b[i]; break;
     case EOp::BitOr: for (uint32_t i = 0; i < n; ++i) out[i] = a[i] | b[i]; break;
-    case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::LocalSize: case EOp::NumGroups:
+    case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::LocalSize: case EOp::NumGroups: case EOp::WarpSize:
+    case EOp::Shfl: case EOp::Ballot:
     case EOp::Neg:
     case EOp::LogNot: case EOp::BitNot: case EOp::LogAnd: case EOp::LogOr: case EOp::Cond:
     case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:

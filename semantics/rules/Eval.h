@@ -23,7 +23,8 @@ namespace sdvmc::sem {
 /// The first error met while evaluating: the lowest thread, and for that thread the
 /// leftmost failing operator.
 struct EvalError {
-  enum class Kind { None, DivisionByZero, ShiftOutOfRange } kind = Kind::None;
+  /// NoWarps: a warp-level primitive (`shfl`, `ballot`) evaluated where there are no warps (SDV).
+  enum class Kind { None, DivisionByZero, ShiftOutOfRange, NoWarps } kind = Kind::None;
   uint32_t thread = UINT32_MAX;
   ExprId at = kNone;
   Word operand = 0;  ///< the offending divisor or shift amount
@@ -45,6 +46,12 @@ public:
   struct Geometry {
     uint32_t localSize[3] = {1, 1, 1};
     uint32_t numGroups[3] = {1, 1, 1};
+    /// `wsize()`: the warp width. SDV has no warps; it answers CUDA's 32 (warp models set theirs).
+    uint32_t warpSize = 32;
+    /// Whether the group being evaluated is one warp (the warp models): `shfl` and `ballot`
+    /// act on its threads, lane i being thread i of the group. Otherwise (SDV) they are the
+    /// error NoWarps.
+    bool warps = false;
   };
   static Geometry geometryFor(const Ir& ir, uint32_t groupThreads);
   void setGeometry(const Geometry& g) { geometry_ = g; }
@@ -85,12 +92,15 @@ private:
   Word* col(uint32_t depth) { return cols_.data() + static_cast<size_t>(depth) * n_; }
   uint8_t* maskCol(uint32_t depth) { return masks_.data() + static_cast<size_t>(depth) * n_; }
   void fail(EvalError& err, EvalError::Kind kind, uint32_t thread, ExprId at, Word operand);
+  /// A warp-level primitive where there are no warps: the error NoWarps at the lowest masked thread.
+  Word* noWarps(ExprId id, const uint8_t* mask, EvalError& err, Word* out);
 
   const Ir& ir_;
   uint32_t n_;
   std::vector<Word> cols_;      ///< exprNeed + 1 scratch columns
   std::vector<uint8_t> masks_;  ///< exprNeed + 1 scratch masks
   std::vector<Word> lid_;       ///< 0 … n-1
+  std::vector<Word> lanes_;     ///< `shfl`'s copy of its operand (the column may be its result's)
   Geometry geometry_;
 };
 

@@ -48,6 +48,8 @@ enum class EOp : uint8_t {
   FAdd, FSub, FMul, FDiv, FMin, FMax, FLt, FLe, FGt, FGe, FEq, FNe,
   FNeg, FAbs, FSqrt, IToF, UToF, FToI, FToU,
   LocalSize, NumGroups,  ///< (extension) `ldim(imm)`, `ngroups(imm)`: the launch's sizes
+  WarpSize,  ///< (extension) `wsize()`: the model's warp width (Evaluator::Geometry::warpSize)
+  Shfl, Ballot,  ///< (extension) `shfl(a, b)`, `ballot(a)`: warp-level primitives (warp models only)
   /// (extension) the 64-bit builtins on pairs of Words (kpl::WideOp, same names, same
   /// order; operands a, b, c, d as the builtin takes them). Keep them last (isWide).
   LAddLo, LAddHi, LSubLo, LSubHi, LMulLo, LMulHi, LDivLo, LDivHi, LRemLo, LRemHi,

@@ -109,12 +109,12 @@ private:
   ExprId addExpr(ExprNode n) {
     auto need = [&](ExprId e) { return e == kNone ? 0u : ir_.exprs[e].need; };
     switch (n.op) {
-      case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::LocalSize: case EOp::NumGroups:
+      case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::LocalSize: case EOp::NumGroups: case EOp::WarpSize:
         n.need = 1;
         break;
       case EOp::Neg: case EOp::LogNot: case EOp::BitNot:
       case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
-      case EOp::FToU:
+      case EOp::FToU: case EOp::Ballot:
         n.need = std::max(1u, need(n.a));
         break;
       case EOp::Mul: case EOp::Div: case EOp::Rem: case EOp::Add: case EOp::Sub:
@@ -124,6 +124,7 @@ private:
       case EOp::UGt: case EOp::UGe: case EOp::LShr:
       case EOp::FAdd: case EOp::FSub: case EOp::FMul: case EOp::FDiv: case EOp::FMin: case EOp::FMax:
       case EOp::FLt: case EOp::FLe: case EOp::FGt: case EOp::FGe: case EOp::FEq: case EOp::FNe:
+      case EOp::Shfl:
         n.need = std::max(need(n.a), 1 + need(n.b));
         break;
       case EOp::Cond:
@@ -203,6 +204,18 @@ private:
       case kpl::ExprKind::NumGroups:
         n.op = e.kind == kpl::ExprKind::LocalSize ? EOp::LocalSize : EOp::NumGroups;
         n.imm = e.value;
+        return addExpr(n);
+      case kpl::ExprKind::WarpSize:
+        n.op = EOp::WarpSize;
+        return addExpr(n);
+      case kpl::ExprKind::Shfl:
+        n.op = EOp::Shfl;
+        n.a = lowerExpr(*e.operands[0], scope);
+        n.b = lowerExpr(*e.operands[1], scope);
+        return addExpr(n);
+      case kpl::ExprKind::Ballot:
+        n.op = EOp::Ballot;
+        n.a = lowerExpr(*e.operands[0], scope);
         return addExpr(n);
       case kpl::ExprKind::Name: {
         const Binding* b = lookup(scope, e.name);

@@ -159,6 +159,7 @@ Verdict SdvMachine::verdictAt(VerdictKind kind, Rule rule, NodeId id) const {
 Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& err) {
   Verdict v;
   v.kind = err.kind == EvalError::Kind::DivisionByZero ? VerdictKind::DivisionByZero
+           : err.kind == EvalError::Kind::NoWarps      ? VerdictKind::WarpPrimitive
                                                        : VerdictKind::ShiftOutOfRange;
   v.rule = rule;
   v.at = id;
@@ -168,6 +169,10 @@ Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& 
   const kpl::SourceLoc at = ir.exprs[err.at].loc;
   if (err.kind == EvalError::Kind::DivisionByZero)
     v.message = fmt::format("thread {} divides by zero (operator at {}:{})", err.thread, at.line, at.col);
+  else if (err.kind == EvalError::Kind::NoWarps)
+    v.message = fmt::format("thread {} evaluates {} (at {}:{}), a warp-level primitive, and SDV has no warps: "
+                            "run or check the kernel with --model simt:W",
+                            err.thread, ir.exprs[err.at].op == EOp::Shfl ? "shfl" : "ballot", at.line, at.col);
   else
     v.message = fmt::format("thread {} shifts by {}, outside 0..{} (operator at {}:{})", err.thread, err.operand,
                             isWide(ir.exprs[err.at].op) ? 63 : 31, at.line, at.col);

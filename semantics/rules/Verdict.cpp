@@ -19,6 +19,7 @@ const char* verdictName(VerdictKind k) {
     case VerdictKind::Deadlock: return "deadlock";
     case VerdictKind::Discrepancy: return "discrepancy";
     case VerdictKind::Inconclusive: return "inconclusive";
+    case VerdictKind::WarpPrimitive: return "warp-primitive";
   }
   assert(false && "unknown verdict");
   return "?";
@@ -40,6 +41,7 @@ int verdictExitStatus(VerdictKind k) {
     case VerdictKind::Discrepancy:
       return 1;
     case VerdictKind::Inconclusive:
+    case VerdictKind::WarpPrimitive:
       return 3;
   }
   assert(false && "unknown verdict");

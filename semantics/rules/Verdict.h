@@ -24,6 +24,9 @@ enum class VerdictKind {
   Deadlock,      ///< (mimd) a thread finished while others wait at a barrier
   Discrepancy,   ///< (--compare) two models disagree where the theory says they agree
   Inconclusive,  ///< a limit was reached
+  /// (extension) a warp-level primitive (`shfl`, `ballot`) evaluated under SDV, which has no
+  /// warps: the model cannot run the kernel (exit 3, as inconclusive); a warp model can.
+  WarpPrimitive,
 };
 
 /// The contract's spelling (cli-contract.md): "ok", "race", "division-by-zero", …

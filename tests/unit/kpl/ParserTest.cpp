@@ -48,8 +48,11 @@ std::string shape(const Expr& e) {
     case ExprKind::LocalSize: return "ldim(" + std::to_string(e.value) + ")";
     case ExprKind::NumGroups: return "ngroups(" + std::to_string(e.value) + ")";
     case ExprKind::Name: return e.name;
+    case ExprKind::WarpSize: return "wsize()";
+    case ExprKind::Shfl:
+    case ExprKind::Ballot:
     case ExprKind::Wide: {
-      std::string out = std::string(wideOpName(e.wop)) + "(";
+      std::string out = std::string(e.kind == ExprKind::Shfl ? "shfl" : e.kind == ExprKind::Ballot ? "ballot" : wideOpName(e.wop)) + "(";
       for (size_t i = 0; i < e.operands.size(); ++i) out += (i ? ", " : "") + shape(*e.operands[i]);
       return out + ")";
     }
