@@ -48,6 +48,9 @@ enum class EOp : uint8_t {
   FAdd, FSub, FMul, FDiv, FMin, FMax, FLt, FLe, FGt, FGe, FEq, FNe,
   FNeg, FAbs, FSqrt, IToF, UToF, FToI, FToU,
   LocalSize, NumGroups,  ///< (extension) `ldim(imm)`, `ngroups(imm)`: the launch's sizes
+  /// (extension) the annotation builtins (kpl::AnnotOp): `enabled()`, `pairs(a)`, `other(a)`,
+  /// `rd_all(imm, a)`, `wr_all(imm, a)` (imm: the ArrayId), `log_offset()`
+  Enabled, Pairs, Other, RdAll, WrAll, LogOffset,
   /// (extension) the 64-bit builtins on pairs of Words (kpl::WideOp, same names, same
   /// order; operands a, b, c, d as the builtin takes them). Keep them last (isWide).
   LAddLo, LAddHi, LSubLo, LSubHi, LMulLo, LMulHi, LDivLo, LDivHi, LRemLo, LRemHi,
@@ -158,6 +161,7 @@ struct Node {
   ExprId e0 = kNone, e1 = kNone, e2 = kNone;
   ExprId e3 = kNone, e4 = kNone;  ///< Atomic (atomic64_cas): the new high and low word
   kpl::AtomicOp atomicOp = kpl::AtomicOp::Add;  ///< Atomic
+  bool ghost = false;     ///< Read: `ghost_rd`, not logged (annotations read so)
   ArrayId array = 0;
   std::vector<NodeId> children;
   const kpl::Stmt* src = nullptr;  ///< the statement it came from (never null)
@@ -188,6 +192,9 @@ struct Ir {
   /// set before main starts and never assigned.
   std::vector<std::string> params;
   bool hasAtomics = false;               ///< some node is an Atomic (states carry atomic logs)
+  /// Where the first annotation builtin (EOp::Enabled … LogOffset) or `ghost_rd` is, if any:
+  /// only the SDV rules run them (the other models and prove refuse the kernel).
+  std::optional<kpl::SourceLoc> firstAnnotation;
   uint32_t exprNeed = 1;                 ///< scratch columns for the deepest expression
 };
 

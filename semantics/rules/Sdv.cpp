@@ -473,7 +473,7 @@ std::optional<Verdict> SdvMachine::tRd(GroupState& s, const Node& node, const ui
     if (!p[i]) continue;
     const Address a{node.array, e[i]};
     const Word value = shadowLoad(ir_, s, i, a);  // read e[i] before l[i] may overwrite it
-    logRead(s.logs[i], a, at);
+    if (!node.ghost) logRead(s.logs[i], a, at);  // (extension) ghost_rd: annotations read unlogged
     l[i] = value;
   }
   return std::nullopt;
