@@ -51,7 +51,16 @@ enum class IntBits : uint8_t { Mul24, UMul24, Popc, Brev, Clz, Ffs, Sad, USad, R
 /// The op of a Vote row: what __syncthreads_OP returns.
 enum class Vote : uint8_t { Count, And, Or };
 /// The op of an Annotation row.
-enum class Annotation : uint8_t { Requires, Ensures, Assert, Assume };
+/// The op of an Annotation row (GPUVerify's annotations; LowerAnnotations.cpp says what each means).
+enum class Annotation : uint8_t {
+  // statements
+  Requires, GlobalRequires, Ensures, GlobalEnsures, Assert, GlobalAssert, Assume, Axiom, Candidate,
+  FunctionWide, BarrierInvariant, BarrierInvariantBinary, NoEffect, FreshArray, Unsupported,
+  // values
+  Enabled, Other, Uniform, Distinct, All, Exclusive, SameGroup, ReturnVal, Old, Read, Write, NoRead, NoWrite,
+  ReadImplies, WriteImplies, ReadOffset, WriteOffset, ReadOffsetBytes, WriteOffsetBytes, PtrBase, PtrOffset,
+  PtrOffsetBytes, UniformPtrBase,
+};
 
 /// How a row's name matches a callee's.
 enum class BuiltinNames : uint8_t {

@@ -49,5 +49,7 @@ std::optional<Language> languageOfPath(const std::string& path);
 /// of the prelude every OpenCL kernel gets (GPUVerify's annotations).
 const char* cudaHeaderText();
 const char* openclPreludeText();
+/// The text of `gpuverify.h`: GPUVerify's annotation language, in both languages.
+const char* gpuverifyHeaderText();
 
 }  // namespace sdvmc::clangfe

@@ -39,7 +39,10 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
   switch (fn.kind) {
     case BuiltinKind::WorkItem: return workItem(c, static_cast<WorkItem>(fn.op));
     case BuiltinKind::WorkDim: return lit(std::max({launch_.localDims, launch_.groupDims, 1u}), r);
-    case BuiltinKind::Barrier: emitSimple(StmtKind::Barrier, r); return lit(0, r);
+    case BuiltinKind::Barrier:
+      emitSimple(StmtKind::Barrier, r);
+      emitBarrierInvariants();
+      return lit(0, r);
     // Fences order a thread's own accesses; under SDV every access becomes visible at the
     // next barrier, so they change nothing.
     case BuiltinKind::Fence: return lit(0, r);
@@ -56,7 +59,7 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
       break;
     }
     case BuiltinKind::Vote: return syncVote(c, fn);
-    case BuiltinKind::Annotation: annotation(c, static_cast<Annotation>(fn.op)); return lit(0, r);
+    case BuiltinKind::Annotation: return annotation(c, static_cast<Annotation>(fn.op));
     case BuiltinKind::Math: return floatMath(c, fn, name);
     case BuiltinKind::MinMax:
       // OpenCL's min/max on floats (undefined for NaN) are fmin/fmax.
