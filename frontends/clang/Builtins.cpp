@@ -132,6 +132,8 @@ constexpr BuiltinInfo kTable[] = {
     {"__ptr_base", K::Annotation, 1, op(Annotation::PtrBase)},
     {"__ptr_offset", K::Annotation, 1, op(Annotation::PtrOffset)},
     {"__ptr_offset_bytes", K::Annotation, 1, op(Annotation::PtrOffsetBytes)},
+    {"__add_noovfl_int", K::Annotation, 2, op(Annotation::AddNoOvfl)},
+    {"__add_noovfl_unsigned_int", K::Annotation, 2, op(Annotation::AddNoOvfl)},
 
     // Math, computed as the host does (IEEE-754, correctly rounded): CUDA's float functions,
     // and the float and double overloads of OpenCL's (and of our cuda.h's).

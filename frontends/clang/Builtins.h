@@ -59,7 +59,7 @@ enum class Annotation : uint8_t {
   // values
   Enabled, Other, Uniform, Distinct, All, Exclusive, SameGroup, ReturnVal, Old, Read, Write, NoRead, NoWrite,
   ReadImplies, WriteImplies, ReadOffset, WriteOffset, ReadOffsetBytes, WriteOffsetBytes, PtrBase, PtrOffset,
-  PtrOffsetBytes, UniformPtrBase,
+  PtrOffsetBytes, UniformPtrBase, AddNoOvfl,
 };
 
 /// How a row's name matches a callee's.

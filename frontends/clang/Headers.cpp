@@ -230,11 +230,9 @@ __SDVMC_FN void* __return_val_ptr(void);
 #define __add_noovfl_unsigned(a, b) ((unsigned int)(a) + (unsigned int)(b) >= (unsigned int)(a))
 #define __add_noovfl_signed(a, b) \
   ((((int)(a) ^ __add_int(a, b)) & ((int)(b) ^ __add_int(a, b))) >= 0)
-// The sum, assuming it does not overflow (GPUVerify's meaning).
-static inline __SDVMC_FN int __add_noovfl_int(int a, int b) { __assume(__add_noovfl_signed(a, b)); return __add_int(a, b); }
-static inline __SDVMC_FN unsigned int __add_noovfl_unsigned_int(unsigned int a, unsigned int b) {
-  __assume(__add_noovfl_unsigned(a, b)); return a + b;
-}
+// The sum, assuming (__assume, at the call) that it does not overflow (GPUVerify's meaning).
+__SDVMC_FN int __add_noovfl_int(int, int);
+__SDVMC_FN unsigned int __add_noovfl_unsigned_int(unsigned int, unsigned int);
 #define __is_pow2(x) ((x) != 0 && ((x) & ((x) - 1)) == 0)
 #define __mod_pow2(x, y) ((x) & ((y) - 1))
 // Uninterpreted functions: one arbitrary function (the same result for the same arguments).

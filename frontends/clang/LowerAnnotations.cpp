@@ -227,6 +227,21 @@ ExprPtr Lowerer::annotationValue(const clang::CallExpr* c, Annotation a) {
       return accessPredicate(c, a);
     case Annotation::PtrBase: case Annotation::PtrOffset: case Annotation::PtrOffsetBytes: case Annotation::UniformPtrBase:
       return pointerPredicate(c, a);
+    case Annotation::AddNoOvfl: {
+      // a + b, assuming it does not overflow: signed, the sign of the sum differs from both
+      // operands' only on overflow; unsigned, the sum is below an operand only on overflow.
+      ExprPtr x = snapshot(rvalue(c->getArg(0)), r);
+      ExprPtr y = snapshot(rvalue(c->getArg(1)), r);
+      ExprPtr sum = snapshot(add(clone(*x), clone(*y), r), r);
+      ExprPtr ok = name == "__add_noovfl_int"
+                       ? bin(BinaryOp::Ge,
+                             bin(BinaryOp::BitAnd, bin(BinaryOp::BitXor, std::move(x), clone(*sum), r),
+                                 bin(BinaryOp::BitXor, std::move(y), clone(*sum), r), r),
+                             lit(0, r), r)
+                       : bin(BinaryOp::UGe, clone(*sum), std::move(x), r);
+      emitCheck(StmtKind::Assume, std::move(ok), r);
+      return sum;
+    }
     default: break;
   }
   unsupported(c, fmt::format("'{}' here (GPUVerify's __return_val_X and __old_X stand in an __ensures)", name));
