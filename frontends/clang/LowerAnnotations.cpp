@@ -102,8 +102,10 @@ void Lowerer::annotationStmt(const clang::CallExpr* c, Annotation a) {
       return;
     case Annotation::Ensures:
     case Annotation::GlobalEnsures:
-      if (!atFunctionEntry(c)) {
-        unsupported(c, fmt::format("'{}' after the start of the function's body (its __old_X values are taken there)", name));
+      if (std::vector<const clang::CallExpr*> olds; findOlds(c->getArg(0), olds), !olds.empty() && !atFunctionEntry(c)) {
+        unsupported(c, fmt::format("'{}' with __old_X after the start of the function's body (the values on entry "
+                                   "are taken where it stands)",
+                                   name));
         return;
       }
       takeOldValues(c->getArg(0));
@@ -137,6 +139,11 @@ void Lowerer::annotationStmt(const clang::CallExpr* c, Annotation a) {
 
 void Lowerer::emitGlobalCheck(const clang::CallExpr* c, StmtKind k) {
   kpl::SourceRange r = range(c);
+  if (!inst_->isKernel) {
+    // A disabled thread never assigns an inlined helper's parameters (GPUVerify passes them anyway).
+    unsupported(c, fmt::format("'{}' in a helper function (disabled threads do not evaluate its parameters)", calleeName(c)));
+    return;
+  }
   std::vector<StmtPtr> reads;
   ExprPtr v;
   bool pairs = false;
