@@ -217,7 +217,13 @@ __SDVMC_PTR_DECL(void, __reads_from, )
 __SDVMC_PTR_DECL(void, __writes_to, )
 __SDVMC_PTR_DECL(bool, __accessed, , int)
 __SDVMC_PTR_DECL(bool, __not_accessed, , int)
-__SDVMC_PTR_DECL(void, __array_snapshot, , const void*)
+#ifdef __OPENCL_C_VERSION__
+void __SDVMC_FN __array_snapshot(__global void*, const __global void*);
+void __SDVMC_FN __array_snapshot(__local void*, const __local void*);
+void __SDVMC_FN __array_snapshot(void*, const void*);
+#else
+__device__ void __array_snapshot(void*, const void*);
+#endif
 __SDVMC_PTR_DECL(bool, __atomic_has_taken_value, , int, int)
 __SDVMC_FN void* __return_val_ptr(void);
 // Helpers.
