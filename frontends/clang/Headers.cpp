@@ -1,5 +1,6 @@
 // The headers the frontend provides itself (see ClangFrontend.h): a minimal CUDA header,
-// so that device code needs no CUDA installation, and GPUVerify's annotation functions.
+// so that device code needs no CUDA installation, the OpenCL prelude, and gpuverify.h,
+// GPUVerify's annotation language, which both include.
 // They are mapped into Clang's virtual file system under /sdvmc/include (ClangFrontend.cpp).
 #include "frontends/clang/ClangFrontend.h"
 

@@ -124,6 +124,7 @@ void Lowerer::annotationStmt(const clang::CallExpr* c, Annotation a) {
     case Annotation::BarrierInvariant:
     case Annotation::BarrierInvariantBinary:
       barrierInvariants_.emplace_back(c, a == Annotation::BarrierInvariantBinary);
+      barrierInvariantsOf_ = inst_;
       return;
     case Annotation::NoEffect: return;
     case Annotation::FreshArray:
@@ -201,9 +202,15 @@ void Lowerer::emitFunctionWide() {
 }
 
 void Lowerer::emitBarrierInvariants() {
+  if (barrierInvariants_.empty()) return;
   std::vector<std::pair<const clang::CallExpr*, bool>> pending = std::move(barrierInvariants_);
   barrierInvariants_.clear();
   for (auto [c, binary] : pending) {
+    if (barrierInvariantsOf_ != inst_) {
+      // Its names are the caller's: the next barrier is in another function's body.
+      unsupported(c, "a barrier invariant whose next barrier is in another function");
+      continue;
+    }
     ExprPtr v = annotCond(c->getArg(0));
     if (binary && !(v->kind == ExprKind::Annot && v->aop == kpl::AnnotOp::Pairs))
       note(c->getBeginLoc(), "a binary barrier invariant without __other_X: checked for each thread alone");

@@ -693,6 +693,7 @@ private:
   } annot_;
   std::map<const clang::Expr*, std::string> olds_;          ///< __old_X call → its entry value's local
   std::vector<std::pair<const clang::CallExpr*, bool>> barrierInvariants_;  ///< (call, binary) until the next barrier
+  const Instance* barrierInvariantsOf_ = nullptr;  ///< the body they were given in
   std::map<std::string, std::string> ufArrays_;             ///< uninterpreted function → its hidden array
   std::set<std::pair<unsigned, std::string>> notes_;  ///< notes given (location, text)
   const std::set<DynKey>& dynamic_;  ///< pointer variables lowered with a run-time base
