@@ -111,7 +111,11 @@ void Lowerer::annotationStmt(const clang::CallExpr* c, Annotation a) {
       takeOldValues(c->getArg(0));
       inst_->ensures.push_back(c);  // emitEnsures
       return;
-    case Annotation::Assert: emitCheck(StmtKind::Assert, annotCond(c->getArg(0)), r); return;
+    case Annotation::Assert:
+      // C's assert is code: its reads are accesses (a device assert really reads memory).
+      if (name == "assert") emitCheck(StmtKind::Assert, asBool(rvalue(c->getArg(0)), r), r);
+      else emitCheck(StmtKind::Assert, annotCond(c->getArg(0)), r);
+      return;
     case Annotation::GlobalAssert: emitGlobalCheck(c, StmtKind::Assert); return;
     case Annotation::Assume:
     case Annotation::Axiom: emitCheck(StmtKind::Assume, annotCond(c->getArg(0)), r); return;
@@ -225,7 +229,8 @@ ExprPtr Lowerer::annotationValue(const clang::CallExpr* c, Annotation a) {
     case Annotation::Enabled: return annotExpr(kpl::AnnotOp::Enabled, "", nullptr, r);
     case Annotation::SameGroup: return lit(1, r);  // pairs are taken within the group
     case Annotation::ReturnVal:
-      if (inst_->result.empty() || inst_->isKernel) break;
+      // A word result (a 64-bit, struct or vector result is not an int or a bool).
+      if (inst_->result.empty() || inst_->isKernel || !inst_->resultHi.empty() || inst_->resultStorage >= 0) break;
       return nameExpr(inst_->result, r);
     case Annotation::Old: {
       auto it = olds_.find(c);

@@ -40,6 +40,12 @@ SCENARIO("annotations lower to the KPL annotation builtins", "[frontends][clang]
     Lowered l = lowerOk("__global__ void k(int *a) { __assert(a[threadIdx.x] >= 0); }\n", fe::Language::Cuda,
                         launch1d(2));
     THEN("a ghost read") { CHECK(has(l, ":= ghost_rd(a, ")); }
+    Lowered code = lowerOk("__global__ void k(int *a) { assert(a[threadIdx.x] >= 0); }\n", fe::Language::Cuda,
+                           launch1d(2));
+    THEN("C's assert reads as code does") {
+      CHECK(has(code, ":= rd(a, "));
+      CHECK(!has(code, "ghost_rd"));
+    }
   }
   GIVEN("__global_assert in the kernel") {
     Lowered l = lowerOk("__global__ void k(int *a) { int v = threadIdx.x; if (v == 0) __global_assert(v < 2); }\n",
