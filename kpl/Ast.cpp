@@ -243,7 +243,7 @@ bool sameAst(const Expr& a, const Expr& b) {
 bool sameAst(const Stmt& a, const Stmt& b) {
   if (a.kind != b.kind) return false;
   if (a.kind == StmtKind::Atomic && a.atomicOp != b.atomicOp) return false;
-  if (a.ghost != b.ghost) return false;
+  if (a.ghost != b.ghost || a.candidate != b.candidate) return false;
   if (!sameIdents(a.names, b.names)) return false;
   if (!sameIdent(a.target, b.target)) return false;
   if (!sameIdent(a.target2, b.target2)) return false;

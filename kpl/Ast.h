@@ -191,6 +191,9 @@ struct Stmt {
   /// (extension) Read: `x := ghost_rd(A, e)`, a read that is not logged (no race, no
   /// access for rd_all): what annotations read.
   bool ghost = false;
+  /// (extension) Assert: `candidate(e);`, a candidate invariant: where e is false (or fails)
+  /// on an enabled thread the candidate is dropped (recorded), and the execution goes on.
+  bool candidate = false;
 };
 
 /// `shared NAME[size] = {…};`. Without an initialiser every cell is arbitrary; an

@@ -415,6 +415,15 @@ private:
       }
       case TokenKind::KwWr: return parseWrite();
       case TokenKind::Ident: {
+        if (peekTok().kind == TokenKind::LParen && tok().text == "candidate") {
+          // (extension) `candidate(e);`: a candidate invariant (an assert that only drops itself)
+          StmtPtr s = make(StmtKind::Assert, begin);
+          s->candidate = true;
+          next();
+          s->exprs.push_back(parseParenExpr());
+          s->range.end = expect(TokenKind::Semi).range.end;
+          return s;
+        }
         if (peekTok().kind == TokenKind::LParen && atomicOpNamed(tok().text))
           return parseAtomic(begin, Ident{});
         if (peekTok().kind == TokenKind::LParen) return parseCall();

@@ -327,7 +327,7 @@ void printStmtAt(std::string& out, const Stmt& s, int indent) {
     case StmtKind::Assert:
     case StmtKind::Assume:
       assert(s.exprs.size() == 1);
-      out += s.kind == StmtKind::Assert ? "assert(" : "assume(";
+      out += s.kind == StmtKind::Assume ? "assume(" : s.candidate ? "candidate(" : "assert(";
       printExprIn(out, *s.exprs[0], kCondPrec);
       out += ");";
       break;

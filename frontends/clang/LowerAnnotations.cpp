@@ -8,8 +8,8 @@
 //  - __requires is `assume` in the kernel and `assert` in an inlined helper (a precondition of
 //    the call); __ensures is `assert` where the function's body ends (__old_X taken at entry,
 //    __return_val_X the result local); the `__global_` forms check every thread of the group,
-//    disabled ones included; candidates are not checked (a note says so); barrier invariants are
-//    checked after their barrier.
+//    disabled ones included; candidates are KPL's `candidate(e)` (one that does not hold is dropped,
+//    never an error); barrier invariants are checked after their barrier.
 #include "frontends/clang/Lowerer.h"
 
 #include <clang/AST/Attr.h>
@@ -120,9 +120,10 @@ void Lowerer::annotationStmt(const clang::CallExpr* c, Annotation a) {
     case Annotation::Assume:
     case Annotation::Axiom: emitCheck(StmtKind::Assume, annotCond(c->getArg(0)), r); return;
     case Annotation::Candidate:
-      note(c->getBeginLoc(), fmt::format("'{}' is not checked: a candidate never changes an execution, and GPUVerify "
-                                         "drops one that does not hold",
-                                         name));
+      // Checked without stopping the execution: one that does not hold is dropped (a note of run).
+      if (name == "__function_wide_candidate_invariant") inst_->functionWideCandidates.push_back(c->getArg(0));
+      else if (name == "__candidate_global_invariant") emitGlobalCheck(c, StmtKind::Assert, true);
+      else emitCandidate(annotCond(c->getArg(0)), r);
       return;
     case Annotation::FunctionWide: inst_->functionWide.push_back(c->getArg(0)); return;
     case Annotation::BarrierInvariant:
@@ -142,7 +143,14 @@ void Lowerer::annotationStmt(const clang::CallExpr* c, Annotation a) {
   }
 }
 
-void Lowerer::emitGlobalCheck(const clang::CallExpr* c, StmtKind k) {
+void Lowerer::emitCandidate(ExprPtr e, kpl::SourceRange r) {
+  auto s = stmt(StmtKind::Assert, r);
+  s->candidate = true;
+  s->exprs.push_back(std::move(e));
+  emit(std::move(s));
+}
+
+void Lowerer::emitGlobalCheck(const clang::CallExpr* c, StmtKind k, bool candidate) {
   kpl::SourceRange r = range(c);
   if (!inst_->isKernel) {
     // A disabled thread never assigns an inlined helper's parameters (GPUVerify passes them anyway).
@@ -163,7 +171,9 @@ void Lowerer::emitGlobalCheck(const clang::CallExpr* c, StmtKind k) {
     return;
   }
   ExprPtr others = annotExpr(kpl::AnnotOp::Pairs, "", annotExpr(kpl::AnnotOp::Other, "", clone(*v), r), r);
-  emitCheck(k, bin(BinaryOp::LogAnd, std::move(v), std::move(others), r), r);
+  ExprPtr all = bin(BinaryOp::LogAnd, std::move(v), std::move(others), r);
+  if (candidate) emitCandidate(std::move(all), r);
+  else emitCheck(k, std::move(all), r);
 }
 
 bool Lowerer::atFunctionEntry(const clang::CallExpr* c) const {
@@ -203,6 +213,7 @@ void Lowerer::emitEnsures() {
 void Lowerer::emitFunctionWide() {
   if (!inst_) return;
   for (const clang::Expr* e : inst_->functionWide) emitCheck(StmtKind::Assert, annotCond(e), range(e));
+  for (const clang::Expr* e : inst_->functionWideCandidates) emitCandidate(annotCond(e), range(e));
 }
 
 void Lowerer::emitBarrierInvariants() {

@@ -153,6 +153,7 @@ struct Instance {
   const clang::Stmt* tailReturn = nullptr;   ///< a return that needs no jump
   std::vector<const clang::Expr*> ensures;   ///< lowered as assertions where the body ends
   std::vector<const clang::Expr*> functionWide;  ///< __function_wide_invariant: checked at its loops' heads
+  std::vector<const clang::Expr*> functionWideCandidates;  ///< __function_wide_candidate_invariant: likewise, as candidates
   bool isKernel = false;
   int resultStorage = -1;                    ///< a struct or vector result: its cells
   int seq = 0;                               ///< which inlined call (0: the kernel), in lowering order
@@ -641,7 +642,9 @@ private:
   /// logged), an __other_X in it makes it `pairs(…)`, an __X_offset `rd_all`/`wr_all(A, …)`.
   ExprPtr annotCond(const clang::Expr* e);
   /// `assert(e)` for every thread of the group, disabled ones included: `e && pairs(other(e))`.
-  void emitGlobalCheck(const clang::CallExpr* c, StmtKind k);
+  void emitGlobalCheck(const clang::CallExpr* c, StmtKind k, bool candidate = false);
+  /// `candidate(e);` (KPL): checked, and dropped where it does not hold, without stopping.
+  void emitCandidate(ExprPtr e, kpl::SourceRange r);
   /// The KPL array a predicate's pointer argument points into (-1 and a diagnostic if none).
   int annotArray(const clang::Expr* p, const char* what);
   /// __ensures: its __old_X values, taken where it stands (the function's entry).

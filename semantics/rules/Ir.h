@@ -162,6 +162,7 @@ struct Node {
   ExprId e3 = kNone, e4 = kNone;  ///< Atomic (atomic64_cas): the new high and low word
   kpl::AtomicOp atomicOp = kpl::AtomicOp::Add;  ///< Atomic
   bool ghost = false;     ///< Read: `ghost_rd`, not logged (annotations read so)
+  bool candidate = false; ///< Assert: `candidate(e)`: a failure drops the candidate (SdvMachine::dropped)
   ArrayId array = 0;
   std::vector<NodeId> children;
   const kpl::Stmt* src = nullptr;  ///< the statement it came from (never null)

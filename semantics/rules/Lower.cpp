@@ -457,6 +457,8 @@ private:
         Node n = make(s.kind == kpl::StmtKind::Assert ? NodeKind::Assert : NodeKind::Assume, s,
                       pred, depth, ctx);
         n.e0 = lowerExpr(*s.exprs[0], scope);
+        n.candidate = s.candidate;
+        if (s.candidate && !ir_.firstAnnotation) ir_.firstAnnotation = s.range.begin;
         return addNode(std::move(n));
       }
       case kpl::StmtKind::Assign:

@@ -2,11 +2,13 @@
 // run: run --block-dim 4 --buffer out=8
 // exit: 0
 // expect: verdict=ok final.out=[0,1,2,3,0,-1,-2,-3]
+// stderr: note: candidate does not hold for thread 0: dropped
 // why: out[t] = t and out[t + 4] = -t: each thread's write log of out is {t, t + 4}, so __write(out) holds and
 //   __write_implies(out, offset == t || offset == t + 4) holds. w = 4 (blockDim.x) in every thread:
 //   __global_ensures(w == 4) holds for all. scale(t, k) is called by threads 0, 1 with k = 4: its __requires
 //   (k > 0) holds; out[t] = t * 4 / 4 = t for them, out[t] = t for 2, 3. The loop runs once: out[t + 4] = -t.
-//   __candidate_global_invariant is noted, not checked.
+//   __candidate_global_invariant(i == 0) holds at the first head (i = 0 everywhere) and not at the second
+//   (i = 1): dropped, thread 0 named in the note; the run goes on.
 #include <gpuverify.h>
 
 __device__ int scale(int x, int k) {

@@ -179,6 +179,19 @@ int runSimt(const RunOptions& o, const kpl::SourceFile& source, const Kernel& k,
   return sem::verdictExitStatus(v.kind);
 }
 
+// GPUVerify's candidate invariants (KPL's `candidate(e)`) that did not hold in this run: a
+// note each on stderr, never a verdict (a candidate that does not hold is dropped).
+void reportDroppedCandidates(const sem::Ir& ir, const kpl::SourceFile& src,
+                             const std::vector<sem::SdvMachine::Dropped>& dropped) {
+  if (dropped.empty()) return;
+  kpl::DiagnosticEngine d(&src);
+  for (const sem::SdvMachine::Dropped& c : dropped)
+    d.note(ir.nodes[c.at].loc, fmt::format("candidate does not hold for thread {}: dropped (a candidate is "
+                                           "never an error)",
+                                           c.thread));
+  d.render(std::cerr);
+}
+
 }  // namespace
 
 int runCommand(const RunOptions& o, const CommandLine& cl) {
@@ -283,6 +296,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
     v = machine.run(state, o.maxSteps);
     steps = machine.steps();
     threadSteps = machine.threadSteps();
+    reportDroppedCandidates(ir, *source, machine.droppedCandidates());
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

@@ -83,3 +83,33 @@ SCENARIO("ghost_rd reads the thread's view without logging: no race, no rd_all e
     }
   }
 }
+
+SCENARIO("candidate(e): a candidate that does not hold is dropped, once, and the execution goes on",
+         "[semantics][annotations]") {
+  GIVEN("a candidate false for threads 2 and 3, evaluated twice, then a write") {
+    auto sim = start("threads: 4;\ngroup: 0;\nshared A[4];\nmain: {\n  local i;\n  while (i < 2) {\n"
+                     "    candidate(lid < 2);\n    i := i + 1;\n  }\n  wr(A, lid, i);\n  barrier;\n}\n");
+    Verdict v = sim->run();
+    THEN("ok, A written, and one dropped entry naming thread 2") {
+      CHECK(v.kind == VerdictKind::Ok);
+      CHECK(sim->array("A") == std::vector<sdvmc::sem::Word>{2, 2, 2, 2});
+      REQUIRE(sim->m->droppedCandidates().size() == 1);
+      CHECK(sim->m->droppedCandidates()[0].thread == 2);
+      CHECK(sim->ir().nodes[sim->m->droppedCandidates()[0].at].loc.line == sim->line("candidate("));
+    }
+  }
+  GIVEN("a candidate whose evaluation divides by zero in thread 0") {
+    auto sim = start("threads: 2;\ngroup: 0;\nmain: {\n  local x;\n  candidate(1 / lid == 1);\n  barrier;\n}\n");
+    Verdict v = sim->run();
+    THEN("no division-by-zero verdict: dropped for thread 0") {
+      CHECK(v.kind == VerdictKind::Ok);
+      REQUIRE(sim->m->droppedCandidates().size() == 1);
+      CHECK(sim->m->droppedCandidates()[0].thread == 0);
+    }
+  }
+  GIVEN("a candidate that holds") {
+    auto sim = start("threads: 2;\ngroup: 0;\nmain: {\n  candidate(lid < 2);\n  barrier;\n}\n");
+    CHECK(sim->run().kind == VerdictKind::Ok);
+    CHECK(sim->m->droppedCandidates().empty());
+  }
+}
