@@ -421,6 +421,7 @@ private:
       case kpl::StmtKind::Skip: line(d, ";"); return;
       case kpl::StmtKind::Assert:
       case kpl::StmtKind::Assume: {
+        if (s.candidate) error_ = fmt::format("unsupported: candidate (line {})", ec.line);
         const int kind = s.kind == kpl::StmtKind::Assert ? kAssert : kDiscard;
         line(d, fmt::format("{{ int k_c = {}; if (!k_c) k_raise(k_err, {} + 16 * {}); }}", expr(*s.exprs[0], ec),
                             kind, ec.line));
