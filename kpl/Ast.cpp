@@ -173,6 +173,26 @@ std::optional<WideOp> wideOpNamed(std::string_view name) {
 }
 unsigned wideOpArity(WideOp op) { return kWideOps[static_cast<size_t>(op)].arity; }
 
+namespace {
+struct AnnotOpInfo {
+  AnnotOp op;
+  const char* name;
+  unsigned arity;
+};
+constexpr AnnotOpInfo kAnnotOps[] = {
+    {AnnotOp::Enabled, "enabled", 0}, {AnnotOp::Pairs, "pairs", 1},  {AnnotOp::Other, "other", 1},
+    {AnnotOp::RdAll, "rd_all", 1},    {AnnotOp::WrAll, "wr_all", 1}, {AnnotOp::LogOffset, "log_offset", 0},
+};
+}  // namespace
+
+const char* annotOpName(AnnotOp op) { return kAnnotOps[static_cast<size_t>(op)].name; }
+std::optional<AnnotOp> annotOpNamed(std::string_view name) {
+  for (const auto& a : kAnnotOps)
+    if (name == a.name) return a.op;
+  return std::nullopt;
+}
+unsigned annotOpArity(AnnotOp op) { return kAnnotOps[static_cast<size_t>(op)].arity; }
+
 const char* builtinOperatorName(BinaryOp op) {
   for (auto [o, n] : kBuiltinOps)
     if (o == op) return n;
@@ -257,6 +277,9 @@ bool sameAst(const Expr& a, const Expr& b) {
     case ExprKind::Wide:
       if (a.wop != b.wop) return false;
       break;
+    case ExprKind::Annot:
+      if (a.aop != b.aop || a.name != b.name) return false;
+      break;
   }
   if (a.operands.size() != b.operands.size()) return false;
   for (size_t i = 0; i < a.operands.size(); ++i)
@@ -268,6 +291,7 @@ bool sameAst(const Stmt& a, const Stmt& b) {
   if (a.kind != b.kind) return false;
   if (a.kind == StmtKind::Atomic && a.atomicOp != b.atomicOp) return false;
   if (a.kind == StmtKind::Barrier && a.fence != b.fence) return false;
+  if (a.ghost != b.ghost || a.candidate != b.candidate) return false;
   if (!sameIdents(a.names, b.names)) return false;
   if (!sameIdent(a.target, b.target)) return false;
   if (!sameIdent(a.target2, b.target2)) return false;

@@ -137,7 +137,21 @@ enum class ExprKind {
   Shfl,       ///< (extension) `shfl(e, src)`: e's value at lane src of the thread's warp (warp models;
               ///< a lane outside the warp or not evaluating it: the thread's own e)
   Ballot,     ///< (extension) `ballot(p)`: bit j set for each lane j < 32 of the warp evaluating it with p != 0
+  Annot,      ///< (extension) an annotation builtin, `aop` (GPUVerify's annotations; specs/KPL.md)
 };
+
+/// (extension) The annotation builtins (specs/KPL.md, "Annotations"):
+///  - `enabled()`: 1 iff this thread is enabled at the statement evaluating it;
+///  - `pairs(e)`: 1 iff e holds for every other thread of the group, where `other(x)` in e
+///    is x evaluated by that other thread (operands[0]);
+///  - `other(e)`: e evaluated by the other thread of the enclosing `pairs` (operands[0]);
+///  - `rd_all(A, e)` / `wr_all(A, e)`: 1 iff e holds for every index of array `name` the
+///    thread has read / written since the last barrier, `log_offset()` in e being that index;
+///  - `log_offset()`: the index bound by the innermost enclosing `rd_all`/`wr_all`.
+enum class AnnotOp { Enabled, Pairs, Other, RdAll, WrAll, LogOffset };
+const char* annotOpName(AnnotOp op);
+std::optional<AnnotOp> annotOpNamed(std::string_view name);
+unsigned annotOpArity(AnnotOp op);  ///< expression operands (the array of rd_all/wr_all excluded)
 
 struct Expr;
 using ExprPtr = std::unique_ptr<Expr>;
@@ -151,6 +165,7 @@ struct Expr {
   UnaryOp uop = UnaryOp::Neg;     ///< Unary
   BinaryOp bop = BinaryOp::Add;   ///< Binary
   WideOp wop = WideOp::LAddLo;    ///< Wide
+  AnnotOp aop = AnnotOp::Enabled; ///< Annot (rd_all/wr_all: the array in `name`)
   std::vector<ExprPtr> operands;  ///< Unary: 1, Binary: 2, Cond: 3, Wide: wideOpArity(wop), Shfl: 2, Ballot: 1
 };
 
@@ -199,6 +214,12 @@ struct Stmt {
   AtomicOp atomicOp = AtomicOp::Add;  ///< Atomic
   Ident target2;                 ///< Atomic (64-bit): the local receiving the old low word
   uint8_t fence = kFenceAll;     ///< Barrier: the memory spaces it orders (kFenceLocal | kFenceGlobal)
+  /// (extension) Read: `x := ghost_rd(A, e)`, a read that is not logged (no race, no
+  /// access for rd_all): what annotations read.
+  bool ghost = false;
+  /// (extension) Assert: `candidate(e);`, a candidate invariant: where e is false (or fails)
+  /// on an enabled thread the candidate is dropped (recorded), and the execution goes on.
+  bool candidate = false;
 };
 
 /// `shared NAME[size] = {…};`. Without an initialiser every cell is arbitrary; an

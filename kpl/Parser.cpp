@@ -462,6 +462,15 @@ private:
       }
       case TokenKind::KwWr: return parseWrite();
       case TokenKind::Ident: {
+        if (peekTok().kind == TokenKind::LParen && tok().text == "candidate") {
+          // (extension) `candidate(e);`: a candidate invariant (an assert that only drops itself)
+          StmtPtr s = make(StmtKind::Assert, begin);
+          s->candidate = true;
+          next();
+          s->exprs.push_back(parseParenExpr());
+          s->range.end = expect(TokenKind::Semi).range.end;
+          return s;
+        }
         if (peekTok().kind == TokenKind::LParen && atomicOpNamed(tok().text))
           return parseAtomic(begin, Ident{});
         if (peekTok().kind == TokenKind::LParen) return parseCall();
@@ -534,7 +543,8 @@ private:
     expect(TokenKind::Assign);
     if (at(TokenKind::Ident) && peekTok().kind == TokenKind::LParen && atomicOpNamed(tok().text))
       return parseAtomic(begin, std::move(target));
-    if (!at(TokenKind::KwRd)) {
+    const bool ghost = at(TokenKind::Ident) && tok().text == "ghost_rd" && peekTok().kind == TokenKind::LParen;
+    if (!at(TokenKind::KwRd) && !ghost) {
       StmtPtr s = make(StmtKind::Assign, begin);
       s->target = std::move(target);
       s->exprs.push_back(parseExpr());
@@ -544,6 +554,7 @@ private:
     SourceLoc rdLoc = next().range.begin;
     StmtPtr s = make(StmtKind::Read, begin);
     s->target = std::move(target);
+    s->ghost = ghost;  // (extension) `x := ghost_rd(A, e)`: a read that is not logged
     bool named = false;
     std::vector<ExprPtr> args = parseArgs(&named);
     if (args.size() == 2) {
@@ -732,6 +743,32 @@ private:
     return {std::move(e), operand.depth + 1};
   }
 
+  // (extension) the annotation builtins: `enabled()`, `log_offset()`, `pairs(e)`,
+  // `other(e)`, `rd_all(A, e)`, `wr_all(A, e)` (A a name).
+  PExpr parseAnnot() {
+    const AnnotOp aop = *annotOpNamed(tok().text);
+    SourceLoc begin = tok().range.begin;
+    std::string fname = tok().text;
+    next();
+    bool named = false;
+    std::vector<ExprPtr> args = parseArgs(&named);
+    const bool logged = aop == AnnotOp::RdAll || aop == AnnotOp::WrAll;
+    const size_t want = annotOpArity(aop) + (logged ? 1 : 0);
+    if (args.size() != want)
+      fail(begin, fmt::format("'{}' takes {} argument{}, not {}", fname, want, want == 1 ? "" : "s", args.size()));
+    ExprPtr e = makeExpr(ExprKind::Annot, {begin, toks_[pos_ - 1].range.end});
+    e->aop = aop;
+    if (logged) {
+      if (args[0]->kind != ExprKind::Name) fail(args[0]->range.begin, fmt::format("the array of '{}' must be a name", fname));
+      e->name = args[0]->name;
+      args.erase(args.begin());
+    }
+    e->operands = std::move(args);
+    const unsigned depth = exprDepth(*e);
+    checkTreeDepth(depth, begin);
+    return {std::move(e), depth};
+  }
+
   PExpr parsePrimary() {
     const Token& t = tok();
     switch (t.kind) {
@@ -794,6 +831,7 @@ private:
           checkTreeDepth(depth, begin);
           return {std::move(e), depth};
         }
+        if (peekTok().kind == TokenKind::LParen && annotOpNamed(t.text)) return parseAnnot();
         if (peekTok().kind == TokenKind::LParen && wideOpNamed(t.text)) {
           // (extension) the 64-bit builtins `ladd_lo(ah, al, bh, bl)` …
           const WideOp wop = *wideOpNamed(t.text);

@@ -98,6 +98,7 @@ int exprPrec(const Expr& e) {
     case ExprKind::Binary: return binaryPrec(e.bop);
     case ExprKind::Cond: return kCondPrec;
     case ExprKind::Wide: return kPrimaryPrec;
+    case ExprKind::Annot: return kPrimaryPrec;
   }
   return kCondPrec;
 }
@@ -120,6 +121,17 @@ void printExprIn(std::string& out, const Expr& e, int ctx) {
     case ExprKind::NumGroups: out += fmt::format("ngroups({})", e.value); break;
     case ExprKind::WarpSize: out += "wsize()"; break;
     case ExprKind::Name: out += e.name; break;
+    case ExprKind::Annot: {
+      out += annotOpName(e.aop);
+      out += '(';
+      if (!e.name.empty()) out += e.operands.empty() ? e.name : e.name + ", ";
+      for (size_t i = 0; i < e.operands.size(); ++i) {
+        if (i) out += ", ";
+        printExprIn(out, *e.operands[i], kCondPrec);
+      }
+      out += ')';
+      break;
+    }
     case ExprKind::Unary: {
       assert(e.operands.size() == 1 && "unary expression with one operand");
       if (const char* builtin = builtinUnaryName(e.uop)) {
@@ -326,7 +338,7 @@ void printStmtAt(std::string& out, const Stmt& s, int indent) {
     case StmtKind::Assert:
     case StmtKind::Assume:
       assert(s.exprs.size() == 1);
-      out += s.kind == StmtKind::Assert ? "assert(" : "assume(";
+      out += s.kind == StmtKind::Assume ? "assume(" : s.candidate ? "candidate(" : "assert(";
       printExprIn(out, *s.exprs[0], kCondPrec);
       out += ");";
       break;
@@ -338,7 +350,7 @@ void printStmtAt(std::string& out, const Stmt& s, int indent) {
       break;
     case StmtKind::Read:
       assert(s.exprs.size() == 1);
-      out += s.target.name + " := rd(";
+      out += s.target.name + (s.ghost ? " := ghost_rd(" : " := rd(");
       if (s.array) out += s.array->name + ", ";
       printExprIn(out, *s.exprs[0], kCondPrec);
       out += ");";

@@ -419,10 +419,52 @@ private:
           error(e.range.begin, fmt::format("'{}' takes {} argument{}, not {}", wideOpName(e.wop), wideOpArity(e.wop),
                                            wideOpArity(e.wop) == 1 ? "" : "s", e.operands.size()));
         break;
+      case ExprKind::Annot:
+        annot(e);
+        return;
     }
     for (const ExprPtr& o : e.operands)
       if (o) expr(*o);
   }
+
+  // The annotation builtins: their operands, and where `other` and `log_offset` may stand.
+  void annot(const Expr& e) {
+    const char* name = annotOpName(e.aop);
+    if (e.operands.size() != annotOpArity(e.aop))
+      error(e.range.begin, fmt::format("'{}' takes {} expression argument{}, not {}", name, annotOpArity(e.aop),
+                                       annotOpArity(e.aop) == 1 ? "" : "s", e.operands.size()));
+    bool* inside = nullptr;
+    switch (e.aop) {
+      case AnnotOp::Enabled: break;
+      case AnnotOp::Pairs:
+        if (inPairs_) error(e.range.begin, "'pairs' inside 'pairs'");
+        inside = &inPairs_;
+        break;
+      case AnnotOp::Other:
+        if (!inPairs_) error(e.range.begin, "'other' outside 'pairs'");
+        if (inOther_) error(e.range.begin, "'other' inside 'other'");
+        inside = &inOther_;
+        break;
+      case AnnotOp::RdAll:
+      case AnnotOp::WrAll:
+        checkArrayName(Ident{e.name, e.range});
+        if (inLogged_) error(e.range.begin, fmt::format("'{}' inside 'rd_all' or 'wr_all'", name));
+        inside = &inLogged_;
+        break;
+      case AnnotOp::LogOffset:
+        if (!inLogged_) error(e.range.begin, "'log_offset' outside 'rd_all' and 'wr_all'");
+        break;
+    }
+    // `log_offset` names the evaluating thread's entry: not inside an `other` below its rd_all.
+    const bool logged = inLogged_;
+    if (e.aop == AnnotOp::Other) inLogged_ = false;
+    if (inside) *inside = true;
+    for (const ExprPtr& o : e.operands)
+      if (o) expr(*o);
+    if (inside) *inside = false;
+    inLogged_ = logged;
+  }
+  bool inPairs_ = false, inOther_ = false, inLogged_ = false;
 
   // ---- recursion ----------------------------------------------------------------------
 

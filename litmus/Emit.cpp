@@ -315,6 +315,9 @@ private:
           // here (call by name evaluates the argument where the parameter is used).
           return fmt::format("(le_{0} ? k_raise({1}, (le_{0} & 15) + 16 * {2}) : l_{0})", e.name, c.err, c.line);
         return "l_" + e.name;
+      case kpl::ExprKind::Annot:
+        error_ = fmt::format("unsupported: the annotation builtin '{}' (line {})", kpl::annotOpName(e.aop), c.line);
+        return "0";
       case kpl::ExprKind::Unary:
         switch (e.uop) {
           case kpl::UnaryOp::Neg: return fmt::format("k_neg({})", op(0));
@@ -474,6 +477,7 @@ private:
       case kpl::StmtKind::Skip: line(d, ";"); return;
       case kpl::StmtKind::Assert:
       case kpl::StmtKind::Assume: {
+        if (s.candidate) error_ = fmt::format("unsupported: candidate (line {})", ec.line);
         const int kind = s.kind == kpl::StmtKind::Assert ? kAssert : kDiscard;
         line(d, fmt::format("{{ int k_c = {}; if (!k_c) k_raise(k_err, {} + 16 * {}); }}", expr(*s.exprs[0], ec),
                             kind, ec.line));
@@ -483,6 +487,7 @@ private:
         line(d, fmt::format("l_{} = {};", s.target.name, expr(*s.exprs[0], ec)));
         return;
       case kpl::StmtKind::Read: {
+        if (s.ghost) error_ = fmt::format("unsupported: ghost_rd (line {})", ec.line);
         const Array& a = arrayOf(s);
         line(d, fmt::format("l_{} = k_rd({}, {}, k_err, {});", s.target.name, access(a), expr(*s.exprs[0], ec),
                             ec.line));

@@ -93,7 +93,16 @@ enum class Texture : uint8_t { Fetch, Tex1D, Tex2D, Tex3D };
 /// The op of a Warp row (a name ending in `_sync` takes the mask first; the legacy forms have none).
 enum class WarpOp : uint8_t { Shfl, ShflUp, ShflDown, ShflXor, Ballot, Any, All, ActiveMask, SyncWarp };
 /// The op of an Annotation row.
-enum class Annotation : uint8_t { Requires, Ensures, Assert, Assume };
+/// The op of an Annotation row (GPUVerify's annotations; LowerAnnotations.cpp says what each means).
+enum class Annotation : uint8_t {
+  // statements
+  Requires, GlobalRequires, Ensures, GlobalEnsures, Assert, GlobalAssert, Assume, Axiom, Candidate,
+  FunctionWide, BarrierInvariant, BarrierInvariantBinary, NoEffect, FreshArray, Unsupported,
+  // values
+  Enabled, Other, Uniform, Distinct, All, Exclusive, SameGroup, ReturnVal, Old, Read, Write, NoRead, NoWrite,
+  ReadImplies, WriteImplies, ReadOffset, WriteOffset, ReadOffsetBytes, WriteOffsetBytes, PtrBase, PtrOffset,
+  PtrOffsetBytes, UniformPtrBase, AddNoOvfl,
+};
 
 /// How a row's name matches a callee's.
 enum class BuiltinNames : uint8_t {

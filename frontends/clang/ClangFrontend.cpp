@@ -94,6 +94,9 @@ std::optional<kpl::Program> lowerCudaOrOpenCL(const kpl::SourceFile& source, Lan
     files.emplace_back(inc + "/assert.h", "#include \"sdvmc_opencl.h\"\n");
   }
 
+  // GPUVerify kernels `#include <gpuverify.h>` (both headers above include it too).
+  files.emplace_back(inc + "/gpuverify.h", gpuverifyHeaderText());
+
   ForwardingConsumer consumer(diags);
   std::unique_ptr<clang::ASTUnit> unit = clang::tooling::buildASTFromCodeWithArgs(
       source.text(), args, source.path(), "sdvmc", std::make_shared<clang::PCHContainerOperations>(),

@@ -56,5 +56,7 @@ const char* cudaLibHeaderText();
 const char* curandKernelHeaderText();
 const char* cooperativeGroupsHeaderText();
 const char* openclPreludeText();
+/// The text of `gpuverify.h`: GPUVerify's annotation language, in both languages.
+const char* gpuverifyHeaderText();
 
 }  // namespace sdvmc::clangfe

@@ -1,5 +1,6 @@
 // The headers the frontend provides itself (see ClangFrontend.h): a minimal CUDA header,
-// so that device code needs no CUDA installation, and GPUVerify's annotation functions.
+// so that device code needs no CUDA installation, the OpenCL prelude, and gpuverify.h,
+// GPUVerify's annotation language, which both include.
 // They are mapped into Clang's virtual file system under /sdvmc/include (ClangFrontend.cpp).
 #include "frontends/clang/ClangFrontend.h"
 
@@ -188,18 +189,8 @@ __device__ float atomicAdd(float*, float);
 __device__ float atomicExch(float*, float);
 __device__ long long atomicMin(long long*, long long);
 __device__ long long atomicMax(long long*, long long);
-// GPUVerify's annotations.
-__device__ void __requires(bool);
-__device__ void __ensures(bool);
-__device__ void __global_requires(bool);
-__device__ void __global_ensures(bool);
-__device__ void __assert(bool);
-__device__ void __global_assert(bool);
-__device__ void __assume(bool);
-__device__ void __invariant(bool);
-__device__ void __global_invariant(bool);
-__device__ void assert(bool);
-#define __implies(a, b) (!(a) || (b))
+// GPUVerify's annotations (gpuverify.h).
+#include "gpuverify.h"
 #include "sdvmc_cudalib.h"
 )";
 }
@@ -207,17 +198,125 @@ __device__ void assert(bool);
 const char* openclPreludeText() {
   return R"(// sdvmc's OpenCL prelude (frontends/clang/Headers.cpp): GPUVerify's annotations.
 #pragma once
-void __requires(bool);
-void __ensures(bool);
-void __global_requires(bool);
-void __global_ensures(bool);
-void __assert(bool);
-void __global_assert(bool);
-void __assume(bool);
-void __invariant(bool);
-void __global_invariant(bool);
-void assert(bool);
+#include "gpuverify.h"
+)";
+}
+
+// GPUVerify's annotation language, for both languages (`__SDVMC_FN` is `__device__` in
+// CUDA; in OpenCL the pointer predicates are overloaded on the address spaces). What each
+// means: frontends/clang/README.md, "GPUVerify's annotation language".
+const char* gpuverifyHeaderText() {
+  return R"(// sdvmc's gpuverify.h (frontends/clang/Headers.cpp): GPUVerify's annotations.
+#pragma once
+#ifdef __OPENCL_C_VERSION__
+#define __SDVMC_FN __attribute__((overloadable))
+#define __SDVMC_PTR_DECL(R, NAME, ...) \
+  R __SDVMC_FN NAME(const __global void* __VA_ARGS__); \
+  R __SDVMC_FN NAME(const __local void* __VA_ARGS__); \
+  R __SDVMC_FN NAME(const __constant void* __VA_ARGS__); \
+  R __SDVMC_FN NAME(const void* __VA_ARGS__);
+#else
+#define __SDVMC_FN __device__
+#define __SDVMC_PTR_DECL(R, NAME, ...) __device__ R NAME(const void* __VA_ARGS__);
+#endif
+__SDVMC_FN void __requires(bool);
+__SDVMC_FN void __ensures(bool);
+__SDVMC_FN void __global_requires(bool);
+__SDVMC_FN void __global_ensures(bool);
+__SDVMC_FN void __assert(bool);
+__SDVMC_FN void __global_assert(bool);
+__SDVMC_FN void __candidate_assert(bool);
+__SDVMC_FN void __assume(bool);
+__SDVMC_FN void __axiom(bool);
+__SDVMC_FN void __invariant(bool);
+__SDVMC_FN void __global_invariant(bool);
+__SDVMC_FN void __candidate_invariant(bool);
+__SDVMC_FN void __candidate_global_invariant(bool);
+__SDVMC_FN void __function_wide_invariant(bool);
+__SDVMC_FN void __function_wide_candidate_invariant(bool);
+__SDVMC_FN void __non_temporal_loads_begin(void);
+__SDVMC_FN void __non_temporal_loads_end(void);
+__SDVMC_FN void assert(bool);
+// Barrier invariants: the condition, then the threads GPUVerify instantiates it for (which
+// an explicit-state check does not need: it is checked for every thread).
+__SDVMC_FN void __sdvmc_barrier_invariant(bool);
+__SDVMC_FN void __sdvmc_barrier_invariant_binary(bool);
+#define __barrier_invariant_1(e, ...) __sdvmc_barrier_invariant(e)
+#define __barrier_invariant_2(e, ...) __sdvmc_barrier_invariant(e)
+#define __barrier_invariant_3(e, ...) __sdvmc_barrier_invariant(e)
+#define __barrier_invariant_4(e, ...) __sdvmc_barrier_invariant(e)
+#define __barrier_invariant_binary_1(e, ...) __sdvmc_barrier_invariant_binary(e)
+#define __barrier_invariant_binary_2(e, ...) __sdvmc_barrier_invariant_binary(e)
+#define __barrier_invariant_binary_3(e, ...) __sdvmc_barrier_invariant_binary(e)
+#define __barrier_invariant_binary_4(e, ...) __sdvmc_barrier_invariant_binary(e)
+// Values of contracts and thread pairs.
+__SDVMC_FN int __return_val_int(void);
+__SDVMC_FN bool __return_val_bool(void);
+__SDVMC_FN int __old_int(int);
+__SDVMC_FN bool __old_bool(bool);
+__SDVMC_FN bool __enabled(void);
+__SDVMC_FN int __other_int(int);
+__SDVMC_FN bool __other_bool(bool);
+__SDVMC_FN bool __uniform_int(int);
+__SDVMC_FN bool __uniform_bool(bool);
+__SDVMC_FN bool __distinct_int(int);
+__SDVMC_FN bool __distinct_bool(bool);
+__SDVMC_FN bool __all(bool);
+__SDVMC_FN bool __exclusive(bool);
+__SDVMC_FN bool __same_group(void);
+// Access predicates (the thread's accesses since the last barrier) and pointers.
+__SDVMC_PTR_DECL(bool, __read, )
+__SDVMC_PTR_DECL(bool, __write, )
+__SDVMC_PTR_DECL(bool, __no_read, )
+__SDVMC_PTR_DECL(bool, __no_write, )
+__SDVMC_PTR_DECL(bool, __read_implies, , bool)
+__SDVMC_PTR_DECL(bool, __write_implies, , bool)
+__SDVMC_PTR_DECL(int, __read_offset, )
+__SDVMC_PTR_DECL(int, __write_offset, )
+__SDVMC_PTR_DECL(int, __read_offset_bytes, )
+__SDVMC_PTR_DECL(int, __write_offset_bytes, )
+__SDVMC_PTR_DECL(int, __ptr_base, )
+__SDVMC_PTR_DECL(int, __ptr_offset, )
+__SDVMC_PTR_DECL(int, __ptr_offset_bytes, )
+__SDVMC_PTR_DECL(bool, __uniform_ptr_base, )
+__SDVMC_PTR_DECL(void, __requires_fresh_array, )
+__SDVMC_PTR_DECL(void, __reads_from, )
+__SDVMC_PTR_DECL(void, __writes_to, )
+__SDVMC_PTR_DECL(bool, __accessed, , int)
+__SDVMC_PTR_DECL(bool, __not_accessed, , int)
+#ifdef __OPENCL_C_VERSION__
+void __SDVMC_FN __array_snapshot(__global void*, const __global void*);
+void __SDVMC_FN __array_snapshot(__local void*, const __local void*);
+void __SDVMC_FN __array_snapshot(void*, const void*);
+#else
+__device__ void __array_snapshot(void*, const void*);
+#endif
+__SDVMC_PTR_DECL(bool, __atomic_has_taken_value, , int, int)
+__SDVMC_FN void* __return_val_ptr(void);
+// Helpers.
 #define __implies(a, b) (!(a) || (b))
+#define __ite(c, a, b) ((c) ? (a) : (b))
+#define __ite_int(c, a, b) ((c) ? (a) : (b))
+#define __ite_unsigned_int(c, a, b) ((c) ? (a) : (b))
+#define __add_int(a, b) ((int)((unsigned int)(a) + (unsigned int)(b)))
+#define __add_unsigned_int(a, b) ((unsigned int)(a) + (unsigned int)(b))
+#define __add_noovfl_unsigned(a, b) ((unsigned int)(a) + (unsigned int)(b) >= (unsigned int)(a))
+#define __add_noovfl_signed(a, b) \
+  ((((int)(a) ^ __add_int(a, b)) & ((int)(b) ^ __add_int(a, b))) >= 0)
+// The sum, assuming (__assume, at the call) that it does not overflow (GPUVerify's meaning).
+__SDVMC_FN int __add_noovfl_int(int, int);
+__SDVMC_FN unsigned int __add_noovfl_unsigned_int(unsigned int, unsigned int);
+#define __is_pow2(x) ((x) != 0 && ((x) & ((x) - 1)) == 0)
+#define __mod_pow2(x, y) ((x) & ((y) - 1))
+// Uninterpreted functions: one arbitrary function (the same result for the same arguments).
+#ifdef __OPENCL_C_VERSION__
+#define __SDVMC_UF __attribute__((annotate("sdvmc_uf")))
+#else
+#define __SDVMC_UF __device__ __attribute__((annotate("sdvmc_uf")))
+#endif
+#define DECLARE_UF_UNARY(NAME, T1, T) __SDVMC_UF T NAME(T1);
+#define DECLARE_UF_BINARY(NAME, T1, T2, T) __SDVMC_UF T NAME(T1, T2);
+#define DECLARE_UF_TERNARY(NAME, T1, T2, T3, T) __SDVMC_UF T NAME(T1, T2, T3);
 )";
 }
 

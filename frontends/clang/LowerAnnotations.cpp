@@ -1,34 +1,453 @@
-// GPUVerify's annotations (part of the Lowerer, Lowerer.h; rows of the builtin table,
-// Builtins.cpp): `__requires(e)` is `assume(e)` where it stands in the kernel and `assert(e)`
-// in an inlined helper (a precondition of the call); `__ensures(e)` is `assert(e)` where the
-// function's body ends (for the kernel, before the final barrier); `__assert`, `assert`,
-// `__invariant` (in a loop guard: checked each time the head is evaluated) are `assert(e)`
-// where they are evaluated, `__assume(e)` is `assume(e)`; the `__global_` forms are the same.
-// (`__implies(a, b)` is a macro of the headers, Headers.cpp.)
+// GPUVerify's annotation language (part of the Lowerer, Lowerer.h; rows of the builtin table,
+// Builtins.cpp; declared by Headers.cpp). What each annotation means for an explicit-state
+// checker is the table of frontends/clang/README.md, "GPUVerify's annotation language":
+//  - an annotation's condition is lowered by annotCond: its memory reads are `ghost_rd` (not
+//    accesses: no race, not in the logs), `__other_X(x)` makes the whole condition
+//    `pairs(…)` over every ordered pair of threads of the group, `__read_offset(p)` and
+//    `__read_implies(p, e)` an `rd_all(A, …)` over the thread's read log (KPL.md, "Annotations");
+//  - __requires is `assume` in the kernel and `assert` in an inlined helper (a precondition of
+//    the call); __ensures is `assert` where the function's body ends (__old_X taken at entry,
+//    __return_val_X the result local); the `__global_` forms check every thread of the group,
+//    disabled ones included; candidates are KPL's `candidate(e)` (one that does not hold is dropped,
+//    never an error); barrier invariants are checked after their barrier.
 #include "frontends/clang/Lowerer.h"
 
+#include <clang/AST/Attr.h>
 #include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+#include <fmt/format.h>
 
 namespace sdvmc::clangfe::lowering {
 
-void Lowerer::annotation(const clang::CallExpr* c, Annotation a) {
+namespace {
+ExprPtr annotExpr(kpl::AnnotOp op, const std::string& array, ExprPtr operand, kpl::SourceRange r) {
+  auto e = std::make_unique<kpl::Expr>();
+  e->kind = ExprKind::Annot;
+  e->aop = op;
+  e->name = array;
+  e->range = r;
+  if (operand) e->operands.push_back(std::move(operand));
+  return e;
+}
+
+std::string calleeName(const clang::CallExpr* c) {
+  const clang::FunctionDecl* fd = c->getDirectCallee();
+  return fd ? fd->getNameAsString() : std::string();
+}
+
+// The first __read_offset* / __write_offset* in e outside an __X_implies (which binds its own).
+const clang::CallExpr* findOffset(const clang::Stmt* e) {
+  if (!e) return nullptr;
+  if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e)) {
+    const std::string n = calleeName(c);
+    if (n == "__read_implies" || n == "__write_implies") return nullptr;
+    if (n.starts_with("__read_offset") || n.starts_with("__write_offset")) return c;
+  }
+  for (const clang::Stmt* ch : e->children())
+    if (const clang::CallExpr* c = findOffset(ch)) return c;
+  return nullptr;
+}
+
+void findOlds(const clang::Stmt* e, std::vector<const clang::CallExpr*>& out) {
+  if (!e) return;
+  if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e); c && calleeName(c).starts_with("__old_")) out.push_back(c);
+  for (const clang::Stmt* ch : e->children()) findOlds(ch, out);
+}
+}  // namespace
+
+ExprPtr Lowerer::annotation(const clang::CallExpr* c, Annotation a) {
+  if (a < Annotation::Enabled) {
+    annotationStmt(c, a);
+    return lit(0, range(c));
+  }
+  return annotationValue(c, a);
+}
+
+ExprPtr Lowerer::annotCond(const clang::Expr* e) {
+  kpl::SourceRange r = range(e);
+  AnnotScope saved = annot_;
+  annot_ = AnnotScope{};
+  annot_.active = true;
+  int logStorage = -1;
+  if (const clang::CallExpr* off = findOffset(e)) {
+    logStorage = annotArray(off->getArg(0), "__read_offset");
+    annot_.logStorage = logStorage;
+    annot_.logWrite = calleeName(off).starts_with("__write");
+  }
+  ++ghost_;
+  ExprPtr v;
+  std::vector<StmtPtr> reads = capture([&] { v = asBool(rvalue(e), r); });
+  --ghost_;
+  if (logStorage >= 0 && !reads.empty())
+    unsupported(e, "an annotation that reads memory and uses __read_offset/__write_offset (the reads would need the offset)");
+  for (StmtPtr& s : reads) emit(std::move(s));
+  if (logStorage >= 0)
+    v = annotExpr(annot_.logWrite ? kpl::AnnotOp::WrAll : kpl::AnnotOp::RdAll, storages_[logStorage].array, std::move(v), r);
+  if (annot_.pairs) v = annotExpr(kpl::AnnotOp::Pairs, "", std::move(v), r);
+  annot_ = saved;
+  return v;
+}
+
+void Lowerer::annotationStmt(const clang::CallExpr* c, Annotation a) {
   kpl::SourceRange r = range(c);
+  const std::string name = calleeName(c);
   switch (a) {
     case Annotation::Requires:
       // Assumed on entry to the kernel; at an inlined call, checked (GPUVerify's precondition).
-      emitCheck(inst_->isKernel ? StmtKind::Assume : StmtKind::Assert, rvalue(c->getArg(0)), r);
+      emitCheck(inst_->isKernel ? StmtKind::Assume : StmtKind::Assert, annotCond(c->getArg(0)), r);
       return;
-    case Annotation::Ensures: inst_->ensures.push_back(c); return;  // emitEnsures
-    case Annotation::Assert: emitCheck(StmtKind::Assert, rvalue(c->getArg(0)), r); return;
-    case Annotation::Assume: emitCheck(StmtKind::Assume, rvalue(c->getArg(0)), r); return;
+    case Annotation::GlobalRequires:
+      if (inst_->isKernel) emitCheck(StmtKind::Assume, annotCond(c->getArg(0)), r);  // every thread is enabled at entry
+      else emitGlobalCheck(c, StmtKind::Assert);
+      return;
+    case Annotation::Ensures:
+    case Annotation::GlobalEnsures:
+      if (std::vector<const clang::CallExpr*> olds; findOlds(c->getArg(0), olds), !olds.empty() && !atFunctionEntry(c)) {
+        unsupported(c, fmt::format("'{}' with __old_X after the start of the function's body (the values on entry "
+                                   "are taken where it stands)",
+                                   name));
+        return;
+      }
+      takeOldValues(c->getArg(0));
+      inst_->ensures.push_back(c);  // emitEnsures
+      return;
+    case Annotation::Assert:
+      // C's assert is code: its reads are accesses (a device assert really reads memory).
+      if (name == "assert") emitCheck(StmtKind::Assert, asBool(rvalue(c->getArg(0)), r), r);
+      else emitCheck(StmtKind::Assert, annotCond(c->getArg(0)), r);
+      return;
+    case Annotation::GlobalAssert: emitGlobalCheck(c, StmtKind::Assert); return;
+    case Annotation::Assume:
+    case Annotation::Axiom: emitCheck(StmtKind::Assume, annotCond(c->getArg(0)), r); return;
+    case Annotation::Candidate:
+      // Checked without stopping the execution: one that does not hold is dropped (a note of run).
+      if (name == "__function_wide_candidate_invariant") inst_->functionWideCandidates.push_back(c->getArg(0));
+      else if (name == "__candidate_global_invariant") emitGlobalCheck(c, StmtKind::Assert, true);
+      else emitCandidate(annotCond(c->getArg(0)), r);
+      return;
+    case Annotation::FunctionWide: inst_->functionWide.push_back(c->getArg(0)); return;
+    case Annotation::BarrierInvariant:
+    case Annotation::BarrierInvariantBinary:
+      barrierInvariants_.emplace_back(c, a == Annotation::BarrierInvariantBinary);
+      barrierInvariantsOf_ = inst_;
+      return;
+    case Annotation::NoEffect: return;
+    case Annotation::FreshArray:
+      // Every pointer parameter is an array of its own in sdvmc: it is always fresh.
+      annotArray(c->getArg(0), name.c_str());
+      return;
+    case Annotation::Unsupported:
+    default:
+      unsupported(c, fmt::format("GPUVerify's '{}' (sdvmc gives it no exact meaning)", name));
+      return;
+  }
+}
+
+void Lowerer::emitCandidate(ExprPtr e, kpl::SourceRange r) {
+  auto s = stmt(StmtKind::Assert, r);
+  s->candidate = true;
+  s->exprs.push_back(std::move(e));
+  emit(std::move(s));
+}
+
+void Lowerer::emitGlobalCheck(const clang::CallExpr* c, StmtKind k, bool candidate) {
+  kpl::SourceRange r = range(c);
+  if (!inst_->isKernel) {
+    // A disabled thread never assigns an inlined helper's parameters (GPUVerify passes them anyway).
+    unsupported(c, fmt::format("'{}' in a helper function (disabled threads do not evaluate its parameters)", calleeName(c)));
+    return;
+  }
+  std::vector<StmtPtr> reads;
+  ExprPtr v;
+  bool pairs = false;
+  reads = capture([&] {
+    v = annotCond(c->getArg(0));
+    pairs = v->kind == ExprKind::Annot && v->aop == kpl::AnnotOp::Pairs;
+  });
+  if (!reads.empty() || pairs) {
+    unsupported(c, fmt::format("'{}' of a condition that reads memory or uses __other_X (disabled threads do not "
+                               "evaluate it)",
+                               calleeName(c)));
+    return;
+  }
+  ExprPtr others = annotExpr(kpl::AnnotOp::Pairs, "", annotExpr(kpl::AnnotOp::Other, "", clone(*v), r), r);
+  ExprPtr all = bin(BinaryOp::LogAnd, std::move(v), std::move(others), r);
+  if (candidate) emitCandidate(std::move(all), r);
+  else emitCheck(k, std::move(all), r);
+}
+
+bool Lowerer::atFunctionEntry(const clang::CallExpr* c) const {
+  const auto* body = llvm::dyn_cast_or_null<clang::CompoundStmt>(inst_->fn ? inst_->fn->getBody() : nullptr);
+  if (!body) return false;
+  for (const clang::Stmt* s : body->body()) {
+    if (s == c) return true;
+    const auto* call = llvm::dyn_cast<clang::CallExpr>(s);
+    const BuiltinInfo* b = call ? findBuiltin(calleeName(call)) : nullptr;
+    if (!b || b->kind != BuiltinKind::Annotation) return false;
+  }
+  return false;
+}
+
+void Lowerer::takeOldValues(const clang::Expr* e) {
+  std::vector<const clang::CallExpr*> olds;
+  findOlds(e, olds);
+  for (const clang::CallExpr* o : olds) {
+    kpl::SourceRange r = range(o);
+    ++ghost_;
+    ExprPtr v = rvalue(o->getArg(0));
+    --ghost_;
+    std::string t = newLocal("_old");
+    emitAssign(t, std::move(v), r);
+    olds_[o] = t;
   }
 }
 
 void Lowerer::emitEnsures() {
   for (const clang::Expr* e : inst_->ensures) {
     const auto* c = llvm::cast<clang::CallExpr>(e);
-    emitCheck(StmtKind::Assert, rvalue(c->getArg(0)), range(c));
+    if (calleeName(c) == "__global_ensures") emitGlobalCheck(c, StmtKind::Assert);
+    else emitCheck(StmtKind::Assert, annotCond(c->getArg(0)), range(c));
   }
+}
+
+void Lowerer::emitFunctionWide() {
+  if (!inst_) return;
+  for (const clang::Expr* e : inst_->functionWide) emitCheck(StmtKind::Assert, annotCond(e), range(e));
+  for (const clang::Expr* e : inst_->functionWideCandidates) emitCandidate(annotCond(e), range(e));
+}
+
+void Lowerer::emitBarrierInvariants() {
+  if (barrierInvariants_.empty()) return;
+  std::vector<std::pair<const clang::CallExpr*, bool>> pending = std::move(barrierInvariants_);
+  barrierInvariants_.clear();
+  for (auto [c, binary] : pending) {
+    if (barrierInvariantsOf_ != inst_) {
+      // Its names are the caller's: the next barrier is in another function's body.
+      unsupported(c, "a barrier invariant whose next barrier is in another function");
+      continue;
+    }
+    ExprPtr v = annotCond(c->getArg(0));
+    if (binary && !(v->kind == ExprKind::Annot && v->aop == kpl::AnnotOp::Pairs))
+      note(c->getBeginLoc(), "a binary barrier invariant without __other_X: checked for each thread alone");
+    emitCheck(StmtKind::Assert, std::move(v), range(c));
+  }
+}
+
+ExprPtr Lowerer::annotationValue(const clang::CallExpr* c, Annotation a) {
+  kpl::SourceRange r = range(c);
+  const std::string name = calleeName(c);
+  switch (a) {
+    case Annotation::Enabled: return annotExpr(kpl::AnnotOp::Enabled, "", nullptr, r);
+    case Annotation::SameGroup: return lit(1, r);  // pairs are taken within the group
+    case Annotation::ReturnVal:
+      // A word result (a 64-bit, struct or vector result is not an int or a bool).
+      if (inst_->result.empty() || inst_->isKernel || !inst_->resultHi.empty() || inst_->resultStorage >= 0) break;
+      return nameExpr(inst_->result, r);
+    case Annotation::Old: {
+      auto it = olds_.find(c);
+      if (it == olds_.end()) break;
+      return nameExpr(it->second, r);
+    }
+    case Annotation::Other: case Annotation::Uniform: case Annotation::Distinct: case Annotation::All:
+    case Annotation::Exclusive:
+      return pairPredicate(c, a);
+    case Annotation::Read: case Annotation::Write: case Annotation::NoRead: case Annotation::NoWrite:
+    case Annotation::ReadImplies: case Annotation::WriteImplies: case Annotation::ReadOffset:
+    case Annotation::WriteOffset: case Annotation::ReadOffsetBytes: case Annotation::WriteOffsetBytes:
+      return accessPredicate(c, a);
+    case Annotation::PtrBase: case Annotation::PtrOffset: case Annotation::PtrOffsetBytes: case Annotation::UniformPtrBase:
+      return pointerPredicate(c, a);
+    case Annotation::AddNoOvfl: {
+      // a + b, assuming it does not overflow: signed, the sign of the sum differs from both
+      // operands' only on overflow; unsigned, the sum is below an operand only on overflow.
+      ExprPtr x = snapshot(rvalue(c->getArg(0)), r);
+      ExprPtr y = snapshot(rvalue(c->getArg(1)), r);
+      ExprPtr sum = snapshot(add(clone(*x), clone(*y), r), r);
+      ExprPtr ok = name == "__add_noovfl_int"
+                       ? bin(BinaryOp::Ge,
+                             bin(BinaryOp::BitAnd, bin(BinaryOp::BitXor, std::move(x), clone(*sum), r),
+                                 bin(BinaryOp::BitXor, std::move(y), clone(*sum), r), r),
+                             lit(0, r), r)
+                       : bin(BinaryOp::UGe, clone(*sum), std::move(x), r);
+      emitCheck(StmtKind::Assume, std::move(ok), r);
+      return sum;
+    }
+    default: break;
+  }
+  unsupported(c, fmt::format("'{}' here (GPUVerify's __return_val_X and __old_X stand in an __ensures)", name));
+  return lit(0, r);
+}
+
+ExprPtr Lowerer::pairPredicate(const clang::CallExpr* c, Annotation a) {
+  kpl::SourceRange r = range(c);
+  if (!annot_.active) {
+    unsupported(c, fmt::format("'{}' outside an annotation's condition", calleeName(c)));
+    return lit(0, r);
+  }
+  if (launch_.numGroups[0] * launch_.numGroups[1] * launch_.numGroups[2] > 1) {
+    unsupported(c, fmt::format("'{}' with several groups (sdvmc pairs the threads of one group)", calleeName(c)));
+    return lit(0, r);
+  }
+  ExprPtr v;
+  std::vector<StmtPtr> reads = capture([&] { v = rvalue(c->getArg(0)); });
+  if (!reads.empty()) {
+    unsupported(c, fmt::format("'{}' of an expression that reads memory or calls a function (the other thread "
+                               "does not evaluate it)",
+                               calleeName(c)));
+    return lit(0, r);
+  }
+  annot_.pairs = true;
+  const bool boolean = a == Annotation::All || a == Annotation::Exclusive || calleeName(c).ends_with("_bool");
+  if (boolean) v = asBool(std::move(v), r);
+  ExprPtr o = annotExpr(kpl::AnnotOp::Other, "", clone(*v), r);
+  switch (a) {
+    case Annotation::Other: return o;
+    case Annotation::Uniform: return bin(BinaryOp::Eq, std::move(v), std::move(o), r);
+    case Annotation::Distinct: return bin(BinaryOp::Ne, std::move(v), std::move(o), r);
+    case Annotation::All: return bin(BinaryOp::LogAnd, std::move(v), std::move(o), r);
+    default:  // Exclusive: no two threads both
+      return un(UnaryOp::LogNot, bin(BinaryOp::LogAnd, std::move(v), std::move(o), r), r);
+  }
+}
+
+int Lowerer::annotArray(const clang::Expr* p, const char* what) {
+  PtrVal v;
+  std::vector<StmtPtr> s = capture([&] { v = pointer(p->IgnoreParenImpCasts()); });  // not the cast to void*
+  if (v.storage >= 0 && storages_[v.storage].kind == Storage::Kind::Array) {
+    for (StmtPtr& x : s) emit(std::move(x));
+    return v.storage;
+  }
+  if (v.storage != -1) unsupported(p, fmt::format("'{}' of a pointer that is not into one array known statically", what));
+  return -1;
+}
+
+ExprPtr Lowerer::accessPredicate(const clang::CallExpr* c, Annotation a) {
+  kpl::SourceRange r = range(c);
+  const std::string name = calleeName(c);
+  const int s = annotArray(c->getArg(0), name.c_str());
+  if (s < 0) return lit(0, r);
+  const bool write = a == Annotation::Write || a == Annotation::NoWrite || a == Annotation::WriteImplies ||
+                     a == Annotation::WriteOffset || a == Annotation::WriteOffsetBytes;
+  const bool inLog = annot_.logStorage >= 0;
+  const bool sameLog = inLog && annot_.logStorage == s && annot_.logWrite == write;
+  const Storage& st = storages_[s];
+  switch (a) {
+    case Annotation::Read: case Annotation::Write: case Annotation::NoRead: case Annotation::NoWrite: {
+      const bool negated = a == Annotation::NoRead || a == Annotation::NoWrite;
+      if (sameLog) return lit(negated ? 0 : 1, r);  // inside rd_all(A, …) the thread has an entry
+      if (inLog) break;
+      ExprPtr none = annotExpr(write ? kpl::AnnotOp::WrAll : kpl::AnnotOp::RdAll, st.array, lit(0, r), r);
+      return negated ? std::move(none) : un(UnaryOp::LogNot, std::move(none), r);
+    }
+    case Annotation::ReadImplies: case Annotation::WriteImplies: {
+      if (inLog) break;
+      AnnotScope saved = annot_;
+      annot_.logStorage = s;
+      annot_.logWrite = write;
+      ExprPtr v;
+      std::vector<StmtPtr> reads = capture([&] { v = asBool(rvalue(c->getArg(1)), r); });
+      annot_.logStorage = saved.logStorage;
+      annot_.logWrite = saved.logWrite;
+      if (!reads.empty()) {
+        unsupported(c, fmt::format("'{}' whose condition reads memory", name));
+        return lit(0, r);
+      }
+      return annotExpr(write ? kpl::AnnotOp::WrAll : kpl::AnnotOp::RdAll, st.array, std::move(v), r);
+    }
+    default: {  // the offsets
+      if (!sameLog) break;
+      if (st.elemBytes > 4) {
+        unsupported(c, fmt::format("'{}' of an array of {}-byte elements", name, st.elemBytes));
+        return lit(0, r);
+      }
+      ExprPtr off = annotExpr(kpl::AnnotOp::LogOffset, "", nullptr, r);
+      return name.ends_with("_bytes") ? mul(std::move(off), static_cast<int64_t>(st.elemBytes), r) : std::move(off);
+    }
+  }
+  unsupported(c, fmt::format("'{}' inside an annotation over another array's or log's offsets", name));
+  return lit(0, r);
+}
+
+ExprPtr Lowerer::pointerPredicate(const clang::CallExpr* c, Annotation a) {
+  kpl::SourceRange r = range(c);
+  PtrVal v = pointer(c->getArg(0)->IgnoreParenImpCasts());
+  if (v.storage < 0 || storages_[v.storage].kind == Storage::Kind::Private) {
+    if (v.storage >= -1) unsupported(c, fmt::format("'{}' of this pointer", calleeName(c)));
+    return lit(0, r);
+  }
+  const Storage& st = storages_[v.storage];
+  const bool dynamic = st.kind == Storage::Kind::Dynamic;
+  switch (a) {
+    case Annotation::PtrBase:
+      // The storage's id, as run-time bases number them (storage + 1; 0 is NULL).
+      return dynamic ? nameExpr(st.base, r) : lit(v.storage + 1, r);
+    case Annotation::UniformPtrBase:
+      if (!dynamic) return lit(1, r);  // every thread's pointer is into the same array
+      if (!annot_.active) break;
+      annot_.pairs = true;
+      return bin(BinaryOp::Eq, nameExpr(st.base, r), annotExpr(kpl::AnnotOp::Other, "", nameExpr(st.base, r), r), r);
+    default:
+      if (dynamic || st.elemBytes > 4) break;
+      return a == Annotation::PtrOffsetBytes ? mul(std::move(v.offset), static_cast<int64_t>(st.elemBytes), r)
+                                             : std::move(v.offset);
+  }
+  unsupported(c, fmt::format("'{}' of this pointer", calleeName(c)));
+  return lit(0, r);
+}
+
+bool Lowerer::isUninterpreted(const clang::FunctionDecl* fd) const {
+  for (const auto* at : fd->specific_attrs<clang::AnnotateAttr>())
+    if (at->getAnnotation() == "sdvmc_uf") return true;
+  return false;
+}
+
+ExprPtr Lowerer::uninterpretedCall(const clang::CallExpr* c, const clang::FunctionDecl* fd) {
+  // One hidden unbounded array per function, never written, read (unlogged) at an injective
+  // encoding of the arguments: the same result for the same arguments, in every thread.
+  kpl::SourceRange r = range(c);
+  const std::string name = fd->getNameAsString();
+  const unsigned n = c->getNumArgs();
+  std::optional<IntType> rt = intType(c->getType());
+  if (n < 1 || n > 3 || !rt) {
+    unsupported(c, fmt::format("the uninterpreted function '{}' (1 to 3 arguments and a result of 32 bits or less)", name));
+    return lit(0, r);
+  }
+  const unsigned bits = n == 1 ? 32 : n == 2 ? 16 : 10;
+  ExprPtr index, inRange;
+  for (unsigned i = 0; i < n; ++i) {
+    if (!intType(c->getArg(i)->getType())) {
+      unsupported(c->getArg(i), fmt::format("an argument of '{}' of more than 32 bits", name));
+      return lit(0, r);
+    }
+    ExprPtr v = snapshot(rvalue(c->getArg(i)), r);
+    if (n > 1) {
+      ExprPtr ok = bin(BinaryOp::ULt, clone(*v), lit(int64_t{1} << bits, r), r);
+      inRange = inRange ? bin(BinaryOp::LogAnd, std::move(inRange), std::move(ok), r) : std::move(ok);
+    }
+    ExprPtr part = i == 0 ? std::move(v) : bin(BinaryOp::Shl, std::move(v), lit(bits * i, r), r);
+    index = index ? bin(BinaryOp::BitOr, std::move(index), std::move(part), r) : std::move(part);
+  }
+  if (inRange) emitCheck(StmtKind::Assert, std::move(inRange), r);
+  auto& array = ufArrays_[name];
+  if (array.empty()) {
+    kpl::ArrayDecl d;
+    d.name = kpl::Ident{fresh("__uf_" + name), r};
+    d.range = r;
+    d.unbounded = true;
+    array = d.name.name;
+    arrays_.push_back(std::move(d));
+  }
+  note(c->getBeginLoc(), fmt::format("'{}' is uninterpreted: an arbitrary function, the same result for the same "
+                                     "arguments{}",
+                                     name, n > 1 ? fmt::format(" (each argument must be below 2^{})", bits) : ""));
+  std::string t = temp();
+  auto rd = stmt(StmtKind::Read, r);
+  rd->ghost = true;
+  rd->target = kpl::Ident{t, r};
+  rd->array = kpl::Ident{array, r};
+  rd->exprs.push_back(std::move(index));
+  emit(std::move(rd));
+  return normalize(nameExpr(t, r), *rt, r);
 }
 
 }  // namespace sdvmc::clangfe::lowering

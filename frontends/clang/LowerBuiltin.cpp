@@ -54,7 +54,10 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
   switch (fn.kind) {
     case BuiltinKind::WorkItem: return workItem(c, static_cast<WorkItem>(fn.op));
     case BuiltinKind::WorkDim: return lit(std::max({launch_.localDims, launch_.groupDims, 1u}), r);
-    case BuiltinKind::Barrier: barrierCall(c); return lit(0, r);
+    case BuiltinKind::Barrier:
+      barrierCall(c);
+      emitBarrierInvariants();
+      return lit(0, r);
     // Fences order a thread's own accesses; under SDV every access becomes visible at the
     // next barrier, so they change nothing.
     case BuiltinKind::Fence: return lit(0, r);
@@ -71,7 +74,7 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
         return floatCall(c, floatClampBuiltin(), name);
       return intFuncScalar(c, static_cast<IntBits>(fn.op), fn.arity);
     case BuiltinKind::Vote: return syncVote(c, fn);
-    case BuiltinKind::Annotation: annotation(c, static_cast<Annotation>(fn.op)); return lit(0, r);
+    case BuiltinKind::Annotation: return annotation(c, static_cast<Annotation>(fn.op));
     case BuiltinKind::Math: return floatMath(c, fn, name);
     case BuiltinKind::FloatFn:
     case BuiltinKind::FloatExpr:
@@ -119,7 +122,11 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
       break;
     case BuiltinKind::Random: return randomCall(c, static_cast<Random>(fn.op));
     case BuiltinKind::Texture: return textureFetch(c, static_cast<Texture>(fn.op));
-    case BuiltinKind::Warp: return warpCall(c, static_cast<WarpOp>(fn.op), name);
+    case BuiltinKind::Warp:
+      // `__all` is both CUDA's legacy warp vote and GPUVerify's thread predicate: inside an
+      // annotation's condition it is the predicate (over every thread of the group).
+      if (annot_.active && static_cast<WarpOp>(fn.op) == WarpOp::All) return annotation(c, Annotation::All);
+      return warpCall(c, static_cast<WarpOp>(fn.op), name);
     case BuiltinKind::DoubleBits:
     case BuiltinKind::HiLoToDouble:
     case BuiltinKind::DoubleRn:

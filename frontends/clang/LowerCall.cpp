@@ -28,6 +28,7 @@ ExprPtr Lowerer::call(const clang::CallExpr* c, bool need) {
   const BuiltinInfo* fn = findBuiltin(name);
   if (fn)
     if (std::optional<ExprPtr> v = wordBuiltin(c, *fn, name, need)) return std::move(*v);
+  if (isUninterpreted(fd)) return uninterpretedCall(c, fd);
   if (isExternal(fd)) return externalCall(c, fd, need);
   unsupported(c, "call to '" + name + "', which has no definition the frontend knows");
   return lit(0, r);

@@ -43,6 +43,7 @@ ExprPtr Lowerer::readCell(int storage, ExprPtr index, IntType as, kpl::SourceRan
   }
   std::string t = temp();
   auto rd = stmt(StmtKind::Read, r);
+  rd->ghost = ghost_ > 0;  // an annotation's read is not an access (LowerAnnotations.cpp)
   rd->target = kpl::Ident{t, r};
   rd->array = kpl::Ident{s.array, r};
   rd->exprs.push_back(std::move(index));

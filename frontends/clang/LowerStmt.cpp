@@ -115,7 +115,10 @@ void Lowerer::lowerLoop(const clang::Stmt* loop, const clang::Stmt* init, const 
   kpl::SourceRange r = range(loop);
   if (init) lowerStmt(init);
   ExprPtr g;
-  std::vector<StmtPtr> gs = capture([&] { g = condExpr ? condition(condExpr) : lit(1, r); });
+  std::vector<StmtPtr> gs = capture([&] {
+    emitFunctionWide();  // __function_wide_invariant: where the guard is evaluated
+    g = condExpr ? condition(condExpr) : lit(1, r);
+  });
   // `while (g) …` when the guard is a pure expression; otherwise `while (1)` with the guard's
   // statements and `if (!g) break;` at the loop head (or at the end, for do-while).
   bool pureGuard = gs.empty() && !isDo;

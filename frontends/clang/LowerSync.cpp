@@ -160,6 +160,7 @@ ExprPtr Lowerer::syncVote(const clang::CallExpr* c, const BuiltinInfo& fn) {
   wr->exprs.push_back(std::move(vote));
   emit(std::move(wr));
   emitSimple(StmtKind::Barrier, r);
+  emitBarrierInvariants();  // the call's barrier is the next barrier (their reads are not accesses)
   std::string count = newLocal("_votes"), i = newLocal("_vote_i");
   emitAssign(count, lit(0, r), r);
   emitAssign(i, lit(0, r), r);

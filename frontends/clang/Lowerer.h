@@ -152,6 +152,8 @@ struct Instance {
   std::string resultHi;                      ///< a 64-bit result: its high word's local
   const clang::Stmt* tailReturn = nullptr;   ///< a return that needs no jump
   std::vector<const clang::Expr*> ensures;   ///< lowered as assertions where the body ends
+  std::vector<const clang::Expr*> functionWide;  ///< __function_wide_invariant: checked at its loops' heads
+  std::vector<const clang::Expr*> functionWideCandidates;  ///< __function_wide_candidate_invariant: likewise, as candidates
   bool isKernel = false;
   int resultStorage = -1;                    ///< a struct or vector result: its cells
   int seq = 0;                               ///< which inlined call (0: the kernel), in lowering order
@@ -723,9 +725,37 @@ private:
 
   // ---- LowerAnnotations.cpp: GPUVerify's annotations ---------------------------------------
 
-  void annotation(const clang::CallExpr* c, Annotation a);
+  /// A call of an annotation: its statements emitted, its value (0 for the statements).
+  ExprPtr annotation(const clang::CallExpr* c, Annotation a);
+  /// The statements: contracts, assertions, invariants, candidates.
+  void annotationStmt(const clang::CallExpr* c, Annotation a);
+  /// The predicates with a value: thread pairs, access logs, pointers, contracts' values.
+  ExprPtr annotationValue(const clang::CallExpr* c, Annotation a);
+  ExprPtr pairPredicate(const clang::CallExpr* c, Annotation a);
+  ExprPtr accessPredicate(const clang::CallExpr* c, Annotation a);
+  ExprPtr pointerPredicate(const clang::CallExpr* c, Annotation a);
+  /// An annotation's condition as a KPL expression: its memory reads are ghost_rd (not
+  /// logged), an __other_X in it makes it `pairs(…)`, an __X_offset `rd_all`/`wr_all(A, …)`.
+  ExprPtr annotCond(const clang::Expr* e);
+  /// `assert(e)` for every thread of the group, disabled ones included: `e && pairs(other(e))`.
+  void emitGlobalCheck(const clang::CallExpr* c, StmtKind k, bool candidate = false);
+  /// `candidate(e);` (KPL): checked, and dropped where it does not hold, without stopping.
+  void emitCandidate(ExprPtr e, kpl::SourceRange r);
+  /// The KPL array a predicate's pointer argument points into (-1 and a diagnostic if none).
+  int annotArray(const clang::Expr* p, const char* what);
+  /// __ensures: its __old_X values, taken where it stands (the function's entry).
+  void takeOldValues(const clang::Expr* e);
+  /// Whether the statements of the function's body before `c` are all annotation calls.
+  bool atFunctionEntry(const clang::CallExpr* c) const;
   /// The __ensures of the body just lowered (inst_), as assertions.
   void emitEnsures();
+  /// The __function_wide_invariants of inst_, at a loop head.
+  void emitFunctionWide();
+  /// The barrier invariants given since the last barrier, checked after the barrier `r`.
+  void emitBarrierInvariants();
+  /// A call of an uninterpreted function (DECLARE_UF_*): a ghost read of its hidden array.
+  bool isUninterpreted(const clang::FunctionDecl* fd) const;
+  ExprPtr uninterpretedCall(const clang::CallExpr* c, const clang::FunctionDecl* fd);
 
   clang::ASTContext& ctx_;
   const clang::SourceManager& sm_;
@@ -754,6 +784,18 @@ private:
   std::string arbArray_;    ///< the hidden shared array of arbitrary values ("" until used)
   std::string arbCounter_;  ///< its per-thread counter local
   std::map<const clang::VarDecl*, int> textures_;  ///< a texture (reference or object parameter) → its hidden array
+  /// Annotations (LowerAnnotations.cpp): inside one's condition, reads are ghost_rd.
+  int ghost_ = 0;
+  struct AnnotScope {
+    bool active = false;    ///< lowering an annotation's condition
+    bool pairs = false;     ///< it used __other_X: wrap it in pairs(…)
+    int logStorage = -1;    ///< inside __X_implies / with __X_offset: the storage iterated
+    bool logWrite = false;  ///< … its write log (else its read log)
+  } annot_;
+  std::map<const clang::Expr*, std::string> olds_;          ///< __old_X call → its entry value's local
+  std::vector<std::pair<const clang::CallExpr*, bool>> barrierInvariants_;  ///< (call, binary) until the next barrier
+  const Instance* barrierInvariantsOf_ = nullptr;  ///< the body they were given in
+  std::map<std::string, std::string> ufArrays_;             ///< uninterpreted function → its hidden array
   std::set<std::pair<unsigned, std::string>> notes_;  ///< notes given (location, text)
   const std::set<DynKey>& dynamic_;  ///< pointer variables lowered with a run-time base
   std::set<DynKey> discovered_;      ///< pointer variables found to need one (lower again)

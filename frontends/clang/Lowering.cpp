@@ -180,6 +180,8 @@ std::optional<kpl::Program> Lowerer::run() {
   callStack_.pop_back();
   // The end of the kernel is a barrier: SDV checks the last accesses for races there.
   emitSimple(StmtKind::Barrier, range(kernel->getBody()->getEndLoc()));
+  for (auto [c, binary] : barrierInvariants_)
+    unsupported(c, "a barrier invariant that no barrier follows (GPUVerify attaches it to the next barrier)");
   if (!diags_.hasErrors() && discovered_.empty()) finishDynamic();
 
   for (const auto& [name, size] : launch_.buffers)

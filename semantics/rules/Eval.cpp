@@ -180,7 +180,7 @@ Evaluator::Evaluator(const Ir& ir, uint32_t n)
     : ir_(ir), n_(n),
       cols_(static_cast<size_t>(ir.exprNeed + 1) * n),
       masks_(static_cast<size_t>(ir.exprNeed + 1) * n),
-      lid_(n), lanes_(n), geometry_(geometryFor(ir, n)) {
+      lid_(n), lanes_(n), geometry_(geometryFor(ir, n)), rotMask_(n), offset_(n) {
   for (uint32_t i = 0; i < n; ++i) lid_[i] = static_cast<Word>(i);
   if (n == 1) flatAt_.assign(ir.exprs.size(), kFlatUntried);  // compiled when first evaluated
 }
@@ -311,6 +311,7 @@ void Evaluator::predicate(PredId p, const GroupState& s, uint8_t* mask) const {
 }
 
 const Word* Evaluator::eval(ExprId e, const GroupState& s, const uint8_t* mask, EvalError& err) {
+  stmtMask_ = mask;
   if (n_ == 1) {  // mimd runs every thread as a group of one: no columns needed
     const uint32_t at = e < flatAt_.size() ? flatAt_[e] : kFlatNone;
     if (at < kFlatUntried) {  // cannot fail: mask and err unused
@@ -402,6 +403,8 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
     case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
     case EOp::FToU:
       return word::floatOp(e.op, scalar(e.a, s, enabled, err), 0);
+    case EOp::Enabled: case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll: case EOp::LogOffset:
+      return scalarAnnot(id, s, enabled, err);
     SDVMC_EOP_WIDE_CASES:
       return scalarWide(id, s, enabled, err);
   }
@@ -448,6 +451,7 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
     case EOp::BitNot: case EOp::LogAnd: case EOp::LogOr: case EOp::Cond:
     case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
     case EOp::FToU:
+    case EOp::Enabled: case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll: case EOp::LogOffset:
     SDVMC_EOP_WIDE_CASES:
       break;
   }
@@ -595,6 +599,8 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
       for (uint32_t i = 0; i < n; ++i) out[i] = word::floatOp(e.op, a[i], 0);
       return out;
     }
+    case EOp::Enabled: case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll: case EOp::LogOffset:
+      return evAnnot(id, s, mask, d, err);
     SDVMC_EOP_WIDE_CASES:
       return evWide(id, s, mask, d, err);
   }
@@ -663,6 +669,7 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
     case EOp::LogNot: case EOp::BitNot: case EOp::LogAnd: case EOp::LogOr: case EOp::Cond:
     case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
     case EOp::FToU:
+    case EOp::Enabled: case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll: case EOp::LogOffset:
     SDVMC_EOP_WIDE_CASES:
       assert(false && "handled above");
       break;

@@ -89,6 +89,12 @@ private:
   const Word* evWide(ExprId id, const GroupState& s, const uint8_t* mask, uint32_t depth, EvalError& err);
   const Word* ev(ExprId e, const GroupState& s, const uint8_t* mask, uint32_t depth,
                  EvalError& err);
+  /// The annotation builtins (EOp::Enabled … LogOffset), column-wise and for one lane.
+  const Word* evAnnot(ExprId id, const GroupState& s, const uint8_t* mask, uint32_t depth, EvalError& err);
+  const Word* evPairs(ExprId id, const GroupState& s, const uint8_t* mask, uint32_t depth, EvalError& err);
+  const Word* evOther(ExprId id, const GroupState& s, const uint8_t* mask, uint32_t depth, EvalError& err);
+  const Word* evLogged(ExprId id, const GroupState& s, const uint8_t* mask, uint32_t depth, EvalError& err);
+  Word scalarAnnot(ExprId id, const GroupState& s, bool enabled, EvalError& err);
   Word* col(uint32_t depth) { return cols_.data() + static_cast<size_t>(depth) * n_; }
   uint8_t* maskCol(uint32_t depth) { return masks_.data() + static_cast<size_t>(depth) * n_; }
   void fail(EvalError& err, EvalError::Kind kind, uint32_t thread, ExprId at, Word operand);
@@ -102,6 +108,10 @@ private:
   std::vector<Word> lid_;       ///< 0 … n-1
   std::vector<Word> lanes_;     ///< `shfl`'s copy of its operand (the column may be its result's)
   Geometry geometry_;
+  const uint8_t* stmtMask_ = nullptr;  ///< the mask eval() was called with: `enabled()`
+  uint32_t rot_ = 0;                   ///< inside `pairs`: the other thread of i is (i + rot_) % n
+  std::vector<uint8_t> rotMask_;       ///< `other`: the mask of the threads it evaluates for
+  std::vector<Word> offset_;           ///< `log_offset()` of each thread inside rd_all / wr_all
 };
 
 /// Wrapping Word arithmetic, shared by every execution model.

@@ -50,6 +50,9 @@ enum class EOp : uint8_t {
   LocalSize, NumGroups,  ///< (extension) `ldim(imm)`, `ngroups(imm)`: the launch's sizes
   WarpSize,  ///< (extension) `wsize()`: the model's warp width (Evaluator::Geometry::warpSize)
   Shfl, Ballot,  ///< (extension) `shfl(a, b)`, `ballot(a)`: warp-level primitives (warp models only)
+  /// (extension) the annotation builtins (kpl::AnnotOp): `enabled()`, `pairs(a)`, `other(a)`,
+  /// `rd_all(imm, a)`, `wr_all(imm, a)` (imm: the ArrayId), `log_offset()`
+  Enabled, Pairs, Other, RdAll, WrAll, LogOffset,
   /// (extension) the 64-bit builtins on pairs of Words (kpl::WideOp, same names, same
   /// order; operands a, b, c, d as the builtin takes them). Keep them last (isWide).
   LAddLo, LAddHi, LSubLo, LSubHi, LMulLo, LMulHi, LDivLo, LDivHi, LRemLo, LRemHi,
@@ -182,6 +185,8 @@ struct Node {
   ExprId e3 = kNone, e4 = kNone;  ///< Atomic (atomic64_cas): the new high and low word
   kpl::AtomicOp atomicOp = kpl::AtomicOp::Add;  ///< Atomic
   uint8_t fence = kpl::kFenceAll;  ///< Barrier: the spaces it orders (kpl::kFenceLocal | kFenceGlobal)
+  bool ghost = false;     ///< Read: `ghost_rd`, not logged (annotations read so)
+  bool candidate = false; ///< Assert: `candidate(e)`: a failure drops the candidate (SdvMachine::dropped)
   ArrayId array = 0;
   std::vector<NodeId> children;
   const kpl::Stmt* src = nullptr;  ///< the statement it came from (never null)
@@ -221,6 +226,9 @@ struct Ir {
   /// set before main starts and never assigned.
   std::vector<std::string> params;
   bool hasAtomics = false;               ///< some node is an Atomic (states carry atomic logs)
+  /// Where the first annotation builtin (EOp::Enabled … LogOffset) or `ghost_rd` is, if any:
+  /// only the SDV rules run them (the other models and prove refuse the kernel).
+  std::optional<kpl::SourceLoc> firstAnnotation;
   uint32_t exprNeed = 1;                 ///< scratch columns for the deepest expression
 };
 

@@ -130,6 +130,12 @@ private:
       case EOp::Cond:
         n.need = std::max({need(n.a), 1 + need(n.b), 2 + need(n.c)});
         break;
+      case EOp::Enabled: case EOp::LogOffset:
+        n.need = 1;
+        break;
+      case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll:
+        n.need = 1 + need(n.a);  // the operand is evaluated in the column above (Eval.cpp)
+        break;
       SDVMC_EOP_WIDE_CASES:
         // Operand k is evaluated into column k above the node's (Eval.cpp).
         n.need = std::max({1u, need(n.a), n.b == kNone ? 0u : 1 + need(n.b), n.c == kNone ? 0u : 2 + need(n.c),
@@ -259,9 +265,30 @@ private:
         for (size_t k = 0; k < e.operands.size() && k < 4; ++k) *slots[k] = lowerExpr(*e.operands[k], scope);
         return addExpr(n);
       }
+      case kpl::ExprKind::Annot:
+        return lowerAnnot(e, n, scope);
     }
     assert(false && "unknown expression kind");
     return kNone;
+  }
+
+  ExprId lowerAnnot(const kpl::Expr& e, ExprNode& n, const Scope& scope) {
+    if (!ir_.firstAnnotation) ir_.firstAnnotation = e.range.begin;
+    switch (e.aop) {
+      case kpl::AnnotOp::Enabled: n.op = EOp::Enabled; break;
+      case kpl::AnnotOp::Pairs: n.op = EOp::Pairs; break;
+      case kpl::AnnotOp::Other: n.op = EOp::Other; break;
+      case kpl::AnnotOp::RdAll: n.op = EOp::RdAll; break;
+      case kpl::AnnotOp::WrAll: n.op = EOp::WrAll; break;
+      case kpl::AnnotOp::LogOffset: n.op = EOp::LogOffset; break;
+    }
+    if (n.op == EOp::RdAll || n.op == EOp::WrAll) {
+      auto it = arrayIds_.find(e.name);
+      assert(it != arrayIds_.end() && "unknown array survived verification");
+      n.imm = static_cast<Word>(it->second);
+    }
+    if (!e.operands.empty()) n.a = lowerExpr(*e.operands[0], scope);
+    return addExpr(n);
   }
 
   ExprId constant(Word v, kpl::SourceLoc loc) {
@@ -451,6 +478,8 @@ private:
         Node n = make(s.kind == kpl::StmtKind::Assert ? NodeKind::Assert : NodeKind::Assume, s,
                       pred, depth, ctx);
         n.e0 = lowerExpr(*s.exprs[0], scope);
+        n.candidate = s.candidate;
+        if (s.candidate && !ir_.firstAnnotation) ir_.firstAnnotation = s.range.begin;
         return addNode(std::move(n));
       }
       case kpl::StmtKind::Assign:
@@ -462,6 +491,8 @@ private:
         n.slot0 = b->slot;
         n.e0 = lowerExpr(*s.exprs[0], scope);
         if (s.kind == kpl::StmtKind::Read) n.array = arrayOf(s);
+        n.ghost = s.ghost;
+        if (s.ghost && !ir_.firstAnnotation) ir_.firstAnnotation = s.range.begin;
         return addNode(std::move(n));
       }
       case kpl::StmtKind::Atomic: {

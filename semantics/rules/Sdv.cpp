@@ -514,7 +514,7 @@ std::optional<Verdict> SdvMachine::tRd(GroupState& s, const Node& node, const ui
     if (!p[i]) continue;
     const Address a{node.array, e[i]};
     const Word value = shadowLoad(ir_, s, i, a);  // read e[i] before l[i] may overwrite it
-    logRead(s.logs[i], a, at);
+    if (!node.ghost) logRead(s.logs[i], a, at);  // (extension) ghost_rd: annotations read unlogged
     l[i] = value;
   }
   return std::nullopt;
@@ -544,6 +544,10 @@ std::optional<Verdict> SdvMachine::tWr(GroupState& s, const Node& node, const ui
 std::optional<Verdict> SdvMachine::tAssert(GroupState& s, const Node& node, const uint8_t* p) {
   EvalError err;
   const Word* e = eval_.eval(node.e0, s, p, err);
+  if (node.candidate) {
+    dropCandidate(node, p, e, err);
+    return std::nullopt;
+  }
   if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TAssert, err);
   for (uint32_t i = 0; i < n_; ++i)
     if (p[i] && e[i] == 0) {
@@ -555,6 +559,18 @@ std::optional<Verdict> SdvMachine::tAssert(GroupState& s, const Node& node, cons
       return v;
     }
   return std::nullopt;
+}
+
+// Extension: candidate(e) records the candidate as dropped (once) when e is false, or
+// fails to evaluate, on an enabled thread; the execution goes on either way.
+void SdvMachine::dropCandidate(const Node& node, const uint8_t* p, const Word* e, const EvalError& err) {
+  const NodeId at = nodeId(node);
+  for (const Dropped& d : dropped_)
+    if (d.at == at) return;
+  uint32_t thread = err.any() ? err.thread : UINT32_MAX;
+  for (uint32_t i = 0; i < n_ && i < thread; ++i)
+    if (p[i] && e[i] == 0) thread = i;
+  if (thread != UINT32_MAX) dropped_.push_back(Dropped{at, thread});
 }
 
 // Extension: assume(e) discards the execution when e is false on an enabled thread.

@@ -51,6 +51,14 @@ public:
   Verdict run(GroupState& s, uint64_t maxSteps);
 
   void setObserver(RuleObserver* o) { observer_ = o; }
+  /// (extension) The candidates (`candidate(e)`) found not to hold so far, each once: the
+  /// node and the lowest enabled thread for which e was false (or failed), in order found.
+  /// They are no verdict: a candidate that does not hold is dropped and the run goes on.
+  struct Dropped {
+    NodeId at;
+    uint32_t thread;
+  };
+  const std::vector<Dropped>& droppedCandidates() const { return dropped_; }
   /// (several groups, Launch.h) Collect every access to a `global` array: at each G-SYNC
   /// the logs' entries on global arrays are appended to `*f` before they are cleared.
   struct FootprintEntry {
@@ -93,6 +101,7 @@ public:
   std::optional<Verdict> tRd(GroupState& s, const Node& node, const uint8_t* enabled);
   std::optional<Verdict> tWr(GroupState& s, const Node& node, const uint8_t* enabled);
   std::optional<Verdict> tAssert(GroupState& s, const Node& node, const uint8_t* enabled);
+  void dropCandidate(const Node& node, const uint8_t* enabled, const Word* e, const EvalError& err);
   std::optional<Verdict> tAssume(GroupState& s, const Node& node, const uint8_t* enabled);
   /// (extension) T-ATOMIC: every enabled thread, in ascending lid order, reads its view of
   /// the cell, writes the new value to the group's memory at once (and to its own shadow),
@@ -134,6 +143,7 @@ private:
   bool benignWrites_ = false;
   Rule lastRule_ = Rule::GSeq;
   uint64_t steps_ = 0;
+  std::vector<Dropped> dropped_;
   uint64_t threadSteps_ = 0;
 };
 

@@ -112,7 +112,13 @@ bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, cons
         floatOp = &e;
         break;
       }
-  if (floatOp) {
+  if (ir.firstAnnotation) {
+    // The annotation builtins and ghost_rd (GPUVerify's annotations) need the SDV rules'
+    // logs and whole-group columns (semantics/rules/EvalAnnot.cpp).
+    at = *ir.firstAnnotation;
+    message = fmt::format("unsupported: {} does not handle the annotation builtins (pairs, other, enabled, rd_all, "
+                          "wr_all, ghost_rd, candidate; sdvmc run and check do)", what);
+  } else if (floatOp) {
     at = floatOp->loc;
     message = fmt::format("unsupported: {} does not handle floating point yet ({}; sdvmc run and check do)", what,
                           sem::isFloatMath(floatOp->op)  ? "a float math builtin"

@@ -179,6 +179,19 @@ int runSimt(const RunOptions& o, const kpl::SourceFile& source, const Kernel& k,
   return sem::verdictExitStatus(v.kind);
 }
 
+// GPUVerify's candidate invariants (KPL's `candidate(e)`) that did not hold in this run: a
+// note each on stderr, never a verdict (a candidate that does not hold is dropped).
+void reportDroppedCandidates(const sem::Ir& ir, const kpl::SourceFile& src,
+                             const std::vector<sem::SdvMachine::Dropped>& dropped) {
+  if (dropped.empty()) return;
+  kpl::DiagnosticEngine d(&src);
+  for (const sem::SdvMachine::Dropped& c : dropped)
+    d.note(ir.nodes[c.at].loc, fmt::format("candidate does not hold for thread {}: dropped (a candidate is "
+                                           "never an error)",
+                                           c.thread));
+  d.render(std::cerr);
+}
+
 }  // namespace
 
 int runCommand(const RunOptions& o, const CommandLine& cl) {
@@ -250,7 +263,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
       memory.store(ir, sem::Address{id, static_cast<sem::Word>(first + static_cast<int64_t>(i))}, values[i]);
   }
 
-  if (simt && (!params.empty() || groups > 1 || ir.hasAtomics)) {
+  if (simt && (!params.empty() || groups > 1 || ir.hasAtomics || ir.firstAnnotation)) {
     if (refuseUnsupported(o.file, *source, ir, "the " + o.model + " model", true, true, false, o.json)) return 2;
     if (groups > 1) return inputError("--model", "--model " + o.model + " runs one group: add --group G");
   }
@@ -283,6 +296,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
     v = machine.run(state, o.maxSteps);
     steps = machine.steps();
     threadSteps = machine.threadSteps();
+    reportDroppedCandidates(ir, *source, machine.droppedCandidates());
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

@@ -48,6 +48,11 @@ std::string shape(const Expr& e) {
     case ExprKind::LocalSize: return "ldim(" + std::to_string(e.value) + ")";
     case ExprKind::NumGroups: return "ngroups(" + std::to_string(e.value) + ")";
     case ExprKind::Name: return e.name;
+    case ExprKind::Annot: {
+      std::string out = std::string(annotOpName(e.aop)) + "(" + e.name;
+      for (size_t i = 0; i < e.operands.size(); ++i) out += (i || !e.name.empty() ? ", " : "") + shape(*e.operands[i]);
+      return out + ")";
+    }
     case ExprKind::WarpSize: return "wsize()";
     case ExprKind::Shfl:
     case ExprKind::Ballot:

@@ -188,3 +188,17 @@ TEST_CASE("sameAst tells different trees apart and ignores ranges", "[kpl][print
   REQUIRE((p1 && p2));
   CHECK_FALSE(sameAst(*p1, *p2));
 }
+
+TEST_CASE("annotation builtins and ghost_rd print and parse back to the same tree", "[kpl][printer][annotations]") {
+  const std::string src =
+      "threads: 4;\ngroup: 0;\nshared A[8];\nmain: {\n  local x;\n  x := ghost_rd(A, lid);\n"
+      "  assert(pairs(x != other(x) || other(enabled())));\n"
+      "  assert(rd_all(A, log_offset() == lid) && !wr_all(A, 0));\n  candidate(x < 3);\n  barrier;\n}\n";
+  roundTrip(src);
+  std::optional<Program> p = parseText(src);
+  REQUIRE(p);
+  const std::string printed = printProgram(*p);
+  CHECK(printed.find("x := ghost_rd(A, lid);") != std::string::npos);
+  CHECK(printed.find("pairs(x != other(x) || other(enabled()))") != std::string::npos);
+  CHECK(printed.find("candidate(x < 3);") != std::string::npos);
+}

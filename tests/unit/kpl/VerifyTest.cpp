@@ -203,3 +203,19 @@ TEST_CASE("main ends with a barrier that orders both memory spaces", "[kpl][veri
     CHECK(errs[0].find("orders both memory spaces") != std::string::npos);
   }
 }
+
+TEST_CASE("annotation builtins: other only inside pairs, log_offset only inside rd_all/wr_all, known arrays",
+          "[kpl][verify][annotations]") {
+  const std::string m = "main: {\n  local x;\n";  // lines 3, 4
+  CHECK(verifyErrors(H + m + "  assert(other(x) == 0);\n  barrier;\n}\n") == Errors{"5:10: 'other' outside 'pairs'"});
+  CHECK(verifyErrors(H + m + "  assert(pairs(pairs(x == other(x))));\n  barrier;\n}\n") ==
+        Errors{"5:16: 'pairs' inside 'pairs'"});
+  CHECK(verifyErrors(H + m + "  assert(log_offset() == 0);\n  barrier;\n}\n") ==
+        Errors{"5:10: 'log_offset' outside 'rd_all' and 'wr_all'"});
+  CHECK(verifyErrors(H + "shared A[2];\n" + "main: {\n  local x;\n  assert(pairs(rd_all(A, other(log_offset()) == 0)));\n  barrier;\n}\n") ==
+        Errors{"6:32: 'log_offset' outside 'rd_all' and 'wr_all'"});
+  CHECK(verifyErrors(H + "shared A[2];\n" + "main: {\n  local x;\n  assert(rd_all(B, 1));\n  barrier;\n}\n") ==
+        Errors{"6:10: unknown array 'B'"});
+  CHECK(verifyErrors(H + "shared A[2];\n" + "main: {\n  local x;\n  x := ghost_rd(A, 0);\n  assert(pairs(rd_all(A, log_offset() == other(x))));\n  barrier;\n}\n")
+            .empty());
+}
