@@ -300,6 +300,10 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
       lv.localHi = v.hi;
       lv.type = *wt;
       storeVal(lv, std::move(w), r);
+    } else if (mayReadUninit(vd)) {  // each time the declaration runs
+      noteArbitraryLocal(vd);
+      emitAssign(v.local, arbitrary(r), r);
+      emitAssign(v.hi, arbitrary(r), r);
     }
     return;
   }
@@ -312,6 +316,9 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
   if (vd->hasInit()) {
     ExprPtr v = rvalue(vd->getInit());
     emitAssign(n, std::move(v), r);
+  } else if (mayReadUninit(vd)) {  // each time the declaration runs
+    noteArbitraryLocal(vd);
+    emitAssign(n, normalize(arbitrary(r), *intType(t), r), r);
   }
 }
 

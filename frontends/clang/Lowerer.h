@@ -226,6 +226,10 @@ public:
   const std::set<DynKey>& discovered() const { return discovered_; }
 
 private:
+  /// The kernel (Lowering.cpp): the only one, or --kernel's (a template kernel's specialisation
+  /// by `name<args>`, or by its name when the file instantiates it once); null after a diagnostic.
+  const clang::FunctionDecl* selectKernel(const std::vector<const clang::Decl*>& fileScope);
+
   // ---- LowerEmit.cpp: source positions, fresh names, KPL expressions and statements -----
 
   /// The line:col in the kernel file (a location in an included file: its #include's).
@@ -376,6 +380,14 @@ private:
   }
   /// A local variable's declaration: locals, a private array, a struct's cells, or memory.
   void declareLocal(const clang::VarDecl* vd);
+
+  // ---- LowerUninit.cpp: locals that may be read before they are assigned ---------------
+
+  /// Whether local vd may be read (or its address escape) before it is assigned: Clang's
+  /// uninitialised-values analysis on its function's CFG, plus escaping addresses.
+  bool mayReadUninit(const clang::VarDecl* vd);
+  /// The note that vd starts arbitrary.
+  void noteArbitraryLocal(const clang::VarDecl* vd);
 
   // ---- LowerPointer.cpp: pointers, cells of storages, run-time bases ---------------------
 
@@ -656,6 +668,8 @@ private:
   std::string voteArray_;   ///< the hidden shared array of __syncthreads_count/_and/_or ("" until used)
   std::string arbArray_;    ///< the hidden shared array of arbitrary values ("" until used)
   std::string arbCounter_;  ///< its per-thread counter local
+  std::map<const clang::FunctionDecl*, std::set<const clang::VarDecl*>> uninitReads_;  ///< mayReadUninit's results
+  std::set<const clang::FunctionDecl*> uninitAll_;  ///< functions without a CFG: every local may be
   std::set<std::pair<unsigned, std::string>> notes_;  ///< notes given (location, text)
   const std::set<DynKey>& dynamic_;  ///< pointer variables lowered with a run-time base
   std::set<DynKey> discovered_;      ///< pointer variables found to need one (lower again)
