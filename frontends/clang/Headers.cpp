@@ -46,7 +46,11 @@ __SDVMC_VEC(long long, longlong)
 __SDVMC_VEC(unsigned long long, ulonglong)
 __SDVMC_VEC(double, double)
 #undef __SDVMC_VEC
-struct dim3 { unsigned int x, y, z; };
+struct dim3 {
+  unsigned int x, y, z;
+  __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1) : x(vx), y(vy), z(vz) {}
+  __host__ __device__ constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+};
 extern const __device__ uint3 threadIdx;
 extern const __device__ uint3 blockIdx;
 extern const __device__ dim3 blockDim;

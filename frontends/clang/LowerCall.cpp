@@ -7,7 +7,9 @@
 #include "frontends/clang/Lowerer.h"
 
 #include <clang/AST/Decl.h>
+#include <clang/AST/DeclCXX.h>
 #include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
@@ -91,27 +93,30 @@ ExprPtr Lowerer::externalCall(const clang::CallExpr* c, const clang::FunctionDec
   return need ? std::move(v) : lit(0, r);
 }
 
-ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need, Val* wideResult) {
-  kpl::SourceRange r = range(c);
-  if (auto it = std::find(callStack_.begin(), callStack_.end(), fd); it != callStack_.end()) {
-    std::string chain;
-    for (auto i = it; i != callStack_.end(); ++i) chain += (*i)->getNameAsString() + " -> ";
-    chain += fd->getNameAsString();
-    error(c->getBeginLoc(), "recursion: " + chain);
-    return lit(0, r);
+bool Lowerer::bindParams(Instance& callee, const clang::FunctionDecl* fd, const std::vector<const clang::Expr*>& args,
+                         const clang::Expr* at) {
+  if (args.size() != fd->getNumParams()) {
+    unsupported(at, "a call with a variable number of arguments");
+    return false;
   }
-  if (fd->isVariadic() || c->getNumArgs() != fd->getNumParams()) {
-    unsupported(c, "a call with a variable number of arguments");
-    return lit(0, r);
-  }
-  Instance callee;
-  callee.fn = fd;
-  callee.seq = ++instances_;
   // Call by value: fresh locals for the parameters, assigned the arguments in order.
   for (unsigned i = 0; i < fd->getNumParams(); ++i) {
     const clang::ParmVarDecl* p = fd->getParamDecl(i);
-    const clang::Expr* arg = c->getArg(i);
+    const clang::Expr* arg = args[i];
     std::string pname = p->getNameAsString().empty() ? "arg" : p->getNameAsString();
+    if (isClosureType(p->getType())) {  // a lambda passed on (by value or reference): the same closure
+      VarInfo v;
+      v.closure = closureOf(arg);
+      if (v.closure < 0) return false;
+      callee.vars[p] = v;
+      continue;
+    }
+    if (p->getType()->isReferenceType()) {
+      std::optional<VarInfo> v = bindRef(arg, p->getType(), pname);
+      if (!v) return false;
+      callee.vars[p] = *v;
+      continue;
+    }
     if (p->getType()->isPointerType()) {
       PtrVal pv = pointer(arg);
       VarInfo v{VarInfo::Kind::Pointer, newLocal(pname), pv.storage};
@@ -151,8 +156,63 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
     emitAssign(info.local, std::move(v), range(arg));
     callee.vars[p] = info;
   }
+  return true;
+}
+
+ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need, Val* wideResult) {
+  kpl::SourceRange r = range(c);
+  if (auto it = std::find(callStack_.begin(), callStack_.end(), fd); it != callStack_.end()) {
+    std::string chain;
+    for (auto i = it; i != callStack_.end(); ++i) chain += (*i)->getNameAsString() + " -> ";
+    chain += fd->getNameAsString();
+    error(c->getBeginLoc(), "recursion: " + chain);
+    return lit(0, r);
+  }
+  // A member function: the object is `this` (a member operator's is its first operand).
+  const clang::Expr* object = nullptr;
+  bool arrow = false;
+  unsigned shift = 0;
+  if (const auto* m = llvm::dyn_cast<clang::CXXMethodDecl>(fd); m && m->isInstance()) {
+    if (const auto* mc = llvm::dyn_cast<clang::CXXMemberCallExpr>(c)) {
+      object = mc->getImplicitObjectArgument();
+      if (const auto* me = llvm::dyn_cast<clang::MemberExpr>(mc->getCallee()->IgnoreParens())) arrow = me->isArrow();
+    } else if (llvm::isa<clang::CXXOperatorCallExpr>(c) && c->getNumArgs() > 0) {
+      object = c->getArg(0);
+      shift = 1;
+    }
+    if (!object) {
+      unsupported(c, "this call of a member function");
+      return lit(0, r);
+    }
+    if (m->isVirtual()) {
+      unsupported(c, fmt::format("a call of virtual function '{}'", m->getNameAsString()));
+      return lit(0, r);
+    }
+  }
+  if (fd->isVariadic() || c->getNumArgs() != fd->getNumParams() + shift) {
+    unsupported(c, "a call with a variable number of arguments");
+    return lit(0, r);
+  }
+  Instance callee;
+  callee.fn = fd;
+  callee.seq = ++instances_;
+  if (object && isClosureType(object->getType())) {
+    // A lambda's call operator: its body names the captured variables themselves.
+    int cl = closureOf(object);
+    if (cl < 0) return lit(0, r);
+    for (const auto& [vd, info] : closures_[static_cast<size_t>(cl)].captures) callee.vars[vd] = info;
+  } else if (object) {
+    callee.self = objectOf(object, arrow, "this");
+    if (!callee.self) return lit(0, r);
+  }
+  std::vector<const clang::Expr*> args;
+  for (unsigned i = shift; i < c->getNumArgs(); ++i) args.push_back(c->getArg(i));
+  if (!bindParams(callee, fd, args, c)) return lit(0, r);
   clang::QualType rt = fd->getReturnType();
-  if (isAgg(rt)) {
+  if (rt->isReferenceType()) {
+    callee.refResult = VarInfo{VarInfo::Kind::Pointer, newLocal(fd->getNameAsString() + "_ret"), -1};
+    callee.refResult->ref = true;
+  } else if (isAgg(rt)) {
     auto l = layoutOf(rt, c->getBeginLoc());
     if (!l) return lit(0, r);
     callee.resultStorage = newPrivate(fd->getNameAsString() + "_ret", *l, fd->getNameAsString());
@@ -173,6 +233,8 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
   callStack_.pop_back();
   inst_ = saved;
   lastAggResult_ = callee.resultStorage;
+  lastRefResult_ = callee.refResult;
+  if (callee.refResult) return lit(0, r);  // its place: refCall
   if (wideResult) {
     *wideResult = zeroOf(true, r);
     if (!callee.resultHi.empty() && need) *wideResult = Val{nameExpr(callee.result, r), nameExpr(callee.resultHi, r)};

@@ -8,6 +8,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
 #include <clang/AST/Decl.h>
+#include <clang/AST/DeclCXX.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/Stmt.h>
@@ -175,6 +176,24 @@ void collectModified(const clang::Stmt* s, std::set<const clang::VarDecl*>& out)
   } else if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(s)) {
     if (u->isIncrementDecrementOp() || u->getOpcode() == clang::UO_AddrOf)
       if (const clang::VarDecl* v = refVar(u->getSubExpr())) out.insert(v);
+  } else if (const auto* c = llvm::dyn_cast<clang::CallExpr>(s)) {
+    // An argument bound to a non-const reference parameter may be assigned through it.
+    const clang::FunctionDecl* fd = c->getDirectCallee();
+    unsigned shift = llvm::isa<clang::CXXOperatorCallExpr>(c) && llvm::isa_and_nonnull<clang::CXXMethodDecl>(fd) ? 1 : 0;
+    for (unsigned i = shift; fd && i < c->getNumArgs() && i - shift < fd->getNumParams(); ++i) {
+      clang::QualType pt = fd->getParamDecl(i - shift)->getType();
+      if (pt->isReferenceType() && !pt.getNonReferenceType().isConstQualified())
+        if (const clang::VarDecl* v = refVar(c->getArg(i))) out.insert(v);
+    }
+    if (const auto* oc = llvm::dyn_cast<clang::CXXOperatorCallExpr>(c); oc && shift)
+      if (const clang::VarDecl* v = refVar(oc->getArg(0))) out.insert(v);  // a member operator's object
+    if (const auto* mc = llvm::dyn_cast<clang::CXXMemberCallExpr>(c))
+      if (const clang::VarDecl* v = refVar(mc->getImplicitObjectArgument())) out.insert(v);
+  } else if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(s)) {
+    for (const clang::Decl* d : ds->decls())  // a non-const reference bound to a variable
+      if (const auto* rv = llvm::dyn_cast<clang::VarDecl>(d); rv && rv->getType()->isReferenceType() && rv->hasInit() &&
+                                                               !rv->getType().getNonReferenceType().isConstQualified())
+        if (const clang::VarDecl* v = refVar(rv->getInit())) out.insert(v);
   }
   for (const clang::Stmt* c : s->children()) collectModified(c, out);
 }
@@ -197,6 +216,17 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
     return;
   }
   clang::QualType t = vd->getType();
+  if (isClosureType(t)) {  // `auto f = [&](int v) { … };`: its captures, taken here
+    VarInfo v;
+    v.closure = vd->hasInit() ? closureOf(vd->getInit()) : -1;
+    inst_->vars[vd] = v;
+    return;
+  }
+  if (t->isReferenceType()) {  // bound once, where it is declared
+    if (!vd->hasInit()) return;
+    if (std::optional<VarInfo> v = bindRef(vd->getInit(), t, cname)) inst_->vars[vd] = *v;
+    return;
+  }
   if (t->isPointerType()) {
     VarInfo& v = inst_->vars[vd];
     v = VarInfo{VarInfo::Kind::Pointer, newLocal(cname), -1};
@@ -282,7 +312,12 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
     if (const auto* ce = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(init);
         ce && ce->getNumArgs() == 0 && ce->getConstructor()->isTrivial())
       init = nullptr;  // `S s;`: no initialiser
-    if (init) {
+    if (const auto* ce = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(init); ce && !ce->getConstructor()->isTrivial()) {
+      // `S s(1, 2);`, `dim3 b(4, 1);`: the constructor runs on the local's cells, which start at 0
+      // each time the declaration runs.
+      for (const std::string& cell : storages_[static_cast<size_t>(st)].cells) emitAssign(cell, lit(0, r), r);
+      construct(ce, st, lit(0, r));
+    } else if (init) {
       Agg v = aggValue(init);
       storeAgg(privatePlace(st, *l, r), v, r);
     }

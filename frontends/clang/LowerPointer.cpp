@@ -10,6 +10,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
 
 namespace sdvmc::clangfe::lowering {
 
@@ -223,6 +224,12 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
       case clang::CK_ArrayToPointerDecay:
       case clang::CK_NoOp:
         return pointer(sub);
+      case clang::CK_DerivedToBase:  // a pointer to a base: the base's cells within the object
+      case clang::CK_UncheckedDerivedToBase: {
+        PtrVal p = pointer(sub);
+        p.offset = add(std::move(p.offset), lit(static_cast<int64_t>(baseOffset(c)), r), r);
+        return p;
+      }
       case clang::CK_LValueToRValue:
         // C++'s `c ? A : B` on pointer variables is an lvalue; its arms name the variables.
         if (llvm::isa<clang::ConditionalOperator>(sub->IgnoreParens())) return pointer(sub);
@@ -262,6 +269,13 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
     }
     unsupported(e, std::string("pointer conversion '") + c->getCastKindName() + "'");
     return bad;
+  }
+  if (llvm::isa<clang::CXXThisExpr>(e)) {
+    if (!inst_->self) {
+      unsupported(e, "'this' here");
+      return bad;
+    }
+    return PtrVal{inst_->self->storage, offsetOf(*inst_->self, r)};
   }
   if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
     const auto* vd = llvm::dyn_cast<clang::VarDecl>(d->getDecl());

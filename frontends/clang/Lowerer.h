@@ -36,6 +36,8 @@ class FieldDecl;
 class VarDecl;
 class FunctionDecl;
 class CXXMethodDecl;
+class CXXConstructExpr;
+class LambdaExpr;
 class Expr;
 class CallExpr;
 class CastExpr;
@@ -115,6 +117,9 @@ struct VarInfo {
   std::string local;  ///< Scalar: the local (or kernel param); Pointer: the offset local
   int storage = -1;   ///< Pointer: its target (-1: not assigned yet); Memory: the variable's own storage
   std::string hi;     ///< Scalar of a 64-bit type: the local of the high word (`local` holds the low one)
+  bool ref = false;   ///< Pointer: a C++ reference to the cell (storage, offset), dereferenced at each use
+  int64_t fixed = -1; ///< a reference or `this` whose offset is a constant: it (no local)
+  int closure = -1;   ///< a lambda (closure) variable: its index in closures_
   VarInfo() = default;
   VarInfo(Kind k, std::string l, int s, std::string h = "") : kind(k), local(std::move(l)), storage(s), hi(std::move(h)) {}
 };
@@ -155,6 +160,15 @@ struct Instance {
   bool isKernel = false;
   int resultStorage = -1;                    ///< a struct or vector result: its cells
   int seq = 0;                               ///< which inlined call (0: the kernel), in lowering order
+  std::optional<VarInfo> self;               ///< a member function's or constructor's `this`: the object's first cell
+  std::optional<VarInfo> refResult;          ///< a function returning a reference: the cell (or local) it returns
+};
+
+/// A lambda's closure: what its body's captured variables are (a by-reference capture: the
+/// variable's own VarInfo; a by-copy capture: fresh locals holding the value at its creation).
+struct Closure {
+  const clang::LambdaExpr* lambda = nullptr;
+  std::map<const clang::VarDecl*, VarInfo> captures;
 };
 
 /// A pointer variable of one inlined body that needs a run-time base (it takes several arrays).
@@ -324,6 +338,9 @@ private:
   /// layout is word-per-field, not C's bytes. nullopt (after a diagnostic) for unions, bit-fields,
   /// and fields of other types.
   std::optional<uint64_t> structCells(clang::QualType t, clang::SourceLocation at);
+  /// The cells of rd's bases before base `upTo` (null: all of them); bases come first, as C++
+  /// lays them out (an empty base takes none).
+  uint64_t basesCells(const clang::RecordDecl* rd, const clang::RecordDecl* upTo, clang::SourceLocation at);
   /// The cell offset of a field within its struct (structCells succeeded on the struct).
   uint64_t fieldOffset(const clang::FieldDecl* fd, clang::SourceLocation at);
   /// Cells of one value of type t: a struct's field count, a vector's (padded) size, else 1.
@@ -575,6 +592,47 @@ private:
   /// Inlines a call of fd (call by value); a 64-bit result goes to *wideResult.
   ExprPtr inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need, Val* wideResult = nullptr);
 
+  /// Binds fd's parameters to the arguments, in order (call by value; a reference parameter
+  /// is bound to its argument's place, bindRef); false after a diagnostic.
+  bool bindParams(Instance& callee, const clang::FunctionDecl* fd, const std::vector<const clang::Expr*>& args,
+                  const clang::Expr* at);
+
+  // ---- LowerClass.cpp: references, member calls, constructors, bases ---------------------
+
+  /// A reference of type refType bound to init: a scalar local's own VarInfo, or a cell
+  /// (storage, offset local `name`) with ref set; a const reference to a temporary holds its value.
+  std::optional<VarInfo> bindRef(const clang::Expr* init, clang::QualType refType, const std::string& name);
+  /// The object of a member call (`obj.f()`, `p->f()`): `this`, its storage and first cell.
+  std::optional<VarInfo> objectOf(const clang::Expr* obj, bool arrow, const std::string& name);
+  /// A reference's or `this`'s cell offset: its constant, or its local.
+  static ExprPtr offsetOf(const VarInfo& v, kpl::SourceRange r) {
+    return v.fixed >= 0 ? lit(v.fixed, r) : nameExpr(v.local, r);
+  }
+  /// A reference or `this` into `storage` at `offset`: a constant offset is kept as is, another
+  /// goes to a fresh local `name` (fixed where the reference is bound).
+  VarInfo refTo(int storage, ExprPtr offset, const std::string& name, kpl::SourceRange r);
+  /// The cells a derived-to-base conversion moves the object by.
+  uint64_t baseOffset(const clang::CastExpr* c);
+  /// Constructs an object at cell `offset` of `storage`: the constructor inlined (its base and
+  /// member initialisers, then its body); a trivial one copies or leaves the cells.
+  void construct(const clang::CXXConstructExpr* c, int storage, ExprPtr offset);
+  /// One member initialiser (a default member initialiser included) of field f at `cell`.
+  void initField(const clang::FieldDecl* f, const clang::Expr* init, int storage, ExprPtr cell);
+  /// `return e;` in a function returning a reference: every return names the same storage
+  /// (or the same local), the offset goes to the result local.
+  void returnRef(const clang::Expr* v);
+  /// The place a call of a function returning a reference names.
+  LVal refCall(const clang::CallExpr* c);
+  /// The closure an expression of lambda type names (a lambda expression makes one); -1 after a
+  /// diagnostic.
+  int closureOf(const clang::Expr* e);
+  /// A closure for a lambda expression: its captures taken now.
+  int makeClosure(const clang::LambdaExpr* l);
+  /// Whether t is a lambda's closure type.
+  static bool isClosureType(clang::QualType t);
+  /// The value of a constructed temporary (`S(1, 2)`, `dim3(x, y)`).
+  Agg constructed(const clang::CXXConstructExpr* c);
+
   // ---- LowerBuiltin.cpp: OpenCL's and CUDA's library functions -----------------------------
 
   /// A call of builtin `fn` (the callee's `name`) with a word or no value, a 64-bit value, a
@@ -664,7 +722,9 @@ private:
   std::vector<Frame> frames_;
   Instance* inst_ = nullptr;
   std::vector<const clang::FunctionDecl*> callStack_;
-  int lastAggResult_ = -1;  ///< the result storage of the last inlined call returning a struct or vector
+  int lastAggResult_ = -1;
+  std::optional<VarInfo> lastRefResult_;
+  std::vector<Closure> closures_;  ///< the lambdas' closures, in creation order  ///< the place the last inlined call returning a reference returned  ///< the result storage of the last inlined call returning a struct or vector
   std::string voteArray_;   ///< the hidden shared array of __syncthreads_count/_and/_or ("" until used)
   std::string arbArray_;    ///< the hidden shared array of arbitrary values ("" until used)
   std::string arbCounter_;  ///< its per-thread counter local
