@@ -145,6 +145,21 @@ void Lowerer::addTarget(int d, int from) {
     s.targets.insert(from);
 }
 
+int Lowerer::localStorage(const VarInfo& v, const clang::VarDecl* vd) {
+  // A private storage of one cell: the local itself, so `*p` reads and writes it.
+  auto it = localStorages_.find(v.local);
+  if (it != localStorages_.end()) return it->second;
+  Storage s;
+  s.kind = Storage::Kind::Private;
+  s.cells = {v.local};
+  s.elem = intTypeOr(vd->getType().getNonReferenceType(), vd->getLocation());
+  s.elemBytes = ctx_.getTypeSizeInChars(vd->getType().getNonReferenceType()).getQuantity();
+  s.cName = vd->getNameAsString();
+  int id = addStorage(std::move(s));
+  localStorages_[v.local] = id;
+  return id;
+}
+
 void Lowerer::emitBoundsCheck(const kpl::Expr& idx, size_t n, kpl::SourceRange r) {
   emitCheck(StmtKind::Assert,
             bin(BinaryOp::LogAnd, bin(BinaryOp::Ge, clone(idx), lit(0, r), r),
@@ -315,7 +330,13 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
         if (const clang::VarDecl* vd = refVar(s); vd && (isMemoryVar(vd) || s->getType()->isArrayType()))
           return pointer(s);
         if (s->getType()->isArrayType()) return pointer(s);
-        unsupported(e, "the address of a local variable");
+        if (const clang::VarDecl* vd = refVar(s)) {
+          VarInfo* v = lookup(vd);
+          if (v && v->ref) return PtrVal{v->storage, offsetOf(*v, r)};  // a reference's cell
+          // A scalar local (the kernel's parameters whose address is taken are copied into one).
+          if (v && v->kind == VarInfo::Kind::Scalar && v->hi.empty()) return PtrVal{localStorage(*v, vd), lit(0, r)};
+        }
+        unsupported(e, "the address of this local variable (a 64-bit one)");
         return bad;
       }
       case clang::UO_Deref:

@@ -425,6 +425,8 @@ private:
   void addTarget(int d, int from);
   /// Fills every deferred access with its if-chain over the storage's targets.
   void finishDynamic();
+  /// The address of a scalar local: a private storage whose one cell is the local itself.
+  int localStorage(const VarInfo& v, const clang::VarDecl* vd);
   /// `assert(0 <= idx && idx < n);`
   void emitBoundsCheck(const kpl::Expr& idx, size_t n, kpl::SourceRange r);
   /// A pointer expression's value.
@@ -724,7 +726,8 @@ private:
   std::vector<const clang::FunctionDecl*> callStack_;
   int lastAggResult_ = -1;
   std::optional<VarInfo> lastRefResult_;
-  std::vector<Closure> closures_;  ///< the lambdas' closures, in creation order  ///< the place the last inlined call returning a reference returned  ///< the result storage of the last inlined call returning a struct or vector
+  std::vector<Closure> closures_;
+  std::map<std::string, int> localStorages_;  ///< a scalar local whose address is taken → its one-cell storage  ///< the lambdas' closures, in creation order  ///< the place the last inlined call returning a reference returned  ///< the result storage of the last inlined call returning a struct or vector
   std::string voteArray_;   ///< the hidden shared array of __syncthreads_count/_and/_or ("" until used)
   std::string arbArray_;    ///< the hidden shared array of arbitrary values ("" until used)
   std::string arbCounter_;  ///< its per-thread counter local
