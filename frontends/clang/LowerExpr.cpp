@@ -585,8 +585,14 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
   if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e);
       c && c->isGLValue() && (c->getCastKind() == clang::CK_DerivedToBase || c->getCastKind() == clang::CK_UncheckedDerivedToBase ||
                               c->getCastKind() == clang::CK_NoOp)) {
-    // A base class's part of an object: its cells start at the base's offset.
-    lv = lvalue(c->getSubExpr());
+    // A base class's part of an object (a temporary's too): its cells start at the base's offset.
+    if (c->getCastKind() == clang::CK_NoOp) {
+      lv = lvalue(c->getSubExpr());
+    } else {
+      AggPlace p = aggPlace(c->getSubExpr());
+      if (!p.ok) return lv;
+      lv = std::move(p.base);
+    }
     if (lv.kind != LVal::Kind::Cell) return lv;
     if (c->getCastKind() != clang::CK_NoOp)
       lv.index = add(std::move(lv.index), lit(static_cast<int64_t>(baseOffset(c)), r), r);
