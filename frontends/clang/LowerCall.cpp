@@ -19,11 +19,8 @@ namespace sdvmc::clangfe::lowering {
 
 ExprPtr Lowerer::call(const clang::CallExpr* c, bool need) {
   kpl::SourceRange r = range(c);
-  const clang::FunctionDecl* fd = c->getDirectCallee();
-  if (!fd) {
-    unsupported(c, "an indirect call");
-    return lit(0, r);
-  }
+  const clang::FunctionDecl* fd = calleeOf(c);
+  if (!fd) return lit(0, r);
   const clang::FunctionDecl* def = nullptr;
   if (fd->hasBody(def) && def) return inlineCall(c, def, need);
   std::string name = fd->getNameAsString();
@@ -108,6 +105,16 @@ bool Lowerer::bindParams(Instance& callee, const clang::FunctionDecl* fd, const 
       VarInfo v;
       v.closure = closureOf(arg);
       if (v.closure < 0) return false;
+      callee.vars[p] = v;
+      continue;
+    }
+    if (p->getType()->isFunctionPointerType()) {  // a function passed on: known at the call, or refused
+      VarInfo v;
+      v.fn = knownFunction(arg);
+      if (!v.fn || assignedIn(fd, p)) {
+        unsupported(arg, "a function pointer whose target is not known where it is passed");
+        return false;
+      }
       callee.vars[p] = v;
       continue;
     }
@@ -246,11 +253,8 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
 
 Val Lowerer::wcall(const clang::CallExpr* c, bool need) {
   kpl::SourceRange r = range(c);
-  const clang::FunctionDecl* fd = c->getDirectCallee();
-  if (!fd) {
-    unsupported(c, "an indirect call");
-    return zeroOf(true, r);
-  }
+  const clang::FunctionDecl* fd = calleeOf(c);
+  if (!fd) return zeroOf(true, r);
   const clang::FunctionDecl* def = nullptr;
   if (fd->hasBody(def) && def) {
     Val out = zeroOf(true, r);  // stays after an error (recursion, a variadic call)
@@ -276,9 +280,10 @@ Agg Lowerer::aggCall(const clang::CallExpr* c) {
   clang::QualType t = c->getType();
   Agg bad;
   bad.ok = false;
-  const clang::FunctionDecl* fd = c->getDirectCallee();
+  const clang::FunctionDecl* fd = calleeOf(c);
+  if (!fd) return bad;
   const clang::FunctionDecl* def = nullptr;
-  if (fd && fd->hasBody(def) && def) {
+  if (fd->hasBody(def) && def) {
     lastAggResult_ = -1;
     inlineCall(c, def, true);
     int st = lastAggResult_;

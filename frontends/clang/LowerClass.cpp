@@ -276,6 +276,25 @@ LVal Lowerer::refCall(const clang::CallExpr* c) {
   return lv;
 }
 
+const clang::FunctionDecl* Lowerer::knownFunction(const clang::Expr* e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e); u && u->getOpcode() == clang::UO_AddrOf)
+    e = u->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+    if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(d->getDecl())) return f;
+    if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d->getDecl()))
+      if (VarInfo* v = lookup(vd)) return v->fn;
+  }
+  return nullptr;
+}
+
+const clang::FunctionDecl* Lowerer::calleeOf(const clang::CallExpr* c) {
+  if (const clang::FunctionDecl* fd = c->getDirectCallee()) return fd;
+  if (const clang::FunctionDecl* fd = knownFunction(c->getCallee())) return fd;
+  unsupported(c, "an indirect call (a function pointer whose target is not known where it is called)");
+  return nullptr;
+}
+
 bool Lowerer::isClosureType(clang::QualType t) {
   const clang::CXXRecordDecl* rd = t.getNonReferenceType()->getAsCXXRecordDecl();
   return rd && rd->isLambda();

@@ -222,6 +222,14 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
     inst_->vars[vd] = v;
     return;
   }
+  if (t->isFunctionPointerType()) {  // `auto op = &add;`: the function, when it never changes
+    VarInfo v;
+    v.fn = vd->hasInit() ? knownFunction(vd->getInit()) : nullptr;
+    if (!v.fn || assignedIn(inst_->fn, vd))
+      unsupported(vd->getLocation(), "a function pointer whose target is not one known function");
+    inst_->vars[vd] = v;
+    return;
+  }
   if (t->isReferenceType()) {  // bound once, where it is declared
     if (!vd->hasInit()) return;
     if (std::optional<VarInfo> v = bindRef(vd->getInit(), t, cname)) inst_->vars[vd] = *v;

@@ -120,6 +120,7 @@ struct VarInfo {
   bool ref = false;   ///< Pointer: a C++ reference to the cell (storage, offset), dereferenced at each use
   int64_t fixed = -1; ///< a reference or `this` whose offset is a constant: it (no local)
   int closure = -1;   ///< a lambda (closure) variable: its index in closures_
+  const clang::FunctionDecl* fn = nullptr;  ///< a function pointer variable: the one function it holds
   VarInfo() = default;
   VarInfo(Kind k, std::string l, int s, std::string h = "") : kind(k), local(std::move(l)), storage(s), hi(std::move(h)) {}
 };
@@ -632,6 +633,12 @@ private:
   int makeClosure(const clang::LambdaExpr* l);
   /// Whether t is a lambda's closure type.
   static bool isClosureType(clang::QualType t);
+  /// The function a function-pointer expression names where that is known at the call (`&add`,
+  /// `add`, a function pointer variable or parameter given one and never assigned); null if not.
+  const clang::FunctionDecl* knownFunction(const clang::Expr* e);
+  /// The callee of a call: direct, or through a function pointer whose target is known (an
+  /// `unsupported` diagnostic and null otherwise).
+  const clang::FunctionDecl* calleeOf(const clang::CallExpr* c);
   /// The value of a constructed temporary (`S(1, 2)`, `dim3(x, y)`).
   Agg constructed(const clang::CXXConstructExpr* c);
 
