@@ -65,6 +65,8 @@ __device__ int __ffs(int);
 __device__ unsigned int __sad(int, int, unsigned int);
 __device__ unsigned int __usad(unsigned int, unsigned int, unsigned int);
 extern "C" __device__ int printf(const char* __restrict format, ...);
+extern "C" __device__ void* memcpy(void* __restrict dst, const void* __restrict src, size_t n);
+extern "C" __device__ void* memset(void* dst, int value, size_t n);
 __device__ void __syncthreads(void);
 __device__ int __syncthreads_count(int);
 __device__ int __syncthreads_and(int);

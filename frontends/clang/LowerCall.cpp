@@ -24,6 +24,7 @@ ExprPtr Lowerer::call(const clang::CallExpr* c, bool need) {
   const clang::FunctionDecl* def = nullptr;
   if (fd->hasBody(def) && def) return inlineCall(c, def, need);
   std::string name = fd->getNameAsString();
+  if (isMemFunction(name)) return memFunction(c, name, need);
   if (const BuiltinInfo* fn = findBuiltin(name))
     if (std::optional<ExprPtr> v = wordBuiltin(c, *fn, name, need)) return std::move(*v);
   if (isExternal(fd)) return externalCall(c, fd, need);
@@ -219,6 +220,8 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
   if (rt->isReferenceType()) {
     callee.refResult = VarInfo{VarInfo::Kind::Pointer, newLocal(fd->getNameAsString() + "_ret"), -1};
     callee.refResult->ref = true;
+  } else if (rt->isPointerType()) {
+    callee.ptrResult = VarInfo{VarInfo::Kind::Pointer, newLocal(fd->getNameAsString() + "_ret"), -1};
   } else if (isAgg(rt)) {
     auto l = layoutOf(rt, c->getBeginLoc());
     if (!l) return lit(0, r);
@@ -241,7 +244,8 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
   inst_ = saved;
   lastAggResult_ = callee.resultStorage;
   lastRefResult_ = callee.refResult;
-  if (callee.refResult) return lit(0, r);  // its place: refCall
+  lastPtrResult_ = callee.ptrResult;
+  if (callee.refResult || callee.ptrResult) return lit(0, r);  // its place: refCall, ptrCall
   if (wideResult) {
     *wideResult = zeroOf(true, r);
     if (!callee.resultHi.empty() && need) *wideResult = Val{nameExpr(callee.result, r), nameExpr(callee.resultHi, r)};

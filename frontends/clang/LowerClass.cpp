@@ -251,6 +251,43 @@ void Lowerer::returnRef(const clang::Expr* v) {
   emitAssign(res.local, offsetOf(*b, r), r);
 }
 
+void Lowerer::returnPtr(const clang::Expr* v) {
+  kpl::SourceRange r = range(v);
+  VarInfo& res = *inst_->ptrResult;
+  PtrVal p = pointer(v);
+  if (p.storage == -1) return;
+  if (p.storage == -2 || isDynamic(p.storage) || (res.storage != -1 && res.storage != p.storage)) {
+    unsupported(v, "a function returning pointers into different arrays (or NULL)");
+    return;
+  }
+  res.storage = p.storage;
+  emitAssign(res.local, std::move(p.offset), r);
+}
+
+PtrVal Lowerer::ptrCall(const clang::CallExpr* c) {
+  kpl::SourceRange r = range(c);
+  const clang::FunctionDecl* fd = calleeOf(c);
+  if (!fd) return PtrVal{-1, lit(0, r)};
+  if (isMemFunction(fd->getNameAsString())) {
+    PtrVal dest{-1, lit(0, r)};
+    memFunction(c, fd->getNameAsString(), false, &dest);
+    return dest;
+  }
+  const clang::FunctionDecl* def = nullptr;
+  if (!fd->hasBody(def) || !def) {
+    unsupported(c, fmt::format("a call to '{}', which returns a pointer and has no body", fd->getNameAsString()));
+    return PtrVal{-1, lit(0, r)};
+  }
+  lastPtrResult_.reset();
+  inlineCall(c, def, false);
+  if (!lastPtrResult_) return PtrVal{-1, lit(0, r)};
+  if (lastPtrResult_->storage < 0) {
+    unsupported(c, "a call whose returned pointer points nowhere");
+    return PtrVal{-1, lit(0, r)};
+  }
+  return PtrVal{lastPtrResult_->storage, nameExpr(lastPtrResult_->local, r)};
+}
+
 LVal Lowerer::refCall(const clang::CallExpr* c) {
   kpl::SourceRange r = range(c);
   LVal lv;

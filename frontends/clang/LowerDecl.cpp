@@ -139,6 +139,8 @@ int Lowerer::globalStorage(const clang::VarDecl* vd, clang::SourceLocation at) {
   if (cellsOf(vd->getType(), elem, cells, bytes, vd->getLocation(), /*allowIncomplete=*/true)) {
     bool shared = isSharedVar(vd);
     const clang::Expr* init = vd->hasInit() ? vd->getInit() : nullptr;
+    if (const auto* ce = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(init); ce && ce->getConstructor()->isTrivial())
+      init = nullptr;  // `__shared__ S tile[2];` of a struct: C++'s trivial construction, no initialiser
     if (shared && init) {
       unsupported(vd->getLocation(), "an initialiser on shared variable '" + vd->getNameAsString() + "'");
       init = nullptr;

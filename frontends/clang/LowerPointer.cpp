@@ -428,6 +428,7 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
     emitIf(std::move(k), std::move(xs), std::move(ys), r);
     return PtrVal{storage, nameExpr(t, r)};
   }
+  if (const auto* call = llvm::dyn_cast<clang::CallExpr>(e)) return ptrCall(call);
   if (llvm::isa<clang::CallExpr>(e)) {
     unsupported(e, "a call returning a pointer");
     return bad;

@@ -311,6 +311,8 @@ void Lowerer::lowerStmt(const clang::Stmt* s) {
     if (const clang::Expr* v = rs->getRetValue()) {
       if (inst_->refResult) {
         returnRef(v);
+      } else if (inst_->ptrResult) {
+        returnPtr(v);
       } else if (inst_->resultStorage >= 0) {
         Agg a = aggValue(v);
         auto l = layoutOf(v->getType(), v->getBeginLoc());

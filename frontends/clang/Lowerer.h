@@ -163,6 +163,7 @@ struct Instance {
   int seq = 0;                               ///< which inlined call (0: the kernel), in lowering order
   std::optional<VarInfo> self;               ///< a member function's or constructor's `this`: the object's first cell
   std::optional<VarInfo> refResult;          ///< a function returning a reference: the cell (or local) it returns
+  std::optional<VarInfo> ptrResult;          ///< a function returning a pointer: its storage and offset local
 };
 
 /// A lambda's closure: what its body's captured variables are (a by-reference capture: the
@@ -624,6 +625,10 @@ private:
   /// `return e;` in a function returning a reference: every return names the same storage
   /// (or the same local), the offset goes to the result local.
   void returnRef(const clang::Expr* v);
+  /// `return p;` in a function returning a pointer: every return points into the same storage.
+  void returnPtr(const clang::Expr* v);
+  /// The pointer a call returns (a helper returning a pointer, memcpy/memset's destination).
+  PtrVal ptrCall(const clang::CallExpr* c);
   /// The place a call of a function returning a reference names.
   LVal refCall(const clang::CallExpr* c);
   /// The closure an expression of lambda type names (a lambda expression makes one); -1 after a
@@ -641,6 +646,24 @@ private:
   const clang::FunctionDecl* calleeOf(const clang::CallExpr* c);
   /// The value of a constructed temporary (`S(1, 2)`, `dim3(x, y)`).
   Agg constructed(const clang::CXXConstructExpr* c);
+
+  // ---- LowerMemcpy.cpp: memcpy and memset on arrays -------------------------------------
+
+  /// memcpy, memset and their __builtin_ forms.
+  static bool isMemFunction(const std::string& name);
+  /// One pointer argument of memcpy/memset: its typed pointer, element type, the cells of one
+  /// element and their types, and how many elements the size covers.
+  struct MemRegion {
+    PtrVal ptr;
+    clang::QualType elem;
+    uint64_t cellsPer = 1;
+    std::vector<IntType> types;
+    uint64_t count = 0;
+  };
+  std::optional<MemRegion> memRegion(const clang::CallExpr* c, const clang::Expr* ptr);
+  /// The call, element-wise (every source cell read before the first write).
+  /// `dest` receives the destination pointer (memcpy and memset return it).
+  ExprPtr memFunction(const clang::CallExpr* c, const std::string& name, bool need, PtrVal* dest = nullptr);
 
   // ---- LowerBuiltin.cpp: OpenCL's and CUDA's library functions -----------------------------
 
@@ -733,6 +756,7 @@ private:
   std::vector<const clang::FunctionDecl*> callStack_;
   int lastAggResult_ = -1;
   std::optional<VarInfo> lastRefResult_;
+  std::optional<VarInfo> lastPtrResult_;  ///< the pointer the last inlined call returning one returned
   std::vector<Closure> closures_;
   std::map<std::string, int> localStorages_;  ///< a scalar local whose address is taken → its one-cell storage  ///< the lambdas' closures, in creation order  ///< the place the last inlined call returning a reference returned  ///< the result storage of the last inlined call returning a struct or vector
   std::string voteArray_;   ///< the hidden shared array of __syncthreads_count/_and/_or ("" until used)
