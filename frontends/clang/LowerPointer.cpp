@@ -12,6 +12,8 @@
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
 
+#include <fmt/format.h>
+
 namespace sdvmc::clangfe::lowering {
 
 ExprPtr Lowerer::readCell(int storage, ExprPtr index, IntType as, kpl::SourceRange r) {
@@ -264,7 +266,22 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
           return !q->isVectorType() && !q->isRecordType() && (intType(q) || wideType(q)) &&
                  (cellBits(q) == 32 || cellBits(q) == 64);
         };
-        if (from->isVoidType() || to->isVoidType() || from->isIncompleteType() || to->isIncompleteType() ||
+        if (to->isVoidType()) return pointer(sub);  // to void*: the same cells, typed again by a later cast
+        if (from->isVoidType()) {
+          // From void*: the cells keep the type the storage has; a cast to another type of the
+          // same size reads them as that type, a struct only as the same struct.
+          PtrVal p = pointer(sub);
+          if (p.storage < 0 || isDynamic(p.storage)) return p;
+          const Storage& st = storages_[static_cast<size_t>(p.storage)];
+          bool sameStruct = !st.ctype.isNull() && st.ctype == to;
+          if (sameStruct || (!to->isRecordType() && !to->isVectorType() && (st.ctype.isNull() || !st.ctype->isRecordType()) &&
+                             st.elemBytes == static_cast<uint64_t>(ctx_.getTypeSizeInChars(to).getQuantity())))
+            return p;
+          unsupported(e, fmt::format("cast from 'void *' to '{}' of memory holding '{}' elements", c->getType().getAsString(),
+                                     st.ctype.isNull() ? std::to_string(st.elemBytes) + "-byte" : st.ctype.getAsString()));
+          return bad;
+        }
+        if (from->isIncompleteType() || to->isIncompleteType() ||
             from->isFunctionType() || to->isFunctionType() ||
             (cellBits(from) != cellBits(to) && !(wordScalar(from) && wordScalar(to))) ||
             ((from->isRecordType() || to->isRecordType()) && from != to)) {

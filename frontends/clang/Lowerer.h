@@ -34,6 +34,7 @@ class SwitchStmt;
 class Decl;
 class FieldDecl;
 class VarDecl;
+class ParmVarDecl;
 class FunctionDecl;
 class CXXMethodDecl;
 class CXXConstructExpr;
@@ -103,6 +104,7 @@ struct Storage {
   IntType elem;                    ///< the cells' C type
   uint64_t elemBytes = 4;          ///< its size in bytes (pointer casts must keep it)
   std::string cName;               ///< for messages
+  clang::QualType ctype;           ///< the C element type, where known (casts from void* check it)
 };
 
 /// A pointer value: a statically known storage and an offset in cells.
@@ -242,6 +244,9 @@ public:
   const std::set<DynKey>& discovered() const { return discovered_; }
 
 private:
+  /// The element type a `void*` kernel parameter is used as: the pointee of every cast of it
+  /// in the kernel (they must agree); null after a diagnostic.
+  clang::QualType voidParamElem(const clang::ParmVarDecl* pd, const clang::FunctionDecl* kernel);
   /// The kernel (Lowering.cpp): the only one, or --kernel's (a template kernel's specialisation
   /// by `name<args>`, or by its name when the file instantiates it once); null after a diagnostic.
   const clang::FunctionDecl* selectKernel(const std::vector<const clang::Decl*>& fileScope);

@@ -11,6 +11,7 @@
 #include <clang/AST/Attr.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/DeclTemplate.h>
+#include <clang/AST/Expr.h>
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -100,6 +101,24 @@ const clang::FunctionDecl* Lowerer::selectKernel(const std::vector<const clang::
   return kernels[0];
 }
 
+clang::QualType Lowerer::voidParamElem(const clang::ParmVarDecl* pd, const clang::FunctionDecl* kernel) {
+  std::set<clang::QualType> types;
+  std::function<void(const clang::Stmt*)> walk = [&](const clang::Stmt* s) {
+    if (!s) return;
+    if (const auto* c = llvm::dyn_cast<clang::ExplicitCastExpr>(s))
+      if (refVar(c->getSubExpr()) == pd && c->getType()->isPointerType() && !c->getType()->getPointeeType()->isVoidType())
+        types.insert(c->getType()->getPointeeType().getCanonicalType().getUnqualifiedType());
+    for (const clang::Stmt* ch : s->children()) walk(ch);
+  };
+  walk(kernel->getBody());
+  if (types.size() != 1) {
+    unsupported(pd->getLocation(), types.empty() ? fmt::format("void* parameter '{}', never cast to a typed pointer in the kernel", pd->getNameAsString())
+                                                 : fmt::format("void* parameter '{}', cast to several element types", pd->getNameAsString()));
+    return {};
+  }
+  return *types.begin();
+}
+
 std::optional<kpl::Program> Lowerer::run() {
   const clang::TranslationUnitDecl* tu = ctx_.getTranslationUnitDecl();
   // The declarations at file scope, those inside `extern "C" { … }` and `extern "C++"`
@@ -145,13 +164,22 @@ std::optional<kpl::Program> Lowerer::run() {
     kpl::SourceRange pr = range(pd);
     clang::QualType t = pd->getType();
     if (t->isPointerType()) {
-      // A buffer: unbounded (as in GPUVerify) unless --buffer NAME=SIZE.
+      // A buffer: unbounded (as in GPUVerify) unless --buffer NAME=SIZE; a void* one has the
+      // element type the kernel casts it to.
+      clang::QualType pointee = t->getPointeeType();
+      if (pointee->isVoidType()) {
+        clang::QualType as = voidParamElem(pd, kernel);
+        if (as.isNull()) continue;
+        pointee = ctx_.getAddrSpaceQualType(as, pointee.getAddressSpace());
+        t = ctx_.getPointerType(pointee);
+      }
       IntType elem;
       uint64_t cells = 1, bytes = 4;
       if (!cellsOf(t->getPointeeType(), elem, cells, bytes, pd->getLocation())) continue;
       clang::LangAS as = t->getPointeeType().getAddressSpace();
       bool shared = as == clang::LangAS::opencl_local;
       int id = declareArray(cname, elem, bytes, 0, !shared, pr, pd->getLocation());
+      storages_[static_cast<size_t>(id)].ctype = t->getPointeeType().getCanonicalType().getUnqualifiedType();
       recordCellPaths(arrays_.back().name.name, t->getPointeeType(), pd->getLocation());
       // --buffer counts elements; a struct element is `cells` cells.
       if (!arrays_.back().unbounded) arrays_.back().size *= static_cast<uint32_t>(cells);
