@@ -80,6 +80,11 @@ std::optional<uint64_t> Lowerer::structCells(clang::QualType t, clang::SourceLoc
     unsupported(at, "type '" + t.getAsString() + "' (a class with virtual functions or virtual bases)");
     return std::nullopt;
   }
+  if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(rd); cxx && cxx->hasNonTrivialDestructor()) {
+    // Clang's AST has no calls of destructors where objects die: lowering them is not done.
+    unsupported(at, "type '" + t.getAsString() + "' (a class with a destructor, whose calls are not lowered)");
+    return std::nullopt;
+  }
   uint64_t n = 0;
   if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(rd))  // the bases' fields first, as C++ lays them out
     for (const clang::CXXBaseSpecifier& b : cxx->bases()) {
