@@ -13,6 +13,7 @@
 #include <llvm/ADT/SmallString.h>
 
 #include <filesystem>
+#include <fmt/format.h>
 
 namespace sdvmc::clangfe {
 
@@ -96,10 +97,16 @@ std::optional<kpl::Program> lowerCudaOrOpenCL(const kpl::SourceFile& source, Lan
 
   // GPUVerify kernels `#include <gpuverify.h>` (both headers above include it too).
   files.emplace_back(inc + "/gpuverify.h", gpuverifyHeaderText());
+  // `--kernel 'reduce<int, 128>'`: a host function after the file's text takes the address of
+  // that specialisation, which instantiates it (Clang reports arguments that do not fit there,
+  // past the file's last line).
+  std::string text = source.text();
+  if (language == Language::Cuda && launch.kernel.find('<') != std::string::npos)
+    text += fmt::format("\nvoid __sdvmc_instantiate_kernel() {{ (void)&{}; }}\n", launch.kernel);
 
   ForwardingConsumer consumer(diags);
   std::unique_ptr<clang::ASTUnit> unit = clang::tooling::buildASTFromCodeWithArgs(
-      source.text(), args, source.path(), "sdvmc", std::make_shared<clang::PCHContainerOperations>(),
+      text, args, source.path(), "sdvmc", std::make_shared<clang::PCHContainerOperations>(),
       clang::tooling::getClangStripDependencyFileAdjuster(), files, &consumer);
   if (!unit || consumer.getNumErrors() != 0 || diags.hasErrors()) {
     if (!diags.hasErrors()) diags.error(kpl::SourceLoc{1, 1}, "clang could not parse the kernel");

@@ -47,7 +47,11 @@ __SDVMC_VEC(long long, longlong)
 __SDVMC_VEC(unsigned long long, ulonglong)
 __SDVMC_VEC(double, double)
 #undef __SDVMC_VEC
-struct dim3 { unsigned int x, y, z; };
+struct dim3 {
+  unsigned int x, y, z;
+  __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1) : x(vx), y(vy), z(vz) {}
+  __host__ __device__ constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+};
 extern const __device__ uint3 threadIdx;
 extern const __device__ uint3 blockIdx;
 extern const __device__ dim3 blockDim;
@@ -62,6 +66,8 @@ __device__ int __ffs(int);
 __device__ unsigned int __sad(int, int, unsigned int);
 __device__ unsigned int __usad(unsigned int, unsigned int, unsigned int);
 extern "C" __device__ int printf(const char* __restrict format, ...);
+extern "C" __device__ void* memcpy(void* __restrict dst, const void* __restrict src, size_t n);
+extern "C" __device__ void* memset(void* dst, int value, size_t n);
 __device__ void __syncthreads(void);
 __device__ int __syncthreads_count(int);
 __device__ int __syncthreads_and(int);

@@ -141,8 +141,11 @@ AggPlace Lowerer::aggPlace(const clang::Expr* e) {
     b.comps = std::move(comps);
     return b;
   }
+  const auto* cast = llvm::dyn_cast<clang::CastExpr>(e);
   bool place = llvm::isa<clang::DeclRefExpr>(e) || llvm::isa<clang::ArraySubscriptExpr>(e) ||
-               llvm::isa<clang::MemberExpr>(e) ||
+               llvm::isa<clang::MemberExpr>(e) || (llvm::isa<clang::CallExpr>(e) && e->isGLValue()) ||
+               (cast && cast->isGLValue() && (cast->getCastKind() == clang::CK_DerivedToBase ||
+                                              cast->getCastKind() == clang::CK_UncheckedDerivedToBase)) ||
                (llvm::isa<clang::UnaryOperator>(e) && llvm::cast<clang::UnaryOperator>(e)->getOpcode() == clang::UO_Deref);
   if (const clang::VarDecl* vd = refVar(e); vd && !lookup(vd) && vd->hasExternalStorage()) place = false;  // threadIdx …
   if (place) {
@@ -176,6 +179,7 @@ Agg Lowerer::aggValue(const clang::Expr* e) {
   if (const auto* c = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(e)) return aggValue(c->getSubExpr());
   if (const auto* c = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(e)) return aggValue(c->getSubExpr());
   if (const auto* c = llvm::dyn_cast<clang::CXXDefaultArgExpr>(e)) return aggValue(c->getExpr());
+  if (const auto* c = llvm::dyn_cast<clang::CXXDefaultInitExpr>(e)) return aggValue(c->getExpr());
   if (const auto* c = llvm::dyn_cast<clang::CompoundLiteralExpr>(e)) return aggValue(c->getInitializer());
   if (llvm::isa<clang::ImplicitValueInitExpr>(e) || llvm::isa<clang::CXXScalarValueInitExpr>(e))
     return aggZeros(t, e->getBeginLoc(), r);
@@ -183,12 +187,16 @@ Agg Lowerer::aggValue(const clang::Expr* e) {
     const clang::CXXConstructorDecl* ctor = c->getConstructor();
     if (ctor && ctor->isTrivial() && ctor->isCopyOrMoveConstructor() && c->getNumArgs() == 1) return aggValue(c->getArg(0));
     if (ctor && ctor->isTrivial() && ctor->isDefaultConstructor() && c->getNumArgs() == 0) return aggZeros(t, e->getBeginLoc(), r);
-    unsupported(e, "constructor of '" + t.getAsString() + "' (only trivial copies and default construction)");
-    return bad;
+    return constructed(c);
   }
   if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e)) {
     const clang::Expr* sub = c->getSubExpr();
     switch (c->getCastKind()) {
+      case clang::CK_ConstructorConversion:  // `S(x)`, `dim3(x, y)`: the construction
+      case clang::CK_DerivedToBase:          // a derived object copied as its base
+      case clang::CK_UncheckedDerivedToBase:
+        if (c->getCastKind() != clang::CK_ConstructorConversion && sub->isGLValue()) return loadAgg(aggPlace(e), r);
+        return aggValue(sub);
       case clang::CK_LValueToRValue:
       case clang::CK_NoOp:
         if (llvm::isa<clang::CompoundLiteralExpr>(sub->IgnoreParens())) return aggValue(sub);  // `(int4)(…)`
@@ -270,8 +278,7 @@ Agg Lowerer::aggValue(const clang::Expr* e) {
       storeAgg(p, v, r);
       return v;
     }
-    unsupported(e, "operator call on '" + t.getAsString() + "'");
-    return bad;
+    return aggCall(oc);  // an overloaded operator: inlined like a call
   }
   if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e)) return aggCall(c);
   if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(e)) return aggBinary(b);

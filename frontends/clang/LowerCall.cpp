@@ -7,7 +7,9 @@
 #include "frontends/clang/Lowerer.h"
 
 #include <clang/AST/Decl.h>
+#include <clang/AST/DeclCXX.h>
 #include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
@@ -17,14 +19,12 @@ namespace sdvmc::clangfe::lowering {
 
 ExprPtr Lowerer::call(const clang::CallExpr* c, bool need) {
   kpl::SourceRange r = range(c);
-  const clang::FunctionDecl* fd = c->getDirectCallee();
-  if (!fd) {
-    unsupported(c, "an indirect call");
-    return lit(0, r);
-  }
+  const clang::FunctionDecl* fd = calleeOf(c);
+  if (!fd) return lit(0, r);
   const clang::FunctionDecl* def = nullptr;
   if (fd->hasBody(def) && def) return inlineCall(c, def, need);
   std::string name = fd->getNameAsString();
+  if (isMemFunction(name)) return memFunction(c, name, need);
   const BuiltinInfo* fn = findBuiltin(name);
   if (fn)
     if (std::optional<ExprPtr> v = wordBuiltin(c, *fn, name, need)) return std::move(*v);
@@ -96,27 +96,40 @@ ExprPtr Lowerer::externalCall(const clang::CallExpr* c, const clang::FunctionDec
   return need ? std::move(v) : lit(0, r);
 }
 
-ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need, Val* wideResult) {
-  kpl::SourceRange r = range(c);
-  if (auto it = std::find(callStack_.begin(), callStack_.end(), fd); it != callStack_.end()) {
-    std::string chain;
-    for (auto i = it; i != callStack_.end(); ++i) chain += (*i)->getNameAsString() + " -> ";
-    chain += fd->getNameAsString();
-    error(c->getBeginLoc(), "recursion: " + chain);
-    return lit(0, r);
+bool Lowerer::bindParams(Instance& callee, const clang::FunctionDecl* fd, const std::vector<const clang::Expr*>& args,
+                         const clang::Expr* at) {
+  if (args.size() != fd->getNumParams()) {
+    unsupported(at, "a call with a variable number of arguments");
+    return false;
   }
-  if (fd->isVariadic() || c->getNumArgs() != fd->getNumParams()) {
-    unsupported(c, "a call with a variable number of arguments");
-    return lit(0, r);
-  }
-  Instance callee;
-  callee.fn = fd;
-  callee.seq = ++instances_;
   // Call by value: fresh locals for the parameters, assigned the arguments in order.
   for (unsigned i = 0; i < fd->getNumParams(); ++i) {
     const clang::ParmVarDecl* p = fd->getParamDecl(i);
-    const clang::Expr* arg = c->getArg(i);
+    const clang::Expr* arg = args[i];
     std::string pname = p->getNameAsString().empty() ? "arg" : p->getNameAsString();
+    if (isClosureType(p->getType())) {  // a lambda passed on (by value or reference): the same closure
+      VarInfo v;
+      v.closure = closureOf(arg);
+      if (v.closure < 0) return false;
+      callee.vars[p] = v;
+      continue;
+    }
+    if (p->getType()->isFunctionPointerType()) {  // a function passed on: known at the call, or refused
+      VarInfo v;
+      v.fn = knownFunction(arg);
+      if (!v.fn || assignedIn(fd, p)) {
+        unsupported(arg, "a function pointer whose target is not known where it is passed");
+        return false;
+      }
+      callee.vars[p] = v;
+      continue;
+    }
+    if (p->getType()->isReferenceType()) {
+      std::optional<VarInfo> v = bindRef(arg, p->getType(), pname);
+      if (!v) return false;
+      callee.vars[p] = *v;
+      continue;
+    }
     if (p->getType()->isPointerType()) {
       PtrVal pv = pointer(arg);
       VarInfo v{VarInfo::Kind::Pointer, newLocal(pname), pv.storage};
@@ -156,8 +169,65 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
     emitAssign(info.local, std::move(v), range(arg));
     callee.vars[p] = info;
   }
+  return true;
+}
+
+ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need, Val* wideResult) {
+  kpl::SourceRange r = range(c);
+  if (auto it = std::find(callStack_.begin(), callStack_.end(), fd); it != callStack_.end()) {
+    std::string chain;
+    for (auto i = it; i != callStack_.end(); ++i) chain += (*i)->getNameAsString() + " -> ";
+    chain += fd->getNameAsString();
+    error(c->getBeginLoc(), "recursion: " + chain);
+    return lit(0, r);
+  }
+  // A member function: the object is `this` (a member operator's is its first operand).
+  const clang::Expr* object = nullptr;
+  bool arrow = false;
+  unsigned shift = 0;
+  if (const auto* m = llvm::dyn_cast<clang::CXXMethodDecl>(fd); m && m->isInstance()) {
+    if (const auto* mc = llvm::dyn_cast<clang::CXXMemberCallExpr>(c)) {
+      object = mc->getImplicitObjectArgument();
+      if (const auto* me = llvm::dyn_cast<clang::MemberExpr>(mc->getCallee()->IgnoreParens())) arrow = me->isArrow();
+    } else if (llvm::isa<clang::CXXOperatorCallExpr>(c) && c->getNumArgs() > 0) {
+      object = c->getArg(0);
+      shift = 1;
+    }
+    if (!object) {
+      unsupported(c, "this call of a member function");
+      return lit(0, r);
+    }
+    if (m->isVirtual()) {
+      unsupported(c, fmt::format("a call of virtual function '{}'", m->getNameAsString()));
+      return lit(0, r);
+    }
+  }
+  if (fd->isVariadic() || c->getNumArgs() != fd->getNumParams() + shift) {
+    unsupported(c, "a call with a variable number of arguments");
+    return lit(0, r);
+  }
+  Instance callee;
+  callee.fn = fd;
+  callee.seq = ++instances_;
+  if (object && isClosureType(object->getType())) {
+    // A lambda's call operator: its body names the captured variables themselves.
+    int cl = closureOf(object);
+    if (cl < 0) return lit(0, r);
+    for (const auto& [vd, info] : closures_[static_cast<size_t>(cl)].captures) callee.vars[vd] = info;
+  } else if (object) {
+    callee.self = objectOf(object, arrow, "this");
+    if (!callee.self) return lit(0, r);
+  }
+  std::vector<const clang::Expr*> args;
+  for (unsigned i = shift; i < c->getNumArgs(); ++i) args.push_back(c->getArg(i));
+  if (!bindParams(callee, fd, args, c)) return lit(0, r);
   clang::QualType rt = fd->getReturnType();
-  if (isAgg(rt)) {
+  if (rt->isReferenceType()) {
+    callee.refResult = VarInfo{VarInfo::Kind::Pointer, newLocal(fd->getNameAsString() + "_ret"), -1};
+    callee.refResult->ref = true;
+  } else if (rt->isPointerType()) {
+    callee.ptrResult = VarInfo{VarInfo::Kind::Pointer, newLocal(fd->getNameAsString() + "_ret"), -1};
+  } else if (isAgg(rt)) {
     auto l = layoutOf(rt, c->getBeginLoc());
     if (!l) return lit(0, r);
     callee.resultStorage = newPrivate(fd->getNameAsString() + "_ret", *l, fd->getNameAsString());
@@ -180,6 +250,9 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
   callStack_.pop_back();
   inst_ = saved;
   lastAggResult_ = callee.resultStorage;
+  lastRefResult_ = callee.refResult;
+  lastPtrResult_ = callee.ptrResult;
+  if (callee.refResult || callee.ptrResult) return lit(0, r);  // its place: refCall, ptrCall
   if (wideResult) {
     *wideResult = zeroOf(true, r);
     if (!callee.resultHi.empty() && need) *wideResult = Val{nameExpr(callee.result, r), nameExpr(callee.resultHi, r)};
@@ -191,11 +264,8 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
 
 Val Lowerer::wcall(const clang::CallExpr* c, bool need) {
   kpl::SourceRange r = range(c);
-  const clang::FunctionDecl* fd = c->getDirectCallee();
-  if (!fd) {
-    unsupported(c, "an indirect call");
-    return zeroOf(true, r);
-  }
+  const clang::FunctionDecl* fd = calleeOf(c);
+  if (!fd) return zeroOf(true, r);
   const clang::FunctionDecl* def = nullptr;
   if (fd->hasBody(def) && def) {
     Val out = zeroOf(true, r);  // stays after an error (recursion, a variadic call)
@@ -221,9 +291,10 @@ Agg Lowerer::aggCall(const clang::CallExpr* c) {
   clang::QualType t = c->getType();
   Agg bad;
   bad.ok = false;
-  const clang::FunctionDecl* fd = c->getDirectCallee();
+  const clang::FunctionDecl* fd = calleeOf(c);
+  if (!fd) return bad;
   const clang::FunctionDecl* def = nullptr;
-  if (fd && fd->hasBody(def) && def) {
+  if (fd->hasBody(def) && def) {
     lastAggResult_ = -1;
     inlineCall(c, def, true);
     int st = lastAggResult_;

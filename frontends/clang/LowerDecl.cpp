@@ -8,6 +8,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
 #include <clang/AST/Decl.h>
+#include <clang/AST/DeclCXX.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/Stmt.h>
@@ -139,6 +140,8 @@ int Lowerer::globalStorage(const clang::VarDecl* vd, clang::SourceLocation at) {
   if (cellsOf(vd->getType(), elem, cells, bytes, vd->getLocation(), /*allowIncomplete=*/true)) {
     bool shared = isSharedVar(vd);
     const clang::Expr* init = vd->hasInit() ? vd->getInit() : nullptr;
+    if (const auto* ce = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(init); ce && ce->getConstructor()->isTrivial())
+      init = nullptr;  // `__shared__ S tile[2];` of a struct: C++'s trivial construction, no initialiser
     if (shared && init) {
       unsupported(vd->getLocation(), "an initialiser on shared variable '" + vd->getNameAsString() + "'");
       init = nullptr;
@@ -194,6 +197,24 @@ void collectModified(const clang::Stmt* s, std::set<const clang::VarDecl*>& out)
   } else if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(s)) {
     if (u->isIncrementDecrementOp() || u->getOpcode() == clang::UO_AddrOf)
       if (const clang::VarDecl* v = refVar(u->getSubExpr())) out.insert(v);
+  } else if (const auto* c = llvm::dyn_cast<clang::CallExpr>(s)) {
+    // An argument bound to a non-const reference parameter may be assigned through it.
+    const clang::FunctionDecl* fd = c->getDirectCallee();
+    unsigned shift = llvm::isa<clang::CXXOperatorCallExpr>(c) && llvm::isa_and_nonnull<clang::CXXMethodDecl>(fd) ? 1 : 0;
+    for (unsigned i = shift; fd && i < c->getNumArgs() && i - shift < fd->getNumParams(); ++i) {
+      clang::QualType pt = fd->getParamDecl(i - shift)->getType();
+      if (pt->isReferenceType() && !pt.getNonReferenceType().isConstQualified())
+        if (const clang::VarDecl* v = refVar(c->getArg(i))) out.insert(v);
+    }
+    if (const auto* oc = llvm::dyn_cast<clang::CXXOperatorCallExpr>(c); oc && shift)
+      if (const clang::VarDecl* v = refVar(oc->getArg(0))) out.insert(v);  // a member operator's object
+    if (const auto* mc = llvm::dyn_cast<clang::CXXMemberCallExpr>(c))
+      if (const clang::VarDecl* v = refVar(mc->getImplicitObjectArgument())) out.insert(v);
+  } else if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(s)) {
+    for (const clang::Decl* d : ds->decls())  // a non-const reference bound to a variable
+      if (const auto* rv = llvm::dyn_cast<clang::VarDecl>(d); rv && rv->getType()->isReferenceType() && rv->hasInit() &&
+                                                               !rv->getType().getNonReferenceType().isConstQualified())
+        if (const clang::VarDecl* v = refVar(rv->getInit())) out.insert(v);
   }
   for (const clang::Stmt* c : s->children()) collectModified(c, out);
 }
@@ -216,6 +237,25 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
     return;
   }
   clang::QualType t = vd->getType();
+  if (isClosureType(t)) {  // `auto f = [&](int v) { … };`: its captures, taken here
+    VarInfo v;
+    v.closure = vd->hasInit() ? closureOf(vd->getInit()) : -1;
+    inst_->vars[vd] = v;
+    return;
+  }
+  if (t->isFunctionPointerType()) {  // `auto op = &add;`: the function, when it never changes
+    VarInfo v;
+    v.fn = vd->hasInit() ? knownFunction(vd->getInit()) : nullptr;
+    if (!v.fn || assignedIn(inst_->fn, vd))
+      unsupported(vd->getLocation(), "a function pointer whose target is not one known function");
+    inst_->vars[vd] = v;
+    return;
+  }
+  if (t->isReferenceType()) {  // bound once, where it is declared
+    if (!vd->hasInit()) return;
+    if (std::optional<VarInfo> v = bindRef(vd->getInit(), t, cname)) inst_->vars[vd] = *v;
+    return;
+  }
   if (t->isPointerType()) {
     VarInfo& v = inst_->vars[vd];
     v = VarInfo{VarInfo::Kind::Pointer, newLocal(cname), -1};
@@ -301,7 +341,12 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
     if (const auto* ce = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(init);
         ce && ce->getNumArgs() == 0 && ce->getConstructor()->isTrivial())
       init = nullptr;  // `S s;`: no initialiser
-    if (init) {
+    if (const auto* ce = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(init); ce && !ce->getConstructor()->isTrivial()) {
+      // `S s(1, 2);`, `dim3 b(4, 1);`: the constructor runs on the local's cells, which start at 0
+      // each time the declaration runs.
+      for (const std::string& cell : storages_[static_cast<size_t>(st)].cells) emitAssign(cell, lit(0, r), r);
+      construct(ce, st, lit(0, r));
+    } else if (init) {
       Agg v = aggValue(init);
       storeAgg(privatePlace(st, *l, r), v, r);
     }
@@ -319,6 +364,10 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
       lv.localHi = v.hi;
       lv.type = *wt;
       storeVal(lv, std::move(w), r);
+    } else if (mayReadUninit(vd)) {  // each time the declaration runs
+      noteArbitraryLocal(vd);
+      emitAssign(v.local, arbitrary(r), r);
+      emitAssign(v.hi, arbitrary(r), r);
     }
     return;
   }
@@ -331,6 +380,9 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
   if (vd->hasInit()) {
     ExprPtr v = rvalue(vd->getInit());
     emitAssign(n, std::move(v), r);
+  } else if (mayReadUninit(vd)) {  // each time the declaration runs
+    noteArbitraryLocal(vd);
+    emitAssign(n, normalize(arbitrary(r), *intType(t), r), r);
   }
 }
 

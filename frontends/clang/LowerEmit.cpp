@@ -9,6 +9,7 @@
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
+#include <cctype>
 #include <functional>
 
 namespace sdvmc::clangfe::lowering {
@@ -75,6 +76,8 @@ void Lowerer::note(clang::SourceLocation l, const std::string& what) {
 
 std::string Lowerer::fresh(const std::string& base) {
   std::string b = base.empty() ? "t" : base;
+  for (char& ch : b)  // `operator+=_ret`, `Box::~Box`: KPL names are identifiers
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_') ch = '_';
   if (!used_.count(b)) {
     used_.insert(b);
     return b;

@@ -158,6 +158,7 @@ ExprPtr Lowerer::rvalue(const clang::Expr* e, bool need) {
     LVal lv = lvalue(e);
     return load(lv, r);
   }
+  if (const auto* d = llvm::dyn_cast<clang::CXXDefaultInitExpr>(e)) return rvalue(d->getExpr(), need);
   if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e)) {
     const clang::Expr* sub = u->getSubExpr();
     switch (u->getOpcode()) {
@@ -469,12 +470,19 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
       return lv;
     }
     if (VarInfo* v = lookup(vd)) {
+      if (v->ref) {  // a reference to a cell: that cell
+        lv.kind = LVal::Kind::Cell;
+        lv.storage = v->storage;
+        lv.index = offsetOf(*v, r);
+        lv.type = placeType(vd->getType().getNonReferenceType(), e->getBeginLoc());
+        return lv;
+      }
       if (v->kind == VarInfo::Kind::Scalar) {
         lv.kind = LVal::Kind::Local;
         lv.local = v->local;
         lv.localHi = v->hi;
         lv.var = v;
-        lv.type = placeType(vd->getType(), e->getBeginLoc());
+        lv.type = placeType(vd->getType().getNonReferenceType(), e->getBeginLoc());
         return lv;
       }
       if (v->kind == VarInfo::Kind::Pointer) {
@@ -504,7 +512,7 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
       lv.kind = LVal::Kind::Cell;
       lv.storage = globalStorage(vd, e->getBeginLoc());
       lv.index = lit(0, r);
-      lv.type = placeType(vd->getType(), e->getBeginLoc());
+      lv.type = placeType(vd->getType().getNonReferenceType(), e->getBeginLoc());
       return lv;
     }
     unsupported(e, "variable '" + vd->getNameAsString() + "'");
@@ -577,6 +585,24 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
     lv.type = placeType(m->getType(), e->getBeginLoc());
     return lv;
   }
+  if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e);
+      c && c->isGLValue() && (c->getCastKind() == clang::CK_DerivedToBase || c->getCastKind() == clang::CK_UncheckedDerivedToBase ||
+                              c->getCastKind() == clang::CK_NoOp)) {
+    // A base class's part of an object (a temporary's too): its cells start at the base's offset.
+    if (c->getCastKind() == clang::CK_NoOp) {
+      lv = lvalue(c->getSubExpr());
+    } else {
+      AggPlace p = aggPlace(c->getSubExpr());
+      if (!p.ok) return lv;
+      lv = std::move(p.base);
+    }
+    if (lv.kind != LVal::Kind::Cell) return lv;
+    if (c->getCastKind() != clang::CK_NoOp)
+      lv.index = add(std::move(lv.index), lit(static_cast<int64_t>(baseOffset(c)), r), r);
+    lv.type = placeType(e->getType(), e->getBeginLoc());
+    return lv;
+  }
+  if (const auto* call = llvm::dyn_cast<clang::CallExpr>(e); call && call->isGLValue()) return refCall(call);
   unsupported(e, std::string("assignment to '") + e->getStmtClassName() + "'");
   return lv;
 }

@@ -10,6 +10,9 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
+
+#include <fmt/format.h>
 
 namespace sdvmc::clangfe::lowering {
 
@@ -145,6 +148,21 @@ void Lowerer::addTarget(int d, int from) {
     s.targets.insert(from);
 }
 
+int Lowerer::localStorage(const VarInfo& v, const clang::VarDecl* vd) {
+  // A private storage of one cell: the local itself, so `*p` reads and writes it.
+  auto it = localStorages_.find(v.local);
+  if (it != localStorages_.end()) return it->second;
+  Storage s;
+  s.kind = Storage::Kind::Private;
+  s.cells = {v.local};
+  s.elem = intTypeOr(vd->getType().getNonReferenceType(), vd->getLocation());
+  s.elemBytes = ctx_.getTypeSizeInChars(vd->getType().getNonReferenceType()).getQuantity();
+  s.cName = vd->getNameAsString();
+  int id = addStorage(std::move(s));
+  localStorages_[v.local] = id;
+  return id;
+}
+
 void Lowerer::emitBoundsCheck(const kpl::Expr& idx, size_t n, kpl::SourceRange r) {
   emitCheck(StmtKind::Assert,
             bin(BinaryOp::LogAnd, bin(BinaryOp::Ge, clone(idx), lit(0, r), r),
@@ -224,6 +242,12 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
       case clang::CK_ArrayToPointerDecay:
       case clang::CK_NoOp:
         return pointer(sub);
+      case clang::CK_DerivedToBase:  // a pointer to a base: the base's cells within the object
+      case clang::CK_UncheckedDerivedToBase: {
+        PtrVal p = pointer(sub);
+        p.offset = add(std::move(p.offset), lit(static_cast<int64_t>(baseOffset(c)), r), r);
+        return p;
+      }
       case clang::CK_LValueToRValue:
         // C++'s `c ? A : B` on pointer variables is an lvalue; its arms name the variables.
         if (llvm::isa<clang::ConditionalOperator>(sub->IgnoreParens())) return pointer(sub);
@@ -243,7 +267,22 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
           return !q->isVectorType() && !q->isRecordType() && (intType(q) || wideType(q)) &&
                  (cellBits(q) == 32 || cellBits(q) == 64);
         };
-        if (from->isVoidType() || to->isVoidType() || from->isIncompleteType() || to->isIncompleteType() ||
+        if (to->isVoidType()) return pointer(sub);  // to void*: the same cells, typed again by a later cast
+        if (from->isVoidType()) {
+          // From void*: the cells keep the type the storage has; a cast to another type of the
+          // same size reads them as that type, a struct only as the same struct.
+          PtrVal p = pointer(sub);
+          if (p.storage < 0 || isDynamic(p.storage)) return p;
+          const Storage& st = storages_[static_cast<size_t>(p.storage)];
+          bool sameStruct = !st.ctype.isNull() && st.ctype == to;
+          if (sameStruct || (!to->isRecordType() && !to->isVectorType() && (st.ctype.isNull() || !st.ctype->isRecordType()) &&
+                             st.elemBytes == static_cast<uint64_t>(ctx_.getTypeSizeInChars(to).getQuantity())))
+            return p;
+          unsupported(e, fmt::format("cast from 'void *' to '{}' of memory holding '{}' elements", c->getType().getAsString(),
+                                     st.ctype.isNull() ? std::to_string(st.elemBytes) + "-byte" : st.ctype.getAsString()));
+          return bad;
+        }
+        if (from->isIncompleteType() || to->isIncompleteType() ||
             from->isFunctionType() || to->isFunctionType() ||
             (cellBits(from) != cellBits(to) && !(wordScalar(from) && wordScalar(to))) ||
             ((from->isRecordType() || to->isRecordType()) && from != to)) {
@@ -263,6 +302,13 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
     }
     unsupported(e, std::string("pointer conversion '") + c->getCastKindName() + "'");
     return bad;
+  }
+  if (llvm::isa<clang::CXXThisExpr>(e)) {
+    if (!inst_->self) {
+      unsupported(e, "'this' here");
+      return bad;
+    }
+    return PtrVal{inst_->self->storage, offsetOf(*inst_->self, r)};
   }
   if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
     const auto* vd = llvm::dyn_cast<clang::VarDecl>(d->getDecl());
@@ -302,7 +348,13 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
         if (const clang::VarDecl* vd = refVar(s); vd && (isMemoryVar(vd) || s->getType()->isArrayType()))
           return pointer(s);
         if (s->getType()->isArrayType()) return pointer(s);
-        unsupported(e, "the address of a local variable");
+        if (const clang::VarDecl* vd = refVar(s)) {
+          VarInfo* v = lookup(vd);
+          if (v && v->ref) return PtrVal{v->storage, offsetOf(*v, r)};  // a reference's cell
+          // A scalar local (the kernel's parameters whose address is taken are copied into one).
+          if (v && v->kind == VarInfo::Kind::Scalar && v->hi.empty()) return PtrVal{localStorage(*v, vd), lit(0, r)};
+        }
+        unsupported(e, "the address of this local variable (a 64-bit one)");
         return bad;
       }
       case clang::UO_Deref:
@@ -394,6 +446,7 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
     emitIf(std::move(k), std::move(xs), std::move(ys), r);
     return PtrVal{storage, nameExpr(t, r)};
   }
+  if (const auto* call = llvm::dyn_cast<clang::CallExpr>(e)) return ptrCall(call);
   if (llvm::isa<clang::CallExpr>(e)) {
     unsupported(e, "a call returning a pointer");
     return bad;

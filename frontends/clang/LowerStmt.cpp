@@ -7,6 +7,7 @@
 
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
 #include <clang/AST/Stmt.h>
 #include <clang/AST/StmtCXX.h>
 
@@ -88,6 +89,7 @@ void Lowerer::lowerFunctionBody(const clang::FunctionDecl* fd, kpl::SourceRange 
   std::function<bool(const clang::Stmt*)> early = [&](const clang::Stmt* s) {
     if (!s) return false;
     if (llvm::isa<clang::ReturnStmt>(s)) return s != tail;
+    if (llvm::isa<clang::LambdaExpr>(s)) return false;  // a lambda's returns are its own
     for (const clang::Stmt* ch : s->children())
       if (early(ch)) return true;
     return false;
@@ -310,7 +312,11 @@ void Lowerer::lowerStmt(const clang::Stmt* s) {
   }
   if (const auto* rs = llvm::dyn_cast<clang::ReturnStmt>(s)) {
     if (const clang::Expr* v = rs->getRetValue()) {
-      if (inst_->resultStorage >= 0) {
+      if (inst_->refResult) {
+        returnRef(v);
+      } else if (inst_->ptrResult) {
+        returnPtr(v);
+      } else if (inst_->resultStorage >= 0) {
         Agg a = aggValue(v);
         auto l = layoutOf(v->getType(), v->getBeginLoc());
         if (l) storeAgg(privatePlace(inst_->resultStorage, *l, r), a, r);

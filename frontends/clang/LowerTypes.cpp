@@ -76,11 +76,25 @@ std::optional<uint64_t> Lowerer::structCells(clang::QualType t, clang::SourceLoc
     unsupported(at, "type '" + t.getAsString() + "' (" + (rd ? "union" : "incomplete struct") + ")");
     return std::nullopt;
   }
-  if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(rd); cxx && (cxx->getNumBases() > 0 || cxx->isPolymorphic())) {
-    unsupported(at, "type '" + t.getAsString() + "' (a class with bases or virtual functions)");
+  if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(rd); cxx && (cxx->getNumVBases() > 0 || cxx->isPolymorphic())) {
+    unsupported(at, "type '" + t.getAsString() + "' (a class with virtual functions or virtual bases)");
+    return std::nullopt;
+  }
+  if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(rd); cxx && cxx->hasNonTrivialDestructor()) {
+    // Clang's AST has no calls of destructors where objects die: lowering them is not done.
+    unsupported(at, "type '" + t.getAsString() + "' (a class with a destructor, whose calls are not lowered)");
     return std::nullopt;
   }
   uint64_t n = 0;
+  if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(rd))  // the bases' fields first, as C++ lays them out
+    for (const clang::CXXBaseSpecifier& b : cxx->bases()) {
+      if (b.getType()->getAsCXXRecordDecl() && b.getType()->getAsCXXRecordDecl()->field_empty() &&
+          b.getType()->getAsCXXRecordDecl()->getNumBases() == 0)
+        continue;  // an empty base takes no cells
+      auto c = structCells(b.getType(), at);
+      if (!c) return std::nullopt;
+      n += *c;
+    }
   for (const clang::FieldDecl* f : rd->fields()) {
     if (f->isBitField()) {
       unsupported(at, "bit-field '" + f->getNameAsString() + "' of '" + t.getAsString() + "'");
@@ -112,8 +126,20 @@ std::optional<uint64_t> Lowerer::structCells(clang::QualType t, clang::SourceLoc
   return n;
 }
 
-uint64_t Lowerer::fieldOffset(const clang::FieldDecl* fd, clang::SourceLocation at) {
+uint64_t Lowerer::basesCells(const clang::RecordDecl* rd, const clang::RecordDecl* upTo, clang::SourceLocation at) {
   uint64_t off = 0;
+  if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(rd))
+    for (const clang::CXXBaseSpecifier& b : cxx->bases()) {
+      const clang::CXXRecordDecl* bd = b.getType()->getAsCXXRecordDecl();
+      if (upTo && bd && bd->getCanonicalDecl() == upTo->getCanonicalDecl()) return off;
+      if (bd && bd->field_empty() && bd->getNumBases() == 0) continue;
+      off += valueCells(b.getType(), at);
+    }
+  return off;
+}
+
+uint64_t Lowerer::fieldOffset(const clang::FieldDecl* fd, clang::SourceLocation at) {
+  uint64_t off = basesCells(fd->getParent(), nullptr, at);
   for (const clang::FieldDecl* f : fd->getParent()->fields()) {
     if (f == fd) return off;
     clang::QualType ft = f->getType().getCanonicalType();
@@ -180,6 +206,13 @@ bool Lowerer::layoutInto(clang::QualType t, uint64_t base, const std::string& pa
     if (!structCells(t, at)) return false;
     const clang::RecordDecl* rd = t->getAs<clang::RecordType>()->getDecl()->getDefinition();
     uint64_t off = base;
+    if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(rd))  // the bases' fields first
+      for (const clang::CXXBaseSpecifier& b : cxx->bases()) {
+        const clang::CXXRecordDecl* bd = b.getType()->getAsCXXRecordDecl();
+        if (bd && bd->field_empty() && bd->getNumBases() == 0) continue;
+        if (!layoutInto(b.getType().getCanonicalType(), off, path, out, at)) return false;
+        off += valueCells(b.getType(), at);
+      }
     for (const clang::FieldDecl* f : rd->fields()) {
       clang::QualType ft = f->getType().getCanonicalType();
       std::string fp = path + "." + f->getNameAsString();

@@ -34,8 +34,11 @@ class SwitchStmt;
 class Decl;
 class FieldDecl;
 class VarDecl;
+class ParmVarDecl;
 class FunctionDecl;
 class CXXMethodDecl;
+class CXXConstructExpr;
+class LambdaExpr;
 class Expr;
 class CallExpr;
 class CastExpr;
@@ -101,6 +104,7 @@ struct Storage {
   IntType elem;                    ///< the cells' C type
   uint64_t elemBytes = 4;          ///< its size in bytes (pointer casts must keep it)
   std::string cName;               ///< for messages
+  clang::QualType ctype;           ///< the C element type, where known (casts from void* check it)
 };
 
 /// A pointer value: a statically known storage and an offset in cells.
@@ -115,6 +119,10 @@ struct VarInfo {
   std::string local;  ///< Scalar: the local (or kernel param); Pointer: the offset local
   int storage = -1;   ///< Pointer: its target (-1: not assigned yet); Memory: the variable's own storage
   std::string hi;     ///< Scalar of a 64-bit type: the local of the high word (`local` holds the low one)
+  bool ref = false;   ///< Pointer: a C++ reference to the cell (storage, offset), dereferenced at each use
+  int64_t fixed = -1; ///< a reference or `this` whose offset is a constant: it (no local)
+  int closure = -1;   ///< a lambda (closure) variable: its index in closures_
+  const clang::FunctionDecl* fn = nullptr;  ///< a function pointer variable: the one function it holds
   VarInfo() = default;
   VarInfo(Kind k, std::string l, int s, std::string h = "") : kind(k), local(std::move(l)), storage(s), hi(std::move(h)) {}
 };
@@ -157,6 +165,16 @@ struct Instance {
   bool isKernel = false;
   int resultStorage = -1;                    ///< a struct or vector result: its cells
   int seq = 0;                               ///< which inlined call (0: the kernel), in lowering order
+  std::optional<VarInfo> self;               ///< a member function's or constructor's `this`: the object's first cell
+  std::optional<VarInfo> refResult;          ///< a function returning a reference: the cell (or local) it returns
+  std::optional<VarInfo> ptrResult;          ///< a function returning a pointer: its storage and offset local
+};
+
+/// A lambda's closure: what its body's captured variables are (a by-reference capture: the
+/// variable's own VarInfo; a by-copy capture: fresh locals holding the value at its creation).
+struct Closure {
+  const clang::LambdaExpr* lambda = nullptr;
+  std::map<const clang::VarDecl*, VarInfo> captures;
 };
 
 /// A pointer variable of one inlined body that needs a run-time base (it takes several arrays).
@@ -235,6 +253,13 @@ public:
   const std::set<DynKey>& discovered() const { return discovered_; }
 
 private:
+  /// The element type a `void*` kernel parameter is used as: the pointee of every cast of it
+  /// in the kernel (they must agree); null after a diagnostic.
+  clang::QualType voidParamElem(const clang::ParmVarDecl* pd, const clang::FunctionDecl* kernel);
+  /// The kernel (Lowering.cpp): the only one, or --kernel's (a template kernel's specialisation
+  /// by `name<args>`, or by its name when the file instantiates it once); null after a diagnostic.
+  const clang::FunctionDecl* selectKernel(const std::vector<const clang::Decl*>& fileScope);
+
   // ---- LowerEmit.cpp: source positions, fresh names, KPL expressions and statements -----
 
   /// The line:col in the kernel file (a location in an included file: its #include's).
@@ -329,6 +354,9 @@ private:
   /// layout is word-per-field, not C's bytes. nullopt (after a diagnostic) for unions, bit-fields,
   /// and fields of other types.
   std::optional<uint64_t> structCells(clang::QualType t, clang::SourceLocation at);
+  /// The cells of rd's bases before base `upTo` (null: all of them); bases come first, as C++
+  /// lays them out (an empty base takes none).
+  uint64_t basesCells(const clang::RecordDecl* rd, const clang::RecordDecl* upTo, clang::SourceLocation at);
   /// The cell offset of a field within its struct (structCells succeeded on the struct).
   uint64_t fieldOffset(const clang::FieldDecl* fd, clang::SourceLocation at);
   /// Cells of one value of type t: a struct's field count, a vector's (padded) size, else 1.
@@ -388,6 +416,14 @@ private:
   /// A local variable's declaration: locals, a private array, a struct's cells, or memory.
   void declareLocal(const clang::VarDecl* vd);
 
+  // ---- LowerUninit.cpp: locals that may be read before they are assigned ---------------
+
+  /// Whether local vd may be read (or its address escape) before it is assigned: Clang's
+  /// uninitialised-values analysis on its function's CFG, plus escaping addresses.
+  bool mayReadUninit(const clang::VarDecl* vd);
+  /// The note that vd starts arbitrary.
+  void noteArbitraryLocal(const clang::VarDecl* vd);
+
   // ---- LowerPointer.cpp: pointers, cells of storages, run-time bases ---------------------
 
   /// Reads a cell as type `as` (a Dynamic storage: deferred to finishDynamic).
@@ -407,6 +443,8 @@ private:
   void addTarget(int d, int from);
   /// Fills every deferred access with its if-chain over the storage's targets.
   void finishDynamic();
+  /// The address of a scalar local: a private storage whose one cell is the local itself.
+  int localStorage(const VarInfo& v, const clang::VarDecl* vd);
   /// `assert(0 <= idx && idx < n);`
   void emitBoundsCheck(const kpl::Expr& idx, size_t n, kpl::SourceRange r);
   /// A pointer expression's value.
@@ -575,6 +613,75 @@ private:
                        Agg* aggResult = nullptr);
   /// Inlines a call of fd (call by value); a 64-bit result goes to *wideResult.
   ExprPtr inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need, Val* wideResult = nullptr);
+
+  /// Binds fd's parameters to the arguments, in order (call by value; a reference parameter
+  /// is bound to its argument's place, bindRef); false after a diagnostic.
+  bool bindParams(Instance& callee, const clang::FunctionDecl* fd, const std::vector<const clang::Expr*>& args,
+                  const clang::Expr* at);
+
+  // ---- LowerClass.cpp: references, member calls, constructors, bases ---------------------
+
+  /// A reference of type refType bound to init: a scalar local's own VarInfo, or a cell
+  /// (storage, offset local `name`) with ref set; a const reference to a temporary holds its value.
+  std::optional<VarInfo> bindRef(const clang::Expr* init, clang::QualType refType, const std::string& name);
+  /// The object of a member call (`obj.f()`, `p->f()`): `this`, its storage and first cell.
+  std::optional<VarInfo> objectOf(const clang::Expr* obj, bool arrow, const std::string& name);
+  /// A reference's or `this`'s cell offset: its constant, or its local.
+  static ExprPtr offsetOf(const VarInfo& v, kpl::SourceRange r) {
+    return v.fixed >= 0 ? lit(v.fixed, r) : nameExpr(v.local, r);
+  }
+  /// A reference or `this` into `storage` at `offset`: a constant offset is kept as is, another
+  /// goes to a fresh local `name` (fixed where the reference is bound).
+  VarInfo refTo(int storage, ExprPtr offset, const std::string& name, kpl::SourceRange r);
+  /// The cells a derived-to-base conversion moves the object by.
+  uint64_t baseOffset(const clang::CastExpr* c);
+  /// Constructs an object at cell `offset` of `storage`: the constructor inlined (its base and
+  /// member initialisers, then its body); a trivial one copies or leaves the cells.
+  void construct(const clang::CXXConstructExpr* c, int storage, ExprPtr offset);
+  /// One member initialiser (a default member initialiser included) of field f at `cell`.
+  void initField(const clang::FieldDecl* f, const clang::Expr* init, int storage, ExprPtr cell);
+  /// `return e;` in a function returning a reference: every return names the same storage
+  /// (or the same local), the offset goes to the result local.
+  void returnRef(const clang::Expr* v);
+  /// `return p;` in a function returning a pointer: every return points into the same storage.
+  void returnPtr(const clang::Expr* v);
+  /// The pointer a call returns (a helper returning a pointer, memcpy/memset's destination).
+  PtrVal ptrCall(const clang::CallExpr* c);
+  /// The place a call of a function returning a reference names.
+  LVal refCall(const clang::CallExpr* c);
+  /// The closure an expression of lambda type names (a lambda expression makes one); -1 after a
+  /// diagnostic.
+  int closureOf(const clang::Expr* e);
+  /// A closure for a lambda expression: its captures taken now.
+  int makeClosure(const clang::LambdaExpr* l);
+  /// Whether t is a lambda's closure type.
+  static bool isClosureType(clang::QualType t);
+  /// The function a function-pointer expression names where that is known at the call (`&add`,
+  /// `add`, a function pointer variable or parameter given one and never assigned); null if not.
+  const clang::FunctionDecl* knownFunction(const clang::Expr* e);
+  /// The callee of a call: direct, or through a function pointer whose target is known (an
+  /// `unsupported` diagnostic and null otherwise).
+  const clang::FunctionDecl* calleeOf(const clang::CallExpr* c);
+  /// The value of a constructed temporary (`S(1, 2)`, `dim3(x, y)`).
+  Agg constructed(const clang::CXXConstructExpr* c);
+
+  // ---- LowerMemcpy.cpp: memcpy and memset on arrays -------------------------------------
+
+  /// memcpy, memset and their __builtin_ forms.
+  static bool isMemFunction(const std::string& name);
+  /// One pointer argument of memcpy/memset: its typed pointer, element type, the cells of one
+  /// element and their types, and how many elements the size covers.
+  struct MemRegion {
+    PtrVal ptr;
+    clang::QualType elem;
+    uint64_t cellsPer = 1;
+    std::vector<IntType> types;
+    uint64_t count = 0;
+  };
+  std::optional<MemRegion> memRegion(const clang::CallExpr* c, const clang::Expr* ptr);
+  /// The call, element-wise (every source cell read before the first write).
+  /// `dest` receives the destination pointer (memcpy and memset return it).
+  ExprPtr memFunction(const clang::CallExpr* c, const std::string& name, bool need, PtrVal* dest = nullptr);
 
   // ---- LowerBuiltin.cpp: OpenCL's and CUDA's library functions -----------------------------
 
@@ -780,6 +887,10 @@ private:
   std::vector<const clang::FunctionDecl*> callStack_;
   std::vector<clang::SourceLocation> callSites_;  ///< the calls being inlined, outermost first
   int lastAggResult_ = -1;  ///< the result storage of the last inlined call returning a struct or vector
+  std::optional<VarInfo> lastRefResult_;  ///< the place the last inlined call returning a reference returned
+  std::optional<VarInfo> lastPtrResult_;  ///< the pointer the last inlined call returning one returned
+  std::vector<Closure> closures_;         ///< the lambdas' closures, in creation order
+  std::map<std::string, int> localStorages_;  ///< a scalar local whose address is taken → its one-cell storage
   std::string voteArray_;   ///< the hidden shared array of __syncthreads_count/_and/_or ("" until used)
   std::string arbArray_;    ///< the hidden shared array of arbitrary values ("" until used)
   std::string arbCounter_;  ///< its per-thread counter local
@@ -796,6 +907,8 @@ private:
   std::vector<std::pair<const clang::CallExpr*, bool>> barrierInvariants_;  ///< (call, binary) until the next barrier
   const Instance* barrierInvariantsOf_ = nullptr;  ///< the body they were given in
   std::map<std::string, std::string> ufArrays_;             ///< uninterpreted function → its hidden array
+  std::map<const clang::FunctionDecl*, std::set<const clang::VarDecl*>> uninitReads_;  ///< mayReadUninit's results
+  std::set<const clang::FunctionDecl*> uninitAll_;  ///< functions without a CFG: every local may be
   std::set<std::pair<unsigned, std::string>> notes_;  ///< notes given (location, text)
   const std::set<DynKey>& dynamic_;  ///< pointer variables lowered with a run-time base
   std::set<DynKey> discovered_;      ///< pointer variables found to need one (lower again)

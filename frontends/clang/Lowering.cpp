@@ -11,12 +11,114 @@
 #include <clang/AST/Attr.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/DeclTemplate.h>
+#include <clang/AST/Expr.h>
 
 #include <algorithm>
+#include <fmt/format.h>
 #include <functional>
 #include <fmt/format.h>
 
 namespace sdvmc::clangfe::lowering {
+
+namespace {
+
+/// A kernel's name as --kernel spells it: `reduce<int, 128>` for a template's specialisation.
+std::string kernelName(const clang::FunctionDecl* fd) {
+  std::string n = fd->getNameAsString();
+  if (const clang::TemplateArgumentList* args = fd->getTemplateSpecializationArgs()) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    clang::printTemplateArgumentList(os, args->asArray(), fd->getASTContext().getPrintingPolicy());
+    n += os.str();
+  }
+  return n;
+}
+
+/// A spelling without blanks (`reduce<int,128>` chooses `reduce<int, 128>`).
+std::string squeeze(const std::string& s) {
+  std::string out;
+  for (char c : s)
+    if (c != ' ' && c != '\t') out += c;
+  return out;
+}
+
+}  // namespace
+
+const clang::FunctionDecl* Lowerer::selectKernel(const std::vector<const clang::Decl*>& fileScope) {
+  // Kernels: the functions with __global__ / __kernel, and every specialisation of a template
+  // kernel the file instantiates (explicitly, or by using it).
+  std::vector<const clang::FunctionDecl*> kernels;
+  auto isKernel = [&](const clang::FunctionDecl* fd) {
+    return lang_ == Language::Cuda ? fd->hasAttr<clang::CUDAGlobalAttr>() : fd->hasAttr<clang::OpenCLKernelAttr>();
+  };
+  std::vector<const clang::FunctionTemplateDecl*> uninstantiated;
+  for (const clang::Decl* d : fileScope) {
+    if (const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d)) {
+      if (fd->doesThisDeclarationHaveABody() && isKernel(fd)) kernels.push_back(fd);
+    } else if (const auto* td = llvm::dyn_cast<clang::FunctionTemplateDecl>(d); td && td->isThisDeclarationADefinition()) {
+      if (!isKernel(td->getTemplatedDecl())) continue;
+      size_t before = kernels.size();
+      for (const clang::FunctionDecl* spec : td->specializations())
+        if (spec->hasBody() && spec->getBody()) kernels.push_back(spec);
+      if (kernels.size() == before) uninstantiated.push_back(td);
+    }
+  }
+  std::string names;
+  for (const clang::FunctionDecl* k : kernels) names += (names.empty() ? "" : ", ") + kernelName(k);
+  const std::string& want = launch_.kernel;
+  if (!want.empty()) {
+    std::vector<const clang::FunctionDecl*> found;
+    for (const clang::FunctionDecl* k : kernels)
+      if (squeeze(kernelName(k)) == squeeze(want)) found.push_back(k);
+    if (found.empty())  // a template's name alone chooses its only specialisation
+      for (const clang::FunctionDecl* k : kernels)
+        if (k->getTemplateSpecializationArgs() && k->getNameAsString() == squeeze(want)) found.push_back(k);
+    if (found.size() == 1) return found[0];
+    std::string why = found.size() > 1 ? fmt::format("; '{}' names several instantiations: {}", want, names)
+                      : kernels.empty() ? std::string("; the file has none")
+                                        : fmt::format("; the file has {}", names);
+    for (const clang::FunctionTemplateDecl* td : uninstantiated)
+      if (td->getNameAsString() == squeeze(want))
+        why += fmt::format(" (template kernel '{}' is never instantiated: name its arguments, --kernel '{}<ARGS>')",
+                           want, want);
+    diags_.error(kpl::SourceLoc{1, 1}, fmt::format("no kernel named '{}' (--kernel){}", want, why));
+    return nullptr;
+  }
+  if (kernels.empty()) {
+    if (!uninstantiated.empty()) {
+      error(uninstantiated[0]->getLocation(),
+            fmt::format("template kernel '{0}' is never instantiated: choose its arguments with --kernel '{0}<ARGS>'",
+                        uninstantiated[0]->getNameAsString()));
+      return nullptr;
+    }
+    diags_.error(kpl::SourceLoc{1, 1}, std::string("no kernel in the file (a ") +
+                                           (lang_ == Language::Cuda ? "__global__" : "__kernel") + " function)");
+    return nullptr;
+  }
+  if (kernels.size() > 1) {
+    error(kernels[1]->getLocation(), "several kernels (" + names + "): choose one with --kernel NAME");
+    return nullptr;
+  }
+  return kernels[0];
+}
+
+clang::QualType Lowerer::voidParamElem(const clang::ParmVarDecl* pd, const clang::FunctionDecl* kernel) {
+  std::set<clang::QualType> types;
+  std::function<void(const clang::Stmt*)> walk = [&](const clang::Stmt* s) {
+    if (!s) return;
+    if (const auto* c = llvm::dyn_cast<clang::ExplicitCastExpr>(s))
+      if (refVar(c->getSubExpr()) == pd && c->getType()->isPointerType() && !c->getType()->getPointeeType()->isVoidType())
+        types.insert(c->getType()->getPointeeType().getCanonicalType().getUnqualifiedType());
+    for (const clang::Stmt* ch : s->children()) walk(ch);
+  };
+  walk(kernel->getBody());
+  if (types.size() != 1) {
+    unsupported(pd->getLocation(), types.empty() ? fmt::format("void* parameter '{}', never cast to a typed pointer in the kernel", pd->getNameAsString())
+                                                 : fmt::format("void* parameter '{}', cast to several element types", pd->getNameAsString()));
+    return {};
+  }
+  return *types.begin();
+}
 
 std::optional<kpl::Program> Lowerer::run() {
   const clang::TranslationUnitDecl* tu = ctx_.getTranslationUnitDecl();
@@ -32,43 +134,8 @@ std::optional<kpl::Program> Lowerer::run() {
     }
   };
   collect(tu);
-  std::vector<const clang::FunctionDecl*> kernels;
-  for (const clang::Decl* d : fileScope) {
-    const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d);
-    if (!fd || !fd->doesThisDeclarationHaveABody()) continue;
-    bool isKernel = lang_ == Language::Cuda ? fd->hasAttr<clang::CUDAGlobalAttr>() : fd->hasAttr<clang::OpenCLKernelAttr>();
-    if (isKernel) kernels.push_back(fd);
-  }
-  for (const clang::Decl* d : fileScope)
-    if (const auto* td = llvm::dyn_cast<clang::FunctionTemplateDecl>(d))
-      if (td->getTemplatedDecl()->hasAttr<clang::CUDAGlobalAttr>())
-        unsupported(td->getLocation(), "template kernel '" + td->getNameAsString() + "'");
-  if (diags_.hasErrors()) return std::nullopt;
-  const clang::FunctionDecl* kernel = nullptr;
-  auto names = [&] {
-    std::string n;
-    for (const clang::FunctionDecl* k : kernels) n += (n.empty() ? "" : ", ") + k->getNameAsString();
-    return n;
-  };
-  if (!launch_.kernel.empty()) {
-    for (const clang::FunctionDecl* k : kernels)
-      if (k->getNameAsString() == launch_.kernel) kernel = k;
-    if (!kernel) {
-      diags_.error(kpl::SourceLoc{1, 1}, "no kernel named '" + launch_.kernel + "' (--kernel)" +
-                                             (kernels.empty() ? std::string("; the file has none")
-                                                              : "; the file has " + names()));
-      return std::nullopt;
-    }
-  } else if (kernels.empty()) {
-    diags_.error(kpl::SourceLoc{1, 1}, std::string("no kernel in the file (a ") +
-                                           (lang_ == Language::Cuda ? "__global__" : "__kernel") + " function)");
-    return std::nullopt;
-  } else if (kernels.size() > 1) {
-    error(kernels[1]->getLocation(), "several kernels (" + names() + "): choose one with --kernel NAME");
-    return std::nullopt;
-  } else {
-    kernel = kernels[0];
-  }
+  const clang::FunctionDecl* kernel = selectKernel(fileScope);
+  if (!kernel) return std::nullopt;
   if (!kernel->getReturnType()->isVoidType()) unsupported(kernel->getLocation(), "a kernel that returns a value");
   collectModified(kernel->getBody(), modified_);
 
@@ -98,7 +165,15 @@ std::optional<kpl::Program> Lowerer::run() {
     kpl::SourceRange pr = range(pd);
     clang::QualType t = pd->getType();
     if (t->isPointerType()) {
-      // A buffer: unbounded (as in GPUVerify) unless --buffer NAME=SIZE.
+      // A buffer: unbounded (as in GPUVerify) unless --buffer NAME=SIZE; a void* one has the
+      // element type the kernel casts it to.
+      clang::QualType pointee = t->getPointeeType();
+      if (pointee->isVoidType()) {
+        clang::QualType as = voidParamElem(pd, kernel);
+        if (as.isNull()) continue;
+        pointee = ctx_.getAddrSpaceQualType(as, pointee.getAddressSpace());
+        t = ctx_.getPointerType(pointee);
+      }
       IntType elem;
       uint64_t cells = 1, bytes = 4;
       if (!cellsOf(t->getPointeeType(), elem, cells, bytes, pd->getLocation())) continue;
@@ -106,6 +181,7 @@ std::optional<kpl::Program> Lowerer::run() {
       bool shared = as == clang::LangAS::opencl_local;
       int id = declareArray(cname, elem, bytes, 0, !shared, pr, pd->getLocation());
       arrays_.back().constant = as == clang::LangAS::opencl_constant;  // `const global`: writes are errors
+      storages_[static_cast<size_t>(id)].ctype = t->getPointeeType().getCanonicalType().getUnqualifiedType();
       recordCellPaths(arrays_.back().name.name, t->getPointeeType(), pd->getLocation());
       // --buffer counts elements; a struct element is `cells` cells.
       if (!arrays_.back().unbounded) arrays_.back().size *= static_cast<uint32_t>(cells);
