@@ -179,33 +179,31 @@ Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& 
   return v;
 }
 
-Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Word index, bool write) {
+/// A verdict at an access of one thread: its node, rule, thread, array and index.
+Verdict accessVerdict(const Ir& ir, VerdictKind kind, NodeId id, Rule rule, uint32_t tid, Word index) {
   const Node& node = ir.nodes[id];
-  const ArrayInfo& arr = ir.arrays[node.array];
   Verdict v;
-  v.kind = VerdictKind::OutOfBounds;
+  v.kind = kind;
   v.rule = rule;
   v.at = id;
   v.loc = node.loc;
   v.threads = {tid};
   v.value = index;
   v.array = node.array;
+  return v;
+}
+
+Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Word index, bool write) {
+  const ArrayInfo& arr = ir.arrays[ir.nodes[id].array];
+  Verdict v = accessVerdict(ir, VerdictKind::OutOfBounds, id, rule, tid, index);
   v.message = fmt::format("thread {} {} {}[{}], outside {}[0..{}]", tid, write ? "writes" : "reads",
                           arr.name, index, arr.name, arr.size - 1);
   return v;
 }
 
 Verdict constantWriteVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Word index) {
-  const Node& node = ir.nodes[id];
-  Verdict v;
-  v.kind = VerdictKind::ConstantWrite;
-  v.rule = rule;
-  v.at = id;
-  v.loc = node.loc;
-  v.threads = {tid};
-  v.value = index;
-  v.array = node.array;
-  v.message = fmt::format("thread {} writes {}[{}], which is constant memory", tid, ir.arrays[node.array].name, index);
+  Verdict v = accessVerdict(ir, VerdictKind::ConstantWrite, id, rule, tid, index);
+  v.message = fmt::format("thread {} writes {}[{}], which is constant memory", tid, ir.arrays[v.array].name, index);
   return v;
 }
 
