@@ -12,6 +12,7 @@
 #                or in sdvmc; the first error line is printed)
 #   timeout      lower ran past the time limit
 #   crash        any other exit status (a signal, an abort, an internal error)
+# "unsupp %" is unsupported / kernels, "rejected %" everything not accepted / kernels.
 # Accepted kernels are then run ("SDVMC run FILE ARGS --json") and their verdict recorded.
 # Prints a table per top-level folder of DIR, the first "unsupported:" message of each rejected
 # kernel grouped and counted, and the errors and crashes; --tsv FILE writes one row per kernel.
@@ -82,6 +83,7 @@ for f in "${FILES[@]}"; do
     *) folder="." ;;
   esac
   launch="$(grep -m1 -E '^[[:space:]]*//[[:space:]]*launch:' "$f" | sed -E 's#^[[:space:]]*//[[:space:]]*launch:[[:space:]]*##')"
+  [ -n "$launch" ] || echo "warning: $rel has no '// launch:' line; lowering it without options" >&2
   read -r -a args <<< "$launch"
   largs=()
   i=0
@@ -135,11 +137,11 @@ done
 
 # ---- report ----
 printf '\nsdvmc corpus acceptance: %s (%s)\n' "$DIR" "$SDVMC"
-printf '%-12s %8s %9s %12s %7s %8s %8s %10s %13s\n' folder kernels accepted unsupported errors timeouts crashes "unsupp %" "not-accepted %"
+printf '%-12s %8s %9s %12s %7s %8s %8s %10s %10s\n' folder kernels accepted unsupported errors timeouts crashes "unsupp %" "rejected %"
 awk -F'\t' '
   { n[$1]++; c[$1 SUBSEP $3]++; N++; C[$3]++; if (!($1 in seen)) { seen[$1]=1; order[++k]=$1 } }
   function row(name, tot, acc, uns, err, tmo, cra) {
-    printf "%-12s %8d %9d %12d %7d %8d %8d %9.1f%% %12.1f%%\n", name, tot, acc, uns, err, tmo, cra,
+    printf "%-12s %8d %9d %12d %7d %8d %8d %9.1f%% %9.1f%%\n", name, tot, acc, uns, err, tmo, cra,
       tot ? 100*uns/tot : 0, tot ? 100*(tot-acc)/tot : 0
   }
   END {
