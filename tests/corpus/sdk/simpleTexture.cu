@@ -1,4 +1,4 @@
-// launch: --block-dim 4,4 --grid-dim 2,2 --buffer outputData=64 --param width=8 --param height=8 --param theta=1056964608 --param tex=0
+// launch: --block-dim 4,4 --grid-dim 2,2 --buffer outputData=64 --param width=8 --param height=8 --param theta=1056964608
 // origin: CUDA SDK simpleTexture sample style (texture object, normalised float coordinates, rotation)
 #include <cuda_runtime.h>
 
