@@ -127,6 +127,10 @@ for f in "${FILES[@]}"; do
     verdict="$(grep -o '"verdict":"[^"]*"' "$WORK/run.out" | head -n1 | sed 's/"verdict":"//; s/"$//')"
     if [ $rrc -eq 124 ] || [ $rrc -eq 137 ]; then
       verdict="timeout"
+    elif [ "$verdict" = "error" ]; then
+      # sdvmc could not run it (an option the kernel does not take, …): not a verdict
+      verdict="run-failed(exit $rrc)"
+      detail="$(grep -o '"message":"[^"]*"' "$WORK/run.out" | head -n1 | sed 's/"message":"//; s/"$//' | oneline)"
     elif [ -z "$verdict" ]; then
       verdict="run-failed(exit $rrc)"
       detail="$( (grep -m1 'error' "$WORK/run.err" || tail -n1 "$WORK/run.err") | oneline)"
