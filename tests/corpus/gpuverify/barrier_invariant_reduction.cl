@@ -15,7 +15,7 @@ __kernel void reduce(__global int *in, __global int *out)
     barrier(CLK_LOCAL_MEM_FENCE);
 
     for (unsigned d = SZ / 2;
-         __invariant(__is_pow2(d)),
+         __invariant(d == 0 || __is_pow2(d)),
          __invariant(d <= SZ / 2),
          __invariant(__no_write(in)),
          d > 0; d >>= 1)
