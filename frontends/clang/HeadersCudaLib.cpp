@@ -172,6 +172,14 @@ public:
   }
   __device__ void sync() const { __syncwarp(__sdvmc_mask); }
   __device__ unsigned int ballot(int predicate) const { return __ballot_sync(__sdvmc_mask, predicate); }
+  __device__ int any(int predicate) const { return ballot(predicate) != 0u; }
+  __device__ int all(int predicate) const { return ballot(predicate) == __sdvmc_mask; }
+  /// The value of the group's thread of rank srcRank: the lane of the mask's srcRank-th set bit.
+  template <class T> __device__ T shfl(T var, unsigned int srcRank) const {
+    unsigned int m = __sdvmc_mask;
+    for (unsigned int k = 0; k < srcRank; ++k) m &= m - 1u;
+    return __shfl_sync(__sdvmc_mask, var, __ffs((int)m) - 1);
+  }
 };
 __device__ inline coalesced_group coalesced_threads() { return coalesced_group{__activemask()}; }
 template <unsigned int N> __device__ void sync(thread_block_tile<N> g) { g.sync(); }
