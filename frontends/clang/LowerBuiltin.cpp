@@ -257,6 +257,9 @@ std::optional<Agg> Lowerer::aggBuiltin(const clang::CallExpr* c, const BuiltinIn
       if (clVector) return intFuncVector(c, IntBits::Abs, 1);
       break;
     case BuiltinKind::Random: return randomVector(c, static_cast<Random>(fn.op));
+    case BuiltinKind::Texture:
+      if (static_cast<Texture>(fn.op) == Texture::Fetch && c->getType()->isRecordType()) return textureFetchStruct(c);
+      break;
     default: break;
   }
   return std::nullopt;
