@@ -481,9 +481,19 @@ __SDVMC_FN void* __return_val_ptr(void);
 #define __add_noovfl_unsigned(a, b) ((unsigned int)(a) + (unsigned int)(b) >= (unsigned int)(a))
 #define __add_noovfl_signed(a, b) \
   ((((int)(a) ^ __add_int(a, b)) & ((int)(b) ^ __add_int(a, b))) >= 0)
-// Whether a + b does not overflow, by the operands' (promoted) type: signed or unsigned.
+// Whether a + b does not overflow, by the operands' (promoted) type: signed or unsigned; 64-bit
+// operands are a compile-time error (the checks above are on 32-bit words).
+#ifdef __OPENCL_C_VERSION__
+#define __SDVMC_NOOVFL_32(a, b) \
+  (void)sizeof(struct { char __add_noovfl_on_32_bit_operands_only[sizeof((a) + (b)) <= 4 ? 1 : -1]; })
+#else
+template <bool> struct __add_noovfl_on_32_bit_operands_only;
+template <> struct __add_noovfl_on_32_bit_operands_only<true> {};
+#define __SDVMC_NOOVFL_32(a, b) (void)sizeof(__add_noovfl_on_32_bit_operands_only<(sizeof((a) + (b)) <= 4)>)
+#endif
 #define __add_noovfl(a, b) \
-  ((__typeof__((a) + (b)))-1 < 0 ? __add_noovfl_signed(a, b) : __add_noovfl_unsigned(a, b))
+  (__SDVMC_NOOVFL_32(a, b), \
+   ((__typeof__((a) + (b)))-1 < 0 ? __add_noovfl_signed(a, b) : __add_noovfl_unsigned(a, b)))
 // At most one thread of the group has p (GPUVerify's; no two threads both: __exclusive).
 #define __at_most_one(p) __exclusive(p)
 // The sum, assuming (__assume, at the call) that it does not overflow (GPUVerify's meaning).
