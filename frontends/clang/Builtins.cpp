@@ -67,6 +67,9 @@ constexpr BuiltinInfo kTable[] = {
 
     // Output.
     {"printf", K::Printf, 0, 0},
+    // Time: sdvmc does not model it (an arbitrary value, with a note).
+    {"clock", K::Clock, 0, 0, 0},
+    {"clock64", K::Clock, 0, 0, 0},
 
     // cuRAND's device API (our curand_kernel.h): every value arbitrary.
     {"curand_init", K::Random, 4, op(Random::Init)},

@@ -61,6 +61,7 @@ enum class BuiltinKind : uint8_t {
   Random,        ///< cuRAND's device API (op: a Random): arbitrary values, the state written (LowerCudaLib.cpp)
   Texture,       ///< texture fetches (op: a Texture): a hidden never-written array per texture
   Warp,          ///< CUDA's warp-level primitives (op: a WarpOp): KPL's `shfl`, `ballot` (warp models only)
+  Clock,         ///< CUDA's clock() (32-bit form), clock64() (64-bit form): arbitrary values, with a note
 };
 
 /// The op of a WorkItem row.

@@ -76,16 +76,25 @@ std::optional<kpl::Program> lowerCudaOrOpenCL(const kpl::SourceFile& source, Lan
   if (language == Language::Cuda) {
     // Device code only, for a 32-bit host, so that size_t is 32 bits (GPUVerify's default).
     for (const char* a : {"-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_35",
-                          "-target", "i386-unknown-linux-gnu", "-std=c++17"})
+                          "-target", "i386-unknown-linux-gnu", "-std=c++17",
+                          "-Wno-register"})  // nvcc accepts `register` (an error in ISO C++17)
       args.emplace_back(a);
     args.push_back("-include");
     args.push_back(inc + "/cuda.h");
     files.emplace_back(inc + "/cuda.h", cudaHeaderText());
     files.emplace_back(inc + "/cuda_runtime.h", "#include \"cuda.h\"\n");
     files.emplace_back(inc + "/assert.h", "#include \"cuda.h\"\n");
+    files.emplace_back(inc + "/cassert", "#include \"cuda.h\"\n");
+    // The C library's headers: our own (the host's glibc headers do not fit an i386 target).
+    files.emplace_back(inc + "/sdvmc_libc.h", libcHeaderText());
+    for (const char* h : {"stdio.h", "math.h", "stdlib.h", "string.h", "time.h", "stdint.h", "float.h",
+                          "limits.h", "stddef.h", "cstdio", "cmath", "cstdlib", "cstring", "ctime", "cstdint",
+                          "cfloat", "climits", "cstddef"})
+      files.emplace_back(fmt::format("{}/{}", inc, h), "#include \"sdvmc_libc.h\"\n");
     files.emplace_back(inc + "/sdvmc_cudalib.h", cudaLibHeaderText());
     files.emplace_back(inc + "/curand_kernel.h", curandKernelHeaderText());
     files.emplace_back(inc + "/cooperative_groups.h", cooperativeGroupsHeaderText());
+    files.emplace_back(inc + "/cooperative_groups/reduce.h", cooperativeGroupsReduceHeaderText());
   } else {
     for (const char* a : {"-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header", "-target", "spir"})
       args.emplace_back(a);

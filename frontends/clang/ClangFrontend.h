@@ -50,11 +50,13 @@ std::optional<Language> languageOfPath(const std::string& path);
 /// blockIdx, blockDim, gridDim, __syncthreads, the atomics, GPUVerify's annotations), and
 /// of the prelude every OpenCL kernel gets (GPUVerify's annotations).
 const char* cudaHeaderText();
+const char* libcHeaderText();
 /// CUDA's device libraries (HeadersCudaLib.cpp): the texture and warp-level declarations cuda.h
 /// includes (sdvmc_cudalib.h), <curand_kernel.h> and <cooperative_groups.h>.
 const char* cudaLibHeaderText();
 const char* curandKernelHeaderText();
 const char* cooperativeGroupsHeaderText();
+const char* cooperativeGroupsReduceHeaderText();
 const char* openclPreludeText();
 /// The text of `gpuverify.h`: GPUVerify's annotation language, in both languages.
 const char* gpuverifyHeaderText();

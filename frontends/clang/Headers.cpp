@@ -18,6 +18,8 @@ const char* cudaHeaderText() {
 #define __noinline__ __attribute__((noinline))
 #define __restrict__ __restrict
 #define __align__(n) __attribute__((aligned(n)))
+// An occupancy hint for the compiler (max threads per block[, min blocks per SM]): no effect.
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 typedef __SIZE_TYPE__ size_t;
 // The short unsigned names device code takes from the host's <sys/types.h>, and NULL.
 typedef unsigned int uint;
@@ -65,9 +67,9 @@ __device__ int __clz(int);
 __device__ int __ffs(int);
 __device__ unsigned int __sad(int, int, unsigned int);
 __device__ unsigned int __usad(unsigned int, unsigned int, unsigned int);
-extern "C" __device__ int printf(const char* __restrict format, ...);
-extern "C" __device__ void* memcpy(void* __restrict dst, const void* __restrict src, size_t n);
-extern "C" __device__ void* memset(void* dst, int value, size_t n);
+extern "C" __host__ __device__ int printf(const char* __restrict format, ...);
+extern "C" __host__ __device__ void* memcpy(void* __restrict dst, const void* __restrict src, size_t n);
+extern "C" __host__ __device__ void* memset(void* dst, int value, size_t n);
 __device__ void __syncthreads(void);
 __device__ int __syncthreads_count(int);
 __device__ int __syncthreads_and(int);
@@ -97,63 +99,64 @@ __device__ int min(int, int);
 __device__ unsigned int min(unsigned int, unsigned int);
 __device__ int max(int, int);
 __device__ unsigned int max(unsigned int, unsigned int);
-__device__ int abs(int);
-__device__ float fminf(float, float);
-__device__ float fmaxf(float, float);
-__device__ float fabsf(float);
-__device__ float sqrtf(float);
-__device__ float fmin(float, float);
-__device__ double fmin(double, double);
-__device__ float fmax(float, float);
-__device__ double fmax(double, double);
-__device__ float fabs(float);
-__device__ double fabs(double);
-__device__ float sqrt(float);
-__device__ double sqrt(double);
-// The float math library (frontends/clang/LowerFloatMath.cpp): the f-suffixed functions, the
+__host__ __device__ int abs(int);
+__host__ __device__ float fminf(float, float);
+__host__ __device__ float fmaxf(float, float);
+__host__ __device__ float fabsf(float);
+__host__ __device__ float sqrtf(float);
+__host__ __device__ float fmin(float, float);
+__host__ __device__ double fmin(double, double);
+__host__ __device__ float fmax(float, float);
+__host__ __device__ double fmax(double, double);
+__host__ __device__ float fabs(float);
+__host__ __device__ double fabs(double);
+__host__ __device__ float sqrt(float);
+__host__ __device__ double sqrt(double);
+// The float math library (frontends/clang/LowerFloatMath.cpp; host and device, so that host code
+// in the file parses): the f-suffixed functions, the
 // float and double overloads of the C++ names (the double ones are refused), the intrinsics.
-__device__ float ceilf(float); __device__ float ceil(float); __device__ double ceil(double);
-__device__ float floorf(float); __device__ float floor(float); __device__ double floor(double);
-__device__ float roundf(float); __device__ float round(float); __device__ double round(double);
-__device__ float truncf(float); __device__ float trunc(float); __device__ double trunc(double);
-__device__ float rintf(float); __device__ float rint(float); __device__ double rint(double);
-__device__ float expf(float); __device__ float exp(float); __device__ double exp(double);
-__device__ float exp2f(float); __device__ float exp2(float); __device__ double exp2(double);
-__device__ float exp10f(float); __device__ float exp10(float); __device__ double exp10(double);
-__device__ float expm1f(float); __device__ float expm1(float); __device__ double expm1(double);
-__device__ float logf(float); __device__ float log(float); __device__ double log(double);
-__device__ float log2f(float); __device__ float log2(float); __device__ double log2(double);
-__device__ float log10f(float); __device__ float log10(float); __device__ double log10(double);
-__device__ float log1pf(float); __device__ float log1p(float); __device__ double log1p(double);
-__device__ float sinf(float); __device__ float sin(float); __device__ double sin(double);
-__device__ float cosf(float); __device__ float cos(float); __device__ double cos(double);
-__device__ float tanf(float); __device__ float tan(float); __device__ double tan(double);
-__device__ float asinf(float); __device__ float asin(float); __device__ double asin(double);
-__device__ float acosf(float); __device__ float acos(float); __device__ double acos(double);
-__device__ float atanf(float); __device__ float atan(float); __device__ double atan(double);
-__device__ float sinhf(float); __device__ float sinh(float); __device__ double sinh(double);
-__device__ float coshf(float); __device__ float cosh(float); __device__ double cosh(double);
-__device__ float tanhf(float); __device__ float tanh(float); __device__ double tanh(double);
-__device__ float asinhf(float); __device__ float asinh(float); __device__ double asinh(double);
-__device__ float acoshf(float); __device__ float acosh(float); __device__ double acosh(double);
-__device__ float atanhf(float); __device__ float atanh(float); __device__ double atanh(double);
-__device__ float cbrtf(float); __device__ float cbrt(float); __device__ double cbrt(double);
-__device__ float rsqrtf(float); __device__ float rsqrt(float); __device__ double rsqrt(double);
-__device__ float erff(float); __device__ float erf(float); __device__ double erf(double);
-__device__ float erfcf(float); __device__ float erfc(float); __device__ double erfc(double);
-__device__ float lgammaf(float); __device__ float lgamma(float); __device__ double lgamma(double);
-__device__ float tgammaf(float); __device__ float tgamma(float); __device__ double tgamma(double);
-__device__ float logbf(float); __device__ float logb(float); __device__ double logb(double);
-__device__ float powf(float, float); __device__ float pow(float, float); __device__ double pow(double, double);
-__device__ float atan2f(float, float); __device__ float atan2(float, float); __device__ double atan2(double, double);
-__device__ float fmodf(float, float); __device__ float fmod(float, float); __device__ double fmod(double, double);
-__device__ float hypotf(float, float); __device__ float hypot(float, float); __device__ double hypot(double, double);
-__device__ float copysignf(float, float); __device__ float copysign(float, float); __device__ double copysign(double, double);
-__device__ float nextafterf(float, float); __device__ float nextafter(float, float); __device__ double nextafter(double, double);
-__device__ float remainderf(float, float); __device__ float remainder(float, float); __device__ double remainder(double, double);
-__device__ float fdimf(float, float); __device__ float fdim(float, float); __device__ double fdim(double, double);
-__device__ float fmaf(float, float, float); __device__ float fma(float, float, float); __device__ double fma(double, double, double);
-__device__ float ldexpf(float, int); __device__ float ldexp(float, int); __device__ double ldexp(double, int);
+__host__ __device__ float ceilf(float); __host__ __device__ float ceil(float); __host__ __device__ double ceil(double);
+__host__ __device__ float floorf(float); __host__ __device__ float floor(float); __host__ __device__ double floor(double);
+__host__ __device__ float roundf(float); __host__ __device__ float round(float); __host__ __device__ double round(double);
+__host__ __device__ float truncf(float); __host__ __device__ float trunc(float); __host__ __device__ double trunc(double);
+__host__ __device__ float rintf(float); __host__ __device__ float rint(float); __host__ __device__ double rint(double);
+__host__ __device__ float expf(float); __host__ __device__ float exp(float); __host__ __device__ double exp(double);
+__host__ __device__ float exp2f(float); __host__ __device__ float exp2(float); __host__ __device__ double exp2(double);
+__host__ __device__ float exp10f(float); __host__ __device__ float exp10(float); __host__ __device__ double exp10(double);
+__host__ __device__ float expm1f(float); __host__ __device__ float expm1(float); __host__ __device__ double expm1(double);
+__host__ __device__ float logf(float); __host__ __device__ float log(float); __host__ __device__ double log(double);
+__host__ __device__ float log2f(float); __host__ __device__ float log2(float); __host__ __device__ double log2(double);
+__host__ __device__ float log10f(float); __host__ __device__ float log10(float); __host__ __device__ double log10(double);
+__host__ __device__ float log1pf(float); __host__ __device__ float log1p(float); __host__ __device__ double log1p(double);
+__host__ __device__ float sinf(float); __host__ __device__ float sin(float); __host__ __device__ double sin(double);
+__host__ __device__ float cosf(float); __host__ __device__ float cos(float); __host__ __device__ double cos(double);
+__host__ __device__ float tanf(float); __host__ __device__ float tan(float); __host__ __device__ double tan(double);
+__host__ __device__ float asinf(float); __host__ __device__ float asin(float); __host__ __device__ double asin(double);
+__host__ __device__ float acosf(float); __host__ __device__ float acos(float); __host__ __device__ double acos(double);
+__host__ __device__ float atanf(float); __host__ __device__ float atan(float); __host__ __device__ double atan(double);
+__host__ __device__ float sinhf(float); __host__ __device__ float sinh(float); __host__ __device__ double sinh(double);
+__host__ __device__ float coshf(float); __host__ __device__ float cosh(float); __host__ __device__ double cosh(double);
+__host__ __device__ float tanhf(float); __host__ __device__ float tanh(float); __host__ __device__ double tanh(double);
+__host__ __device__ float asinhf(float); __host__ __device__ float asinh(float); __host__ __device__ double asinh(double);
+__host__ __device__ float acoshf(float); __host__ __device__ float acosh(float); __host__ __device__ double acosh(double);
+__host__ __device__ float atanhf(float); __host__ __device__ float atanh(float); __host__ __device__ double atanh(double);
+__host__ __device__ float cbrtf(float); __host__ __device__ float cbrt(float); __host__ __device__ double cbrt(double);
+__host__ __device__ float rsqrtf(float); __host__ __device__ float rsqrt(float); __host__ __device__ double rsqrt(double);
+__host__ __device__ float erff(float); __host__ __device__ float erf(float); __host__ __device__ double erf(double);
+__host__ __device__ float erfcf(float); __host__ __device__ float erfc(float); __host__ __device__ double erfc(double);
+__host__ __device__ float lgammaf(float); __host__ __device__ float lgamma(float); __host__ __device__ double lgamma(double);
+__host__ __device__ float tgammaf(float); __host__ __device__ float tgamma(float); __host__ __device__ double tgamma(double);
+__host__ __device__ float logbf(float); __host__ __device__ float logb(float); __host__ __device__ double logb(double);
+__host__ __device__ float powf(float, float); __host__ __device__ float pow(float, float); __host__ __device__ double pow(double, double);
+__host__ __device__ float atan2f(float, float); __host__ __device__ float atan2(float, float); __host__ __device__ double atan2(double, double);
+__host__ __device__ float fmodf(float, float); __host__ __device__ float fmod(float, float); __host__ __device__ double fmod(double, double);
+__host__ __device__ float hypotf(float, float); __host__ __device__ float hypot(float, float); __host__ __device__ double hypot(double, double);
+__host__ __device__ float copysignf(float, float); __host__ __device__ float copysign(float, float); __host__ __device__ double copysign(double, double);
+__host__ __device__ float nextafterf(float, float); __host__ __device__ float nextafter(float, float); __host__ __device__ double nextafter(double, double);
+__host__ __device__ float remainderf(float, float); __host__ __device__ float remainder(float, float); __host__ __device__ double remainder(double, double);
+__host__ __device__ float fdimf(float, float); __host__ __device__ float fdim(float, float); __host__ __device__ double fdim(double, double);
+__host__ __device__ float fmaf(float, float, float); __host__ __device__ float fma(float, float, float); __host__ __device__ double fma(double, double, double);
+__host__ __device__ float ldexpf(float, int); __host__ __device__ float ldexp(float, int); __host__ __device__ double ldexp(double, int);
 __device__ float min(float, float); __device__ float max(float, float);
 __device__ float __expf(float); __device__ float __exp10f(float); __device__ float __logf(float);
 __device__ float __log2f(float); __device__ float __log10f(float); __device__ float __sinf(float);
@@ -195,9 +198,178 @@ __device__ float atomicAdd(float*, float);
 __device__ float atomicExch(float*, float);
 __device__ long long atomicMin(long long*, long long);
 __device__ long long atomicMax(long long*, long long);
+// Read-only loads, sincos, time (clock: arbitrary values), sleeping (no effect).
+template <class T> __device__ inline T __ldg(const T* p) { return *p; }
+__device__ inline void __sincosf(float x, float* s, float* c) { sincosf(x, s, c); }
+typedef long clock_t;
+extern "C" __device__ clock_t clock(void);
+__device__ long long clock64(void);
+__device__ inline void __nanosleep(unsigned int ns) { (void)ns; }
+// The runtime API's host functions, so that host code in the same file (main, cudaMalloc,
+// kernel<<<…>>> launches) parses; the lowering ignores host functions.
+enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2 };
+typedef enum cudaError cudaError_t;
+enum cudaMemcpyKind { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2,
+                      cudaMemcpyDeviceToDevice = 3, cudaMemcpyDefault = 4 };
+typedef struct CUstream_st* cudaStream_t;
+typedef struct CUevent_st* cudaEvent_t;
+struct cudaDeviceProp { char name[256]; size_t totalGlobalMem; size_t sharedMemPerBlock; int regsPerBlock;
+  int warpSize; int maxThreadsPerBlock; int maxThreadsDim[3]; int maxGridSize[3]; int major; int minor;
+  int multiProcessorCount; int clockRate; };
+extern "C" {
+__host__ cudaError_t cudaMalloc(void** p, size_t n);
+__host__ cudaError_t cudaMallocHost(void** p, size_t n);
+__host__ cudaError_t cudaMallocManaged(void** p, size_t n, unsigned int flags = 1);
+__host__ cudaError_t cudaHostAlloc(void** p, size_t n, unsigned int flags);
+__host__ cudaError_t cudaFree(void* p);
+__host__ cudaError_t cudaFreeHost(void* p);
+__host__ cudaError_t cudaMemcpy(void* dst, const void* src, size_t n, enum cudaMemcpyKind kind);
+__host__ cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t n, enum cudaMemcpyKind kind, cudaStream_t s = 0);
+__host__ cudaError_t cudaMemset(void* p, int value, size_t n);
+__host__ cudaError_t cudaDeviceSynchronize(void);
+__host__ cudaError_t cudaThreadSynchronize(void);
+__host__ cudaError_t cudaDeviceReset(void);
+__host__ cudaError_t cudaGetLastError(void);
+__host__ cudaError_t cudaPeekAtLastError(void);
+__host__ const char* cudaGetErrorString(cudaError_t e);
+__host__ cudaError_t cudaSetDevice(int d);
+__host__ cudaError_t cudaGetDevice(int* d);
+__host__ cudaError_t cudaGetDeviceCount(int* n);
+__host__ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp* p, int d);
+__host__ cudaError_t cudaEventCreate(cudaEvent_t* e);
+__host__ cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s = 0);
+__host__ cudaError_t cudaEventSynchronize(cudaEvent_t e);
+__host__ cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t a, cudaEvent_t b);
+__host__ cudaError_t cudaEventDestroy(cudaEvent_t e);
+__host__ cudaError_t cudaStreamCreate(cudaStream_t* s);
+__host__ cudaError_t cudaStreamSynchronize(cudaStream_t s);
+__host__ cudaError_t cudaStreamDestroy(cudaStream_t s);
+__host__ int cudaConfigureCall(dim3 grid, dim3 block, size_t shared = 0, cudaStream_t s = 0);
+__host__ unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared = 0, void* s = 0);
+}
+template <class T> __host__ cudaError_t cudaMalloc(T** p, size_t n) { return cudaMalloc((void**)p, n); }
+template <class T> __host__ cudaError_t cudaMallocHost(T** p, size_t n) { return cudaMallocHost((void**)p, n); }
+template <class T> __host__ cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src, size_t n,
+    size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyHostToDevice);
+template <class T> __host__ cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, size_t n,
+    size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
 // GPUVerify's annotations (gpuverify.h).
 #include "gpuverify.h"
 #include "sdvmc_cudalib.h"
+)";
+}
+
+// What device code takes from the C library's headers (<stdio.h>, <math.h>, <stdint.h>,
+// <limits.h>, <cstdlib> …, which all resolve to this and cuda.h): the constants, the
+// fixed-width types, and declarations of what host code calls. malloc/free & co. are
+// declared for both sides; a call in device code is refused (no definition the frontend knows).
+const char* libcHeaderText() {
+  return R"(// sdvmc's C library header (frontends/clang/Headers.cpp).
+#pragma once
+#include "cuda.h"
+typedef signed char int8_t; typedef short int16_t; typedef int int32_t; typedef long long int64_t;
+typedef unsigned char uint8_t; typedef unsigned short uint16_t; typedef unsigned int uint32_t;
+typedef unsigned long long uint64_t;
+typedef int intptr_t; typedef unsigned int uintptr_t; typedef int ptrdiff_t;
+typedef long long intmax_t; typedef unsigned long long uintmax_t;
+#define INT8_MIN (-128)
+#define INT16_MIN (-32767-1)
+#define INT32_MIN (-2147483647-1)
+#define INT64_MIN (-9223372036854775807LL-1)
+#define INT8_MAX 127
+#define INT16_MAX 32767
+#define INT32_MAX 2147483647
+#define INT64_MAX 9223372036854775807LL
+#define UINT8_MAX 255
+#define UINT16_MAX 65535
+#define UINT32_MAX 4294967295U
+#define UINT64_MAX 18446744073709551615ULL
+#define CHAR_BIT 8
+#define SCHAR_MIN (-128)
+#define SCHAR_MAX 127
+#define UCHAR_MAX 255
+#define CHAR_MIN SCHAR_MIN
+#define CHAR_MAX SCHAR_MAX
+#define SHRT_MIN (-32768)
+#define SHRT_MAX 32767
+#define USHRT_MAX 65535
+#define INT_MIN (-2147483647-1)
+#define INT_MAX 2147483647
+#define UINT_MAX 4294967295U
+#define LONG_MIN (-2147483647L-1)
+#define LONG_MAX 2147483647L
+#define ULONG_MAX 4294967295UL
+#define LLONG_MIN (-9223372036854775807LL-1)
+#define LLONG_MAX 9223372036854775807LL
+#define ULLONG_MAX 18446744073709551615ULL
+#define FLT_MAX __FLT_MAX__
+#define FLT_MIN __FLT_MIN__
+#define FLT_EPSILON __FLT_EPSILON__
+#define FLT_DIG __FLT_DIG__
+#define FLT_MANT_DIG __FLT_MANT_DIG__
+#define DBL_MAX __DBL_MAX__
+#define DBL_MIN __DBL_MIN__
+#define DBL_EPSILON __DBL_EPSILON__
+#define DBL_DIG __DBL_DIG__
+#define DBL_MANT_DIG __DBL_MANT_DIG__
+#define M_E 2.7182818284590452354
+#define M_LOG2E 1.4426950408889634074
+#define M_LOG10E 0.43429448190325182765
+#define M_LN2 0.69314718055994530942
+#define M_LN10 2.30258509299404568402
+#define M_PI 3.14159265358979323846
+#define M_PI_2 1.57079632679489661923
+#define M_PI_4 0.78539816339744830962
+#define M_1_PI 0.31830988618379067154
+#define M_2_PI 0.63661977236758134308
+#define M_2_SQRTPI 1.12837916709551257390
+#define M_SQRT2 1.41421356237309504880
+#define M_SQRT1_2 0.70710678118654752440
+#define EXIT_SUCCESS 0
+#define EXIT_FAILURE 1
+#define RAND_MAX 2147483647
+#define CLOCKS_PER_SEC 1000000L
+typedef struct _sdvmc_FILE FILE;
+extern FILE* stdin;
+extern FILE* stdout;
+extern FILE* stderr;
+typedef long time_t;
+extern "C" {
+__host__ __device__ void* malloc(size_t n);
+__host__ __device__ void* calloc(size_t n, size_t size);
+__host__ __device__ void* realloc(void* p, size_t n);
+__host__ __device__ void free(void* p);
+__host__ void exit(int status);
+__host__ void abort(void);
+__host__ int atoi(const char* s);
+__host__ long atol(const char* s);
+__host__ double atof(const char* s);
+__host__ long strtol(const char* s, char** end, int base);
+__host__ double strtod(const char* s, char** end);
+__host__ int rand(void);
+__host__ void srand(unsigned int seed);
+__host__ time_t time(time_t* t);
+__host__ int fprintf(FILE* f, const char* format, ...);
+__host__ int sprintf(char* s, const char* format, ...);
+__host__ int snprintf(char* s, size_t n, const char* format, ...);
+__host__ int puts(const char* s);
+__host__ int putchar(int c);
+__host__ int fflush(FILE* f);
+__host__ FILE* fopen(const char* path, const char* mode);
+__host__ int fclose(FILE* f);
+__host__ size_t fread(void* p, size_t size, size_t n, FILE* f);
+__host__ size_t fwrite(const void* p, size_t size, size_t n, FILE* f);
+__host__ int scanf(const char* format, ...);
+__host__ int fscanf(FILE* f, const char* format, ...);
+__host__ size_t strlen(const char* s);
+__host__ int strcmp(const char* a, const char* b);
+__host__ int strncmp(const char* a, const char* b, size_t n);
+__host__ char* strcpy(char* d, const char* s);
+__host__ char* strncpy(char* d, const char* s, size_t n);
+__host__ char* strcat(char* d, const char* s);
+__host__ int memcmp(const void* a, const void* b, size_t n);
+__host__ void* memmove(void* d, const void* s, size_t n);
+}
 )";
 }
 
@@ -309,6 +481,21 @@ __SDVMC_FN void* __return_val_ptr(void);
 #define __add_noovfl_unsigned(a, b) ((unsigned int)(a) + (unsigned int)(b) >= (unsigned int)(a))
 #define __add_noovfl_signed(a, b) \
   ((((int)(a) ^ __add_int(a, b)) & ((int)(b) ^ __add_int(a, b))) >= 0)
+// Whether a + b does not overflow, by the operands' (promoted) type: signed or unsigned; 64-bit
+// operands are a compile-time error (the checks above are on 32-bit words).
+#ifdef __OPENCL_C_VERSION__
+#define __SDVMC_NOOVFL_32(a, b) \
+  (void)sizeof(struct { char __add_noovfl_on_32_bit_operands_only[sizeof((a) + (b)) <= 4 ? 1 : -1]; })
+#else
+template <bool> struct __add_noovfl_on_32_bit_operands_only;
+template <> struct __add_noovfl_on_32_bit_operands_only<true> {};
+#define __SDVMC_NOOVFL_32(a, b) (void)sizeof(__add_noovfl_on_32_bit_operands_only<(sizeof((a) + (b)) <= 4)>)
+#endif
+#define __add_noovfl(a, b) \
+  (__SDVMC_NOOVFL_32(a, b), \
+   ((__typeof__((a) + (b)))-1 < 0 ? __add_noovfl_signed(a, b) : __add_noovfl_unsigned(a, b)))
+// At most one thread of the group has p (GPUVerify's; no two threads both: __exclusive).
+#define __at_most_one(p) __exclusive(p)
 // The sum, assuming (__assume, at the call) that it does not overflow (GPUVerify's meaning).
 __SDVMC_FN int __add_noovfl_int(int, int);
 __SDVMC_FN unsigned int __add_noovfl_unsigned_int(unsigned int, unsigned int);

@@ -106,9 +106,24 @@ __device__ inline unsigned int __sdvmc_block_rank() {
   return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
 }
 __device__ inline unsigned int __sdvmc_block_size() { return blockDim.x * blockDim.y * blockDim.z; }
-class thread_block {
+/// Any group: the block (tile size 0) or a tile of the block of __sdvmc_tile threads.
+class thread_group {
 public:
-  int __sdvmc_group;
+  unsigned int __sdvmc_tile;
+  __device__ explicit thread_group(unsigned int tile) : __sdvmc_tile(tile) {}
+  __device__ void sync() const {
+    if (__sdvmc_tile == 0) __syncthreads();
+    else __syncwarp();
+  }
+  __device__ unsigned int size() const { return __sdvmc_tile == 0 ? __sdvmc_block_size() : __sdvmc_tile; }
+  __device__ unsigned int num_threads() const { return size(); }
+  __device__ unsigned int thread_rank() const {
+    return __sdvmc_tile == 0 ? __sdvmc_block_rank() : __sdvmc_block_rank() % __sdvmc_tile;
+  }
+};
+class thread_block : public thread_group {
+public:
+  __device__ thread_block() : thread_group(0u) {}
   __device__ void sync() const { __syncthreads(); }
   __device__ unsigned int thread_rank() const { return __sdvmc_block_rank(); }
   __device__ unsigned int size() const { return __sdvmc_block_size(); }
@@ -118,12 +133,12 @@ public:
   __device__ dim3 group_dim() const { return dim3{blockDim.x, blockDim.y, blockDim.z}; }
   __device__ dim3 dim_threads() const { return dim3{blockDim.x, blockDim.y, blockDim.z}; }
 };
-__device__ inline thread_block this_thread_block() { return thread_block{0}; }
+__device__ inline thread_block this_thread_block() { return thread_block(); }
 __device__ inline void sync(thread_block g) { g.sync(); }
 /// A tile of N consecutive threads of the block (tiled_partition<N>(this_thread_block())).
-template <unsigned int N> class thread_block_tile {
+template <unsigned int N> class thread_block_tile : public thread_group {
 public:
-  int __sdvmc_group;
+  __device__ thread_block_tile() : thread_group(N) {}
   __device__ unsigned int thread_rank() const { return __sdvmc_block_rank() % N; }
   __device__ unsigned int size() const { return N; }
   __device__ unsigned int num_threads() const { return N; }
@@ -142,7 +157,31 @@ public:
   __device__ int any(int predicate) const { return ballot(predicate) != 0u; }
   __device__ int all(int predicate) const { return ballot(predicate) == ballot(1); }
 };
-template <unsigned int N> __device__ thread_block_tile<N> tiled_partition(thread_block) { return thread_block_tile<N>{0}; }
+template <unsigned int N> __device__ thread_block_tile<N> tiled_partition(thread_block) { return thread_block_tile<N>(); }
+/// tiled_partition(parent, n): a tile of n threads (a power of two up to 32) of the block.
+__device__ inline thread_group tiled_partition(const thread_block&, unsigned int n) { return thread_group(n); }
+__device__ inline void sync(thread_group g) { g.sync(); }
+/// The active lanes of the warp (warp models: __activemask; refused under SDV).
+class coalesced_group {
+public:
+  unsigned int __sdvmc_mask;
+  __device__ unsigned int size() const { return __popc(__sdvmc_mask); }
+  __device__ unsigned int num_threads() const { return size(); }
+  __device__ unsigned int thread_rank() const {
+    return __popc(__sdvmc_mask & ((1u << (__sdvmc_block_rank() % warpSize)) - 1u));
+  }
+  __device__ void sync() const { __syncwarp(__sdvmc_mask); }
+  __device__ unsigned int ballot(int predicate) const { return __ballot_sync(__sdvmc_mask, predicate); }
+  __device__ int any(int predicate) const { return ballot(predicate) != 0u; }
+  __device__ int all(int predicate) const { return ballot(predicate) == __sdvmc_mask; }
+  /// The value of the group's thread of rank srcRank: the lane of the mask's srcRank-th set bit.
+  template <class T> __device__ T shfl(T var, unsigned int srcRank) const {
+    unsigned int m = __sdvmc_mask;
+    for (unsigned int k = 0; k < srcRank; ++k) m &= m - 1u;
+    return __shfl_sync(__sdvmc_mask, var, __ffs((int)m) - 1);
+  }
+};
+__device__ inline coalesced_group coalesced_threads() { return coalesced_group{__activemask()}; }
 template <unsigned int N> __device__ void sync(thread_block_tile<N> g) { g.sync(); }
 /// The whole grid (a cooperative launch): ranks and sizes; its sync() is refused.
 class grid_group {
@@ -158,6 +197,27 @@ public:
 };
 __device__ inline grid_group this_grid() { return grid_group{0}; }
 __device__ inline void sync(grid_group g) { g.sync(); }
+}  // namespace cooperative_groups
+)";
+}
+
+const char* cooperativeGroupsReduceHeaderText() {
+  return R"(// sdvmc's <cooperative_groups/reduce.h> (frontends/clang/HeadersCudaLib.cpp): reduce over
+// a tile, a butterfly of shfl_xor (every lane gets the whole tile's result), and the operators.
+#pragma once
+#include "cooperative_groups.h"
+namespace cooperative_groups {
+template <class T> struct plus { int __sdvmc_op; __device__ T operator()(T a, T b) const { return a + b; } };
+template <class T> struct less { int __sdvmc_op; __device__ T operator()(T a, T b) const { return a < b ? a : b; } };
+template <class T> struct greater { int __sdvmc_op; __device__ T operator()(T a, T b) const { return a < b ? b : a; } };
+template <class T> struct bit_and { int __sdvmc_op; __device__ T operator()(T a, T b) const { return a & b; } };
+template <class T> struct bit_or { int __sdvmc_op; __device__ T operator()(T a, T b) const { return a | b; } };
+template <class T> struct bit_xor { int __sdvmc_op; __device__ T operator()(T a, T b) const { return a ^ b; } };
+template <unsigned int N, class T, class Op>
+__device__ T reduce(const thread_block_tile<N>& g, T v, Op op) {
+  for (unsigned int d = N / 2; d > 0; d /= 2) v = op(v, g.shfl_xor(v, d));
+  return v;
+}
 }  // namespace cooperative_groups
 )";
 }

@@ -246,6 +246,25 @@ Agg Lowerer::aggValue(const clang::Expr* e) {
     } else {
       const clang::RecordDecl* rd = t->getAs<clang::RecordType>()->getDecl()->getDefinition();
       unsigned i = 0;
+      // C++17 aggregates with bases: the bases' initialisers come first, as their cells do
+      // (an empty base takes none).
+      if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(rd))
+        for (const clang::CXXBaseSpecifier& b : cxx->bases()) {
+          const clang::Expr* in = i < list->getNumInits() ? list->getInit(i) : nullptr;
+          ++i;
+          const clang::CXXRecordDecl* bd = b.getType()->getAsCXXRecordDecl();
+          if (bd && bd->field_empty() && bd->getNumBases() == 0) {
+            const auto* init = in ? llvm::dyn_cast<clang::InitListExpr>(in->IgnoreParenImpCasts()) : nullptr;
+            if (in && !(init && init->getNumInits() == 0) && !llvm::isa<clang::ImplicitValueInitExpr>(in)) {
+              unsupported(in, "an initialiser of the empty base '" + b.getType().getAsString() + "'");
+              return bad;
+            }
+            continue;
+          }
+          Agg sub = in ? aggValue(in) : aggZeros(b.getType(), e->getBeginLoc(), r);
+          if (!sub.ok) return bad;
+          for (ExprPtr& v : sub.vals) a.vals.push_back(std::move(v));
+        }
       for (const clang::FieldDecl* f : rd->fields()) {
         const clang::Expr* in = i < list->getNumInits() ? list->getInit(i) : nullptr;
         ++i;

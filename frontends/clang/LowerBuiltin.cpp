@@ -69,6 +69,12 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
       emitAssign(newLocal("prefetch_n"), rvalue(c->getArg(1)), r);
       return lit(0, r);
     case BuiltinKind::Printf: return printfCall(c, need);
+    case BuiltinKind::Clock:
+      if (c->getNumArgs() != 0) break;
+      note(c->getBeginLoc(), fmt::format("sdvmc does not model time: '{}' gives an arbitrary value (sdvmc run uses 0, "
+                                         "check explores the domain, prove leaves it free)", name));
+      if (std::optional<IntType> t = intType(c->getType())) return normalize(arbitrary(r), *t, r);
+      break;
     case BuiltinKind::IntBits:
       if (static_cast<IntBits>(fn.op) == IntBits::Clamp && c->getNumArgs() == 3 && isFloat(c->getArg(0)->getType()))
         return floatCall(c, floatClampBuiltin(), name);
@@ -197,6 +203,11 @@ std::optional<Val> Lowerer::wideBuiltin(const clang::CallExpr* c, const BuiltinI
     case BuiltinKind::DoubleWord:
     case BuiltinKind::VLoad: break;
     case BuiltinKind::Warp: return warpShuffleWide(c, static_cast<WarpOp>(fn.op), name);
+    case BuiltinKind::Clock:
+      if (n != 0) break;
+      note(c->getBeginLoc(), fmt::format("sdvmc does not model time: '{}' gives an arbitrary value (sdvmc run uses 0, "
+                                         "check explores the domain, prove leaves it free)", name));
+      return Val{arbitrary(range(c)), arbitrary(range(c))};
     case BuiltinKind::VStore:
     case BuiltinKind::Select:
     case BuiltinKind::FloatFn:
@@ -246,6 +257,9 @@ std::optional<Agg> Lowerer::aggBuiltin(const clang::CallExpr* c, const BuiltinIn
       if (clVector) return intFuncVector(c, IntBits::Abs, 1);
       break;
     case BuiltinKind::Random: return randomVector(c, static_cast<Random>(fn.op));
+    case BuiltinKind::Texture:
+      if (static_cast<Texture>(fn.op) == Texture::Fetch && c->getType()->isRecordType()) return textureFetchStruct(c);
+      break;
     default: break;
   }
   return std::nullopt;

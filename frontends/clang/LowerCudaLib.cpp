@@ -178,6 +178,34 @@ ExprPtr Lowerer::textureFetch(const clang::CallExpr* c, Texture op) {
   return nameExpr(v, r);
 }
 
+std::optional<Agg> Lowerer::textureFetchStruct(const clang::CallExpr* c) {
+  // tex1Dfetch of a struct texel (float4, int2 …) whose components share one 32-bit type: the
+  // hidden array holds the components, texel i at cells i * N … i * N + N - 1 (N the cells
+  // of the struct), and the fetch reads them.
+  kpl::SourceRange r = range(c);
+  auto l = layoutOf(c->getType(), c->getBeginLoc());
+  if (!l || l->comps.empty() || c->getNumArgs() < 2) return std::nullopt;
+  IntType elem = l->comps[0].type;
+  for (const Comp& comp : l->comps)
+    if (comp.type.width != elem.width || comp.type.isSigned != elem.isSigned || comp.type.isBool != elem.isBool ||
+        comp.type.isFloat != elem.isFloat || comp.type.hiWord || elem.width != 32) {
+      unsupported(c, "a texture fetch of type '" + c->getType().getAsString() + "' (struct texels of 32-bit components of one type only)");
+      return std::nullopt;
+    }
+  int st = textureStorage(c, elem);
+  if (st < 0) return std::nullopt;
+  const std::string name = storages_[static_cast<size_t>(st)].cName.substr(6);
+  ExprPtr base = snapshot(bin(BinaryOp::Mul, rvalue(c->getArg(1)), lit(static_cast<int64_t>(l->cells), r), r), r);
+  note(c->getBeginLoc(), fmt::format("texture '{}': a hidden read-only array whose texels are arbitrary (sdvmc run uses 0, check explores the domain), the same at the same coordinates; texel i's {} components are cells {}*i to {}*i + {}",
+                                     name, l->comps.size(), l->cells, l->cells, l->cells - 1));
+  Agg a;
+  for (const Comp& comp : l->comps) {
+    a.vals.push_back(snapshot(readCell(st, add(clone(*base), lit(static_cast<int64_t>(comp.offset), r), r), elem, r), r));
+    a.types.push_back(elem);
+  }
+  return a;
+}
+
 // ---- warp-level primitives ---------------------------------------------------------------
 
 ExprPtr Lowerer::warpExpr(ExprKind k, ExprPtr a, ExprPtr b, kpl::SourceRange r) {

@@ -214,6 +214,9 @@ void Lowerer::assignPointer(VarInfo& var, PtrVal p, const clang::VarDecl* vd, cl
 
 PtrVal Lowerer::pointer(const clang::Expr* e) {
   e = e->IgnoreParens();
+  // A full expression with temporaries (`SharedMemory<T>()` converted to T*): classes with
+  // destructors are refused by type, so the cleanups do nothing.
+  if (const auto* c = llvm::dyn_cast<clang::ExprWithCleanups>(e)) return pointer(c->getSubExpr());
   kpl::SourceRange r = range(e);
   PtrVal bad{-1, lit(0, r)};
   // The value of the pointer variable that the lvalue `sub` names.
@@ -241,6 +244,8 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
     switch (c->getCastKind()) {
       case clang::CK_ArrayToPointerDecay:
       case clang::CK_NoOp:
+      // A conversion operator to a pointer (`operator T*()`): its call, the sub-expression.
+      case clang::CK_UserDefinedConversion:
         return pointer(sub);
       case clang::CK_DerivedToBase:  // a pointer to a base: the base's cells within the object
       case clang::CK_UncheckedDerivedToBase: {

@@ -806,6 +806,7 @@ private:
   ExprPtr spreadBits(ExprPtr v, unsigned dims, kpl::SourceRange r);
   /// A texture fetch: a read of the texture's hidden array at the coordinates' encoding.
   ExprPtr textureFetch(const clang::CallExpr* c, Texture op);
+  std::optional<Agg> textureFetchStruct(const clang::CallExpr* c);
   /// The hidden array of the texture (reference or kernel parameter) a fetch names; -1 after a diagnostic.
   int textureStorage(const clang::CallExpr* c, IntType elem);
   /// A float coordinate as `scale * c` when that is an integer in [0, 2^bits) (`ok`: 1 or 0).
