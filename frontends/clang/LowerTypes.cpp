@@ -119,11 +119,7 @@ std::optional<uint64_t> Lowerer::structCells(clang::QualType t, clang::SourceLoc
       return std::nullopt;
     }
   }
-  if (n == 0) {
-    unsupported(at, "empty struct '" + t.getAsString() + "'");
-    return std::nullopt;
-  }
-  return n;
+  return n;  // 0 for an empty struct (a functor, the SDK's SharedMemory<T>): a value of no cells
 }
 
 uint64_t Lowerer::basesCells(const clang::RecordDecl* rd, const clang::RecordDecl* upTo, clang::SourceLocation at) {
@@ -267,6 +263,10 @@ bool Lowerer::cellsOf(clang::QualType t, IntType& elem, uint64_t& count, uint64_
   if (t->isRecordType()) {
     auto n = structCells(t, at);
     if (!n) return false;
+    if (*n == 0) {
+      unsupported(at, "an array or memory of empty struct '" + t.getAsString() + "' (its elements have no cells)");
+      return false;
+    }
     count *= *n;
     elem = IntType{};
     elemBytes = ctx_.getTypeSizeInChars(t).getQuantity();
