@@ -423,6 +423,9 @@ private:
   bool mayReadUninit(const clang::VarDecl* vd);
   /// The note that vd starts arbitrary.
   void noteArbitraryLocal(const clang::VarDecl* vd);
+  /// A struct or vector local (l: its layout) or a private array (l null) declared without an
+  /// initialiser: whether a cell may be read before it is assigned (LowerUninit.cpp).
+  bool mayReadAggUninit(const clang::VarDecl* vd, const Layout* l);
 
   // ---- LowerPointer.cpp: pointers, cells of storages, run-time bases ---------------------
 
