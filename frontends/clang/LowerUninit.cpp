@@ -201,6 +201,103 @@ bool fillsArray(const clang::ForStmt* f, const clang::VarDecl* v, uint64_t n, cl
   return false;
 }
 
+/// The walk of mayReadAggUninit over the statements after a struct local's or private
+/// array's declaration.
+struct AggWalk {
+  const clang::VarDecl* vd;
+  const Layout* l;        ///< a struct or vector: its layout; null for an array
+  uint64_t arrayLen = 0;  ///< a one-dimensional array of scalars: its length
+  std::set<uint64_t> need;
+  clang::ASTContext& ctx;
+
+  /// The components under path (".": all of them).
+  std::set<uint64_t> under(const std::string& path) const {
+    std::set<uint64_t> out;
+    for (const Comp& c : l->comps)
+      if (path == "." || c.path == path || c.path.rfind(path + ".", 0) == 0) out.insert(c.offset);
+    return out;
+  }
+  /// Whether e reads only components of vd that done holds.
+  bool readsOnly(const clang::Stmt* e, const std::set<uint64_t>& done) const {
+    if (!e) return true;
+    if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(e); m && l) {
+      std::string path = memberPath(m, vd);
+      if (!path.empty()) {
+        for (uint64_t c : under(path))
+          if (!done.count(c)) return false;
+        return true;
+      }
+    }
+    if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(e); d && d->getDecl() == vd) return false;
+    if (llvm::isa<clang::LambdaExpr>(e)) return !mentionsVar(e, vd);
+    for (const clang::Stmt* c : e->children())
+      if (!readsOnly(c, done)) return false;
+    return true;
+  }
+  static std::vector<const clang::Stmt*> stmts(const clang::Stmt* s) {
+    if (const auto* c = llvm::dyn_cast_or_null<clang::CompoundStmt>(s)) return {c->body_begin(), c->body_end()};
+    return {s};
+  }
+  /// 1: every cell assigned (before any read of it); -1: a cell may be read unassigned; 0: the
+  /// end of the statements (done: the components assigned on every path).
+  int walk(const std::vector<const clang::Stmt*>& list, std::set<uint64_t>& done) const {
+    for (const clang::Stmt* s : list) {
+      if (hasLabel(s)) return -1;
+      if (!mentionsVar(s, vd)) continue;
+      if (const auto* f = llvm::dyn_cast<clang::ForStmt>(s); f && arrayLen && fillsArray(f, vd, arrayLen, ctx)) return 1;
+      if (const auto* i = llvm::dyn_cast<clang::IfStmt>(s)) {
+        // Both branches assign (`if (c) s = a; else s = b;`): what both assign.
+        if (!i->getElse() || i->getInit() || i->getConditionVariable() || mentionsVar(i->getCond(), vd) ||
+            hasJump(i->getThen()) || hasJump(i->getElse()))
+          return -1;
+        std::set<uint64_t> d1 = done, d2 = done;
+        int r1 = walk(stmts(i->getThen()), d1), r2 = walk(stmts(i->getElse()), d2);
+        if (r1 < 0 || r2 < 0) return -1;
+        if (r1 > 0 && r2 > 0) return 1;
+        if (!l) return -1;
+        if (r1 > 0) d1 = need;
+        if (r2 > 0) d2 = need;
+        done.clear();
+        for (uint64_t c : d1)
+          if (d2.count(c)) done.insert(c);
+        if (done == need) return 1;
+        continue;
+      }
+      if (const auto* c = llvm::dyn_cast<clang::CallExpr>(s); c && !llvm::isa<clang::CXXOperatorCallExpr>(c)) {
+        // cuRAND's `curand_init(seed, sub, offset, &state)` writes the whole state.
+        const clang::FunctionDecl* fd = c->getDirectCallee();
+        const auto* a = c->getNumArgs() ? llvm::dyn_cast<clang::UnaryOperator>(c->getArg(c->getNumArgs() - 1)->IgnoreParenImpCasts()) : nullptr;
+        const auto* d = a && a->getOpcode() == clang::UO_AddrOf
+                            ? llvm::dyn_cast<clang::DeclRefExpr>(a->getSubExpr()->IgnoreParens())
+                            : nullptr;
+        bool others = false;
+        for (unsigned k = 0; k + 1 < c->getNumArgs(); ++k) others |= mentionsVar(c->getArg(k), vd);
+        if (fd && c->getNumArgs() > 0 && fd->getName() == "curand_init" && d && d->getDecl() == vd && !others && l) return 1;
+        return -1;
+      }
+      // `v.a.b = e;` (or `v = e;`, `v.a = e;` through a struct's trivial operator=), e reading
+      // only assigned components.
+      const clang::Expr *lhs = nullptr, *rhs = nullptr;
+      if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(s); b && b->getOpcode() == clang::BO_Assign) {
+        lhs = b->getLHS();
+        rhs = b->getRHS();
+      } else if (const auto* oc = llvm::dyn_cast<clang::CXXOperatorCallExpr>(s);
+                 oc && oc->getOperator() == clang::OO_Equal && oc->getNumArgs() == 2 &&
+                 llvm::isa_and_nonnull<clang::CXXMethodDecl>(oc->getDirectCallee()) &&
+                 llvm::cast<clang::CXXMethodDecl>(oc->getDirectCallee())->isTrivial()) {
+        lhs = oc->getArg(0);
+        rhs = oc->getArg(1);
+      }
+      if (!l || !lhs || !readsOnly(rhs, done)) return -1;
+      std::string path = memberPath(lhs, vd);
+      if (path.empty()) return -1;
+      for (uint64_t c : under(path)) done.insert(c);
+      if (done == need) return 1;
+    }
+    return 0;
+  }
+};
+
 }  // namespace
 
 bool Lowerer::mayReadUninit(const clang::VarDecl* vd) {
@@ -228,8 +325,9 @@ bool Lowerer::mayReadUninit(const clang::VarDecl* vd) {
 
 bool Lowerer::mayReadAggUninit(const clang::VarDecl* vd, const Layout* l) {
   // The statements after the declaration, in its block: each either leaves the variable alone
-  // or assigns cells of it without reading it, until every cell is assigned. Anything else
-  // (a read, a call taking it, a loop of another shape, a label) ends the walk: may read.
+  // or assigns cells of it without reading a cell not yet assigned, until every cell is
+  // assigned. Anything else (a read, a call taking it, a loop of another shape, a label) ends
+  // the walk: may read.
   const clang::DeclStmt* ds = nullptr;
   for (const clang::DynTypedNode& p : ctx_.getParents(*vd))
     if ((ds = p.get<clang::DeclStmt>())) break;
@@ -240,14 +338,14 @@ bool Lowerer::mayReadAggUninit(const clang::VarDecl* vd, const Layout* l) {
   if (!block) return true;
   for (const clang::DynTypedNode& p : ctx_.getParents(*block))
     if (p.get<clang::SwitchStmt>()) return true;
-  std::set<uint64_t> need, done;
-  uint64_t arrayLen = 0;
+  AggWalk w{vd, l, 0, {}, ctx_};
   if (l) {
-    for (const Comp& c : l->comps) need.insert(c.offset);
+    for (const Comp& c : l->comps) w.need.insert(c.offset);
   } else if (const auto* at = ctx_.getAsConstantArrayType(vd->getType());
              at && at->getElementType()->isScalarType()) {
-    arrayLen = at->getSize().getZExtValue();
+    w.arrayLen = at->getSize().getZExtValue();
   }
+  std::vector<const clang::Stmt*> rest;
   bool after = false;
   for (const clang::Stmt* s : block->body()) {
     if (s == ds) {
@@ -257,31 +355,10 @@ bool Lowerer::mayReadAggUninit(const clang::VarDecl* vd, const Layout* l) {
         if (const auto* v = llvm::dyn_cast<clang::VarDecl>(d); v && v != vd && mentionsVar(v->getInit(), vd)) return true;
       continue;
     }
-    if (!after) continue;
-    if (hasLabel(s)) return true;
-    if (!mentionsVar(s, vd)) continue;
-    if (const auto* f = llvm::dyn_cast<clang::ForStmt>(s); f && arrayLen && fillsArray(f, vd, arrayLen, ctx_))
-      return false;
-    // `v.a.b = e;` (or `v = e;`, `v.a = e;` through a struct's trivial operator=), e not reading v.
-    const clang::Expr *lhs = nullptr, *rhs = nullptr;
-    if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(s); b && b->getOpcode() == clang::BO_Assign) {
-      lhs = b->getLHS();
-      rhs = b->getRHS();
-    } else if (const auto* oc = llvm::dyn_cast<clang::CXXOperatorCallExpr>(s);
-               oc && oc->getOperator() == clang::OO_Equal && oc->getNumArgs() == 2 &&
-               llvm::isa_and_nonnull<clang::CXXMethodDecl>(oc->getDirectCallee()) &&
-               llvm::cast<clang::CXXMethodDecl>(oc->getDirectCallee())->isTrivial()) {
-      lhs = oc->getArg(0);
-      rhs = oc->getArg(1);
-    }
-    if (!l || !lhs || mentionsVar(rhs, vd)) return true;
-    std::string path = memberPath(lhs, vd);
-    if (path.empty()) return true;
-    for (const Comp& c : l->comps)
-      if (path == "." || c.path == path || c.path.rfind(path + ".", 0) == 0) done.insert(c.offset);
-    if (done == need) return false;
+    if (after) rest.push_back(s);
   }
-  return false;  // never read in its scope
+  std::set<uint64_t> done;
+  return w.walk(rest, done) < 0;
 }
 
 void Lowerer::noteArbitraryLocal(const clang::VarDecl* vd) {

@@ -16,8 +16,10 @@
 //   [1,2,3,1], in[i] & 3 counts bins = [0,2,1,1]; out[t] = bins[t] + carry[t & 1] + tail.hi -
 //   tail.hi = bins[t] for t = 0..3, and the assertion carry[t & 1] == 0 holds for 0. check with 2
 //   threads: thread 1 reads carry[1], explored over 0..1; carry[1] = 1 fails the assertion.
-//   clearedOnly has only bins and w, both assigned before any read: every state has bins = [count
-//   of in values & 3 equal to the index] and out[t] = bins[t], no assertion: ok.
+//   clearedOnly: bins and w as above; span is assigned whole in one branch and field by field in
+//   the other, own.hi reads only own.lo, already assigned: none is arbitrary (an arbitrary
+//   span.hi or own.hi would break the assertion in some state). With n = 2 the else branch gives
+//   span.hi = 2 = n, own.hi = t + 1: the assertion holds in every state; no other check: ok.
 struct Window {
   int lo;
   int hi;
@@ -47,5 +49,16 @@ __global__ void clearedOnly(const int* in, int* out, int n) {
   w.lo = 0;
   w.hi = n;
   for (int i = w.lo; i < w.hi; ++i) bins[in[i] & 3] += 1;
-  out[t] = bins[t];
+  Window span;
+  if (n > 2) {
+    span = w;
+  } else {
+    span.lo = 0;
+    span.hi = n;
+  }
+  Window own;
+  own.lo = t;
+  own.hi = own.lo + 1;
+  assert(span.hi == n && own.hi == t + 1);
+  out[t] = bins[t] + span.lo;
 }
