@@ -359,6 +359,9 @@ private:
   uint64_t basesCells(const clang::RecordDecl* rd, const clang::RecordDecl* upTo, clang::SourceLocation at);
   /// The cell offset of a field within its struct (structCells succeeded on the struct).
   uint64_t fieldOffset(const clang::FieldDecl* fd, clang::SourceLocation at);
+  /// A one-dimensional array of 32-bit-or-narrower scalars (a struct's array field, one cell
+  /// per element): its length; 0 for any other type.
+  uint64_t scalarArrayField(clang::QualType t);
   /// Cells of one value of type t: a struct's field count, a vector's (padded) size, else 1.
   uint64_t valueCells(clang::QualType t, clang::SourceLocation at);
   /// A struct or vector type.
