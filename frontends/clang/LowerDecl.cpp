@@ -328,6 +328,17 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
       };
       size_t next = 0;
       init(vd->getInit(), next);
+    } else if (mayReadAggUninit(vd, nullptr)) {  // each time the declaration runs
+      noteArbitraryLocal(vd);
+      const std::vector<std::string>& cs = storages_[static_cast<size_t>(id)].cells;
+      clang::QualType et = ctx_.getBaseElementType(t);
+      if (isAgg(et)) {  // an array of structs or vectors: each element's components
+        if (auto el = layoutOf(et, vd->getLocation()); el && el->cells)
+          for (size_t k = 0; k + el->cells <= cs.size(); k += el->cells)
+            for (const Comp& c : el->comps) emitAssign(cs[k + c.offset], normalize(arbitrary(r), cellType(c.type), r), r);
+      } else {
+        for (const std::string& c : cs) emitAssign(c, normalize(arbitrary(r), cellType(elem), r), r);
+      }
     }
     return;
   }
@@ -349,6 +360,10 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
     } else if (init) {
       Agg v = aggValue(init);
       storeAgg(privatePlace(st, *l, r), v, r);
+    } else if (mayReadAggUninit(vd, &*l)) {  // each time the declaration runs: every component
+      noteArbitraryLocal(vd);
+      for (const Comp& c : l->comps)
+        emitAssign(storages_[static_cast<size_t>(st)].cells[c.offset], normalize(arbitrary(r), cellType(c.type), r), r);
     }
     return;
   }

@@ -559,8 +559,8 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
       unsupported(e, "member access (unions)");
       return lv;
     }
-    if (m->getType()->isArrayType()) {
-      unsupported(e, "an array field");
+    if (m->getType()->isArrayType() && !scalarArrayField(m->getType())) {
+      unsupported(e, "an array field (only one-dimensional arrays of 32-bit or narrower scalars are lowered)");
       return lv;
     }
     LVal base;
@@ -582,7 +582,9 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
     lv.kind = LVal::Kind::Cell;
     lv.storage = base.storage;
     lv.index = add(std::move(base.index), lit(static_cast<int64_t>(fieldOffset(fd, e->getBeginLoc())), r), r);
-    lv.type = placeType(m->getType(), e->getBeginLoc());
+    // An array field: its first element's cell (it decays to a pointer there).
+    clang::QualType vt = m->getType()->isArrayType() ? ctx_.getAsArrayType(m->getType())->getElementType() : m->getType();
+    lv.type = placeType(vt, e->getBeginLoc());
     return lv;
   }
   if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e);

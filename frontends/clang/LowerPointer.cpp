@@ -456,8 +456,13 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
     unsupported(e, "a call returning a pointer");
     return bad;
   }
+  if (llvm::isa<clang::MemberExpr>(e) && e->getType()->isArrayType()) {  // `n.keys`: its first cell
+    LVal lv = lvalue(e);
+    if (lv.kind != LVal::Kind::Cell) return bad;
+    return PtrVal{lv.storage, std::move(lv.index)};
+  }
   if (llvm::isa<clang::MemberExpr>(e)) {
-    unsupported(e, "a pointer or array field");
+    unsupported(e, "a pointer field");
     return bad;
   }
   if (llvm::isa<clang::StringLiteral>(e)) {

@@ -6,6 +6,8 @@
 // types (normalize, convert, reinterpret).
 #include "frontends/clang/Lowerer.h"
 
+#include <fmt/format.h>
+
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/DeclCXX.h>
@@ -113,6 +115,8 @@ std::optional<uint64_t> Lowerer::structCells(clang::QualType t, clang::SourceLoc
       n += 1;
     } else if (isWideType(ft)) {
       n += 2;  // low word, high word
+    } else if (uint64_t len = scalarArrayField(ft)) {
+      n += len;  // `int keys[4];`: one cell per element
     } else {
       unsupported(at, "field '" + f->getNameAsString() + "' of type '" + f->getType().getAsString() + "'" +
                           typeReason(ft) + " in '" + t.getAsString() + "'");
@@ -144,7 +148,16 @@ uint64_t Lowerer::fieldOffset(const clang::FieldDecl* fd, clang::SourceLocation 
   return off;
 }
 
+uint64_t Lowerer::scalarArrayField(clang::QualType t) {
+  const auto* a = ctx_.getAsConstantArrayType(t.getCanonicalType());
+  if (!a) return 0;
+  clang::QualType e = a->getElementType().getCanonicalType();
+  if (e->isArrayType() || isWideType(e) || !intType(e)) return 0;
+  return a->getSize().getZExtValue();
+}
+
 uint64_t Lowerer::valueCells(clang::QualType t, clang::SourceLocation at) {
+  if (uint64_t len = scalarArrayField(t)) return len;
   if (t.getCanonicalType()->isRecordType()) return structCells(t, at).value_or(1);
   if (t.getCanonicalType()->isVectorType()) return vectorCells(t, at).value_or(1);
   if (isWideType(t)) return 2;
@@ -215,6 +228,11 @@ bool Lowerer::layoutInto(clang::QualType t, uint64_t base, const std::string& pa
       if (isAgg(ft)) {
         if (!layoutInto(ft, off, fp, out, at)) return false;
         off += valueCells(ft, at);
+      } else if (uint64_t len = scalarArrayField(ft)) {
+        // An array field of scalars: its elements, paths ".keys.0", ".keys.1", …
+        IntType et = *intType(ctx_.getAsConstantArrayType(ft)->getElementType());
+        for (uint64_t k = 0; k < len; ++k) out.comps.push_back(Comp{off + k, et, fmt::format("{}.{}", fp, k)});
+        off += len;
       } else if (isWideType(ft)) {
         // A 64-bit field: its low word, then its high word (little-endian).
         out.comps.push_back(Comp{off, kRawWord, fp + ".lo"});

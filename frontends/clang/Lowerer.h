@@ -359,6 +359,9 @@ private:
   uint64_t basesCells(const clang::RecordDecl* rd, const clang::RecordDecl* upTo, clang::SourceLocation at);
   /// The cell offset of a field within its struct (structCells succeeded on the struct).
   uint64_t fieldOffset(const clang::FieldDecl* fd, clang::SourceLocation at);
+  /// A one-dimensional array of 32-bit-or-narrower scalars (a struct's array field, one cell
+  /// per element): its length; 0 for any other type.
+  uint64_t scalarArrayField(clang::QualType t);
   /// Cells of one value of type t: a struct's field count, a vector's (padded) size, else 1.
   uint64_t valueCells(clang::QualType t, clang::SourceLocation at);
   /// A struct or vector type.
@@ -423,6 +426,9 @@ private:
   bool mayReadUninit(const clang::VarDecl* vd);
   /// The note that vd starts arbitrary.
   void noteArbitraryLocal(const clang::VarDecl* vd);
+  /// A struct or vector local (l: its layout) or a private array (l null) declared without an
+  /// initialiser: whether a cell may be read before it is assigned (LowerUninit.cpp).
+  bool mayReadAggUninit(const clang::VarDecl* vd, const Layout* l);
 
   // ---- LowerPointer.cpp: pointers, cells of storages, run-time bases ---------------------
 
