@@ -521,6 +521,17 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
   if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
     PtrVal p = pointer(s->getBase());
     ExprPtr idx = wordIndex(s->getIdx());
+    // An element of an array field (`n.keys[i]`): C leaves an index outside the field
+    // undefined, and the next cells are the struct's other fields, so it is checked as a
+    // private array's index is (an assertion), unless a literal inside the field.
+    if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(s->getBase()->IgnoreParenImpCasts()))
+      if (const auto* at = ctx_.getAsConstantArrayType(m->getType())) {
+        const uint64_t n = at->getSize().getZExtValue();
+        if (!(idx->kind == ExprKind::IntLit && idx->value >= 0 && static_cast<uint64_t>(idx->value) < n)) {
+          idx = snapshot(std::move(idx), r);
+          emitBoundsCheck(*idx, n, r);
+        }
+      }
     lv.type = placeType(e->getType(), e->getBeginLoc());
     lv.kind = LVal::Kind::Cell;
     lv.storage = p.storage;
