@@ -1,4 +1,4 @@
-// launch: --block-dim 4 --grid-dim 2 --buffer knodesD=8 --buffer currKnodeD=2 --buffer offsetD=2 --buffer keysD=2 --buffer recordsD=16 --buffer ansD=2 --param height=2 --param knodes_elem=8 --param threadsPerBlock=4
+// launch: --block-dim 3 --grid-dim 2 --buffer knodesD=8 --buffer currKnodeD=2 --buffer offsetD=2 --buffer keysD=2 --buffer recordsD=16 --buffer ansD=2 --param height=2 --param knodes_elem=8
 // origin: Rodinia b+tree findK (CUDA) style: one block per query walks the tree level by level, knode struct with key/index arrays
 #include <cuda.h>
 
