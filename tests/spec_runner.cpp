@@ -265,7 +265,19 @@ const json* lookup(const json& root, const std::string& path, std::string& missi
     size_t dot = path.find('.', pos);
     std::string part = path.substr(pos, dot == std::string::npos ? std::string::npos : dot - pos);
     if (cur->is_object()) {
-      auto it = cur->find(part);
+      // The longest dotted key from here that the object has (`C.elements`, a struct kernel
+      // parameter's pointer field, is one key), else the next part.
+      auto it = cur->end();
+      for (size_t end = path.size(); end > pos;) {
+        if (auto jt = cur->find(path.substr(pos, end - pos)); jt != cur->end()) {
+          it = jt;
+          dot = end == path.size() ? std::string::npos : end;
+          break;
+        }
+        size_t prev = path.rfind('.', end - 1);
+        if (prev == std::string::npos || prev <= pos) break;
+        end = prev;
+      }
       if (it == cur->end()) {
         missing = fmt::format("no key `{}`", part);
         return nullptr;

@@ -322,6 +322,15 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
   if (lhs->getType()->isPointerType()) {
     if (need) unsupported(b, "a pointer assignment used as a value");
     // C++17 (and a safe order for C): the right operand first.
+    if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(lhs->IgnoreParens()); m && isPtrField(lhs->getType())) {
+      if (op != clang::BO_Assign) {
+        unsupported(b, "a compound assignment to a pointer field");
+        return lit(0, r);
+      }
+      PtrVal p = pointer(rhs);
+      writePointerField(m, std::move(p), r);
+      return lit(0, r);
+    }
     if (op == clang::BO_Assign) {
       PtrVal p = pointer(rhs);
       LVal lv = lvalue(lhs);
@@ -595,7 +604,7 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
     lv.index = add(std::move(base.index), lit(static_cast<int64_t>(fieldOffset(fd, e->getBeginLoc())), r), r);
     // An array field: its first element's cell (it decays to a pointer there).
     clang::QualType vt = m->getType()->isArrayType() ? ctx_.getAsArrayType(m->getType())->getElementType() : m->getType();
-    lv.type = placeType(vt, e->getBeginLoc());
+    lv.type = isPtrField(vt) ? kRawWord : placeType(vt, e->getBeginLoc());  // a pointer field: its offset cell
     return lv;
   }
   if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e);

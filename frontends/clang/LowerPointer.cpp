@@ -256,6 +256,8 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
       case clang::CK_LValueToRValue:
         // C++'s `c ? A : B` on pointer variables is an lvalue; its arms name the variables.
         if (llvm::isa<clang::ConditionalOperator>(sub->IgnoreParens())) return pointer(sub);
+        if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(sub->IgnoreParens()); m && isPtrField(m->getType()))
+          return readPointerField(m);  // `s.f`: the field's cells
         return varValue(sub);
       case clang::CK_BitCast:
       case clang::CK_AddressSpaceConversion: {
@@ -369,8 +371,21 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
       case clang::UO_PreDec:
       case clang::UO_PostInc:
       case clang::UO_PostDec: {
+        if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(sub->IgnoreParens()); m && isPtrField(m->getType())) {
+          // `s.f++`: the field read, stepped and written back.
+          PtrVal old = readPointerField(m);
+          if (old.storage == -1) return bad;
+          int64_t cells = static_cast<int64_t>(pointeeCells(sub->getType()->getPointeeType(), e->getBeginLoc()));
+          ExprPtr o = snapshot(std::move(old.offset), r);
+          ExprPtr n = snapshot(bin(u->isIncrementOp() ? BinaryOp::Add : BinaryOp::Sub, clone(*o), lit(cells, r), r), r);
+          writePointerField(m, PtrVal{old.storage, clone(*n)}, r);
+          return PtrVal{old.storage, u->isPostfix() ? std::move(o) : std::move(n)};
+        }
         LVal lv = lvalue(sub);
-        if (lv.kind != LVal::Kind::Pointer || !lv.var) return bad;
+        if (lv.kind != LVal::Kind::Pointer || !lv.var) {
+          if (lv.kind != LVal::Kind::Invalid && lv.kind != LVal::Kind::Pointer) unsupported(e, "incrementing this pointer");
+          return bad;
+        }
         if (lv.var->local.empty()) {
           unsupported(e, "incrementing a pointer parameter");
           return bad;
@@ -461,8 +476,9 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
     if (lv.kind != LVal::Kind::Cell) return bad;
     return PtrVal{lv.storage, std::move(lv.index)};
   }
+  if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(e); m && isPtrField(e->getType())) return readPointerField(m);
   if (llvm::isa<clang::MemberExpr>(e)) {
-    unsupported(e, "a pointer field");
+    unsupported(e, "a pointer field of type '" + e->getType().getAsString() + "'");
     return bad;
   }
   if (llvm::isa<clang::StringLiteral>(e)) {
@@ -471,6 +487,55 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
   }
   unsupported(e, std::string("pointer expression '") + e->getStmtClassName() + "'");
   return bad;
+}
+
+int Lowerer::fieldCollector(const clang::FieldDecl* f) {
+  f = f->getCanonicalDecl();
+  auto it = fieldCollectors_.find(f);
+  if (it != fieldCollectors_.end()) return it->second;
+  Storage s;
+  s.kind = Storage::Kind::Dynamic;  // no base local: it only collects targets for the reads' storages
+  s.cName = f->getNameAsString();
+  int id = addStorage(std::move(s));
+  fieldCollectors_[f] = id;
+  return id;
+}
+
+// A pointer field's two cells (offset, target id) are copied with the struct; a read gives a
+// pointer with a run-time base whose candidates are every target ever stored in the field
+// (by any struct of the type): accesses are the if-chain of finishDynamic, else assert(false).
+PtrVal Lowerer::readPointerField(const clang::MemberExpr* m) {
+  kpl::SourceRange r = range(m);
+  const auto* f = llvm::dyn_cast<clang::FieldDecl>(m->getMemberDecl());
+  LVal lv = lvalue(m);
+  if (!f || lv.kind != LVal::Kind::Cell) {
+    if (lv.kind != LVal::Kind::Invalid) unsupported(m, "this pointer field access");
+    return PtrVal{-1, lit(0, r)};
+  }
+  int coll = fieldCollector(f);
+  int d = newDynamic(f->getNameAsString());
+  storages_[static_cast<size_t>(d)].follows.insert(coll);
+  std::string off = newLocal(f->getNameAsString() + "_off");
+  ExprPtr idx = snapshot(std::move(lv.index), r);
+  emitAssign(off, readCell(lv.storage, clone(*idx), kRawWord, r), r);
+  emitAssign(storages_[static_cast<size_t>(d)].base, readCell(lv.storage, add(clone(*idx), lit(1, r), r), kRawWord, r), r);
+  return PtrVal{d, nameExpr(off, r)};
+}
+
+void Lowerer::writePointerField(const clang::MemberExpr* m, PtrVal p, kpl::SourceRange r) {
+  const auto* f = llvm::dyn_cast<clang::FieldDecl>(m->getMemberDecl());
+  if (p.storage == -1 || !f) return;
+  ExprPtr off = snapshot(std::move(p.offset), r);
+  ExprPtr base = snapshot(baseOf(p.storage, r), r);
+  LVal lv = lvalue(m);
+  if (lv.kind != LVal::Kind::Cell) {
+    if (lv.kind != LVal::Kind::Invalid) unsupported(m, "this pointer field access");
+    return;
+  }
+  addTarget(fieldCollector(f), p.storage);
+  ExprPtr idx = snapshot(std::move(lv.index), r);
+  writeCell(lv.storage, clone(*idx), std::move(off), kRawWord, r);
+  writeCell(lv.storage, add(clone(*idx), lit(1, r), r), std::move(base), kRawWord, r);
 }
 
 // Accesses through a pointer with a run-time base: `if (base == id(A)) access A; else if

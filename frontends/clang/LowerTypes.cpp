@@ -117,6 +117,8 @@ std::optional<uint64_t> Lowerer::structCells(clang::QualType t, clang::SourceLoc
       n += 2;  // low word, high word
     } else if (uint64_t len = scalarArrayField(ft)) {
       n += len;  // `int keys[4];`: one cell per element
+    } else if (isPtrField(ft)) {
+      n += 2;  // the offset, the target's id
     } else {
       unsupported(at, "field '" + f->getNameAsString() + "' of type '" + f->getType().getAsString() + "'" +
                           typeReason(ft) + " in '" + t.getAsString() + "'");
@@ -143,9 +145,34 @@ uint64_t Lowerer::fieldOffset(const clang::FieldDecl* fd, clang::SourceLocation 
   for (const clang::FieldDecl* f : fd->getParent()->fields()) {
     if (f == fd) return off;
     clang::QualType ft = f->getType().getCanonicalType();
-    off += valueCells(ft, at);
+    off += isPtrField(ft) ? 2 : valueCells(ft, at);
   }
   return off;
+}
+
+bool Lowerer::isPtrField(clang::QualType t) {
+  t = t.getCanonicalType();
+  if (!t->isPointerType()) return false;
+  clang::QualType e = t->getPointeeType().getCanonicalType();
+  return !e->isFunctionType() && !e->isPointerType() && !e->isVoidType();
+}
+
+const clang::FieldDecl* Lowerer::pointerFieldIn(clang::QualType t) {
+  t = t.getCanonicalType();
+  while (const auto* a = ctx_.getAsArrayType(t)) t = a->getElementType().getCanonicalType();
+  const auto* rt = t->getAs<clang::RecordType>();
+  if (!rt) return nullptr;
+  const clang::RecordDecl* rd = rt->getDecl()->getDefinition();
+  if (!rd) return nullptr;
+  if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(rd))
+    for (const clang::CXXBaseSpecifier& b : cxx->bases())
+      if (const clang::FieldDecl* f = pointerFieldIn(b.getType())) return f;
+  for (const clang::FieldDecl* f : rd->fields()) {
+    if (isPtrField(f->getType())) return f;
+    if (f->getType()->isRecordType())
+      if (const clang::FieldDecl* g = pointerFieldIn(f->getType())) return g;
+  }
+  return nullptr;
 }
 
 uint64_t Lowerer::scalarArrayField(clang::QualType t) {
@@ -233,6 +260,11 @@ bool Lowerer::layoutInto(clang::QualType t, uint64_t base, const std::string& pa
         IntType et = *intType(ctx_.getAsConstantArrayType(ft)->getElementType());
         for (uint64_t k = 0; k < len; ++k) out.comps.push_back(Comp{off + k, et, fmt::format("{}.{}", fp, k)});
         off += len;
+      } else if (isPtrField(ft)) {
+        // A pointer field: its offset in cells, then its target's id (0: null).
+        out.comps.push_back(Comp{off, kRawWord, fp, f, false});
+        out.comps.push_back(Comp{off + 1, kRawWord, fp + ".base", f, true});
+        off += 2;
       } else if (isWideType(ft)) {
         // A 64-bit field: its low word, then its high word (little-endian).
         out.comps.push_back(Comp{off, kRawWord, fp + ".lo"});
@@ -281,6 +313,11 @@ bool Lowerer::cellsOf(clang::QualType t, IntType& elem, uint64_t& count, uint64_
   if (t->isRecordType()) {
     auto n = structCells(t, at);
     if (!n) return false;
+    if (const clang::FieldDecl* f = pointerFieldIn(t)) {
+      unsupported(at, "field '" + f->getNameAsString() + "' of type '" + f->getType().getAsString() + "' in '" +
+                          t.getAsString() + "' in memory (pointer fields are lowered in struct locals and parameters only)");
+      return false;
+    }
     if (*n == 0) {
       unsupported(at, "an array or memory of empty struct '" + t.getAsString() + "' (its elements have no cells)");
       return false;

@@ -202,6 +202,8 @@ struct Comp {
   uint64_t offset = 0;
   IntType type;
   std::string path;
+  const clang::FieldDecl* ptrField = nullptr;  ///< a pointer field's cell: its offset, or (ptrBase) its target's id
+  bool ptrBase = false;
 };
 /// A struct or vector type as cells: its scalar components and its size in cells (a
 /// 3-component vector occupies 4).
@@ -354,6 +356,18 @@ private:
   /// layout is word-per-field, not C's bytes. nullopt (after a diagnostic) for unions, bit-fields,
   /// and fields of other types.
   std::optional<uint64_t> structCells(clang::QualType t, clang::SourceLocation at);
+  /// A field of data-pointer type (two cells in a struct value: the offset, then the target's
+  /// id as a Dynamic storage's base holds it).
+  static bool isPtrField(clang::QualType t);
+  /// The first pointer field of a struct type (its nested structs' included), or null.
+  const clang::FieldDecl* pointerFieldIn(clang::QualType t);
+  /// The Dynamic storage collecting every target stored in pointer field f (no base local).
+  int fieldCollector(const clang::FieldDecl* f);
+  /// `s.f` of pointer type: its offset and target id read into fresh locals.
+  PtrVal readPointerField(const clang::MemberExpr* m);
+  /// `s.f = p`.
+  void writePointerField(const clang::MemberExpr* m, PtrVal p, kpl::SourceRange r);
+  std::map<const clang::FieldDecl*, int> fieldCollectors_;
   /// The cells of rd's bases before base `upTo` (null: all of them); bases come first, as C++
   /// lays them out (an empty base takes none).
   uint64_t basesCells(const clang::RecordDecl* rd, const clang::RecordDecl* upTo, clang::SourceLocation at);

@@ -204,7 +204,27 @@ std::optional<kpl::Program> Lowerer::run() {
       auto l = layoutOf(t, pd->getLocation());
       if (!l) continue;
       std::vector<std::string> pnames;  // the params get the plain names, the locals a suffix
-      for (const Comp& comp : l->comps) {
+      std::vector<int> bufs(l->comps.size(), -1);  // a pointer field: the buffer it points to
+      for (size_t ci = 0; ci < l->comps.size(); ++ci) {
+        const Comp& comp = l->comps[ci];
+        if (comp.ptrField) {
+          // A pointer field: a buffer named NAME.FIELD, as a pointer kernel parameter is one.
+          pnames.emplace_back();
+          if (comp.ptrBase) continue;
+          clang::QualType pt = comp.ptrField->getType().getCanonicalType()->getPointeeType();
+          IntType elem;
+          uint64_t cells = 1, bytes = 4;
+          if (!cellsOf(pt, elem, cells, bytes, pd->getLocation())) continue;
+          clang::LangAS as = pt.getAddressSpace();
+          int id = declareArray(cname + comp.path, elem, bytes, 0, as != clang::LangAS::opencl_local, pr, pd->getLocation());
+          arrays_.back().constant = as == clang::LangAS::opencl_constant;
+          storages_[static_cast<size_t>(id)].ctype = pt.getCanonicalType().getUnqualifiedType();
+          recordCellPaths(arrays_.back().name.name, pt, pd->getLocation());
+          if (!arrays_.back().unbounded) arrays_.back().size *= static_cast<uint32_t>(cells);
+          addTarget(fieldCollector(comp.ptrField), id);
+          bufs[ci] = id;
+          continue;
+        }
         std::string kname = cname + comp.path;
         std::replace(kname.begin(), kname.end(), '.', '_');
         pnames.push_back(fresh(kname));
@@ -213,8 +233,13 @@ std::optional<kpl::Program> Lowerer::run() {
       }
       int st = newPrivate(cname, *l, cname);
       const Storage& s = storages_[static_cast<size_t>(st)];
-      for (size_t i = 0; i < l->comps.size(); ++i)
-        emitAssign(s.cells[l->comps[i].offset], normalize(nameExpr(pnames[i], pr), l->comps[i].type, pr), pr);
+      for (size_t i = 0; i < l->comps.size(); ++i) {
+        const Comp& comp = l->comps[i];
+        if (comp.ptrField)  // the offset 0; the target's id (the buffer's, found at the offset cell)
+          emitAssign(s.cells[comp.offset], comp.ptrBase ? baseOf(bufs[i - 1], pr) : lit(0, pr), pr);
+        else
+          emitAssign(s.cells[comp.offset], normalize(nameExpr(pnames[i], pr), comp.type, pr), pr);
+      }
       k.vars[pd] = VarInfo{VarInfo::Kind::Memory, "", st};
       continue;
     }
