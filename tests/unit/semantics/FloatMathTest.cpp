@@ -27,27 +27,6 @@ constexpr uint32_t kZero = 0, kNegZero = 0x80000000, kInf = 0x7f800000, kNegInf 
 constexpr uint32_t kNaN = 0x7fc00000, kMinSub = 0x00000001;
 constexpr uint32_t kHalfPi = 0x3fc90fdb, kPi = 0x40490fdb;  // pi/2 and pi rounded to float
 
-struct Evaluated {
-  Word scalar = 0;
-  Word column[3] = {0, 0, 0};
-  bool error = false;
-};
-
-Evaluated evaluate(const std::string& expr) {
-  auto sim = start("threads: 3;\ngroup: 0;\nmain: {\n  local x;\n  x := " + expr + ";\n  barrier;\n}\n");
-  const auto& ir = sim->ir();
-  const ExprId e = ir.nodes[findNode(ir, NodeKind::Assign, 5)].e0;
-  Evaluated out;
-  Evaluator one(ir, 1), three(ir, 3);
-  const uint8_t mask[3] = {1, 1, 1};
-  EvalError e1, e3;
-  out.scalar = one.eval(e, sim->s, mask, e1)[0];
-  const Word* c = three.eval(e, sim->s, mask, e3);
-  for (int i = 0; i < 3; ++i) out.column[i] = c[i];
-  out.error = e1.any() || e3.any();
-  return out;
-}
-
 std::string call(const std::string& fn, std::initializer_list<uint32_t> args) {
   std::string text = fn + "(";
   bool first = true;
@@ -63,7 +42,7 @@ void is(const std::string& fn, std::initializer_list<uint32_t> args, uint32_t wa
   const std::string text = call(fn, args);
   INFO(text);
   const Evaluated r = evaluate(text);
-  CHECK_FALSE(r.error);
+  CHECK_FALSE(r.error());
   CHECK(static_cast<uint32_t>(r.scalar) == want);
   for (Word c : r.column) CHECK(static_cast<uint32_t>(c) == want);
 }
@@ -73,7 +52,7 @@ void isNaN(const std::string& fn, std::initializer_list<uint32_t> args) {
   const std::string text = call(fn, args);
   INFO(text);
   const Evaluated r = evaluate(text);
-  CHECK_FALSE(r.error);
+  CHECK_FALSE(r.error());
   CHECK(std::isnan(std::bit_cast<float>(r.scalar)));
   for (Word c : r.column) CHECK(c == r.scalar);
 }

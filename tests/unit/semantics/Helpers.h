@@ -8,6 +8,7 @@
 #include "kpl/Diagnostics.h"
 #include "kpl/Parser.h"
 #include "kpl/Verify.h"
+#include "semantics/rules/Eval.h"
 #include "semantics/rules/Lower.h"
 #include "semantics/rules/Sdv.h"
 
@@ -241,6 +242,28 @@ inline std::vector<sem::Lit> lits(const sem::Ir& ir, sem::PredId p) { return ir.
 inline std::vector<sem::Lit> with(const sem::Ir& ir, sem::PredId p, std::vector<sem::Lit> extra) {
   std::vector<sem::Lit> out = ir.preds[p];
   out.insert(out.end(), extra.begin(), extra.end());
+  return out;
+}
+
+/// One expression's value, evaluated by a one-thread and a three-thread evaluator (the
+/// scalar and the column paths) of `x := expr;` in a three-thread kernel, with their errors.
+struct Evaluated {
+  sem::Word scalar = 0;
+  sem::Word column[3] = {0, 0, 0};
+  sem::EvalError scalarErr, columnErr;
+  bool error() const { return scalarErr.any() || columnErr.any(); }
+};
+
+inline Evaluated evaluate(const std::string& expr) {
+  auto sim = start("threads: 3;\ngroup: 0;\nmain: {\n  local x;\n  x := " + expr + ";\n  barrier;\n}\n");
+  const auto& ir = sim->ir();
+  const sem::ExprId e = ir.nodes[findNode(ir, sem::NodeKind::Assign, 5)].e0;
+  Evaluated out;
+  sem::Evaluator one(ir, 1), three(ir, 3);
+  const uint8_t mask[3] = {1, 1, 1};
+  out.scalar = one.eval(e, sim->s, mask, out.scalarErr)[0];
+  const sem::Word* c = three.eval(e, sim->s, mask, out.columnErr);
+  for (int i = 0; i < 3; ++i) out.column[i] = c[i];
   return out;
 }
 

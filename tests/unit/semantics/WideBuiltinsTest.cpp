@@ -42,25 +42,6 @@ constexpr uint64_t kInf = 0x7ff0000000000000;
 constexpr uint64_t kNegInf = 0xfff0000000000000;
 constexpr uint64_t kNegZero = 0x8000000000000000;
 
-struct Evaluated {
-  Word scalar = 0;
-  Word column[3] = {0, 0, 0};
-  EvalError scalarErr, columnErr;
-};
-
-Evaluated evaluate(const std::string& expr) {
-  auto sim = start("threads: 3;\ngroup: 0;\nmain: {\n  local x;\n  x := " + expr + ";\n  barrier;\n}\n");
-  const auto& ir = sim->ir();
-  const ExprId e = ir.nodes[findNode(ir, NodeKind::Assign, 5)].e0;
-  Evaluated out;
-  Evaluator one(ir, 1), three(ir, 3);
-  const uint8_t mask[3] = {1, 1, 1};
-  out.scalar = one.eval(e, sim->s, mask, out.scalarErr)[0];
-  const Word* c = three.eval(e, sim->s, mask, out.columnErr);
-  for (int i = 0; i < 3; ++i) out.column[i] = c[i];
-  return out;
-}
-
 // `expr` evaluates to `want` without error, in both paths and every thread.
 void checkWord(const std::string& expr, Word want) {
   INFO(expr);
