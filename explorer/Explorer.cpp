@@ -13,7 +13,10 @@
 // Parent links (parent index, successor index) per level give the witness, which ends
 // with the number of the violating transition (Expansion::violationIndex); the violation
 // reported from a level is the one of the smallest frontier index, after the whole level
-// was expanded, so counts do not depend on scheduling either.
+// was expanded, so counts do not depend on scheduling either. With allViolations a
+// violating transition is a sink instead: the level's violations are offered, in frontier
+// order, after its expansion, and the search goes on; the first of each distinct violation
+// is at the smallest depth, and among those at the smallest frontier index.
 //
 // Depth-first uses one worker and an explicit stack; the path is the stack.
 #include "explorer/Explorer.h"
@@ -90,6 +93,18 @@ void finishResult(Result& result, const VisitedSet& visited, Monitor& monitor) {
   std::sort(result.terminals.begin(), result.terminals.end(), less);
   result.terminals.erase(std::unique(result.terminals.begin(), result.terminals.end()),
                          result.terminals.end());
+}
+
+/// (allViolations) Offers a violation to Options::distinct; keeps it if new (the first
+/// kept is also the result's single violation).
+void offerViolation(Result& result, const Options& options, FoundViolation&& f) {
+  if (options.distinct && !options.distinct(f)) return;
+  if (result.violations.empty()) {
+    result.initial = f.initial;
+    result.path = f.path;
+    result.violation = f.verdict;
+  }
+  result.violations.push_back(std::move(f));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -213,6 +228,8 @@ struct Found {
 struct LevelTally {
   uint64_t transitions = 0, terminal = 0, discarded = 0, expanded = 0;
   First<Violating> violation;
+  /// (allViolations) every violating transition met, with its frontier index
+  std::vector<std::pair<uint32_t, Violating>> every;
   First<std::string> stuck;
   bool aborted = false;
 };
@@ -276,6 +293,7 @@ public:
       result_.limit = fmt::format("out of memory: {}", covered());
     }
     for (auto& t : terminals_) result_.terminals.push_back(std::move(t));
+    if (!result_.violations.empty()) result_.status = Result::Status::Violation;
     finishResult(result_, visited_, monitor_);
     return std::move(result_);
   }
@@ -398,8 +416,11 @@ private:
       t.transitions += e.successors.size();
       t.discarded += e.discarded;
       if (e.violation) {
-        t.violation.offer(i, {*e.violation, e.violationIndex});
-        continue;
+        if (!options_.allViolations) {
+          t.violation.offer(i, {*e.violation, e.violationIndex});
+          continue;
+        }
+        t.every.emplace_back(i, Violating{*e.violation, e.violationIndex});  // a sink: go on
       }
       if (e.terminal) {
         ++t.terminal;
@@ -511,6 +532,8 @@ private:
       t.expanded += w.tally.expanded;
       t.aborted = t.aborted || w.tally.aborted;
       if (w.tally.violation.what) t.violation.offer(w.tally.violation.index, *w.tally.violation.what);
+      for (auto& x : w.tally.every) t.every.push_back(std::move(x));
+      w.tally.every.clear();
       if (w.tally.stuck.what) t.stuck.offer(w.tally.stuck.index, *w.tally.stuck.what);
       for (auto& x : w.terminals) terminals_.push_back(std::move(x));
       w.terminals.clear();
@@ -571,7 +594,8 @@ private:
     w.model->expand(frontier_.state(i), e);
     LevelTally& t = w.tally;
     const uint32_t s = uint32_t(e.successors.size());
-    if (!e.stuck && !e.violation && !ended_.load(std::memory_order_relaxed) && w.blockEnd - w.blockNext < s) {
+    const bool sink = e.violation && !options_.allViolations;  // the violation ends the search
+    if (!e.stuck && !sink && !ended_.load(std::memory_order_relaxed) && w.blockEnd - w.blockNext < s) {
       // Records for every successor (as if all were new), from a new block.
       const uint64_t take = std::max<uint64_t>(kBlock, s);
       const uint64_t from = foundNext_.fetch_add(take, std::memory_order_relaxed);
@@ -592,9 +616,12 @@ private:
     t.transitions += s;
     t.discarded += e.discarded;
     if (e.violation) {
-      t.violation.offer(i, {*e.violation, e.violationIndex});
-      ended_.store(true, std::memory_order_relaxed);
-      return;
+      if (!options_.allViolations) {
+        t.violation.offer(i, {*e.violation, e.violationIndex});
+        ended_.store(true, std::memory_order_relaxed);
+        return;
+      }
+      t.every.emplace_back(i, Violating{*e.violation, e.violationIndex});  // a sink: go on
     }
     if (e.terminal) {
       ++t.terminal;
@@ -657,13 +684,22 @@ private:
     result_.transitions += t.transitions;
     result_.terminalStates += t.terminal;
     result_.discarded += t.discarded;
+    // allViolations: the level's violations in frontier order (one per state at most).
+    std::sort(t.every.begin(), t.every.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto& [index, v] : t.every) {
+      FoundViolation f;
+      reconstruct(index, f.initial, f.path);
+      f.path.push_back(v.transition);
+      f.verdict = std::move(v.verdict);
+      offerViolation(result_, options_, std::move(f));
+    }
     // A violation is a verdict even when a limit interrupted the level: every shallower
     // level was complete, so its path is still a shortest one.
     if (t.violation.what) {
       result_.depth = level_ + 1;
       result_.status = Result::Status::Violation;
       result_.violation = std::move(t.violation.what->verdict);
-      reconstruct(t.violation.index);
+      reconstruct(t.violation.index, result_.initial, result_.path);
       result_.path.push_back(t.violation.what->transition);
       return false;
     }
@@ -677,16 +713,16 @@ private:
   }
 
   /// The path to state `index` of the current level, from the parent links.
-  void reconstruct(uint32_t index) {
+  void reconstruct(uint32_t index, uint32_t& initial, std::vector<uint32_t>& out) const {
     std::vector<uint32_t> path;
     for (size_t l = links_.size() - 1; l > 0; --l) {
       const Link& link = links_[l][index];
       path.push_back(link.successor);
       index = link.parent;
     }
-    result_.initial = links_[0][index].parent;
+    initial = links_[0][index].parent;
     std::reverse(path.begin(), path.end());
-    result_.path = std::move(path);
+    out = std::move(path);
   }
 
   const sem::Model& model_;
@@ -747,6 +783,7 @@ public:
     } catch (const std::bad_alloc&) {
       stop(fmt::format("out of memory: {}", covered()));
     }
+    if (!result_.violations.empty()) result_.status = Result::Status::Violation;
     finishResult(result_, visited_, monitor_);
     return std::move(result_);
   }
@@ -813,7 +850,14 @@ private:
     if (expansion_.stuck) return stop(*expansion_.stuck), Step::End;
     result_.transitions += expansion_.successors.size();
     result_.discarded += expansion_.discarded;
-    if (expansion_.violation) {
+    if (expansion_.violation && options_.allViolations) {
+      FoundViolation f;
+      f.initial = root_;
+      for (const Frame& fr : stack_) f.path.push_back(fr.next - 1);
+      f.path.push_back(expansion_.violationIndex);
+      f.verdict = std::move(*expansion_.violation);
+      offerViolation(result_, options_, std::move(f));  // a sink: go on
+    } else if (expansion_.violation) {
       result_.status = Result::Status::Violation;
       result_.violation = std::move(expansion_.violation);
       result_.initial = root_;

@@ -16,6 +16,15 @@
 
 namespace sdvmc::explore {
 
+/// A violation reached by the search: the path to it (as Result::initial and Result::path)
+/// and the verdict the model reported (which, the states keeping no provenance, may lack
+/// the statements of a race's accesses: replay the path for those).
+struct FoundViolation {
+  uint32_t initial = 0;
+  std::vector<uint32_t> path;
+  sem::Verdict verdict;
+};
+
 struct Options {
   unsigned jobs = 1;                 ///< worker threads (TBB)
   bool depthFirst = false;           ///< depth-first instead of breadth-first (one worker)
@@ -26,12 +35,22 @@ struct Options {
   bool progress = false;             ///< a progress line on stderr, refreshed every second
   bool collectTerminals = false;     ///< keep the terminal states (outcomes)
   uint32_t initialTableBits = 20;    ///< the visited set starts with 2^bits slots
+  /// Every violation, not only the first: a violating transition is a sink, the search goes
+  /// on with the rest of the states, and each violation reached is offered to `distinct` in
+  /// the order found (breadth-first: by depth, then by the index of the violating state in
+  /// its level, the same order for every `jobs`; depth-first: in visiting order), on the
+  /// calling thread, one at a time. Those it accepts are Result::violations.
+  bool allViolations = false;
+  /// (allViolations) Whether a violation is new (kept) or the same as one kept before;
+  /// empty: every one is kept.
+  std::function<bool(const FoundViolation&)> distinct;
 };
 
 struct Result {
   enum class Status {
     Complete,      ///< every reachable state was explored, no violation
-    Violation,     ///< a violation was reached (the first found; shortest with BFS)
+    Violation,     ///< a violation was reached (the first found; shortest with BFS). With
+                   ///< allViolations: at least one was, and `limit` says if the search was cut
     Inconclusive,  ///< a limit was reached, or the model was stuck
   } status = Status::Complete;
 
@@ -45,7 +64,8 @@ struct Result {
   uint64_t visitedBytes = 0;        ///< bytes held by the visited set
   double visitedBytesPerState = 0;
   double omissionProbability = 0;   ///< that a state was wrongly considered visited (fingerprints)
-  std::string limit;                ///< Inconclusive: which limit, and what was covered
+  std::string limit;                ///< Inconclusive (or Violation with allViolations): which
+                                    ///< limit ended the search, and what was covered
 
   /// Violation: the path to it: the index of the initial state and, for each step, the
   /// index of the successor taken (as Model::expand orders them), the last entry being
@@ -53,6 +73,10 @@ struct Result {
   uint32_t initial = 0;
   std::vector<uint32_t> path;
   std::optional<sem::Verdict> violation;
+
+  /// allViolations: the violations `distinct` accepted, in the order found (the first is
+  /// also initial/path/violation above).
+  std::vector<FoundViolation> violations;
 
   /// collectTerminals: the terminal states, sorted by their bytes.
   std::vector<sem::StateBytes> terminals;

@@ -6,6 +6,8 @@
 
 #include "semantics/rules/Sdv.h"
 
+#include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <set>
 #include <fmt/format.h>
@@ -90,8 +92,21 @@ void dropZeros(Witness& w) {
   }
 }
 
+/// (--all) The check points of one violation found, excluded from later queries: every
+/// instance (loop iterations, procedure calls) of the same kind, rule, statement and array.
+struct Blocked {
+  sem::VerdictKind kind;
+  sem::Rule rule;
+  sem::NodeId node;
+  sem::ArrayId array;
+  bool matches(const CheckPoint& c) const {
+    return c.kind == kind && c.rule == rule && c.node == node && c.array == array;
+  }
+};
+
 struct Attempt {
   enum class Status { Unsat, Sat, Unknown } status = Status::Unknown;
+  std::optional<Blocked> hit;  ///< Sat: the check point group the model satisfies
   std::string reason;
   bool bounded = false;
   uint32_t maxIterations = 0;
@@ -101,7 +116,7 @@ struct Attempt {
 };
 
 Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abstraction>& abstraction,
-                ProveResult& r) {
+                ProveResult& r, const std::vector<Blocked>& blocked) {
   Attempt a;
   z3::context ctx;
   EncodeOptions eo;
@@ -121,6 +136,9 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
   z3::solver solver = makeSolver(ctx, o.timeoutSeconds, "QF_AUFBV");
   for (const z3::expr& c : enc.constraints) solver.add(c);
   solver.add(enc.anyError());
+  for (const CheckPoint& c : enc.checks)
+    if (std::any_of(blocked.begin(), blocked.end(), [&c](const Blocked& b) { return b.matches(c); }))
+      solver.add(!c.cond);
   z3::check_result res = timedCheck(solver, r);
   if (res == z3::unsat) {
     a.status = Attempt::Status::Unsat;
@@ -160,6 +178,7 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
   const uint32_t t2 = static_cast<uint32_t>(best.eval(enc.tid[1], true).get_numeral_uint64());
   sem::Verdict& v = a.claim;
   if (hit) {
+    a.hit = Blocked{hit->kind, hit->rule, hit->node, hit->array};
     v.kind = hit->kind;
     v.rule = hit->rule;
     v.at = hit->node;
@@ -277,11 +296,16 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
   }
 
   std::vector<Abstraction> abstraction = r.abstraction;
-  for (int round = 0;; ++round) {
-    Attempt a = attempt(ir, o, abstraction, r);
+  std::vector<Blocked> blocked;              // --all: the violations found so far
+  std::vector<sem::ViolationKey> keys;       // … and their keys
+  std::vector<std::string> unconfirmed;      // --all: witnesses blocked without confirmation
+  bool refined = false;
+  for (;;) {
+    Attempt a = attempt(ir, o, abstraction, r, blocked);
     r.abstraction = abstraction;
-    r.bounded = a.bounded;
-    r.maxIterations = a.maxIterations;
+    // (--all: over every query asked)
+    r.bounded = o.all ? r.bounded || a.bounded : a.bounded;
+    r.maxIterations = o.all ? std::max(r.maxIterations, a.maxIterations) : a.maxIterations;
     r.checkPoints = a.checkPoints;
     if (a.status == Attempt::Status::Unsat) {
       r.status = ProveResult::Status::Ok;
@@ -325,15 +349,34 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
                                    sem::verdictName(v.kind));
       }
     }
-    if (r.confirmed) {
+    if (r.confirmed && !o.all) {
       r.status = ProveResult::Status::Violation;
       break;
+    }
+    if (r.confirmed) {
+      // --all: keep it if the interpreter's verdict is a new violation, exclude the claim's
+      // check points, and ask again.
+      const sem::ViolationKey key = sem::violationKey(ir, *r.replayed);
+      if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+        keys.push_back(key);
+        r.claim.message = describeClaim(ir, r.claim);
+        r.violations.push_back(ProvedViolation{r.claim, *r.witness, *r.replayed, r.replayNote});
+      } else {
+        r.notes.push_back(fmt::format("the solver's {} at line {} is not listed on its own: at its witness "
+                                      "sdvmc run reaches an earlier violation already listed ({} at line {})",
+                                      sem::verdictName(r.claim.kind), r.claim.loc.line,
+                                      sem::verdictName(r.replayed->kind), r.replayed->loc.line));
+      }
+      assert(a.hit && "a confirmed claim names its check point");
+      blocked.push_back(*a.hit);
+      continue;
     }
     // Refinement: an unconfirmed witness under the adversarial abstraction is retried with
     // the (more precise) equality abstraction for every array.
     bool anyAdversarial = false;
     for (Abstraction x : abstraction) anyAdversarial |= x == Abstraction::Adversarial;
-    if (o.abstraction == "auto" && anyAdversarial && round == 0) {
+    if (o.abstraction == "auto" && anyAdversarial && !refined) {
+      refined = true;
       r.notes.push_back(fmt::format("a witness under the adversarial abstraction was not confirmed ({}); "
                                     "retrying with the equality abstraction for every array",
                                     r.replayNote));
@@ -344,9 +387,38 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
         }
       continue;
     }
+    if (o.all && a.hit) {  // --all: set it aside and look for the others
+      unconfirmed.push_back(fmt::format("{} at line {} ({})", sem::verdictName(r.claim.kind), r.claim.loc.line,
+                                        r.replayNote));
+      blocked.push_back(*a.hit);
+      continue;
+    }
     r.status = ProveResult::Status::Inconclusive;
     r.reason = "the only witness found is not confirmed by the interpreter (" + r.replayNote + ")";
     break;
+  }
+  if (o.all) {
+    // The list is the verdict: a violation if any was confirmed (the search may have ended
+    // in unknown: said in the notes); else ok only when no witness was set aside.
+    for (const std::string& u : unconfirmed)
+      r.notes.push_back("an unconfirmed witness was set aside: " + u);
+    if (!r.violations.empty()) {
+      // `reason` (empty when the last query was unsat and nothing was set aside) says why
+      // the list may be incomplete.
+      if (r.status == ProveResult::Status::Ok && !unconfirmed.empty())
+        r.reason = fmt::format("{} unconfirmed witness(es) set aside (see the notes)", unconfirmed.size());
+      r.status = ProveResult::Status::Violation;
+      const ProvedViolation& first = r.violations.front();
+      r.claim = first.claim;
+      r.witness = first.witness;
+      r.replayed = first.replayed;
+      r.replayNote = first.replayNote;
+      r.confirmed = true;
+    } else if (r.status == ProveResult::Status::Ok && !unconfirmed.empty()) {
+      r.status = ProveResult::Status::Inconclusive;
+      r.reason = "no violation confirmed, but " + std::to_string(unconfirmed.size()) +
+                 " witness(es) the interpreter does not confirm";
+    }
   }
   r.claim.message = r.witness ? describeClaim(ir, r.claim) : "";
   r.seconds = since(t0);

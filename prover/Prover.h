@@ -29,6 +29,10 @@ struct ProveOptions {
   double timeoutSeconds = 120;
   /// Largest group size a witness is replayed at.
   uint32_t maxReplayThreads = 1u << 20;
+  /// Every distinct violation (`prove --all`): after each counterexample, its check points
+  /// (same kind, rule, statement and array) are excluded and the solver is asked again,
+  /// until it answers unsat or unknown.
+  bool all = false;
 };
 
 /// A concrete configuration: what `sdvmc run` needs to replay it.
@@ -62,6 +66,15 @@ struct Witness {
   }
 };
 
+/// (--all) One violation found: the solver's claim, its witness, and the interpreter's verdict
+/// at the witness, which confirmed it.
+struct ProvedViolation {
+  sem::Verdict claim;
+  Witness witness;
+  sem::Verdict replayed;
+  std::string replayNote;
+};
+
 struct ProveResult {
   enum class Status { Ok, Violation, Inconclusive } status = Status::Inconclusive;
   /// Violation / spurious: what the solver claims (kind, rule, statement, pair).
@@ -80,6 +93,9 @@ struct ProveResult {
   std::vector<std::string> abstractionWhy;
   std::string reason;               ///< inconclusive: why
   std::vector<std::string> notes;   ///< e.g. a refinement from adversarial to equality
+  /// --all: every distinct confirmed violation (sem::ViolationKey of the interpreter's
+  /// verdict), in the order found; the first is also claim/witness/replayed above.
+  std::vector<ProvedViolation> violations;
   double seconds = 0;
   double solveSeconds = 0;
   unsigned queries = 0;

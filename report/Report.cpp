@@ -4,7 +4,11 @@
 #include "kpl/Printer.h"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 #include <iostream>
+#include <utility>
+#include <vector>
 
 namespace sdvmc::report {
 
@@ -290,6 +294,22 @@ void printMemory(std::ostream& os, const sem::Ir& ir, const sem::Memory& m) {
       for (const auto& [addr, value] : m.cells(static_cast<sem::ArrayId>(a)))
         if (addr < 0) os << fmt::format("  {}[{}] = {}\n", info.name, addr, value);
   }
+}
+
+std::string violationCount(const std::vector<sem::Verdict>& verdicts) {
+  std::vector<std::pair<std::string, size_t>> kinds;  // in order of first appearance
+  for (const sem::Verdict& v : verdicts) {
+    const std::string name = sem::verdictName(v.kind);
+    auto it = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == name; });
+    if (it == kinds.end())
+      kinds.emplace_back(name, 1);
+    else
+      ++it->second;
+  }
+  std::vector<std::string> parts;
+  for (const auto& [name, count] : kinds) parts.push_back(fmt::format("{} {}", count, name));
+  return fmt::format("{} distinct violation{} ({})", verdicts.size(), verdicts.size() == 1 ? "" : "s",
+                     fmt::join(parts, ", "));
 }
 
 }  // namespace sdvmc::report

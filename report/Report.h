@@ -32,6 +32,9 @@ std::string threadList(const std::vector<uint32_t>& threads);
 /// The verdict with its evidence, quoting the source lines involved.
 void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& ir, const sem::Verdict& v);
 void printMemory(std::ostream& os, const sem::Ir& ir, const sem::Memory& m);
+/// (`--all`) "3 distinct violations (2 race, 1 divergence)": the kinds in order of first
+/// appearance.
+std::string violationCount(const std::vector<sem::Verdict>& verdicts);
 
 /// The size options a replay command needs: `--threads N` for KPL, the launch geometry
 /// (`--local-size X,Y,Z --num-groups A,B,C`, CUDA: `--block-dim`/`--grid-dim`) for

@@ -522,9 +522,9 @@ std::vector<Variant> variantsOf(const Case& c) {
   const auto& a = c.args;
   if (!hasOption(a, "--jobs")) {
     for (const char* j : {"1", "2"})
-      out.push_back({fmt::format("--jobs {}", j), {"--jobs", j}, {"states", "transitions", "witness", "replay"}, {}});
+      out.push_back({fmt::format("--jobs {}", j), {"--jobs", j}, {"states", "transitions", "witness", "replay", "violations"}, {}});
   }
-  if (!hasOption(a, "--exact")) out.push_back({"--exact", {"--exact"}, {"states"}, {}});
+  if (!hasOption(a, "--exact")) out.push_back({"--exact", {"--exact"}, {"states", "violations"}, {}});
   // DFS stops at its first violation, which need not be BFS's: only an ok verdict fixes
   // the state space it covers.
   if (!hasOption(a, "--dfs")) out.push_back({"--dfs", {"--dfs"}, {}, {"states", "transitions", "terminal_states"}});
@@ -544,6 +544,24 @@ std::string fieldText(const Outcome& o, const std::string& key) {
   if (!o.haveDoc) return "<no JSON>";
   auto it = o.doc.find(key);
   return it == o.doc.end() ? "<absent>" : it->dump();
+}
+
+/// (--all) The distinct violations of a run as a sorted list of their keys (verdict, rule,
+/// location, the accesses' locations): what every search order must find, whatever the
+/// order and the witnesses (DFS reaches them in another order, by other paths).
+std::string violationSet(const Outcome& o) {
+  if (!o.haveDoc || !o.doc.contains("violations") || !o.doc["violations"].is_array()) return "<absent>";
+  std::vector<std::string> keys;
+  for (const json& v : o.doc["violations"]) {
+    std::vector<std::string> at;
+    if (v.contains("accesses") && v["accesses"].is_array())
+      for (const json& a : v["accesses"]) at.push_back(a.value("location", json()).dump());
+    std::sort(at.begin(), at.end());
+    const json& where = v.contains("accesses") && at.size() == 2 ? json(at) : v.value("location", json());
+    keys.push_back(fmt::format("{} {} {}", v.value("verdict", ""), v.value("rule", ""), where.dump()));
+  }
+  std::sort(keys.begin(), keys.end());
+  return json(keys).dump();
 }
 
 /// Runs the variants of a check case against its main outcome; returns the failures.
@@ -568,7 +586,15 @@ std::vector<std::string> checkVariants(const std::string& sdvmc, const Spec& spe
                                excerpt(o.run.err)));
       continue;
     }
-    std::vector<std::string> keys = {"verdict"};
+    // --all: every variant finds the same set of violations; under DFS the first one found
+    // may be another one.
+    // (A run cut by a limit covered what its order reached first: no set to compare.)
+    const bool all = main.haveDoc && main.doc.contains("violations");
+    const bool allDfs = all && v.name == "--dfs";
+    if (all && !main.doc.contains("limit") && violationSet(main) != violationSet(o))
+      fail(v.name, fmt::format("the set of violations differs (main {}, variant {})", violationSet(main), violationSet(o)));
+    std::vector<std::string> keys;
+    if (!allDfs) keys.push_back("verdict");
     keys.insert(keys.end(), v.same.begin(), v.same.end());
     if (fieldText(main, "verdict") == "\"ok\"") keys.insert(keys.end(), v.sameIfOk.begin(), v.sameIfOk.end());
     for (const auto& k : keys) {
@@ -576,12 +602,18 @@ std::vector<std::string> checkVariants(const std::string& sdvmc, const Spec& spe
       if (m != got) fail(v.name, fmt::format("{} differs (main {}, variant {})", k, m, got));
     }
   }
-  // An SDV witness must replay: `sdvmc run` on the replay command line gives the verdict.
-  if (main.haveDoc && main.doc.contains("replay") && main.doc["replay"].is_string()) {
+  // An SDV witness must replay: `sdvmc run` on the replay command line gives the verdict;
+  // with --all, each violation's.
+  std::vector<json> witnesses;
+  if (main.haveDoc) witnesses.push_back(main.doc);
+  if (main.haveDoc && main.doc.contains("violations") && main.doc["violations"].is_array())
+    for (const json& v : main.doc["violations"]) witnesses.push_back(v);
+  for (const json& doc : witnesses) {
+    if (!doc.contains("replay") || !doc["replay"].is_string()) continue;
     std::string err;
-    auto words = splitArgs(main.doc["replay"].get<std::string>(), err);
+    auto words = splitArgs(doc["replay"].get<std::string>(), err);
     if (!words || words->size() < 3 || (*words)[0] != "sdvmc") {
-      fail("replay", fmt::format("not an `sdvmc …` command line: {}", main.doc["replay"].dump()));
+      fail("replay", fmt::format("not an `sdvmc …` command line: {}", doc["replay"].dump()));
     } else {
       std::vector<std::string> argv = {sdvmc};
       argv.insert(argv.end(), words->begin() + 1, words->end());
@@ -592,10 +624,10 @@ std::vector<std::string> checkVariants(const std::string& sdvmc, const Spec& spe
       o.haveDoc = !o.doc.is_discarded() && o.doc.is_object();
       ++runs;
       if (std::string broken = brokenRun(o.run); !broken.empty()) fail("replay", broken);
-      else if (o.run.status != main.run.status || fieldText(o, "verdict") != fieldText(main, "verdict"))
+      else if (o.run.status != main.run.status || fieldText(o, "verdict") != doc.value("verdict", json()).dump())
         fail("replay", fmt::format("`{}` gives exit {} verdict {} (check: exit {} verdict {})",
-                                   main.doc["replay"].get<std::string>(), o.run.status, fieldText(o, "verdict"),
-                                   main.run.status, fieldText(main, "verdict")));
+                                   doc["replay"].get<std::string>(), o.run.status, fieldText(o, "verdict"),
+                                   main.run.status, doc.value("verdict", json()).dump()));
     }
   }
   return fails;

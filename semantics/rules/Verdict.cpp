@@ -2,6 +2,7 @@
 #include "semantics/rules/Verdict.h"
 
 #include <cassert>
+#include <utility>
 
 namespace sdvmc::sem {
 
@@ -46,6 +47,25 @@ int verdictExitStatus(VerdictKind k) {
   }
   assert(false && "unknown verdict");
   return 3;
+}
+
+ViolationKey violationKey(const Ir& ir, const Verdict& v) {
+  ViolationKey key;
+  key.kind = v.kind;
+  key.rule = v.rule;
+  auto locOf = [&ir](NodeId at) { return at == kNone || at >= ir.nodes.size() ? kpl::SourceLoc{} : ir.nodes[at].loc; };
+  const bool pair = v.accesses.size() == 2 && v.accesses[0].at != kNone && v.accesses[1].at != kNone;
+  if (!pair) {
+    key.first = locOf(v.at);
+    return key;
+  }
+  key.first = locOf(v.accesses[0].at);
+  key.second = locOf(v.accesses[1].at);
+  auto before = [](const kpl::SourceLoc& a, const kpl::SourceLoc& b) {
+    return a.line != b.line ? a.line < b.line : a.col < b.col;
+  };
+  if (before(key.second, key.first)) std::swap(key.first, key.second);
+  return key;
 }
 
 const char* ruleName(Rule r) {

@@ -74,4 +74,20 @@ struct Verdict {
   std::string message;                  ///< one line, for people
 };
 
+/// What makes two violations the same one for `check --all` / `prove --all`: the verdict
+/// kind, the rule, and where it is in the source. For a race, the unordered pair of the two
+/// accesses' statements (line:col; a race between statements 9 and 11 is one violation
+/// whichever thread, cell, barrier, group size or input shows it); for a divergence, the
+/// barrier; for every other error, the statement at fault. Two verdicts with equal keys are
+/// the same violation. A race whose accesses carry no statement (a state decoded by the
+/// explorer keeps no provenance) falls back to the barrier: such a verdict must be re-run
+/// concretely before its key means anything.
+struct ViolationKey {
+  VerdictKind kind = VerdictKind::Ok;
+  Rule rule = Rule::GSync;
+  kpl::SourceLoc first, second;  ///< first <= second (line, then column); second unset: one location
+  friend bool operator==(const ViolationKey&, const ViolationKey&) = default;
+};
+ViolationKey violationKey(const Ir& ir, const Verdict& v);
+
 }  // namespace sdvmc::sem

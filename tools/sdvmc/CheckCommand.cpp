@@ -66,6 +66,75 @@ std::string witnessText(const sem::Configuration& c) {
   return out;
 }
 
+/// A violation the search reached, as it is reported: the configuration that reproduces it,
+/// the verdict (SDV: the concrete re-run's, with every access's statement, which
+/// exploration does not keep in states), the `sdvmc run` command, and whether that re-run
+/// reached the same verdict.
+struct Witnessed {
+  sem::Verdict verdict;
+  sem::Configuration config;
+  std::string replay;
+  bool confirmed = false;
+};
+
+/// `rep`: the model's replay of the path to a violation; `found`: the verdict the search saw.
+Witnessed witnessed(const CheckOptions& o, const sem::Ir& ir, const sem::Replay& rep, const sem::Verdict& found) {
+  Witnessed w;
+  w.config = rep.config;
+  w.verdict = rep.violation ? *rep.violation : found;
+  if (o.model != "sdv") {
+    w.confirmed = rep.violation.has_value();
+    return w;
+  }
+  // Re-run the configuration concretely: the same verdict, with every access's statement.
+  w.replay = replayCommand(o.file, rep.config, ir);
+  if (o.benignWrites) w.replay += " --benign-writes";
+  sem::Memory memory = sem::initialMemory(ir, 0);
+  for (const auto& [array, cells] : rep.config.init)
+    for (size_t a = 0; a < ir.arrays.size(); ++a)
+      if (ir.arrays[a].name == array)
+        for (const auto& [index, value] : cells)
+          memory.store(ir, sem::Address{static_cast<sem::ArrayId>(a), index}, value);
+  sem::SdvMachine machine(ir, rep.config.threads);
+  machine.setBenignWrites(o.benignWrites);
+  sem::GroupState s = machine.initialState(rep.config.group, std::move(memory), rep.config.params);
+  sem::Verdict concrete = machine.run(s, UINT64_MAX);
+  w.confirmed = concrete.kind == w.verdict.kind && concrete.at == w.verdict.at;
+  if (w.confirmed) w.verdict = concrete;
+  return w;
+}
+
+/// The contract's fields for one violation: verdict, rule, threads, location, accesses,
+/// witness, replay, confirmed.
+json witnessedJson(const CheckOptions& o, const sem::Ir& ir, const Witnessed& w) {
+  json j = report::verdictJson(ir, w.verdict, o.file);
+  j["witness"] = witnessJson(w.config, o.model != "sdv", ir.params);
+  if (!w.replay.empty()) j["replay"] = w.replay;
+  j["confirmed"] = w.confirmed;
+  return j;
+}
+
+/// The verdict with its evidence, the witness and the replay command.
+void printWitnessed(std::ostream& os, const kpl::SourceFile& source, const sem::Ir& ir, const Witnessed& w) {
+  report::printVerdict(os, source, ir, w.verdict);
+  os << "witness: " << witnessText(w.config) << "\n";
+  if (!w.config.schedule.empty()) {
+    os << "schedule:";
+    for (uint32_t t : w.config.schedule) os << " " << t;
+    os << "\n";
+  }
+  if (!w.replay.empty()) os << "replay: " << w.replay << (w.confirmed ? "" : "   (NOT confirmed by sdvmc run)") << "\n";
+}
+
+/// --all: the summary line, and when a limit cut the search, that the list may be incomplete.
+std::string allSummary(const std::vector<Witnessed>& found, const std::string& limit) {
+  std::vector<sem::Verdict> verdicts;
+  for (const Witnessed& w : found) verdicts.push_back(w.verdict);
+  std::string out = "summary: " + report::violationCount(verdicts);
+  if (!limit.empty()) out += fmt::format("; the search was cut ({}), there may be more", limit);
+  return out;
+}
+
 /// --compare sdv,mimd: the consequence of sdv-semantics.md ("Why it matters"): for each
 /// configuration in which SDV reaches no error, every mimd execution (every interleaving,
 /// barriers that block) is free of races and deadlocks and reaches SDV's final memory.
@@ -250,6 +319,11 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   eo.initialTableBits = 16;  // 768 KiB; the set grows between levels
   eo.progress = !o.noProgress && (o.progress || isatty(2));
 
+  if (o.all && !o.compare.empty())
+    return cl.reject("--all", "--all does not apply to --compare (which reports the first discrepancy)", o.json);
+  if (o.all && o.model != "sdv")
+    return cl.reject("--all", fmt::format("--all supports the sdv model only, not '{}' (a warp model's expansion "
+                                          "stops at a state's first violating interleaving)", o.model), o.json);
   if (!o.compare.empty()) {
     if (refuseUnsupported(o.file, *source, ir, "--compare", true, false, false, o.json)) return 2;
     if (o.compare != "sdv,mimd")
@@ -264,37 +338,41 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   std::unique_ptr<sem::Model> model = makeModel(o.model, ir, bounds, !o.noPor, o.symmetry == "on", error);
   if (!model) return cl.reject("--model", "--model: " + error, o.json);
 
+  // --all: each violation reached is replayed (which, unlike the explored states, keeps
+  // the statements of a race's accesses) and kept when its key is new: the first of each
+  // distinct violation in the search's order, so the shortest.
+  std::vector<sem::Replay> replays;  // of the kept violations, in order
+  std::vector<sem::ViolationKey> keys;
+  if (o.all) {
+    eo.allViolations = true;
+    eo.distinct = [&](const explore::FoundViolation& f) {
+      auto seen = [&keys](const sem::ViolationKey& k) { return std::find(keys.begin(), keys.end(), k) != keys.end(); };
+      // A verdict whose key does not need the accesses' statements, or has them, is
+      // recognised before it is replayed.
+      const bool provenance = f.verdict.kind != sem::VerdictKind::Race ||
+                              std::all_of(f.verdict.accesses.begin(), f.verdict.accesses.end(),
+                                          [](const sem::RaceAccess& a) { return a.at != sem::kNone; });
+      if (provenance && seen(sem::violationKey(ir, f.verdict))) return false;
+      sem::Replay rep = model->replay(f.initial, f.path);
+      const sem::ViolationKey key = sem::violationKey(ir, rep.violation ? *rep.violation : f.verdict);
+      if (seen(key)) return false;
+      keys.push_back(key);
+      replays.push_back(std::move(rep));
+      return true;
+    };
+  }
   explore::Result r = explore::explore(*model, eo);
 
-  // The verdict, with a witness that replays.
+  // The verdict, with a witness that replays; with --all, one per distinct violation.
   sem::Verdict verdict;
-  std::optional<sem::Configuration> witness;
-  std::string replay;
-  bool confirmed = false;
+  std::vector<Witnessed> found;
   if (r.status == explore::Result::Status::Violation) {
-    sem::Replay rep = model->replay(r.initial, r.path);
-    witness = rep.config;
-    verdict = rep.violation ? *rep.violation : *r.violation;
-    if (o.model == "sdv") {
-      // Re-run the configuration concretely: the same verdict, with every access's
-      // statement (exploration keeps no provenance in states).
-      replay = replayCommand(o.file, rep.config, ir);
-      if (o.benignWrites) replay += " --benign-writes";
-      sem::Memory memory = sem::initialMemory(ir, 0);
-      for (const auto& [array, cells] : rep.config.init)
-        for (size_t a = 0; a < ir.arrays.size(); ++a)
-          if (ir.arrays[a].name == array)
-            for (const auto& [index, value] : cells)
-              memory.store(ir, sem::Address{static_cast<sem::ArrayId>(a), index}, value);
-      sem::SdvMachine machine(ir, rep.config.threads);
-      machine.setBenignWrites(o.benignWrites);
-      sem::GroupState s = machine.initialState(rep.config.group, std::move(memory), rep.config.params);
-      sem::Verdict concrete = machine.run(s, UINT64_MAX);
-      confirmed = concrete.kind == verdict.kind && concrete.at == verdict.at;
-      if (confirmed) verdict = concrete;
-    } else {
-      confirmed = rep.violation.has_value();
-    }
+    if (o.all)
+      for (size_t i = 0; i < r.violations.size(); ++i)
+        found.push_back(witnessed(o, ir, replays[i], r.violations[i].verdict));
+    else
+      found.push_back(witnessed(o, ir, model->replay(r.initial, r.path), *r.violation));
+    verdict = found.front().verdict;
   } else if (r.status == explore::Result::Status::Inconclusive) {
     verdict.kind = sem::VerdictKind::Inconclusive;
     verdict.message = r.limit;
@@ -302,7 +380,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   const int status = sem::verdictExitStatus(verdict.kind);
 
   if (o.json) {
-    json j = report::verdictJson(ir, verdict, o.file);
+    json j = found.empty() ? report::verdictJson(ir, verdict, o.file) : witnessedJson(o, ir, found.front());
     j["model"] = o.model;
     j["states"] = r.states;
     j["transitions"] = r.transitions;
@@ -319,11 +397,10 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
                        {"domain", json::array({bounds.domainLo, bounds.domainHi})}};
     for (size_t p = 0; p < ranges->size(); ++p)
       j["bounds"]["params"][ir.params[p]] = json::array({(*ranges)[p].lo, (*ranges)[p].hi});
-    if (r.status == explore::Result::Status::Inconclusive) j["limit"] = r.limit;
-    if (witness) {
-      j["witness"] = witnessJson(*witness, o.model != "sdv", ir.params);
-      if (!replay.empty()) j["replay"] = replay;
-      j["confirmed"] = confirmed;
+    if (!r.limit.empty()) j["limit"] = r.limit;
+    if (o.all) {
+      j["violations"] = json::array();
+      for (const Witnessed& w : found) j["violations"].push_back(witnessedJson(o, ir, w));
     }
     std::cout << j.dump() << "\n";
     return status;
@@ -340,14 +417,15 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
       os << fmt::format("verdict: ok: no violation in any configuration within the bounds ({} states)\n", r.states);
       break;
     case explore::Result::Status::Violation:
-      report::printVerdict(os, *source, ir, verdict);
-      os << "witness: " << witnessText(*witness) << "\n";
-      if (!witness->schedule.empty()) {
-        os << "schedule:";
-        for (uint32_t t : witness->schedule) os << " " << t;
-        os << "\n";
+      if (!o.all) {
+        printWitnessed(os, *source, ir, found.front());
+        break;
       }
-      if (!replay.empty()) os << "replay: " << replay << (confirmed ? "" : "   (NOT confirmed by sdvmc run)") << "\n";
+      for (size_t i = 0; i < found.size(); ++i) {
+        os << fmt::format("{}violation {} of {}:\n", i ? "\n" : "", i + 1, found.size());
+        printWitnessed(os, *source, ir, found[i]);
+      }
+      os << "\n" << allSummary(found, r.limit) << "\n";
       break;
     case explore::Result::Status::Inconclusive:
       os << "verdict: inconclusive: " << r.limit << "\n";

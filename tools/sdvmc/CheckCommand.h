@@ -1,5 +1,6 @@
 // `sdvmc check FILE`: exhaustive exploration of every configuration within the bounds
-// (../shared/cli-contract.md), under the SDV reference semantics or the mimd model.
+// (../shared/cli-contract.md), under the SDV reference semantics or the mimd model; with
+// `--all`, every distinct violation (sem::ViolationKey), each with its shortest witness.
 #pragma once
 
 #include "tools/sdvmc/Bounds.h"
@@ -28,6 +29,7 @@ struct CheckOptions {
   uint64_t maxStates = 0;
   double maxSeconds = 0;
   std::string maxMemory;           ///< e.g. 512M, 4G
+  bool all = false;                ///< every distinct violation (sem::ViolationKey), not only the first
   bool json = false;
   bool progress = false;
   bool noProgress = false;

@@ -70,6 +70,23 @@ std::string boundText(const prove::ProveResult& r) {
   return s;
 }
 
+/// A violation: the interpreter's verdict with its evidence (else the solver's claim), what
+/// the solver found, the witness and its replay.
+void printProved(std::ostream& os, const kpl::SourceFile& source, const sem::Ir& ir, const std::string& file,
+                 const sem::Verdict& claim, const std::optional<sem::Verdict>& replayed, const prove::Witness& w,
+                 const std::string& replay, const std::string& note, bool bounded) {
+  if (replayed && (replayed->kind == claim.kind || replayed->kind != sem::VerdictKind::Ok)) {
+    report::printVerdict(os, source, ir, *replayed);
+  } else {
+    os << fmt::format("verdict: {} ({}) at {}:{}:{}: {}\n", sem::verdictName(claim.kind), sem::ruleName(claim.rule),
+                      file, claim.loc.line, claim.loc.col, claim.message);
+  }
+  os << "found: " << claim.message
+     << (bounded ? " (smallest group size within the loop bound)\n" : " (smallest group size)\n");
+  os << "witness: " << witnessText(w) << "\n";
+  os << "replay: " << replay << "   (" << note << ")\n";
+}
+
 int proveOne(const ProveOptions& o, const CommandLine& cl) {
   std::unique_ptr<kpl::SourceFile> source;
   std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source, &o.launch, &cl);
@@ -84,6 +101,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   po.maxThreads = static_cast<uint64_t>(o.maxThreads);
   po.timeoutSeconds = o.timeout;
   po.onlyIntraGroup = o.onlyIntraGroup;
+  po.all = o.all;
   prove::ProveResult r = prove::prove(ir, po);
   if (prove::interGroupLaunch(ir))
     r.notes.push_back(o.onlyIntraGroup
@@ -96,17 +114,23 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   const int status = ok ? 0 : violation ? 1 : 3;
   const std::string replay = r.witness ? replayCommand(o.file, *r.witness, k->program) : "";
 
+  // One violation's fields (verdict, rule, threads, location, accesses, …).
+  auto violationJson = [&](const sem::Verdict& claim, const std::optional<sem::Verdict>& replayed,
+                           const prove::Witness& w) {
+    const sem::Verdict& shown = replayed && replayed->kind != claim.kind ? *replayed : claim;
+    json j = report::verdictJson(ir, shown, o.file);
+    if (replayed) {
+      json rep = report::verdictJson(ir, *replayed, o.file);
+      j["replayed"] = rep;
+      if (replayed->kind == sem::VerdictKind::Race) j["accesses"] = rep["accesses"];
+    }
+    j["threads"] = w.pair;
+    return j;
+  };
   if (o.json) {
     json j;
     if (violation) {
-      const sem::Verdict& shown = r.replayed && r.replayed->kind != r.claim.kind ? *r.replayed : r.claim;
-      j = report::verdictJson(ir, shown, o.file);
-      if (r.replayed) {
-        json rep = report::verdictJson(ir, *r.replayed, o.file);
-        j["replayed"] = rep;
-        if (r.replayed->kind == sem::VerdictKind::Race) j["accesses"] = rep["accesses"];
-      }
-      j["threads"] = r.witness->pair;
+      j = violationJson(r.claim, r.replayed, *r.witness);
     } else {
       j["verdict"] = ok ? "ok" : "inconclusive";
       if (!ok) j["reason"] = r.reason;
@@ -122,6 +146,18 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
       j["replay"] = replay;
       j["confirmed"] = r.confirmed;
       j["replay_note"] = r.replayNote;
+    }
+    if (o.all) {
+      if (violation && !r.reason.empty()) j["reason"] = r.reason;  // why the list may be incomplete
+      j["violations"] = json::array();
+      for (const prove::ProvedViolation& v : r.violations) {
+        json x = violationJson(v.claim, v.replayed, v.witness);
+        x["witness"] = witnessJson(v.witness);
+        x["replay"] = replayCommand(o.file, v.witness, k->program);
+        x["confirmed"] = true;
+        x["replay_note"] = v.replayNote;
+        j["violations"].push_back(std::move(x));
+      }
     }
     json abs = json::object();
     for (size_t a = 0; a < ir.arrays.size(); ++a) abs[ir.arrays[a].name] = prove::abstractionName(r.abstraction[a]);
@@ -150,17 +186,21 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   if (ok) {
     os << "verdict: ok: race- and divergence-free, no assertion, out-of-bounds, division or shift error, "
        << boundText(r) << "\n";
-  } else if (violation) {
-    if (r.replayed && (r.replayed->kind == r.claim.kind || r.replayed->kind != sem::VerdictKind::Ok)) {
-      report::printVerdict(os, *source, ir, *r.replayed);
-    } else {
-      os << fmt::format("verdict: {} ({}) at {}:{}:{}: {}\n", sem::verdictName(r.claim.kind),
-                        sem::ruleName(r.claim.rule), o.file, r.claim.loc.line, r.claim.loc.col, r.claim.message);
+  } else if (violation && o.all) {
+    for (size_t i = 0; i < r.violations.size(); ++i) {
+      const prove::ProvedViolation& v = r.violations[i];
+      os << fmt::format("{}violation {} of {}:\n", i ? "\n" : "", i + 1, r.violations.size());
+      printProved(os, *source, ir, o.file, v.claim, v.replayed, v.witness,
+                  replayCommand(o.file, v.witness, k->program), v.replayNote, r.bounded);
     }
-    os << "found: " << r.claim.message
-       << (r.bounded ? " (smallest group size within the loop bound)\n" : " (smallest group size)\n");
-    os << "witness: " << witnessText(*r.witness) << "\n";
-    os << "replay: " << replay << "   (" << r.replayNote << ")\n";
+    std::vector<sem::Verdict> verdicts;
+    for (const prove::ProvedViolation& v : r.violations) verdicts.push_back(v.replayed);
+    os << "\nsummary: " << report::violationCount(verdicts)
+       << (r.reason.empty() ? "; no other violation, " + boundText(r)
+                            : "; the list may be incomplete: " + r.reason)
+       << "\n";
+  } else if (violation) {
+    printProved(os, *source, ir, o.file, r.claim, r.replayed, *r.witness, replay, r.replayNote, r.bounded);
   } else {
     os << "verdict: inconclusive: " << r.reason << "\n";
     if (r.witness) {
@@ -192,6 +232,7 @@ int proveCommand(const ProveOptions& o, const CommandLine& cl) {
   if (!(o.timeout >= 0) || o.timeout > 4000000)
     return cl.reject("--timeout", fmt::format("--timeout expects seconds >= 0, not {}", o.timeout), o.json);
   if (!o.equiv.empty()) {
+    if (o.all) return cl.reject("--all", "--all does not apply to --equiv (which reports one difference)", o.json);
     if (o.equiv.size() != 2)
       return cl.reject("--equiv", "--equiv expects two kernels: --equiv A B --output ARRAY", o.json);
     if (o.output.empty()) return cl.reject("--equiv", "--equiv needs --output ARRAY", o.json);

@@ -27,6 +27,7 @@ struct ProveOptions {
   std::vector<std::string> equiv;    ///< A B
   std::string output;                ///< --equiv: the array compared
   std::string equivThreads;          ///< --equiv: N or A..B: the bounded search only (empty: every size)
+  bool all = false;                  ///< every distinct violation, each with its witness
   bool json = false;
   bool onlyIntraGroup = false;       ///< several groups: no races between groups
 };

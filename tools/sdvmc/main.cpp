@@ -50,6 +50,8 @@ int main(int argc, char** argv) {
   checkCmd->add_option("--max-states", check.maxStates, "stop (exit 3) after this many states");
   checkCmd->add_option("--max-seconds", check.maxSeconds, "stop (exit 3) after this many seconds");
   checkCmd->add_option("--max-memory", check.maxMemory, "stop (exit 3) before using more memory, e.g. 4G");
+  checkCmd->add_flag("--all", check.all, "report every distinct violation (kind, rule, source locations), each with "
+                                         "its shortest witness, not only the first");
   checkCmd->add_flag("--json", check.json, "one JSON object on stdout");
   checkCmd->add_flag("--benign-writes", check.benignWrites, "two threads writing the same value is not a race (off: SDV)");
   checkCmd->add_flag("--progress", check.progress, "a progress line on stderr even when it is not a terminal");
@@ -86,6 +88,8 @@ int main(int argc, char** argv) {
   proveCmd->add_option("--equiv", prove.equiv, "A B: prove that two kernels leave the same final --output array")->expected(2);
   proveCmd->add_option("--output", prove.output, "--equiv: the array compared");
   proveCmd->add_option("--threads", prove.equivThreads, "--equiv: only group sizes N or A..B, whole groups (default: every group size)");
+  proveCmd->add_flag("--all", prove.all, "report every distinct violation: after each counterexample, exclude its "
+                                         "check points and ask again");
   proveCmd->add_flag("--json", prove.json, "one JSON object on stdout");
   proveCmd->add_flag("--only-intra-group", prove.onlyIntraGroup, "several groups: leave races between groups out");
   addLaunchOptions(*proveCmd, prove.launch);

@@ -6,7 +6,9 @@
 #include "explorer/Explorer.h"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -316,5 +318,136 @@ TEST_CASE("Explorer throughput on a million-state torus, 1 and 2 jobs", "[.][exp
                   r.visitedBytesPerState, (unsigned long long)(r.peakMemoryBytes >> 20),
                   r.omissionProbability);
     }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// allViolations (`check --all`)
+
+namespace {
+
+/// The Grid below violates on the anti-diagonals x + y = 4 and 7; a violation's key is
+/// "a" + y % 2 on the first, "b" + x % 2 on the second: two distinct violations at depth 4,
+/// two at depth 7, and duplicates of each.
+Grid diagonals() {
+  Grid grid(12, 12);
+  grid.violates = [](uint32_t x, uint32_t y) { return x + y == 4 || x + y == 7; };
+  return grid;
+}
+std::string keyOf(const sem::Verdict& v) {
+  const uint32_t x = uint32_t(v.value), y = uint32_t(v.array);
+  return x + y == 4 ? fmt::format("a{}", y % 2) : fmt::format("b{}", x % 2);
+}
+Options allOptions(unsigned jobs, std::vector<std::string>& keys) {
+  Options o = withJobs(jobs);
+  o.allViolations = true;
+  o.distinct = [&keys](const FoundViolation& f) {
+    const std::string k = keyOf(f.verdict);
+    if (std::find(keys.begin(), keys.end(), k) != keys.end()) return false;
+    keys.push_back(k);
+    return true;
+  };
+  return o;
+}
+std::vector<std::pair<uint32_t, uint32_t>> where(const Result& r) {
+  std::vector<std::pair<uint32_t, uint32_t>> out;
+  for (const FoundViolation& f : r.violations) out.emplace_back(uint32_t(f.verdict.value), uint32_t(f.verdict.array));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("--all: violating states are sinks, each distinct violation is kept at its first BFS occurrence, "
+          "the same for every jobs",
+          "[explorer][all]") {
+  // BFS levels list a diagonal by decreasing x ((d,0) first: +x is every state's first
+  // move), also after the sinks of diagonal 4 (which move +x only). So the first of each
+  // key: a0 at (4,0), a1 at (3,1) (depth 4), then b1 at (7,0), b0 at (6,1) (depth 7). Every
+  // state stays reachable around the sinks: all 144 are visited.
+  Grid grid = diagonals();
+  Result first;
+  for (unsigned jobs : {1u, 2u, 4u})
+    for (bool exact : {false, true}) {
+      std::vector<std::string> keys;
+      Options o = allOptions(jobs, keys);
+      o.exact = exact;
+      Result r = explore(grid, o);
+      CAPTURE(jobs, exact);
+      REQUIRE(r.status == Status::Violation);
+      REQUIRE(r.limit.empty());
+      REQUIRE(r.states == 144);
+      REQUIRE(keys == std::vector<std::string>{"a0", "a1", "b1", "b0"});
+      REQUIRE(where(r) == std::vector<std::pair<uint32_t, uint32_t>>{{4, 0}, {3, 1}, {7, 0}, {6, 1}});
+      for (const FoundViolation& f : r.violations) {
+        REQUIRE(f.path.size() == f.verdict.value + f.verdict.array + 1);  // shortest: depth, then the violation
+        Grid replayer = grid;
+        sem::Replay rep = replayer.replay(f.initial, f.path);
+        REQUIRE(rep.violation);
+        REQUIRE(rep.violation->value == f.verdict.value);
+        REQUIRE(rep.violation->array == f.verdict.array);
+      }
+      // The first is also the single-violation result.
+      REQUIRE(r.path == r.violations.front().path);
+      REQUIRE(r.violation->value == 4);
+      if (jobs == 1 && !exact) {
+        first = r;
+        continue;
+      }
+      REQUIRE(r.transitions == first.transitions);
+      for (size_t i = 0; i < r.violations.size(); ++i) REQUIRE(r.violations[i].path == first.violations[i].path);
+    }
+}
+
+TEST_CASE("--all without a distinct rule keeps every violating transition, in BFS order", "[explorer][all]") {
+  // Diagonal 4 has 5 states, diagonal 7 has 8, all reachable.
+  Grid grid = diagonals();
+  std::vector<std::pair<uint32_t, uint32_t>> expected;
+  for (uint32_t x = 5; x-- > 0;) expected.emplace_back(x, 4 - x);
+  Result first;
+  for (unsigned jobs : {1u, 2u, 3u}) {
+    Options o = withJobs(jobs);
+    o.allViolations = true;
+    Result r = explore(grid, o);
+    CAPTURE(jobs);
+    REQUIRE(r.violations.size() == 13);
+    const auto w = where(r);
+    REQUIRE(std::vector<std::pair<uint32_t, uint32_t>>(w.begin(), w.begin() + 5) == expected);
+    if (jobs == 1)
+      first = r;
+    else
+      REQUIRE(where(r) == where(first));
+  }
+}
+
+TEST_CASE("--all with DFS finds the same distinct violations, with witnesses that replay", "[explorer][all]") {
+  Grid grid = diagonals();
+  std::vector<std::string> keys;
+  Options o = allOptions(1, keys);
+  o.depthFirst = true;
+  Result r = explore(grid, o);
+  REQUIRE(r.status == Status::Violation);
+  REQUIRE(r.states == 144);
+  std::sort(keys.begin(), keys.end());
+  REQUIRE(keys == std::vector<std::string>{"a0", "a1", "b0", "b1"});
+  for (const FoundViolation& f : r.violations) {
+    Grid replayer = grid;
+    REQUIRE(replayer.replay(f.initial, f.path).violation);
+  }
+}
+
+TEST_CASE("--all cut by a limit reports what it found, with the limit", "[explorer][all]") {
+  // Levels 0..4 hold 1 + 2 + 3 + 4 + 5 = 15 states; level 5 (the sinks' +x moves) 5 more: with
+  // --max-states 17 the search stops after level 4, whose two distinct violations it found.
+  for (unsigned jobs : {1u, 2u}) {
+    Grid grid = diagonals();
+    std::vector<std::string> keys;
+    Options o = allOptions(jobs, keys);
+    o.maxStates = 17;
+    Result r = explore(grid, o);
+    CAPTURE(jobs);
+    REQUIRE(r.status == Status::Violation);
+    REQUIRE(r.states == 15);
+    REQUIRE(r.limit.find("--max-states 17") != std::string::npos);
+    REQUIRE(where(r) == std::vector<std::pair<uint32_t, uint32_t>>{{4, 0}, {3, 1}});
   }
 }

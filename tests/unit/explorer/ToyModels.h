@@ -62,7 +62,8 @@ public:
 
 /// A W×H grid walked from its corner (0,0) by the moves +x, -x, +y, -y (those that stay
 /// inside, in that order): W·H states, 2((W-1)H + W(H-1)) transitions, a state at
-/// depth x+y. `violates` marks states whose second transition (after +x) violates;
+/// depth x+y. `violates` marks states whose second transition (after +x) violates (the
+/// verdict's `value` and `array` say x and y);
 /// `stuckAt` a state whose expansion is stuck; `initial` replaces the initial states;
 /// `delay` slows every expansion.
 class Grid : public Toy<Grid> {
@@ -86,6 +87,8 @@ public:
     if (violates && violates(x, y)) {
       // The transition after +x violates; expansion stops there.
       out.violation = assertionFailed("bad corner");
+      out.violation->value = sem::Word(x);  // where, for tests that tell violations apart
+      out.violation->array = sem::ArrayId(y);
       out.violationIndex = uint32_t(out.successors.size());
       return;
     }
