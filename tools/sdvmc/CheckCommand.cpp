@@ -4,6 +4,9 @@
 
 #include "explorer/Explorer.h"
 #include "report/Report.h"
+#include "report/Sarif.h"
+#include "report/Trace.h"
+#include "report/TraceHtml.h"
 #include "semantics/models/ModelSupport.h"
 #include "semantics/models/SdvModel.h"
 #include "semantics/models/WarpModel.h"
@@ -66,11 +69,49 @@ std::string witnessText(const sem::Configuration& c) {
   return out;
 }
 
+/// --sarif FILE and --html FILE: the verdict (`v`, null when none was reached) and, when the
+/// witness was replayed by the interpreter, its execution (`trace`, of group `group`).
+/// False after reporting a file that could not be written.
+bool writeOutputs(const CheckOptions& o, const CommandLine& cl, const kpl::SourceFile& source, const sem::Ir& ir,
+                  const sem::Verdict& v, const std::string& header, const std::string& witness,
+                  const std::string& replay, const report::Trace* trace, sem::Word group, uint32_t threads) {
+  const int status = sem::verdictExitStatus(v.kind);
+  if (!o.sarif.empty()) {
+    std::vector<report::SarifResult> results;
+    if (status == 1) {
+      results.push_back(report::sarifResult(ir, v, o.file, replay, trace, group));
+      if (!witness.empty()) results.back().verdict["witness_text"] = witness;
+    }
+    report::SarifInvocation inv{cl.args(), status, sem::verdictName(v.kind), status == 3 ? v.message : ""};
+    if (!cl.writeOutput("--sarif", o.sarif, report::sarifLog(inv, results).dump(2) + "\n", o.json)) return false;
+  }
+  if (!o.html.empty()) {
+    std::ostringstream text;
+    if (v.kind == sem::VerdictKind::Ok)
+      text << "verdict: ok: no violation in any configuration within the bounds (no witness to show)\n";
+    else
+      report::printVerdict(text, source, ir, v);
+    if (!witness.empty()) text << "witness: " << witness << "\n";
+    report::TraceView view;
+    view.title = header;
+    view.verdictText = text.str();
+    view.replay = replay;
+    view.source = &source;
+    view.ir = &ir;
+    view.trace = trace;
+    view.verdict = &v;
+    view.group = group;
+    view.threads = threads;
+    if (!cl.writeOutput("--html", o.html, report::traceHtml(view), o.json)) return false;
+  }
+  return true;
+}
+
 /// --compare sdv,mimd: the consequence of sdv-semantics.md ("Why it matters"): for each
 /// configuration in which SDV reaches no error, every mimd execution (every interleaving,
 /// barriers that block) is free of races and deadlocks and reaches SDV's final memory.
-int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile& source, const sem::Bounds& bounds,
-                   const explore::Options& eo) {
+int compareSdvMimd(const CheckOptions& o, const CommandLine& cl, const Kernel& k, const kpl::SourceFile& source,
+                   const sem::Bounds& bounds, const explore::Options& eo) {
   const sem::Ir& ir = k.ir;
   sem::SdvModel sdv(ir, bounds, o.symmetry == "on");
   sdv.setOutcomeMode(true);
@@ -81,7 +122,13 @@ int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile
   std::ostringstream os;
   os << fmt::format("sdvmc check {} --compare sdv,mimd: threads {}, group {}, domain {}..{}\n", o.file,
                     rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo, bounds.domainHi);
+  std::vector<report::SarifResult> sarifResults;
   auto finish = [&](sem::VerdictKind kind) {
+    const int status = sem::verdictExitStatus(kind);
+    report::SarifInvocation inv{cl.args(), status, sem::verdictName(kind), status == 3 ? j.value("limit", "") : ""};
+    if (!o.sarif.empty() &&
+        !cl.writeOutput("--sarif", o.sarif, report::sarifLog(inv, sarifResults).dump(2) + "\n", o.json))
+      return 2;
     if (o.json) {
       j["verdict"] = sem::verdictName(kind);
       j["sdv_states"] = r.states;
@@ -89,7 +136,7 @@ int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile
     } else {
       std::cout << os.str();
     }
-    return sem::verdictExitStatus(kind);
+    return status;
   };
   if (r.status != explore::Result::Status::Complete) {
     j["limit"] = r.limit;
@@ -139,6 +186,7 @@ int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile
       j["witness"]["init"] = witnessJson(config, false, ir.params)["init"];
       j["replay"] = replay;
       j["sdv_final"] = report::memoryJson(ir, out.final);
+      sarifResults.push_back(report::SarifResult{j, "SDV reaches no error in this configuration, mimd does", {}, {}});
       os << "verdict: semantics discrepancy: SDV reaches no error here, but mimd does not agree\n";
       os << "configuration: " << witnessText(config) << "\n";
       os << "  SDV (" << replay << "): ok, final memory " << sem::describeMemoryText(ir, out.final) << "\n";
@@ -165,6 +213,7 @@ int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile
 }  // namespace
 
 int checkCommand(const CheckOptions& o, const CommandLine& cl) {
+  if (!cl.outputWritable("--sarif", o.sarif, o.json) || !cl.outputWritable("--html", o.html, o.json)) return 2;
   std::unique_ptr<kpl::SourceFile> source;
   std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source, &o.launch, &cl);
   if (!k) return 2;
@@ -254,9 +303,16 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     if (refuseUnsupported(o.file, *source, ir, "--compare", true, false, false, o.json)) return 2;
     if (o.compare != "sdv,mimd")
       return cl.reject("--compare", fmt::format("--compare supports sdv,mimd, not '{}'", o.compare), o.json);
-    return compareSdvMimd(o, *k, *source, bounds, eo);
+    if (!o.html.empty())
+      return cl.reject("--html", "--html shows an SDV witness replayed by the interpreter: not with --compare", o.json);
+    return compareSdvMimd(o, cl, *k, *source, bounds, eo);
   }
 
+  if (o.model != "sdv" && !o.html.empty())
+    return cl.reject("--html", fmt::format("--html shows an SDV witness replayed by the interpreter, not a {} witness "
+                                           "(`sdvmc run --model {} --html FILE` shows one {} execution)",
+                                           o.model, o.model, o.model),
+                     o.json);
   if (o.model != "sdv" &&
       refuseUnsupported(o.file, *source, ir, "the " + o.model + " model", true, false, false, o.json))
     return 2;
@@ -266,7 +322,8 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
 
   explore::Result r = explore::explore(*model, eo);
 
-  // The verdict, with a witness that replays.
+  // The verdict, with a witness that replays (recorded for --sarif and --html).
+  report::TraceRecorder recorder(ir, /*cellIndices=*/true);
   sem::Verdict verdict;
   std::optional<sem::Configuration> witness;
   std::string replay;
@@ -288,6 +345,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
               memory.store(ir, sem::Address{static_cast<sem::ArrayId>(a), index}, value);
       sem::SdvMachine machine(ir, rep.config.threads);
       machine.setBenignWrites(o.benignWrites);
+      if (!o.sarif.empty() || !o.html.empty()) machine.setObserver(&recorder);
       sem::GroupState s = machine.initialState(rep.config.group, std::move(memory), rep.config.params);
       sem::Verdict concrete = machine.run(s, UINT64_MAX);
       confirmed = concrete.kind == verdict.kind && concrete.at == verdict.at;
@@ -300,6 +358,17 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     verdict.message = r.limit;
   }
   const int status = sem::verdictExitStatus(verdict.kind);
+  {
+    const report::Trace trace = recorder.trace();
+    const bool replayed = o.model == "sdv" && confirmed;
+    const std::string header =
+        witness ? fmt::format("sdvmc check {}: witness {}", o.file, witnessText(*witness))
+                : fmt::format("sdvmc check {}: model {}, threads {}, group {}, domain {}..{}", o.file, o.model,
+                              rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo, bounds.domainHi);
+    if (!writeOutputs(o, cl, *source, ir, verdict, header, witness ? witnessText(*witness) : "", replay,
+                      replayed ? &trace : nullptr, witness ? witness->group : 0, witness ? witness->threads : 0))
+      return 2;
+  }
 
   if (o.json) {
     json j = report::verdictJson(ir, verdict, o.file);

@@ -3,6 +3,8 @@
 
 #include "prover/Prover.h"
 #include "report/Report.h"
+#include "report/Sarif.h"
+#include "report/Trace.h"
 #include "tools/sdvmc/Bounds.h"
 #include "tools/sdvmc/Kernel.h"
 
@@ -95,6 +97,26 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   const bool violation = r.status == prove::ProveResult::Status::Violation;
   const int status = ok ? 0 : violation ? 1 : 3;
   const std::string replay = r.witness ? replayCommand(o.file, *r.witness, k->program) : "";
+
+  if (!o.sarif.empty()) {
+    // A confirmed witness is replayed once more, recorded, for the code flow.
+    std::vector<report::SarifResult> results;
+    if (violation) {
+      const bool replayed = r.confirmed && r.replayed;
+      report::TraceRecorder recorder(ir, /*cellIndices=*/true);
+      recorder.setGeometry(r.witness->geometry());
+      if (replayed) prove::replayWitness(ir, *r.witness, prove::replaySteps(r.witness->threads), &recorder);
+      const report::Trace trace = recorder.trace();
+      results.push_back(report::sarifResult(ir, replayed ? *r.replayed : r.claim, o.file, replay,
+                                            replayed ? &trace : nullptr, r.witness->group));
+      results.back().verdict["witness"] = witnessJson(*r.witness);
+      results.back().verdict["confirmed"] = r.confirmed;
+      results.back().note = fmt::format("Found {} ({})", boundText(r), r.replayNote);
+    }
+    report::SarifInvocation inv{cl.args(), status, ok ? "ok" : violation ? sem::verdictName(r.claim.kind) : "inconclusive",
+                                status == 3 ? r.reason : ""};
+    if (!cl.writeOutput("--sarif", o.sarif, report::sarifLog(inv, results).dump(2) + "\n", o.json)) return 2;
+  }
 
   if (o.json) {
     json j;
@@ -191,7 +213,10 @@ int proveCommand(const ProveOptions& o, const CommandLine& cl) {
                      o.json);
   if (!(o.timeout >= 0) || o.timeout > 4000000)
     return cl.reject("--timeout", fmt::format("--timeout expects seconds >= 0, not {}", o.timeout), o.json);
+  if (!cl.outputWritable("--sarif", o.sarif, o.json)) return 2;
   if (!o.equiv.empty()) {
+    if (!o.sarif.empty())
+      return cl.reject("--sarif", "--sarif reports violations of one kernel: not with --equiv", o.json);
     if (o.equiv.size() != 2)
       return cl.reject("--equiv", "--equiv expects two kernels: --equiv A B --output ARRAY", o.json);
     if (o.output.empty()) return cl.reject("--equiv", "--equiv needs --output ARRAY", o.json);

@@ -29,6 +29,7 @@ struct ProveOptions {
   std::string equivThreads;          ///< --equiv: N or A..B: the bounded search only (empty: every size)
   bool json = false;
   bool onlyIntraGroup = false;       ///< several groups: no races between groups
+  std::string sarif;                 ///< --sarif FILE: the verdict as a SARIF 2.1.0 log
 };
 
 int proveCommand(const ProveOptions& opts, const CommandLine& cl);
