@@ -27,6 +27,7 @@ TraceRecorder::~TraceRecorder() = default;
 
 void TraceRecorder::onRule(sem::Rule rule, sem::NodeId node, const sem::GroupState& s, const uint8_t* enabled) {
   if (also_) also_->onRule(rule, node, s, enabled);
+  if (total_ == 0) keep_ = std::clamp<size_t>(kLaneSteps / std::max(1u, s.n), 2, keep_);
   TraceStep step;
   step.number = ++total_;
   step.rule = rule;

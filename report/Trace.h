@@ -47,7 +47,8 @@ class TraceRecorder : public sem::RuleObserver {
 public:
   /// `cellIndices`: evaluate the index of each access (the SDV machine's states; not the
   /// warp models', whose lanes evaluate under a warp's geometry). `also` (may be null) is
-  /// told every rule application too. At most `keep` steps are kept.
+  /// told every rule application too. At most `keep` steps are kept, and at most
+  /// kLaneSteps / (threads of the first state) — a page of n columns has n cells a row.
   TraceRecorder(const sem::Ir& ir, bool cellIndices, sem::RuleObserver* also = nullptr, size_t keep = 20000);
   ~TraceRecorder() override;
   void onRule(sem::Rule rule, sem::NodeId node, const sem::GroupState& s, const uint8_t* enabled) override;
@@ -56,6 +57,8 @@ public:
   /// The launch geometry the machine evaluates under, when it is not the default one
   /// (sem::Evaluator::geometryFor), so that cell indices evaluate alike.
   void setGeometry(const sem::Evaluator::Geometry& g) { geometry_ = g; }
+
+  static constexpr size_t kLaneSteps = 1'000'000;
 
 private:
   const sem::Ir& ir_;

@@ -74,13 +74,15 @@ std::string witnessText(const sem::Configuration& c) {
 /// False after reporting a file that could not be written.
 bool writeOutputs(const CheckOptions& o, const CommandLine& cl, const kpl::SourceFile& source, const sem::Ir& ir,
                   const sem::Verdict& v, const std::string& header, const std::string& witness,
-                  const std::string& replay, const report::Trace* trace, sem::Word group, uint32_t threads) {
+                  const json& witnessObject, const std::string& replay, const report::Trace* trace, sem::Word group,
+                  uint32_t threads) {
   const int status = sem::verdictExitStatus(v.kind);
   if (!o.sarif.empty()) {
     std::vector<report::SarifResult> results;
     if (status == 1) {
       results.push_back(report::sarifResult(ir, v, o.file, replay, trace, group));
-      if (!witness.empty()) results.back().verdict["witness_text"] = witness;
+      if (!witnessObject.is_null()) results.back().verdict["witness"] = witnessObject;
+      if (!trace) results.back().note = "The witness: " + witness;
     }
     report::SarifInvocation inv{cl.args(), status, sem::verdictName(v.kind), status == 3 ? v.message : ""};
     if (!cl.writeOutput("--sarif", o.sarif, report::sarifLog(inv, results).dump(2) + "\n", o.json)) return false;
@@ -365,7 +367,11 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
         witness ? fmt::format("sdvmc check {}: witness {}", o.file, witnessText(*witness))
                 : fmt::format("sdvmc check {}: model {}, threads {}, group {}, domain {}..{}", o.file, o.model,
                               rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo, bounds.domainHi);
-    if (!writeOutputs(o, cl, *source, ir, verdict, header, witness ? witnessText(*witness) : "", replay,
+    std::string witnessLine = witness ? witnessText(*witness) : "";
+    if (witness && !witness->schedule.empty())
+      witnessLine += fmt::format("; schedule {}", fmt::join(witness->schedule, " "));
+    if (!writeOutputs(o, cl, *source, ir, verdict, header, witnessLine,
+                      witness ? witnessJson(*witness, o.model != "sdv", ir.params) : json(), replay,
                       replayed ? &trace : nullptr, witness ? witness->group : 0, witness ? witness->threads : 0))
       return 2;
   }
