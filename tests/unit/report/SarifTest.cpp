@@ -49,6 +49,19 @@ Recorded runRecorded(const semtest::Kernel& k, uint32_t threads, size_t keep = 2
   return r;
 }
 
+/// The HTML page of a recorded run of 4 threads.
+std::string page(const semtest::Kernel& k, const Recorded& r, const std::string& verdictText) {
+  report::TraceView view;
+  view.title = "sdvmc run k.kpl: 4 threads, group 0";
+  view.verdictText = verdictText;
+  view.source = &k.file;
+  view.ir = &k.ir;
+  view.trace = &r.trace;
+  view.verdict = &r.verdict;
+  view.threads = 4;
+  return report::traceHtml(view);
+}
+
 const json& onlyRun(const json& log) {
   REQUIRE(log["version"] == "2.1.0");
   REQUIRE(log["runs"].size() == 1);
@@ -181,15 +194,7 @@ TEST_CASE("Trace: a long execution keeps its first and last steps", "[report][tr
 TEST_CASE("HTML: a race's page highlights the two accesses and the barrier", "[report][html]") {
   auto k = compile(kRace);
   Recorded r = runRecorded(*k, 4);
-  report::TraceView view;
-  view.title = "sdvmc run k.kpl: 4 threads, group 0";
-  view.verdictText = "verdict: data race <G-RACE>";
-  view.source = &k->file;
-  view.ir = &k->ir;
-  view.trace = &r.trace;
-  view.verdict = &r.verdict;
-  view.threads = 4;
-  const std::string html = report::traceHtml(view);
+  const std::string html = page(*k, r, "verdict: data race <G-RACE>");
   auto count = [&](const std::string& re) {
     const std::regex rx(re);
     return std::distance(std::sregex_iterator(html.begin(), html.end(), rx), std::sregex_iterator());
@@ -216,13 +221,7 @@ TEST_CASE("HTML: a divergence's barrier spans the columns and names who is disab
   auto k = compile(text);
   Recorded r = runRecorded(*k, 4);
   REQUIRE(r.verdict.kind == sem::VerdictKind::Divergence);
-  report::TraceView view;
-  view.source = &k->file;
-  view.ir = &k->ir;
-  view.trace = &r.trace;
-  view.verdict = &r.verdict;
-  view.threads = 4;
-  const std::string html = report::traceHtml(view);
+  const std::string html = page(*k, r, "");
   CHECK(html.find("<td class=\"across\" colspan=\"4\">barrier: threads {0-1} enabled, {2-3} disabled: barrier "
                   "divergence</td>") != std::string::npos);
   CHECK(html.find("<span class=\"line hl-at\" id=\"L5\">") != std::string::npos);
