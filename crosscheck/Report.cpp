@@ -1,6 +1,8 @@
 // The reports of `sdvmc crosscheck` (see Report.h).
 #include "crosscheck/Report.h"
 
+#include "support/Html.h"
+
 #include <algorithm>
 #include <fmt/format.h>
 #include <fstream>
@@ -13,6 +15,7 @@ namespace sdvmc::crosscheck {
 namespace {
 
 using nlohmann::json;
+using support::escapeHtml;
 
 /// The expected kinds in report order; others (spec verdict names) follow in order of
 /// appearance.
@@ -101,20 +104,6 @@ std::string oracleShort(const OracleResult& o) {
 }
 
 std::string fmtSeconds(double s) { return fmt::format("{:.2f} s", s); }
-
-std::string escapeHtml(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 std::string escapeMd(const std::string& s) {
   std::string out;

@@ -245,7 +245,9 @@ bool interGroupLaunch(const sem::Ir& ir) {
   return p->groups > 1;
 }
 
-sem::Verdict replayWitness(const sem::Ir& ir, const Witness& w, uint64_t steps) {
+uint64_t replaySteps(uint32_t threads) { return std::max<uint64_t>(100000, 400'000'000ull / std::max(1u, threads)); }
+
+sem::Verdict replayWitness(const sem::Ir& ir, const Witness& w, uint64_t steps, sem::RuleObserver* observer) {
   sem::Memory memory = sem::initialMemory(ir, 0);
   for (const auto& [name, cells] : w.init)
     for (size_t a = 0; a < ir.arrays.size(); ++a)
@@ -263,11 +265,12 @@ sem::Verdict replayWitness(const sem::Ir& ir, const Witness& w, uint64_t steps) 
       return v;
     }
     return sem::runLaunch(ir, w.threads, static_cast<uint32_t>(groups), std::move(memory), w.paramValues(ir), steps,
-                          nullptr, false, true, g)
+                          observer, false, true, g)
         .verdict;
   }
   sem::SdvMachine machine(ir, w.threads);
   machine.evaluator().setGeometry(w.geometry());
+  machine.setObserver(observer);
   sem::GroupState s = machine.initialState(w.group, std::move(memory), w.paramValues(ir));
   return machine.run(s, steps);
 }
@@ -325,7 +328,7 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
       r.replayNote = fmt::format("not replayed: {} threads is more than the interpreter is run with ({})",
                                  a.witness.threads, o.maxReplayThreads);
     } else {
-      const uint64_t steps = std::max<uint64_t>(100000, 400'000'000ull / a.witness.threads);
+      const uint64_t steps = replaySteps(a.witness.threads);
       sem::Verdict v = replayWitness(ir, a.witness, steps);
       r.replayed = v;
       if (!isViolation(a.claim.kind)) {

@@ -7,6 +7,7 @@
 #include "prover/TwoThread.h"
 #include "semantics/rules/Eval.h"
 #include "semantics/rules/Ir.h"
+#include "semantics/rules/Sdv.h"
 #include "semantics/rules/Verdict.h"
 
 #include <cstdint>
@@ -108,11 +109,14 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& options);
 /// default (quantifiers, lambdas), else e.g. "QF_AUFBV".
 z3::solver makeSolver(z3::context& ctx, double timeoutSeconds, const char* logic = nullptr);
 
-/// Replays `w` with the SDV interpreter (sem::SdvMachine). `steps`: rule applications.
 /// Whether the kernel is a launch of several groups (the pair may span two groups).
 bool interGroupLaunch(const sem::Ir& ir);
 
-sem::Verdict replayWitness(const sem::Ir& ir, const Witness& w, uint64_t steps);
+/// Replays `w` with the SDV interpreter (sem::SdvMachine). `steps`: rule applications.
+/// `observer` (may be null) is told every rule application (`prove --sarif` records them).
+sem::Verdict replayWitness(const sem::Ir& ir, const Witness& w, uint64_t steps, sem::RuleObserver* observer = nullptr);
+/// The rule applications replayWitness allows a witness of `threads` threads.
+uint64_t replaySteps(uint32_t threads);
 
 }  // namespace sdvmc::prove
 

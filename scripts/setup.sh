@@ -14,10 +14,26 @@ missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# npm installs the SARIF validator below; Debian's nodejs and npm unless a Node.js with npm
+# is already there (another distribution's nodejs package conflicts with Debian's npm).
+command -v npm >/dev/null 2>&1 || missing+=(nodejs npm)
 if ((${#missing[@]})); then
   echo "setup: installing ${missing[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# The SARIF Multitool (the npm package @microsoft/sarif-multitool, which ships the program
+# itself) validates the logs of `--sarif` against the SARIF 2.1.0 schema in
+# tests/report/sarif.sh. Installed outside the git tree, once.
+tools=${SDVMC_TOOLS:-/opt/sdvmc-tools}
+multitool="$tools/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool"
+if [ ! -x "$multitool" ]; then
+  echo "setup: installing @microsoft/sarif-multitool in $tools"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  $SUDO mkdir -p "$tools"
+  $SUDO npm install --prefix "$tools" --no-audit --no-fund --loglevel=error @microsoft/sarif-multitool@5.7.0
+  $SUDO chmod u+x "$multitool"  # its postinstall does this, when npm runs install scripts
 fi

@@ -4,6 +4,9 @@
 
 #include "explorer/Explorer.h"
 #include "report/Report.h"
+#include "report/Sarif.h"
+#include "report/Trace.h"
+#include "report/TraceHtml.h"
 #include "semantics/models/ModelSupport.h"
 #include "semantics/models/SdvModel.h"
 #include "semantics/models/WarpModel.h"
@@ -75,10 +78,14 @@ struct Witnessed {
   sem::Configuration config;
   std::string replay;
   bool confirmed = false;
+  /// (--sarif, --html) the concrete re-run, recorded (SDV only).
+  std::optional<report::Trace> trace;
 };
 
 /// `rep`: the model's replay of the path to a violation; `found`: the verdict the search saw.
-Witnessed witnessed(const CheckOptions& o, const sem::Ir& ir, const sem::Replay& rep, const sem::Verdict& found) {
+/// `record`: keep the re-run's trace (--sarif, --html).
+Witnessed witnessed(const CheckOptions& o, const sem::Ir& ir, const sem::Replay& rep, const sem::Verdict& found,
+                    bool record) {
   Witnessed w;
   w.config = rep.config;
   w.verdict = rep.violation ? *rep.violation : found;
@@ -97,10 +104,13 @@ Witnessed witnessed(const CheckOptions& o, const sem::Ir& ir, const sem::Replay&
           memory.store(ir, sem::Address{static_cast<sem::ArrayId>(a), index}, value);
   sem::SdvMachine machine(ir, rep.config.threads);
   machine.setBenignWrites(o.benignWrites);
+  report::TraceRecorder recorder(ir, /*cellIndices=*/true);
+  if (record) machine.setObserver(&recorder);
   sem::GroupState s = machine.initialState(rep.config.group, std::move(memory), rep.config.params);
   sem::Verdict concrete = machine.run(s, UINT64_MAX);
   w.confirmed = concrete.kind == w.verdict.kind && concrete.at == w.verdict.at;
   if (w.confirmed) w.verdict = concrete;
+  if (record && w.confirmed) w.trace = recorder.trace();
   return w;
 }
 
@@ -135,11 +145,60 @@ std::string allSummary(const std::vector<Witnessed>& found, const std::string& l
   return out;
 }
 
+/// The witness in words (with a warp model's schedule).
+std::string witnessLine(const sem::Configuration& c) {
+  std::string out = witnessText(c);
+  if (!c.schedule.empty()) out += fmt::format("; schedule {}", fmt::join(c.schedule, " "));
+  return out;
+}
+
+/// --sarif FILE and --html FILE: the verdict (`v`: the first violation's, or ok/inconclusive)
+/// and every violation found (one SARIF result each; with --all several) with, when the
+/// interpreter replayed it, its execution. The HTML page shows the first. False after
+/// reporting a file that could not be written.
+bool writeOutputs(const CheckOptions& o, const CommandLine& cl, const kpl::SourceFile& source, const sem::Ir& ir,
+                  const sem::Verdict& v, const std::string& header, const std::vector<Witnessed>& found) {
+  const int status = sem::verdictExitStatus(v.kind);
+  const Witnessed* first = found.empty() ? nullptr : &found.front();
+  const std::string witness = first ? witnessLine(first->config) : "";
+  if (!o.sarif.empty()) {
+    std::vector<report::SarifResult> results;
+    for (const Witnessed& w : found) {
+      const report::Trace* trace = w.trace ? &*w.trace : nullptr;
+      results.push_back(report::sarifResult(ir, w.verdict, o.file, w.replay, trace, w.config.group));
+      results.back().verdict["witness"] = witnessJson(w.config, o.model != "sdv", ir.params);
+      if (!trace) results.back().note = "The witness: " + witnessLine(w.config);
+    }
+    report::SarifInvocation inv{cl.args(), status, sem::verdictName(v.kind), status == 3 ? v.message : ""};
+    if (!cl.writeOutput("--sarif", o.sarif, report::sarifLog(inv, results).dump(2) + "\n", o.json)) return false;
+  }
+  if (!o.html.empty()) {
+    std::ostringstream text;
+    if (v.kind == sem::VerdictKind::Ok)
+      text << "verdict: ok: no violation in any configuration within the bounds (no witness to show)\n";
+    else
+      report::printVerdict(text, source, ir, v);
+    if (!witness.empty()) text << "witness: " << witness << "\n";
+    report::TraceView view;
+    view.title = header;
+    view.verdictText = text.str();
+    view.replay = first ? first->replay : "";
+    view.source = &source;
+    view.ir = &ir;
+    view.trace = first && first->trace ? &*first->trace : nullptr;
+    view.verdict = &v;
+    view.group = first ? first->config.group : 0;
+    view.threads = first ? first->config.threads : 0;
+    if (!cl.writeOutput("--html", o.html, report::traceHtml(view), o.json)) return false;
+  }
+  return true;
+}
+
 /// --compare sdv,mimd: the consequence of sdv-semantics.md ("Why it matters"): for each
 /// configuration in which SDV reaches no error, every mimd execution (every interleaving,
 /// barriers that block) is free of races and deadlocks and reaches SDV's final memory.
-int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile& source, const sem::Bounds& bounds,
-                   const explore::Options& eo) {
+int compareSdvMimd(const CheckOptions& o, const CommandLine& cl, const Kernel& k, const kpl::SourceFile& source,
+                   const sem::Bounds& bounds, const explore::Options& eo) {
   const sem::Ir& ir = k.ir;
   sem::SdvModel sdv(ir, bounds, o.symmetry == "on");
   sdv.setOutcomeMode(true);
@@ -150,7 +209,13 @@ int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile
   std::ostringstream os;
   os << fmt::format("sdvmc check {} --compare sdv,mimd: threads {}, group {}, domain {}..{}\n", o.file,
                     rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo, bounds.domainHi);
+  std::vector<report::SarifResult> sarifResults;
   auto finish = [&](sem::VerdictKind kind) {
+    const int status = sem::verdictExitStatus(kind);
+    report::SarifInvocation inv{cl.args(), status, sem::verdictName(kind), status == 3 ? j.value("limit", "") : ""};
+    if (!o.sarif.empty() &&
+        !cl.writeOutput("--sarif", o.sarif, report::sarifLog(inv, sarifResults).dump(2) + "\n", o.json))
+      return 2;
     if (o.json) {
       j["verdict"] = sem::verdictName(kind);
       j["sdv_states"] = r.states;
@@ -158,7 +223,7 @@ int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile
     } else {
       std::cout << os.str();
     }
-    return sem::verdictExitStatus(kind);
+    return status;
   };
   if (r.status != explore::Result::Status::Complete) {
     j["limit"] = r.limit;
@@ -208,6 +273,7 @@ int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile
       j["witness"]["init"] = witnessJson(config, false, ir.params)["init"];
       j["replay"] = replay;
       j["sdv_final"] = report::memoryJson(ir, out.final);
+      sarifResults.push_back(report::SarifResult{j, "SDV reaches no error in this configuration, mimd does", {}, {}});
       os << "verdict: semantics discrepancy: SDV reaches no error here, but mimd does not agree\n";
       os << "configuration: " << witnessText(config) << "\n";
       os << "  SDV (" << replay << "): ok, final memory " << sem::describeMemoryText(ir, out.final) << "\n";
@@ -234,6 +300,7 @@ int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile
 }  // namespace
 
 int checkCommand(const CheckOptions& o, const CommandLine& cl) {
+  if (!cl.outputWritable("--sarif", o.sarif, o.json) || !cl.outputWritable("--html", o.html, o.json)) return 2;
   std::unique_ptr<kpl::SourceFile> source;
   std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source, &o.launch, &cl);
   if (!k) return 2;
@@ -328,9 +395,16 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     if (refuseUnsupported(o.file, *source, ir, "--compare", true, false, false, o.json)) return 2;
     if (o.compare != "sdv,mimd")
       return cl.reject("--compare", fmt::format("--compare supports sdv,mimd, not '{}'", o.compare), o.json);
-    return compareSdvMimd(o, *k, *source, bounds, eo);
+    if (!o.html.empty())
+      return cl.reject("--html", "--html shows an SDV witness replayed by the interpreter: not with --compare", o.json);
+    return compareSdvMimd(o, cl, *k, *source, bounds, eo);
   }
 
+  if (o.model != "sdv" && !o.html.empty())
+    return cl.reject("--html", fmt::format("--html shows an SDV witness replayed by the interpreter, not a {} witness "
+                                           "(`sdvmc run --model {} --html FILE` shows one {} execution)",
+                                           o.model, o.model, o.model),
+                     o.json);
   if (o.model != "sdv" &&
       refuseUnsupported(o.file, *source, ir, "the " + o.model + " model", true, false, false, o.json))
     return 2;
@@ -363,21 +437,31 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   }
   explore::Result r = explore::explore(*model, eo);
 
-  // The verdict, with a witness that replays; with --all, one per distinct violation.
+  // The verdict, with a witness that replays; with --all, one per distinct violation (each
+  // re-run recorded for --sarif and --html).
+  const bool record = !o.sarif.empty() || !o.html.empty();
   sem::Verdict verdict;
   std::vector<Witnessed> found;
   if (r.status == explore::Result::Status::Violation) {
     if (o.all)
       for (size_t i = 0; i < r.violations.size(); ++i)
-        found.push_back(witnessed(o, ir, replays[i], r.violations[i].verdict));
+        found.push_back(witnessed(o, ir, replays[i], r.violations[i].verdict, record));
     else
-      found.push_back(witnessed(o, ir, model->replay(r.initial, r.path), *r.violation));
+      found.push_back(witnessed(o, ir, model->replay(r.initial, r.path), *r.violation, record));
     verdict = found.front().verdict;
   } else if (r.status == explore::Result::Status::Inconclusive) {
     verdict.kind = sem::VerdictKind::Inconclusive;
     verdict.message = r.limit;
   }
   const int status = sem::verdictExitStatus(verdict.kind);
+  {
+    const std::string header =
+        found.empty() ? fmt::format("sdvmc check {}: model {}, threads {}, group {}, domain {}..{}", o.file, o.model,
+                                    rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo,
+                                    bounds.domainHi)
+                      : fmt::format("sdvmc check {}: witness {}", o.file, witnessText(found.front().config));
+    if (!writeOutputs(o, cl, *source, ir, verdict, header, found)) return 2;
+  }
 
   if (o.json) {
     json j = found.empty() ? report::verdictJson(ir, verdict, o.file) : witnessedJson(o, ir, found.front());

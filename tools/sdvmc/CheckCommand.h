@@ -33,6 +33,8 @@ struct CheckOptions {
   bool json = false;
   bool progress = false;
   bool noProgress = false;
+  std::string sarif;               ///< --sarif FILE: the verdict as a SARIF 2.1.0 log
+  std::string html;                ///< --html FILE: the witness's execution as one HTML page
 };
 
 int checkCommand(const CheckOptions& opts, const CommandLine& cl);

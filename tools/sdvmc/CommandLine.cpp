@@ -1,6 +1,8 @@
 // Locating command-line errors (see CommandLine.h).
 #include "tools/sdvmc/CommandLine.h"
 
+#include "support/OutputFile.h"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -30,6 +32,23 @@ int CommandLine::reject(const std::string& needle, const std::string& message, b
                "\"line\":1,\"col\":{},\"message\":{}}}]}}\n",
                columnOf(needle), nlohmann::json(message).dump());
   return 2;
+}
+
+bool CommandLine::outputWritable(const std::string& option, const std::string& path, bool json) const {
+  if (path.empty()) return true;
+  if (std::optional<std::string> why = support::cannotWrite(path)) {
+    reject(option, fmt::format("{}: cannot write '{}': {}", option, path, *why), json);
+    return false;
+  }
+  return true;
+}
+
+bool CommandLine::writeOutput(const std::string& option, const std::string& path, const std::string& text,
+                              bool json) const {
+  std::string why;
+  if (support::writeFile(path, text, why)) return true;
+  reject(option, fmt::format("{}: cannot write '{}': {}", option, path, why), json);
+  return false;
 }
 
 }  // namespace sdvmc::tool

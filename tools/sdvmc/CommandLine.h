@@ -18,6 +18,11 @@ public:
   void error(const std::string& needle, const std::string& message) const;
   /// error(), plus the JSON error object on stdout when `json`; returns exit status 2.
   int reject(const std::string& needle, const std::string& message, bool json) const;
+  /// An output file option (`--sarif FILE`, `--html FILE`), checked before the work: true
+  /// when `path` is empty or can be written, else false after reject() said why.
+  bool outputWritable(const std::string& option, const std::string& path, bool json) const;
+  /// Writes an output file at the end; false after reject() said why it failed.
+  bool writeOutput(const std::string& option, const std::string& path, const std::string& text, bool json) const;
 
 private:
   std::vector<std::string> args_;

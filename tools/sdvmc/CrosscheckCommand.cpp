@@ -6,6 +6,7 @@
 #include "crosscheck/Corpus.h"
 #include "crosscheck/Harness.h"
 #include "crosscheck/Report.h"
+#include "report/Sarif.h"
 #include "support/Process.h"
 #include "tools/sdvmc/Bounds.h"
 
@@ -42,6 +43,8 @@ int crosscheckCommand(const CrosscheckOptions& o, const CommandLine& cl) {
   const std::string ext = extensionOf(o.report);
   if (!o.report.empty() && ext != ".md" && ext != ".json" && ext != ".html" && ext != ".htm")
     return cl.reject("--report", fmt::format("--report FILE: the extension picks the format: .md, .json or .html, not '{}'", o.report), o.json);
+
+  if (!cl.outputWritable("--sarif", o.sarif, o.json)) return 2;
 
   std::vector<crosscheck::Entry> entries;
   std::vector<crosscheck::Skipped> skipped;
@@ -86,9 +89,27 @@ int crosscheckCommand(const CrosscheckOptions& o, const CommandLine& cl) {
       return 2;
     }
   }
+  const bool allAgree = std::all_of(outcomes.begin(), outcomes.end(), [](const crosscheck::Outcome& x) { return x.cls == "agree"; });
+  if (!o.sarif.empty()) {
+    // One result per kernel where sdvmc found a violation, whatever its class: the
+    // violation as sdvmc reported it, with the expectation and the class in the message.
+    std::vector<report::SarifResult> results;
+    for (const crosscheck::Outcome& x : outcomes) {
+      if (x.sdvmc.status != "violation" || !x.sdvmc.verdict.is_object()) continue;
+      report::SarifResult r;
+      r.verdict = x.sdvmc.verdict;
+      r.verdict["crosscheck"] = nlohmann::json{{"kernel", x.entry.name},
+                                               {"class", x.cls},
+                                               {"expected", x.entry.expected.text},
+                                               {"reason", x.reason}};
+      r.note = fmt::format("Kernel {}: {} (expected {}: {})", x.entry.name, x.cls, x.entry.expected.text, x.reason);
+      results.push_back(std::move(r));
+    }
+    report::SarifInvocation inv{cl.args(), allAgree ? 0 : 1, allAgree ? "agree" : "disagree", ""};
+    if (!cl.writeOutput("--sarif", o.sarif, report::sarifLog(inv, results).dump(2) + "\n", o.json)) return 2;
+  }
   if (o.json) std::cout << crosscheck::reportJson(info, outcomes, skipped).dump() << "\n";
   else crosscheck::printText(std::cout, info, outcomes, skipped);
-  const bool allAgree = std::all_of(outcomes.begin(), outcomes.end(), [](const crosscheck::Outcome& x) { return x.cls == "agree"; });
   return allAgree ? 0 : 1;
 }
 

@@ -19,6 +19,7 @@ struct CrosscheckOptions {
   std::string report;            ///< FILE.md, FILE.json or FILE.html
   std::string filter;            ///< only kernels whose name contains this
   bool json = false;             ///< the JSON report on stdout instead of the text
+  std::string sarif;             ///< --sarif FILE: one SARIF result per kernel where sdvmc found a violation
 };
 
 int crosscheckCommand(const CrosscheckOptions& opts, const CommandLine& cl);

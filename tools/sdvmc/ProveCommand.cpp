@@ -3,6 +3,8 @@
 
 #include "prover/Prover.h"
 #include "report/Report.h"
+#include "report/Sarif.h"
+#include "report/Trace.h"
 #include "tools/sdvmc/Bounds.h"
 #include "tools/sdvmc/Kernel.h"
 
@@ -127,6 +129,32 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
     j["threads"] = w.pair;
     return j;
   };
+  if (!o.sarif.empty()) {
+    // A confirmed witness is replayed once more, recorded, for the code flow.
+    std::vector<report::SarifResult> results;
+    auto add = [&](const sem::Verdict& claim, const std::optional<sem::Verdict>& replayedVerdict,
+                   const prove::Witness& w, bool confirmed, const std::string& note) {
+      const bool replayed = confirmed && replayedVerdict;
+      report::TraceRecorder recorder(ir, /*cellIndices=*/true);
+      recorder.setGeometry(w.geometry());
+      if (replayed) prove::replayWitness(ir, w, prove::replaySteps(w.threads), &recorder);
+      const report::Trace trace = recorder.trace();
+      results.push_back(report::sarifResult(ir, replayed ? *replayedVerdict : claim, o.file,
+                                            replayCommand(o.file, w, k->program), replayed ? &trace : nullptr,
+                                            w.group));
+      results.back().verdict["witness"] = witnessJson(w);
+      results.back().verdict["confirmed"] = confirmed;
+      results.back().note = fmt::format("Found {} ({})", boundText(r), note);
+    };
+    if (violation && o.all)
+      for (const prove::ProvedViolation& v : r.violations) add(v.claim, v.replayed, v.witness, true, v.replayNote);
+    else if (violation)
+      add(r.claim, r.replayed, *r.witness, r.confirmed, r.replayNote);
+    report::SarifInvocation inv{cl.args(), status, ok ? "ok" : violation ? sem::verdictName(r.claim.kind) : "inconclusive",
+                                status == 3 ? r.reason : ""};
+    if (!cl.writeOutput("--sarif", o.sarif, report::sarifLog(inv, results).dump(2) + "\n", o.json)) return 2;
+  }
+
   if (o.json) {
     json j;
     if (violation) {
@@ -231,8 +259,11 @@ int proveCommand(const ProveOptions& o, const CommandLine& cl) {
                      o.json);
   if (!(o.timeout >= 0) || o.timeout > 4000000)
     return cl.reject("--timeout", fmt::format("--timeout expects seconds >= 0, not {}", o.timeout), o.json);
+  if (!cl.outputWritable("--sarif", o.sarif, o.json)) return 2;
   if (!o.equiv.empty()) {
     if (o.all) return cl.reject("--all", "--all does not apply to --equiv (which reports one difference)", o.json);
+    if (!o.sarif.empty())
+      return cl.reject("--sarif", "--sarif reports violations of one kernel: not with --equiv", o.json);
     if (o.equiv.size() != 2)
       return cl.reject("--equiv", "--equiv expects two kernels: --equiv A B --output ARRAY", o.json);
     if (o.output.empty()) return cl.reject("--equiv", "--equiv needs --output ARRAY", o.json);

@@ -30,6 +30,7 @@ struct ProveOptions {
   bool all = false;                  ///< every distinct violation, each with its witness
   bool json = false;
   bool onlyIntraGroup = false;       ///< several groups: no races between groups
+  std::string sarif;                 ///< --sarif FILE: the verdict as a SARIF 2.1.0 log
 };
 
 int proveCommand(const ProveOptions& opts, const CommandLine& cl);

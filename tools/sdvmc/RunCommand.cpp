@@ -4,6 +4,9 @@
 #include "tools/sdvmc/RunCommand.h"
 
 #include "report/Report.h"
+#include "report/Sarif.h"
+#include "report/Trace.h"
+#include "report/TraceHtml.h"
 #include "semantics/models/SimtRun.h"
 #include "semantics/rules/Launch.h"
 #include "semantics/rules/Sdv.h"
@@ -28,10 +31,7 @@ public:
   TracePrinter(const sem::Ir& ir, std::FILE* out) : ir_(ir), out_(out) {}
   void onRule(sem::Rule rule, sem::NodeId node, const sem::GroupState& s, const uint8_t* enabled) override {
     const sem::Node& n = ir_.nodes[node];
-    bool basic = rule == sem::Rule::TAssign || rule == sem::Rule::TRd || rule == sem::Rule::TWr ||
-                 rule == sem::Rule::TAssert || rule == sem::Rule::TAssume || rule == sem::Rule::TSkip ||
-                 rule == sem::Rule::TAtomic;
-    std::string name = basic ? std::string("G-BASIC/") + sem::ruleName(rule) : sem::ruleName(rule);
+    const std::string name = report::traceRuleName(rule);
     fmt::print(out_, "{:>7}  {:<17} {:>4}:{:<3} {}{:<44} enabled {}\n", ++count_, name, n.loc.line, n.loc.col,
                std::string(2 * n.callDepth, ' '), report::stmtSummary(ir_, node), report::threadSet(enabled, s.n));
   }
@@ -48,10 +48,7 @@ public:
   SimtTracePrinter(const sem::Ir& ir, std::FILE* out) : ir_(ir), out_(out) {}
   void onRule(sem::Rule rule, sem::NodeId node, const sem::GroupState& s, const uint8_t* enabled) override {
     const sem::Node& n = ir_.nodes[node];
-    bool basic = rule == sem::Rule::TAssign || rule == sem::Rule::TRd || rule == sem::Rule::TWr ||
-                 rule == sem::Rule::TAssert || rule == sem::Rule::TAssume || rule == sem::Rule::TSkip ||
-                 rule == sem::Rule::TAtomic;
-    std::string name = basic ? std::string("G-BASIC/") + sem::ruleName(rule) : sem::ruleName(rule);
+    const std::string name = report::traceRuleName(rule);
     std::vector<uint32_t> on;
     for (uint32_t i = 0; i < s.n; ++i)
       if (enabled[i]) on.push_back(static_cast<uint32_t>(s.lidBase) + i);
@@ -129,19 +126,73 @@ void printPerf(std::ostream& os, const sem::Ir& ir, const sem::PerfCounters& p) 
   }
 }
 
+/// --sarif FILE and --html FILE of one run: the verdict, with the recorded execution as the
+/// SARIF result's code flow and as the HTML page.
+struct RunOutputs {
+  const RunOptions& o;
+  const CommandLine& cl;
+  const kpl::SourceFile& source;
+  const sem::Ir& ir;
+  const sem::Verdict& v;
+  const std::string& replay;
+  const report::TraceRecorder& recorder;
+  std::string header;
+  sem::Word group;
+  uint32_t threads;
+  uint32_t warpSize;  ///< warp models: columns are warps of this many threads; 0: SDV
+
+  /// False after reporting a file that could not be written.
+  bool write() const {
+    if (o.sarif.empty() && o.html.empty()) return true;
+    const report::Trace trace = recorder.trace();
+    const bool violation = sem::verdictExitStatus(v.kind) == 1;
+    if (!o.sarif.empty()) {
+      std::vector<report::SarifResult> results;
+      if (violation) results.push_back(report::sarifResult(ir, v, o.file, replay, &trace, group));
+      report::SarifInvocation inv{cl.args(), sem::verdictExitStatus(v.kind), sem::verdictName(v.kind),
+                                  violation || v.kind == sem::VerdictKind::Ok ? "" : v.message};
+      if (!cl.writeOutput("--sarif", o.sarif, report::sarifLog(inv, results).dump(2) + "\n", o.json)) return false;
+    }
+    if (!o.html.empty()) {
+      std::ostringstream text;
+      report::printVerdict(text, source, ir, v);
+      report::TraceView view;
+      view.title = header;
+      view.verdictText = text.str();
+      view.replay = violation ? replay + " --trace" : "";
+      view.source = &source;
+      view.ir = &ir;
+      view.trace = &trace;
+      view.verdict = &v;
+      view.group = group;
+      view.threads = threads;
+      view.warpSize = warpSize;
+      if (!cl.writeOutput("--html", o.html, report::traceHtml(view), o.json)) return false;
+    }
+    return true;
+  }
+};
+
 /// `run --model simt:W|simt-uniform-exit|mimd`: one SimtRun execution.
-int runSimt(const RunOptions& o, const kpl::SourceFile& source, const Kernel& k, uint32_t threads, int64_t group,
-            sem::Memory memory, const sem::SimtOptions& options) {
+int runSimt(const RunOptions& o, const CommandLine& cl, const kpl::SourceFile& source, const Kernel& k,
+            uint32_t threads, int64_t group, sem::Memory memory, const sem::SimtOptions& options) {
   const sem::Ir& ir = k.ir;
   sem::SimtRun run(ir, threads, static_cast<sem::Word>(group), std::move(memory), options);
   SimtTracePrinter tracer(ir, o.json ? stderr : stdout);
-  if (o.trace) run.setObserver(&tracer);
+  report::TraceRecorder recorder(ir, /*cellIndices=*/false, o.trace ? &tracer : nullptr);
+  if (!o.sarif.empty() || !o.html.empty()) run.setObserver(&recorder);
+  else if (o.trace) run.setObserver(&tracer);
   const auto start = std::chrono::steady_clock::now();
   sem::Verdict v = run.run();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   std::string replay = fmt::format("sdvmc run {} --threads {} --group {} --model {}", o.file, threads, group, o.model);
   for (const std::string& init : o.inits) replay += " --init " + init;
+  const std::string header = fmt::format("sdvmc run {}: {} threads, group {}, model {} ({} warp{})", o.file, threads,
+                                         group, o.model, run.warpCount(), run.warpCount() == 1 ? "" : "s");
+  const RunOutputs outputs{o,      cl,     source, ir, v, replay, recorder, header, static_cast<sem::Word>(group),
+                           threads, options.warpSize ? options.warpSize : threads};
+  if (!outputs.write()) return 2;
 
   if (o.json) {
     json j = report::verdictJson(ir, v, o.file);
@@ -159,8 +210,7 @@ int runSimt(const RunOptions& o, const kpl::SourceFile& source, const Kernel& k,
     std::cout << j.dump() << "\n";
   } else {
     std::ostringstream os;
-    os << fmt::format("sdvmc run {}: {} threads, group {}, model {} ({} warp{})\n", o.file, threads, group, o.model,
-                      run.warpCount(), run.warpCount() == 1 ? "" : "s");
+    os << header << "\n";
     report::printVerdict(os, source, ir, v);
     if (!v.scope.empty()) os << "  scope: " << v.scope << "\n";
     if (v.kind == sem::VerdictKind::Ok) {
@@ -199,6 +249,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
     return cl.reject(needle, message, o.json);
   };
 
+  if (!cl.outputWritable("--sarif", o.sarif, o.json) || !cl.outputWritable("--html", o.html, o.json)) return 2;
   std::unique_ptr<kpl::SourceFile> source;
   std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source, &o.launch, &cl);
   if (!k) return 2;
@@ -269,13 +320,17 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   }
   if (simt) {
     simt->maxSteps = o.maxSteps;
-    return runSimt(o, *source, *k, static_cast<uint32_t>(threads), group, std::move(memory), *simt);
+    return runSimt(o, cl, *source, *k, static_cast<uint32_t>(threads), group, std::move(memory), *simt);
   }
 
   // The run: one group, or the whole launch.
   sem::SdvMachine machine(ir, static_cast<uint32_t>(threads));
   TracePrinter tracer(ir, o.json ? stderr : stdout);
-  if (o.trace) machine.setObserver(&tracer);
+  report::TraceRecorder recorder(ir, /*cellIndices=*/true, o.trace ? &tracer : nullptr);
+  sem::RuleObserver* observer = nullptr;
+  if (!o.sarif.empty() || !o.html.empty()) observer = &recorder;
+  else if (o.trace) observer = &tracer;
+  machine.setObserver(observer);
   const auto start = std::chrono::steady_clock::now();
   sem::GroupState state;
   sem::Verdict v;
@@ -283,7 +338,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   int64_t verdictGroup = group;
   if (groups > 1) {
     sem::LaunchResult launch = sem::runLaunch(ir, static_cast<uint32_t>(threads), groups, std::move(memory), params,
-                                              o.maxSteps, o.trace ? &tracer : nullptr, o.benignWrites,
+                                              o.maxSteps, observer, o.benignWrites,
                                               !o.onlyIntraGroup);
     v = std::move(launch.verdict);
     state.base = std::move(launch.memory);
@@ -307,6 +362,13 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   for (const std::string& init : o.inits) replay += " --init " + init;
   if (o.benignWrites) replay += " --benign-writes";
   if (o.onlyIntraGroup) replay += " --only-intra-group";
+  const std::string header =
+      groups > 1 ? fmt::format("sdvmc run {}: {} groups of {} threads{}", o.file, groups, threads,
+                               v.kind == sem::VerdictKind::Ok ? "" : fmt::format(" (verdict in group {})", verdictGroup))
+                 : fmt::format("sdvmc run {}: {} threads, group {}", o.file, threads, group);
+  const RunOutputs outputs{o,      cl,     *source, ir, v, replay, recorder, header, static_cast<sem::Word>(verdictGroup),
+                           static_cast<uint32_t>(threads), 0};
+  if (!outputs.write()) return 2;
 
   if (o.json) {
     json j = report::verdictJson(ir, v, o.file);
@@ -322,11 +384,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
     std::cout << j.dump() << "\n";
   } else {
     std::ostringstream os;
-    if (groups > 1)
-      os << fmt::format("sdvmc run {}: {} groups of {} threads{}\n", o.file, groups, threads,
-                        v.kind == sem::VerdictKind::Ok ? "" : fmt::format(" (verdict in group {})", verdictGroup));
-    else
-      os << fmt::format("sdvmc run {}: {} threads, group {}\n", o.file, threads, group);
+    os << header << "\n";
     report::printVerdict(os, *source, ir, v);
     if (v.kind == sem::VerdictKind::Ok) {
       os << "final shared memory:\n";

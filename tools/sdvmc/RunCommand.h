@@ -27,6 +27,8 @@ struct RunOptions {
   bool perf = false;               ///< (simt models) divergent branches, bank conflicts, coalescing
   bool benignWrites = false;       ///< tolerate two threads writing the same value
   bool onlyIntraGroup = false;     ///< several groups: no inter-group race check
+  std::string sarif;               ///< --sarif FILE: the verdict as a SARIF 2.1.0 log
+  std::string html;                ///< --html FILE: the execution as one HTML page
 };
 
 /// Runs the command; returns the exit status (0, 1, 2 or 3).

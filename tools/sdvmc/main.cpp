@@ -31,6 +31,8 @@ int main(int argc, char** argv) {
   runCmd->add_flag("--perf", run.perf, "(simt models) count divergent branches, bank conflicts, non-coalesced accesses");
   runCmd->add_flag("--benign-writes", run.benignWrites, "two threads writing the same value is not a race (off: SDV)");
   runCmd->add_flag("--only-intra-group", run.onlyIntraGroup, "several groups: do not check races between groups");
+  runCmd->add_option("--sarif", run.sarif, "FILE: also write the verdict as SARIF 2.1.0 (the execution as a code flow)");
+  runCmd->add_option("--html", run.html, "FILE: the execution as one self-contained HTML page (a row per rule, a column per thread)");
   addLaunchOptions(*runCmd, run.launch);
 
   CheckOptions check;
@@ -56,6 +58,8 @@ int main(int argc, char** argv) {
   checkCmd->add_flag("--benign-writes", check.benignWrites, "two threads writing the same value is not a race (off: SDV)");
   checkCmd->add_flag("--progress", check.progress, "a progress line on stderr even when it is not a terminal");
   checkCmd->add_flag("--no-progress", check.noProgress, "no progress line");
+  checkCmd->add_option("--sarif", check.sarif, "FILE: also write the verdict as SARIF 2.1.0 (the witness as a code flow)");
+  checkCmd->add_option("--html", check.html, "FILE: the witness's execution as one self-contained HTML page");
   addLaunchOptions(*checkCmd, check.launch);
 
   LitmusOptions litmus;
@@ -92,6 +96,7 @@ int main(int argc, char** argv) {
                                          "check points and ask again");
   proveCmd->add_flag("--json", prove.json, "one JSON object on stdout");
   proveCmd->add_flag("--only-intra-group", prove.onlyIntraGroup, "several groups: leave races between groups out");
+  proveCmd->add_option("--sarif", prove.sarif, "FILE: also write the verdict as SARIF 2.1.0 (a confirmed witness's replay as a code flow)");
   addLaunchOptions(*proveCmd, prove.launch);
 
   LowerOptions lower;
@@ -110,6 +115,7 @@ int main(int argc, char** argv) {
   crosscheckCmd->add_option("--report", crosscheck.report, "FILE.md, FILE.json or FILE.html: the report");
   crosscheckCmd->add_option("--filter", crosscheck.filter, "only kernels whose name contains this");
   crosscheckCmd->add_flag("--json", crosscheck.json, "the JSON report on stdout");
+  crosscheckCmd->add_option("--sarif", crosscheck.sarif, "FILE: SARIF 2.1.0, one result per kernel where sdvmc found a violation");
 
   if (argc > 1 && argv[1][0] != '-') {
     std::string names;
