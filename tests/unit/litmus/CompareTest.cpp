@@ -22,6 +22,15 @@ sem::TerminalOutcome memory(const sem::Ir& ir, std::vector<sem::Word> a) {
   return t;
 }
 
+/// PoCL runs that showed each of `lines` once.
+Observations seenOnPocl(const std::vector<std::string>& lines) {
+  Observations obs;
+  obs.runtime = "pocl";
+  obs.runs = static_cast<unsigned>(lines.size());
+  for (const std::string& line : lines) obs.outcomes.emplace_back(line, 1);
+  return obs;
+}
+
 sem::TerminalOutcome error(sem::VerdictKind kind, sem::Rule rule) {
   sem::TerminalOutcome t;
   t.error = true;
@@ -43,10 +52,7 @@ TEST_CASE("a model admits an observed final memory in its set; a race makes it u
   CHECK(sdvmc::litmus::admission(ir, exact, seen) == Admission::Yes);
   CHECK(sdvmc::litmus::admission(ir, exact, other) == Admission::No);
   CHECK(sdvmc::litmus::admission(ir, racy, other) == Admission::Undefined);
-  Observations obs;
-  obs.runtime = "pocl";
-  obs.runs = 2;
-  obs.outcomes = {{seen, 1}, {other, 1}};
+  const Observations obs = seenOnPocl({seen, other});
   std::ostringstream text;
   nlohmann::json j;
   // sdv does not admit the second observation; mimd finds a race, which admits anything.
@@ -122,10 +128,7 @@ TEST_CASE("races continued: an outcome reached only past races is undefined; one
   CHECK(sdvmc::litmus::admission(ir, mimd, weak) == Admission::BeyondSc);
   CHECK(sdvmc::litmus::admission(ir, sdv, weak) == Admission::Undefined);
 
-  Observations obs;
-  obs.runtime = "pocl";
-  obs.runs = 3;
-  obs.outcomes = {{racySeen, 1}, {cleanSeen, 1}, {weak, 1}};
+  const Observations obs = seenOnPocl({racySeen, cleanSeen, weak});
   nlohmann::json o;
   CHECK(sdvmc::litmus::reportObservations({"mimd"}, ir, {sdv, mimd}, obs, text, &o) == 0);
   CHECK(o["observed"][0]["admitted_by"] == nlohmann::json::array({"mimd"}));
