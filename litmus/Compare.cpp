@@ -19,9 +19,31 @@ std::string outcomeLabel(const sem::Ir& ir, const sem::TerminalOutcome& o) {
   return fmt::format("error: {} ({}){}", sem::verdictName(o.kind), sem::ruleName(o.rule), where);
 }
 
+namespace {
+
+/// A race's place in the order of TerminalOutcome::races (cell, earlier access, later one).
+std::vector<int64_t> raceKey(const sem::Verdict& v) {
+  std::vector<int64_t> key;
+  const sem::RaceAccess& first = v.accesses.at(0);
+  key = {first.addr.array, first.addr.index};
+  for (const sem::RaceAccess& a : v.accesses) key.insert(key.end(), {a.thread, a.write, a.at});
+  return key;
+}
+
+OutcomeTable::Race raceEntry(const sem::Ir& ir, const std::string& file, const sem::Verdict& v) {
+  std::string lines;
+  for (const sem::RaceAccess& a : v.accesses)
+    lines += fmt::format("{}{}", lines.empty() ? "lines " : " and ", ir.nodes[a.at].loc.line);
+  return {report::verdictJson(ir, v, file), fmt::format("{} ({})", v.message, lines)};
+}
+
+}  // namespace
+
 OutcomeTable tabulate(const sem::Ir& ir, const std::string& file, const std::vector<ModelOutcomes>& results) {
   OutcomeTable table;
   table.allowed.resize(results.size());
+  table.defined.resize(results.size());
+  table.races.resize(results.size());
   for (size_t m = 0; m < results.size(); ++m) {
     table.anyLimit |= !results[m].limit.empty();
     for (const sem::TerminalOutcome& t : results[m].outcomes) {
@@ -36,6 +58,11 @@ OutcomeTable tabulate(const sem::Ir& ir, const std::string& file, const std::vec
         row.value = json{{"final", report::memoryJson(ir, t.final)}};
       }
       table.allowed[m].insert(row.label);
+      if (t.races.empty()) table.defined[m].insert(row.label);
+      for (const sem::Verdict& v : t.races) {
+        table.anyRace = true;
+        table.races[m][row.label].try_emplace(raceKey(v), raceEntry(ir, file, v));
+      }
       table.rows.emplace(std::make_pair(row.error, row.label), row);
     }
   }
@@ -46,10 +73,19 @@ json modelsJson(const OutcomeTable& table, const std::vector<ModelOutcomes>& res
   json ms = json::object();
   for (size_t m = 0; m < results.size(); ++m) {
     json outcomes = json::array(), errors = json::array();
-    for (const auto& [key, row] : table.rows)
-      if (table.allowed[m].count(row.label)) (row.error ? errors : outcomes).push_back(row.value);
+    for (const auto& [key, row] : table.rows) {
+      if (!table.allowed[m].count(row.label)) continue;
+      json value = row.value;
+      if (auto it = table.races[m].find(row.label); it != table.races[m].end()) {
+        value["undefined"] = !table.defined[m].count(row.label);
+        value["races"] = json::array();
+        for (const auto& [k, race] : it->second) value["races"].push_back(race.value);
+      }
+      (row.error ? errors : outcomes).push_back(std::move(value));
+    }
     ms[results[m].model] = json{{"outcomes", outcomes}, {"errors", errors}, {"states", results[m].states}};
     if (!results[m].limit.empty()) ms[results[m].model]["limit"] = results[m].limit;
+    if (results[m].racesContinued) ms[results[m].model]["races_continued"] = *results[m].racesContinued;
   }
   return ms;
 }
@@ -65,22 +101,38 @@ void printTable(std::ostream& os, const OutcomeTable& table, const std::vector<M
   for (const auto& [key, row] : table.rows) {
     os << fmt::format("{:<{}}", row.label, width);
     for (size_t m = 0; m < results.size(); ++m) {
-      const std::string mark = table.allowed[m].count(row.label) ? "x" : "";
+      const std::string mark = !table.allowed[m].count(row.label) ? ""
+                               : table.defined[m].count(row.label) ? "x"
+                                                                   : "r";
       const size_t w = results[m].model.size();
       os << "  " << std::string((w - mark.size()) / 2, ' ') << mark << std::string(w - mark.size() - (w - mark.size()) / 2, ' ');
     }
     os << "\n";
   }
   os << "\n";
+  for (size_t m = 0; m < results.size(); ++m) {
+    size_t undefined = 0;
+    for (const std::string& label : table.allowed[m]) undefined += !table.defined[m].count(label);
+    os << fmt::format("  {}: {} outcome{}{}, {} states{}{}\n", results[m].model, table.allowed[m].size(),
+                      table.allowed[m].size() == 1 ? "" : "s",
+                      undefined ? fmt::format(" ({} undefined)", undefined) : "", results[m].states,
+                      results[m].limit.empty() ? "" : " (INCOMPLETE: " + results[m].limit + ")",
+                      results[m].racesContinued == false ? " (races end its executions: --races continue does not "
+                                                           "apply to sdv)"
+                                                         : "");
+  }
+  if (!table.anyRace) return;
+  os << "\n  r: reached only by executions that race, run on past the race on one sequentially consistent "
+        "memory (--races continue); undefined in OpenCL and CUDA\n\nraces on the way to each outcome:\n";
   for (size_t m = 0; m < results.size(); ++m)
-    os << fmt::format("  {}: {} outcome{}, {} states{}\n", results[m].model, table.allowed[m].size(),
-                      table.allowed[m].size() == 1 ? "" : "s", results[m].states,
-                      results[m].limit.empty() ? "" : " (INCOMPLETE: " + results[m].limit + ")");
+    for (const auto& [label, races] : table.races[m]) {
+      os << fmt::format("  {}: {}{}\n", results[m].model, label,
+                        table.defined[m].count(label) ? " (also reached without a race)" : "");
+      for (const auto& [key, race] : races) os << "    " << race.text << "\n";
+    }
 }
 
-bool modelAdmits(const sem::Ir& ir, const ModelOutcomes& m, const std::string& observed, std::string& undefined) {
-  undefined.clear();
-  bool admits = false;
+Admission admission(const sem::Ir& ir, const ModelOutcomes& m, const std::string& observed) {
   const bool isError = observed.rfind("error: ", 0) == 0;
   std::string kind;
   unsigned line = 0;
@@ -90,19 +142,24 @@ bool modelAdmits(const sem::Ir& ir, const ModelOutcomes& m, const std::string& o
     kind = observed.substr(7, at == std::string::npos ? std::string::npos : at - 7);
     if (at != std::string::npos) line = static_cast<unsigned>(std::strtoul(observed.c_str() + at + 9, nullptr, 10));
   }
+  bool admits = false, raceFree = false, undefined = false, continued = false;
   for (const sem::TerminalOutcome& t : m.outcomes) {
-    if (t.error && (t.kind == sem::VerdictKind::Race || t.kind == sem::VerdictKind::Deadlock) && undefined.empty())
-      undefined = sem::verdictName(t.kind);
+    undefined |= t.error && (t.kind == sem::VerdictKind::Race || t.kind == sem::VerdictKind::Deadlock);
+    continued |= !t.races.empty();
     if (t.error != isError) continue;
+    bool same = false;
     if (!isError) {
-      admits |= outcomeLabel(ir, t) == observed;
+      same = outcomeLabel(ir, t) == observed;
     } else {
       const unsigned l = t.at != sem::kNone ? ir.nodes[t.at].loc.line : 0;
-      admits |= kind == sem::verdictName(t.kind) && l == line;
+      same = kind == sem::verdictName(t.kind) && l == line;
     }
+    admits |= same;
+    raceFree |= same && t.races.empty();
   }
-  if (admits) undefined.clear();
-  return admits;
+  if (admits) return raceFree ? Admission::Yes : Admission::Racy;
+  if (continued) return Admission::BeyondSc;
+  return undefined ? Admission::Undefined : Admission::No;
 }
 
 int reportObservations(const std::vector<std::string>& required, const sem::Ir& ir,
@@ -112,11 +169,8 @@ int reportObservations(const std::vector<std::string>& required, const sem::Ir& 
   std::vector<std::vector<char>> marks(obs.outcomes.size(), std::vector<char>(results.size(), ' '));
   std::vector<std::string> unadmitted;
   for (size_t i = 0; i < obs.outcomes.size(); ++i)
-    for (size_t m = 0; m < results.size(); ++m) {
-      std::string undefined;
-      if (modelAdmits(ir, results[m], obs.outcomes[i].first, undefined)) marks[i][m] = 'x';
-      else if (!undefined.empty()) marks[i][m] = 'u';
-    }
+    for (size_t m = 0; m < results.size(); ++m)
+      marks[i][m] = static_cast<char>(admission(ir, results[m], obs.outcomes[i].first));
   for (const std::string& req : required) {
     size_t m = 0;
     while (m < results.size() && results[m].model != req) ++m;
@@ -130,13 +184,17 @@ int reportObservations(const std::vector<std::string>& required, const sem::Ir& 
   if (json) {
     nlohmann::json arr = nlohmann::json::array();
     for (size_t i = 0; i < obs.outcomes.size(); ++i) {
-      nlohmann::json by = nlohmann::json::array(), ub = nlohmann::json::array();
+      nlohmann::json by = nlohmann::json::array(), ub = nlohmann::json::array(), racy = nlohmann::json::array(),
+                     beyond = nlohmann::json::array();
       for (size_t m = 0; m < results.size(); ++m) {
-        if (marks[i][m] == 'x') by.push_back(results[m].model);
-        if (marks[i][m] == 'u') ub.push_back(results[m].model);
+        const char c = marks[i][m];
+        if (c == 'x' || c == 'r') by.push_back(results[m].model);
+        if (c == 'r') racy.push_back(results[m].model);
+        if (c == 'u' || c == 'w') ub.push_back(results[m].model);
+        if (c == 'w') beyond.push_back(results[m].model);
       }
       arr.push_back({{"outcome", obs.outcomes[i].first}, {"count", obs.outcomes[i].second}, {"admitted_by", by},
-                     {"undefined_in", ub}});
+                     {"undefined_in", ub}, {"racy_in", racy}, {"beyond_sc_in", beyond}});
     }
     (*json)["observed"] = arr;
     (*json)["run"] = {{"runtime", obs.runtime}, {"platform", obs.platform}, {"runs", obs.runs},
@@ -154,12 +212,12 @@ int reportObservations(const std::vector<std::string>& required, const sem::Ir& 
   os << "\n" << std::string(width, '-') << "  ----";
   for (const ModelOutcomes& m : results) os << "  " << std::string(m.model.size(), '-');
   os << "\n";
-  bool anyUndefined = false;
+  std::set<char> used;
   for (size_t i = 0; i < obs.outcomes.size(); ++i) {
     os << fmt::format("{:<{}}  {:>4}", obs.outcomes[i].first, width, obs.outcomes[i].second);
     for (size_t m = 0; m < results.size(); ++m) {
       const size_t w = results[m].model.size();
-      anyUndefined |= marks[i][m] == 'u';
+      used.insert(marks[i][m]);
       os << "  " << std::string((w - 1) / 2, ' ') << marks[i][m] << std::string(w - 1 - (w - 1) / 2, ' ');
     }
     os << "\n";
@@ -167,9 +225,13 @@ int reportObservations(const std::vector<std::string>& required, const sem::Ir& 
   if (obs.discarded) os << fmt::format("({} run{} discarded: an assume failed)\n", obs.discarded, obs.discarded == 1 ? "" : "s");
   for (const std::string& n : obs.notes) os << fmt::format("{} reported: {}\n", obs.runtime, n);
   os << "\n  x: in the model's outcome set";
-  if (anyUndefined)
+  if (used.count('r')) os << "\n  r: in it, but reached only past a data race (--races continue): undefined behaviour";
+  if (used.count('u'))
     os << "\n  u: not in it, but the model finds a data race or a deadlock in the kernel: undefined behaviour, "
           "which admits any outcome";
+  if (used.count('w'))
+    os << "\n  w: not in it: no sequentially consistent execution of the model gives it, and the kernel races "
+          "(weak memory, or another effect of the undefined behaviour)";
   os << "\n";
   for (const std::string& u : unadmitted) os << "  REQUIRED: " << u << "\n";
   return status;

@@ -8,6 +8,13 @@
 // separately ("u"): the observation is not in its set, but the model says the kernel has
 // undefined behaviour (OpenCL and CUDA leave both undefined), so it constrains nothing;
 // --require accepts that, and the table and JSON (`undefined_in`) say so.
+//
+// With races continued (`--races continue`, Model::setRacesContinue) a model's set also
+// holds the memories its executions reach past their races, each with those races: an
+// outcome reached only that way is undefined ("r" in the tables, `"undefined": true` in
+// JSON). An observation that such a model does not admit is outside every sequentially
+// consistent execution of a racy kernel ("w": weak memory, or another effect of the
+// undefined behaviour; `beyond_sc_in`, also in `undefined_in`).
 #pragma once
 
 #include "litmus/Run.h"
@@ -16,6 +23,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <set>
@@ -32,6 +40,9 @@ struct ModelOutcomes {
   uint64_t states = 0;
   double seconds = 0;
   std::string limit;  ///< non-empty when the exploration did not complete
+  /// Set when races were asked to continue: whether this model continued past them (SDV
+  /// does not).
+  std::optional<bool> racesContinued;
 };
 
 /// A row label: the final memory (`A = {…}`), or `error: VERDICT (RULE) at line L`.
@@ -46,7 +57,18 @@ struct OutcomeTable {
   };
   std::map<std::pair<bool, std::string>, Row> rows;  ///< memories first, then errors, by label
   std::vector<std::set<std::string>> allowed;         ///< per model: the labels it allows
+  /// Per model: the labels some execution without a race reaches (errors included); an
+  /// allowed label not among them is undefined (reached only past races).
+  std::vector<std::set<std::string>> defined;
+  /// A race an execution went past: as JSON (report::verdictJson) and as a line of text.
+  struct Race {
+    nlohmann::json value;
+    std::string text;
+  };
+  /// Per model, per label reached past races: those races, in TerminalOutcome::races order.
+  std::vector<std::map<std::string, std::map<std::vector<int64_t>, Race>>> races;
   bool anyError = false;                              ///< some model reaches an error
+  bool anyRace = false;                               ///< some outcome was reached past a race
   bool anyLimit = false;                              ///< some exploration did not complete
 };
 
@@ -57,10 +79,17 @@ nlohmann::json modelsJson(const OutcomeTable& table, const std::vector<ModelOutc
 /// The table, an `x` where a model allows an outcome, then a line per model.
 void printTable(std::ostream& os, const OutcomeTable& table, const std::vector<ModelOutcomes>& results);
 
-/// Whether a model's outcomes contain an observed line (a final memory, or
-/// `error: KIND at line L`). When not, `undefined` names the model's undefined-behaviour
-/// verdict ("race", "deadlock") if it has one.
-bool modelAdmits(const sem::Ir& ir, const ModelOutcomes& m, const std::string& observed, std::string& undefined);
+/// How a model's outcome set stands to an observed line (a final memory, or
+/// `error: KIND at line L`); the character is its mark in the observations table.
+enum class Admission : char {
+  No = ' ',         ///< not in the set, and the model finds no undefined behaviour
+  Yes = 'x',        ///< in the set, reached by an execution without a race
+  Racy = 'r',       ///< in the set, reached only by executions that race (races continued)
+  Undefined = 'u',  ///< not in the set, but the set holds a race or deadlock error
+  BeyondSc = 'w',   ///< not in the set, which holds outcomes reached past races: outside
+                    ///< every sequentially consistent execution of a racy kernel
+};
+Admission admission(const sem::Ir& ir, const ModelOutcomes& m, const std::string& observed);
 
 /// The observations beside the models: a table (text) or the `observed` JSON array.
 /// Returns 1 when a model of `required` does not admit an observation, else 0.

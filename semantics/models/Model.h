@@ -104,6 +104,11 @@ struct TerminalOutcome {
   Word group = 0;
   std::vector<std::pair<Address, Word>> choices;  ///< initial values, in the order chosen
   Memory final;                                   ///< (no error) the final shared memory
+  /// (no error, races continued: setRacesContinue) the races the execution went past, each
+  /// a race verdict whose accesses are the earlier and the later one; sorted by cell, then
+  /// by the earlier access (thread, write, statement), then the later one. Empty when the
+  /// execution was race-free.
+  std::vector<Verdict> races;
 };
 
 class Model {
@@ -125,6 +130,16 @@ public:
   /// to a terminal *error state* instead of ending the search, so that the terminal
   /// states are every outcome, errors included.
   virtual void setOutcomeMode(bool on) { (void)on; }
+  /// (outcome mode, `litmus --races continue`) A race does not end the execution: the
+  /// accesses happen on the one shared memory as they would without it, the race is
+  /// recorded on the path, and the terminal outcome lists the races it went past
+  /// (TerminalOutcome::races). Returns whether the model can: the interleaving models
+  /// can (WarpModel.h says which races they continue past), SDV cannot (its races are
+  /// found at a barrier over the whole interval; its rules give no memory after one).
+  virtual bool setRacesContinue(bool on) {
+    (void)on;
+    return false;
+  }
   /// What a terminal state of outcome mode says.
   virtual TerminalOutcome outcome(std::span<const uint8_t> terminal) {
     (void)terminal;

@@ -61,7 +61,27 @@ std::unique_ptr<Model> WarpModel::clone() const {
   auto m = std::make_unique<WarpModel>(ir_, bounds_, warp_, por_, symmetry_);
   m->expected_ = expected_;
   m->outcomes_ = outcomes_;
+  m->setRacesContinue(racesContinue_);
   return m;
+}
+
+bool WarpModel::setRacesContinue(bool on) {
+  racesContinue_ = on;
+  // A race set names threads and is not renamed by the symmetries: off.
+  useThreads_ = !on && symmetry_ && sym_.threads;
+  useValues_ = !on && symmetry_ && sym_.values;
+  return true;
+}
+
+void WarpModel::recordRace(WarpState& s, Address a, uint32_t other, bool otherWrote, NodeId otherAt, uint32_t thread,
+                           bool write, NodeId id) {
+  if (!raced_) {
+    savedRaces_ = s.races;  // (expand restores the decoded state's set after the transition)
+    raced_ = true;
+  }
+  const PathRace r{a, other, otherWrote, otherAt, thread, write, id};
+  auto it = std::lower_bound(s.races.begin(), s.races.end(), r);
+  if (it == s.races.end() || *it != r) s.races.insert(it, r);
 }
 
 std::string WarpModel::name() const {
@@ -144,6 +164,32 @@ void WarpModel::encode(const WarpState& s, StateBytes& out) const {
     std::memmove(o, threads, length);
     w.advance(o + length);
   }
+  if (!racesContinue_) return;
+  w.var(static_cast<uint32_t>(s.races.size()));
+  for (const PathRace& r : s.races) {
+    w.var(r.addr.array);
+    w.svar(r.addr.index);
+    w.var(r.firstThread);
+    w.u8(r.firstWrite);
+    w.var(r.firstAt);
+    w.var(r.thread);
+    w.u8(r.write);
+    w.var(r.at);
+  }
+  // The statement of each log entry (provenance, which the slices leave out): the earlier
+  // access a continued race names.
+  for (const GroupState& W : s.warps)
+    for (const ThreadLog& log : W.logs) {
+      for (const LogEntry& e : log.reads) w.var(e.at);
+      for (const LogEntry& e : log.writes) w.var(e.at);
+    }
+}
+
+void WarpModel::readProvenance(ByteReader& r, GroupState& W) const {
+  for (ThreadLog& log : W.logs) {
+    for (LogEntry& e : log.reads) e.at = r.var();
+    for (LogEntry& e : log.writes) e.at = r.var();
+  }
 }
 
 void WarpModel::decode(std::span<const uint8_t> bytes, WarpState& s) const {
@@ -174,6 +220,25 @@ void WarpModel::decode(std::span<const uint8_t> bytes, WarpState& s) const {
     (void)length;
     slices_[k].second = r.position();
   }
+  s.races.clear();
+  if (racesContinue_) {
+    s.races.resize(r.var());
+    for (PathRace& x : s.races) {
+      x.addr.array = r.var();
+      x.addr.index = r.svar();
+      x.firstThread = r.var();
+      x.firstWrite = r.u8() != 0;
+      x.firstAt = r.var();
+      x.thread = r.var();
+      x.write = r.u8() != 0;
+      x.at = r.var();
+    }
+    provenance_.resize(count);
+    for (uint32_t k = 0; k < count; ++k) {
+      provenance_[k] = r.position();
+      readProvenance(r, s.warps[k]);
+    }
+  }
   assert(r.done() && "trailing bytes in a warp-model state");
 }
 
@@ -203,6 +268,10 @@ void WarpModel::decodeWarp(WarpState& s, uint32_t u) {
   r.var();  // the length
   decodeThreads(ir_, s.warps[u], /*withValues=*/false, r);
   assert(r.done());
+  if (racesContinue_) {
+    ByteReader p(lazyBytes_.subspan(provenance_[u]));
+    readProvenance(p, s.warps[u]);
+  }
   decoded_[u] = 1;
 }
 
@@ -416,7 +485,10 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
       for (uint32_t j = 0; j < U.n; ++j) {
         const LogEntry* wr = findEntry(U.logs[j].writes, a);
         const LogEntry* rd = write ? findEntry(U.logs[j].reads, a) : nullptr;
-        if (wr || rd) return race(static_cast<uint32_t>(U.lidBase) + j, wr != nullptr, (wr ? wr : rd)->at, "inter-warp");
+        if (!wr && !rd) continue;
+        const uint32_t other = static_cast<uint32_t>(U.lidBase) + j;
+        if (!racesContinue_) return race(other, wr != nullptr, (wr ? wr : rd)->at, "inter-warp");
+        recordRace(s, a, other, wr != nullptr, (wr ? wr : rd)->at, base + i, write, id);
       }
     }
   }
@@ -825,6 +897,8 @@ TerminalOutcome WarpModel::outcome(std::span<const uint8_t> bytes) {
   o.threads = s.n;
   o.group = s.gid;
   o.final = s.memory;
+  for (const PathRace& r : s.races)
+    o.races.push_back(raceVerdict(r.at, r.addr, r.firstThread, r.firstWrite, r.firstAt, r.thread, r.write, "inter-warp"));
   return o;
 }
 
@@ -923,6 +997,7 @@ void WarpModel::expandReference(std::span<const uint8_t> state, Expansion& out) 
     for (uint64_t index = 0; index < count; ++index) {
       std::optional<Verdict>& v = verdict_;
       if (v) v.reset();
+      raced_ = false;
       const std::vector<Word>* choice = nullptr;
       if (!cells.empty()) {
         choiceValues(index, cells.size(), choiceBuf_);
@@ -954,7 +1029,7 @@ void WarpModel::expandReference(std::span<const uint8_t> state, Expansion& out) 
           savedStatus_[w] = scratch_.status[w];
           const bool others = std::memcmp(savedStatus_.data(), scratch_.status.data(), savedStatus_.size()) != 0;
           savedStatus_[w] = own;
-          if (others) {
+          if (others || racesContinue_) {  // (the race set and provenance follow the warps)
             needAll(scratch_);
             encode(scratch_, buffer());
           } else {
@@ -963,6 +1038,7 @@ void WarpModel::expandReference(std::span<const uint8_t> state, Expansion& out) 
           }
         }
         undoMemory(scratch_);
+        if (raced_) scratch_.races = std::move(savedRaces_);
         std::memcpy(scratch_.status.data(), savedStatus_.data(), savedStatus_.size());
         decoded_[w] = 0;  // changed: decoded again from its slice when next needed
       }

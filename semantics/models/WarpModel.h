@@ -50,8 +50,20 @@
 //    do they all finish at once, as part of the transition that brought this about
 //    (typically the release of the final barrier).
 //  - A state in which every warp is done is terminal.
+//  - Races continued (`litmus --races continue`, setRacesContinue; outcome mode only): an
+//    inter-warp race does not end the execution. The access happens as it would without
+//    the race (sequentially consistent: a read sees the last write to the one memory), and
+//    the race (the other thread's earlier access, this one: one per other thread that
+//    accessed the cell, its write preferred to its read) joins the state's set of races, so
+//    that two executions reaching one memory through different races are different
+//    states (so is the statement of each access since the last barrier: the earlier
+//    access a race names). An intra-warp race (two lanes writing one cell in one statement) still ends
+//    the execution as an error outcome: which lane's write lands is not modelled. Symmetry
+//    is off in this mode.
 //  - In the bytes, each warp's slice is its status, the length of the rest, then its
 //    ss, live locals and logs (StateCodec.h), so that a slice can be found without decoding.
+//    With races continued the set of races follows the last warp, then the statement of
+//    each log entry (its provenance, which the slices leave out), warp by warp.
 //  - The transition cache (TransitionCache.h; `--transition-cache`, on by default when no
 //    symmetry is in force) replays what the interpreter did for a warp's slice instead of
 //    decoding the state; it changes no state, count or witness.
@@ -87,6 +99,19 @@ namespace sdvmc::sem {
 
 enum class ThreadStatus : uint8_t { Running = 0, Waiting = 1, Done = 2 };
 
+/// (races continued) A race an execution went past: the earlier access of the cell by
+/// another thread, then the later one (threads are the group's).
+struct PathRace {
+  Address addr;
+  uint32_t firstThread = 0;
+  bool firstWrite = false;
+  NodeId firstAt = kNone;
+  uint32_t thread = 0;
+  bool write = false;
+  NodeId at = kNone;
+  friend auto operator<=>(const PathRace&, const PathRace&) = default;
+};
+
 /// A decoded state.
 struct WarpState {
   uint32_t n = 0;
@@ -94,6 +119,7 @@ struct WarpState {
   Memory memory;
   std::vector<GroupState> warps;      ///< each an SDV group of its threads; lidBase = its first thread
   std::vector<ThreadStatus> status;   ///< per warp
+  std::vector<PathRace> races;        ///< (races continued) the races so far, sorted, unique
 };
 using MimdState = WarpState;
 
@@ -142,6 +168,7 @@ public:
   /// unknown: neither read nor written).
   void expectFinal(Memory m) { expected_ = std::move(m); }
   void setOutcomeMode(bool on) override { outcomes_ = on; }
+  bool setRacesContinue(bool on) override;
   TerminalOutcome outcome(std::span<const uint8_t> terminal) override;
 
   /// Expansions so far, and how many of them the transition cache answered (in check
@@ -251,9 +278,10 @@ private:
   /// some transition needs the interpreter.
   bool expandCached(std::span<const uint8_t> state, Expansion& out);
   /// Whether the transition cache may be used (the mode, and no symmetry, outcome mode,
-  /// expected final memory or atomics).
+  /// races continued, expected final memory or atomics).
   bool caching() const {
-    return bounds_.transitionCache != CacheMode::Off && !symmetric() && !outcomes_ && !expected_ && !ir_.hasAtomics;
+    return bounds_.transitionCache != CacheMode::Off && !symmetric() && !outcomes_ && !racesContinue_ && !expected_ &&
+           !ir_.hasAtomics;
   }
   /// The cache's entry for warp w's slice of a state of `n` threads (added, with its logs
   /// read from the bytes, when absent); nullptr when the table is full.
@@ -293,6 +321,19 @@ private:
   bool useThreads_ = false, useValues_ = false;
   std::optional<Memory> expected_;
   bool outcomes_ = false;
+  bool racesContinue_ = false;
+  /// (races continued) access() recorded a race in the transition being tried: expand
+  /// restores the decoded state's race set afterwards.
+  bool raced_ = false;
+  std::vector<PathRace> savedRaces_;  ///< the race set before the transition that changed it
+  /// (races continued) Reads the statements of W's log entries (encode writes them after
+  /// the race set, warp by warp); decode notes where each warp's begin.
+  void readProvenance(ByteReader& r, GroupState& W) const;
+  mutable std::vector<size_t> provenance_;
+  /// Records in `s` that access by `thread` (write or not) at `id` to `a` raced with
+  /// `other`'s earlier one.
+  void recordRace(WarpState& s, Address a, uint32_t other, bool otherWrote, NodeId otherAt, uint32_t thread,
+                  bool write, NodeId id);
   /// The first cell where `m` differs from expected_, described; "" when none.
   std::string differs(const Memory& m) const;
   WarpOptions warp_;

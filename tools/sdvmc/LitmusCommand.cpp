@@ -29,12 +29,14 @@ using nlohmann::json;
 /// Explores each model in outcome mode. Empty, with `error` set, for an unknown model.
 std::vector<litmus::ModelOutcomes> litmusOutcomes(const Kernel& k, const std::vector<std::string>& models,
                                                   const sem::Bounds& bounds, const explore::Options& eo, bool por,
-                                                  bool symmetry, std::string& error) {
+                                                  bool symmetry, bool racesContinue, std::string& error) {
   std::vector<litmus::ModelOutcomes> out;
   for (const std::string& name : models) {
     std::unique_ptr<sem::Model> model = makeModel(name, k.ir, bounds, por, symmetry, error);
     if (!model) return {};
     model->setOutcomeMode(true);
+    std::optional<bool> continued;
+    if (racesContinue) continued = model->setRacesContinue(true);
     explore::Options o = eo;
     o.collectTerminals = true;
     explore::Result r = explore::explore(*model, o);
@@ -42,6 +44,7 @@ std::vector<litmus::ModelOutcomes> litmusOutcomes(const Kernel& k, const std::ve
     m.model = name;
     m.states = r.states;
     m.seconds = r.seconds;
+    m.racesContinued = continued;
     if (r.status != explore::Result::Status::Complete) m.limit = r.limit.empty() ? "incomplete" : r.limit;
     for (const sem::StateBytes& t : r.terminals) m.outcomes.push_back(model->outcome(t));
     out.push_back(std::move(m));
@@ -104,6 +107,8 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
     return cl.reject("--emit", fmt::format("--emit expects opencl or cuda, not '{}'", o.emit), o.json);
   if (!o.run.empty() && o.run != "pocl" && o.run != "oclgrind" && o.run != "cuda")
     return cl.reject("--run", fmt::format("--run expects pocl, oclgrind or cuda, not '{}'", o.run), o.json);
+  if (o.races != "stop" && o.races != "continue")
+    return cl.reject("--races", fmt::format("--races expects stop or continue, not '{}'", o.races), o.json);
   if (!o.emit.empty()) return litmusEmit(o, *k, emit);
 
   std::vector<std::string> models = splitModels(o.models);
@@ -142,18 +147,20 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
   eo.progress = !o.json && isatty(2);
   std::string error;
   std::vector<litmus::ModelOutcomes> results =
-      litmusOutcomes(*k, models, bounds, eo, !o.noPor, o.symmetry == "on", error);
+      litmusOutcomes(*k, models, bounds, eo, !o.noPor, o.symmetry == "on", o.races == "continue", error);
   const litmus::OutcomeTable table = litmus::tabulate(ir, o.file, results);
-  const sem::VerdictKind verdict = table.anyLimit   ? sem::VerdictKind::Inconclusive
-                                   : table.anyError ? sem::VerdictKind::Race  // any violation: exit 1
-                                                    : sem::VerdictKind::Ok;
+  // A race continued past is still a violation of the kernel: exit 1.
+  const bool violation = table.anyError || table.anyRace;
+  const sem::VerdictKind verdict = table.anyLimit ? sem::VerdictKind::Inconclusive
+                                   : violation    ? sem::VerdictKind::Race  // any violation: exit 1
+                                                  : sem::VerdictKind::Ok;
   int status = sem::verdictExitStatus(verdict);
   // With --run, the status says whether the --require models admit what was observed.
   if (!o.run.empty()) status = table.anyLimit ? 3 : 0;
 
   if (o.json) {
     json j;
-    j["verdict"] = table.anyLimit ? "inconclusive" : table.anyError ? "violation" : "ok";
+    j["verdict"] = table.anyLimit ? "inconclusive" : violation ? "violation" : "ok";
     j["threads_in_group"] = threads;
     j["group"] = group;
     j["models"] = litmus::modelsJson(table, results);

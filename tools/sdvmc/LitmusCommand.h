@@ -4,7 +4,8 @@
 // (litmus/Emit.h); with --run, that program run on a real implementation and its
 // observations beside the models (litmus/Run.h).
 //
-// Exit status: 0, 1 when some model reaches an error, 3 when an exploration is incomplete.
+// Exit status: 0, 1 when some model reaches an error or (--races continue) an outcome past
+// a race, 3 when an exploration is incomplete.
 // With --run: 0, or 1 when a model named by --require does not admit some observation; 2
 // when the test cannot be emitted, compiled or run.
 #pragma once
@@ -30,6 +31,10 @@ struct LitmusOptions {
   std::string symmetry = "on";
   uint64_t maxStates = 0;
   double maxSeconds = 0;
+  /// --races stop|continue: a race ends an execution as an error outcome (stop, the
+  /// default), or the execution goes on past it and its outcome lists the races
+  /// (Model::setRacesContinue; sdv cannot, and keeps its race errors).
+  std::string races = "stop";
   bool json = false;
   // Real implementations (litmus/Emit.h, litmus/Run.h).
   std::string emit;      ///< --emit opencl|cuda: write a standalone program instead

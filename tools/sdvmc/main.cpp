@@ -72,6 +72,9 @@ int main(int argc, char** argv) {
   litmusCmd->add_option("--symmetry", litmus.symmetry, "on (default) or off");
   litmusCmd->add_option("--max-states", litmus.maxStates, "per model: stop (exit 3) after this many states");
   litmusCmd->add_option("--max-seconds", litmus.maxSeconds, "per model: stop (exit 3) after this many seconds");
+  litmusCmd->add_option("--races", litmus.races,
+                        "stop (default): a race is an error outcome; continue: run on past races (mimd, simt) and "
+                        "list the outcomes they lead to, marked undefined");
   litmusCmd->add_flag("--json", litmus.json, "one JSON object on stdout");
   litmusCmd->add_option("--emit", litmus.emit, "opencl or cuda: write a standalone kernel + host program instead");
   litmusCmd->add_option("--output", litmus.output, "directory for --emit (default: .)");
