@@ -188,9 +188,14 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   if (!domain) return 2;
   bounds.domainLo = static_cast<sem::Word>(domain->lo);
   bounds.domainHi = static_cast<sem::Word>(domain->hi);
-  bounds.benignWrites = o.benignWrites;
-  if (o.benignWrites && o.model != "sdv")
-    return cl.reject("--benign-writes", "--benign-writes applies to the sdv model only", o.json);
+  bool benignWrites = false;
+  const std::optional<sem::RaceOptions> raceOptions = read.races(o.races, ir, benignWrites);
+  if (!raceOptions) return 2;
+  bounds.benignWrites = benignWrites;
+  bounds.raceOptions = *raceOptions;
+  if ((benignWrites || o.races.onlyDivergence || !o.races.checkArrays.empty()) && o.model != "sdv")
+    return cl.reject(benignWrites ? "--benign-writes" : o.races.onlyDivergence ? "--only-divergence" : "--check-arrays",
+                     "--benign-writes, --only-divergence and --check-arrays apply to the sdv model only", o.json);
   // Kernel parameters: each ranges over --param NAME=LO..HI, by default over what the
   // kernel's leading assumes (__requires) allow — at most 16 values from the lowest —
   // else 0..1; every combination is a configuration.
@@ -213,7 +218,8 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     phi = std::clamp<int64_t>(phi, plo, INT32_MAX);
     defaults[p] = {plo, phi};
   }
-  const std::optional<std::vector<Range>> ranges = read.params(o.bounds.params, ir.params, std::move(defaults));
+  std::optional<std::vector<Range>> ranges = read.params(o.bounds.params, ir.params, std::move(defaults));
+  if (ranges) ranges = read.kernelArgs(o.bounds.kernelArgs, ir.params, std::move(*ranges));
   if (!ranges) return 2;
   bounds.params = {{}};
   for (const Range& range : *ranges) {
@@ -279,7 +285,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
       // Re-run the configuration concretely: the same verdict, with every access's
       // statement (exploration keeps no provenance in states).
       replay = replayCommand(o.file, rep.config, ir);
-      if (o.benignWrites) replay += " --benign-writes";
+      replay += raceReplayWords(o.races);
       sem::Memory memory = sem::initialMemory(ir, 0);
       for (const auto& [array, cells] : rep.config.init)
         for (size_t a = 0; a < ir.arrays.size(); ++a)
@@ -287,7 +293,8 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
             for (const auto& [index, value] : cells)
               memory.store(ir, sem::Address{static_cast<sem::ArrayId>(a), index}, value);
       sem::SdvMachine machine(ir, rep.config.threads);
-      machine.setBenignWrites(o.benignWrites);
+      machine.setBenignWrites(bounds.benignWrites);
+      machine.setRaceOptions(bounds.raceOptions);
       sem::GroupState s = machine.initialState(rep.config.group, std::move(memory), rep.config.params);
       sem::Verdict concrete = machine.run(s, UINT64_MAX);
       confirmed = concrete.kind == verdict.kind && concrete.at == verdict.at;

@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
   runCmd->add_flag("--stats", run.stats, "print rule and thread-statement counts and speed");
   runCmd->add_option("--model", run.model, "execution model: sdv (default), simt:W, simt-uniform-exit, mimd (= simt:1)");
   runCmd->add_flag("--perf", run.perf, "(simt models) count divergent branches, bank conflicts, non-coalesced accesses");
-  runCmd->add_flag("--benign-writes", run.benignWrites, "two threads writing the same value is not a race (off: SDV)");
+  addRaceOptions(*runCmd, run.races);
   runCmd->add_flag("--only-intra-group", run.onlyIntraGroup, "several groups: do not check races between groups");
   addLaunchOptions(*runCmd, run.launch);
 
@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
   checkCmd->add_option("--max-seconds", check.maxSeconds, "stop (exit 3) after this many seconds");
   checkCmd->add_option("--max-memory", check.maxMemory, "stop (exit 3) before using more memory, e.g. 4G");
   checkCmd->add_flag("--json", check.json, "one JSON object on stdout");
-  checkCmd->add_flag("--benign-writes", check.benignWrites, "two threads writing the same value is not a race (off: SDV)");
+  addRaceOptions(*checkCmd, check.races);
   checkCmd->add_flag("--progress", check.progress, "a progress line on stderr even when it is not a terminal");
   checkCmd->add_flag("--no-progress", check.noProgress, "no progress line");
   addLaunchOptions(*checkCmd, check.launch);
@@ -105,6 +105,7 @@ int main(int argc, char** argv) {
   crosscheckCmd->add_option("--oracle", crosscheck.oracle, "oclgrind: also run OpenCL kernels in oclgrind-kernel --data-races");
   crosscheckCmd->add_option("--report", crosscheck.report, "FILE.md, FILE.json or FILE.html: the report");
   crosscheckCmd->add_option("--filter", crosscheck.filter, "only kernels whose name contains this");
+  crosscheckCmd->add_option("--baseline", crosscheck.baseline, "REPORT.json of an earlier run: also print what changed since");
   crosscheckCmd->add_flag("--json", crosscheck.json, "the JSON report on stdout");
 
   if (argc > 1 && argv[1][0] != '-') {
