@@ -78,8 +78,7 @@ bool techniqueFlag(const std::string& name) {
       "--solver", "--timeout", "--memout", "--silent", "--verbose", "--time", "--time-as-csv", "--keep-temps",
       "--no-infer", "--infer-info", "--k-induction-depth", "--race-instrumentation", "--no-refined-atomics",
       "--no-source-loc-infer", "--gen-smt2", "--debug", "--staged-inference", "--parallel-inference",
-      "--infer-config-file", "--scheduling", "--boogie-file", "--no-annotations", "--only-requires",
-      "--invariants-as-candidates", "--stop-at-opt", "--stop-at-gbpl", "--stop-at-cbpl", "--stop-at-bpl",
+      "--infer-config-file", "--scheduling", "--boogie-file", "--stop-at-opt", "--stop-at-gbpl", "--stop-at-cbpl", "--stop-at-bpl",
       "--stop-at-bc", "--call-site-analysis", "--relational-reduction", "--pointer-analysis", "--vcgen-timeout",
       "--cruncher-opt", "--dynamic-analysis", "--no-smart-predication", "--testsuite"};
   return std::find(std::begin(names), std::end(names), name) != std::end(names);
@@ -87,13 +86,8 @@ bool techniqueFlag(const std::string& name) {
 
 /// Flags that would change what is checked but that crosscheck does not model: noted.
 const char* notModelled(const std::string& name) {
-  if (name == "--warp-sync") return "warp-synchronous execution is not modelled: sdvmc checks the SDV semantics";
-  if (name == "--only-divergence") return "sdvmc checks races too; a race it reports is a verdict";
-  if (name == "--only-log") return "not modelled";
   if (name == "--no-barrier-access-checks") return "sdvmc checks every access at every barrier";
-  if (name == "--check-array-bounds") return "sdvmc always checks the bounds of arrays of known size";
   if (name == "--math-int") return "sdvmc computes on 32-bit words, not mathematical integers";
-  if (name == "--kernel-args") return "concrete scalar arguments are not applied: sdvmc explores the parameters' ranges";
   if (name == "--clang-opt" || name.rfind("-D", 0) == 0 || name.rfind("-I", 0) == 0)
     return "Clang options are not passed to sdvmc's frontend";
   if (name == "--source-language") return "the language is chosen by the file's extension";
@@ -241,8 +235,35 @@ bool readGpuVerify(const std::string& path, const std::string& text, Entry& e) {
           done = true;
         }
       if (done) continue;
-      if (name == "--no-inline") {
-        e.args.push_back("--no-inline");
+      // Flags that sdvmc honours, in its own words.
+      auto takeValue = [&] {
+        if (eq == std::string::npos && i + 1 < e.flags.size() && e.flags[i + 1].rfind("-", 0) != 0)
+          value = e.flags[++i];
+      };
+      if (name == "--no-inline" || name == "--no-annotations" || name == "--only-requires" ||
+          name == "--invariants-as-candidates") {
+        e.args.push_back(name);
+      } else if (name == "--global_offset" || name == "--global-offset") {
+        takeValue();
+        e.args.insert(e.args.end(), {"--global-offset", value});
+        e.oracleUnfit = f + ": oclgrind-kernel's launch has no global offset";
+      } else if (name == "--kernel-args") {
+        takeValue();
+        e.args.insert(e.args.end(), {"--kernel-args", value});
+      } else if (name == "--warp-sync") {
+        takeValue();
+        e.args.insert(e.args.end(), {"--model", "simt:" + value});
+        e.warpSync = true;
+        e.oracleUnfit = f + ": Oclgrind runs work-items, not warps in lock step";
+      } else if (name == "--only-divergence" || name == "--only-log") {
+        e.args.push_back("--only-divergence");
+        if (name == "--only-log") e.notes.push_back(f + ": accesses are logged but races not checked: as --only-divergence");
+        e.oracleUnfit = f + ": Oclgrind checks races always";
+      } else if (name == "--check-array-bounds") {
+        e.checkArrayBounds = true;
+      } else if (name == "--vcgen-opt" && value.rfind("/checkArrays:", 0) == 0) {
+        e.args.insert(e.args.end(), {"--check-arrays", value.substr(13)});
+        e.oracleUnfit = f + ": Oclgrind checks races on every array";
       } else if (name == "--no-benign-tolerance") {
         e.benignWrites = false;
       } else if (name == "--only-intra-group") {

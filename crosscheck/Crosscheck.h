@@ -53,6 +53,11 @@ struct Entry {
   std::string subcommand = "check";  ///< spec: check or run
   bool benignWrites = false;         ///< GPUVerify: tolerate benign write-write races
   bool interGroup = true;            ///< GPUVerify: run the launch for inter-group races
+  bool checkArrayBounds = false;     ///< GPUVerify: --check-array-bounds (else out-of-bounds is "beyond")
+  bool warpSync = false;             ///< GPUVerify: --warp-sync=W (sdvmc's --model simt:W)
+  /// GPUVerify: a flag that changes the question in a way Oclgrind cannot be told (warps,
+  /// races not checked or on some arrays only, a global offset): why the oracle is not run.
+  std::string oracleUnfit;
   std::vector<std::string> flags;    ///< GPUVerify: line 2 as written, split
   std::vector<std::string> notes;    ///< flags without effect, unknown flags, …
   Expectation expected;

@@ -28,6 +28,15 @@ bool has(const std::vector<std::string>& args, const char* name) {
   return false;
 }
 
+/// The --benign-writes mode among a spec case's words: "", "sdv" or the value given.
+std::string benignMode(const std::vector<std::string>& args) {
+  for (const std::string& a : args) {
+    if (a == "--benign-writes") return "sdv";
+    if (a.rfind("--benign-writes=", 0) == 0) return a.substr(16);
+  }
+  return "";
+}
+
 std::string oneLine(std::string s, size_t max = 400) {
   while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
   for (char& c : s)
@@ -154,7 +163,8 @@ void inputsFromArgs(const std::vector<std::string>& args, SdvmcResult& s) {
 }
 
 /// What check's bounds cover, in words.
-std::string checkExplored(const json& v, bool benign) {
+/// `benign`: "" (SDV's rule), "sdv" (equal writes tolerated) or "gpuverify".
+std::string checkExplored(const json& v, const std::string& benign) {
   if (!v.is_object() || !v.contains("bounds")) return "";
   const json& b = v["bounds"];
   std::string out = "check: every arbitrary input value in " +
@@ -168,7 +178,9 @@ std::string checkExplored(const json& v, bool benign) {
   else if (g.size() == 1)
     out += fmt::format(", group {}", g.front().dump());
   if (b.contains("threads") && b["threads"].size() == 1) out += fmt::format(" ({} threads)", b["threads"][0].dump());
-  if (benign) out += "; benign write-write races tolerated";
+  if (benign == "sdv") out += "; benign write-write races tolerated";
+  if (benign == "gpuverify")
+    out += "; benign races tolerated (GPUVerify's rule: equal writes, and a write leaving its cell unchanged against reads)";
   return out;
 }
 
@@ -217,7 +229,12 @@ void classify(Outcome& o) {
   }
   const bool rejectExpected = std::find(e.expected.kinds.begin(), e.expected.kinds.end(), "reject") != e.expected.kinds.end();
   if (s.status == "rejected") {
-    if (rejectExpected) {
+    if (rejectExpected && e.format == Format::GpuVerify) {
+      o.cls = "not-comparable";
+      o.reason = fmt::format("GPUVerify's expectation is a tool error ({}), not a verdict; sdvmc rejects the kernel "
+                             "too: {}",
+                             e.expected.text, s.diagnostic);
+    } else if (rejectExpected) {
       o.cls = "agree";
       o.reason = "rejected as expected: " + s.diagnostic;
     } else {
@@ -233,8 +250,19 @@ void classify(Outcome& o) {
     return;
   }
   if (rejectExpected) {
-    o.cls = "disagree";
-    o.reason = fmt::format("GPUVerify's front end rejects the kernel ({}); sdvmc accepts it: {}", e.expected.text, s.kind);
+    o.cls = "not-comparable";
+    o.reason = fmt::format("GPUVerify's expectation is a tool error ({}), not a verdict; sdvmc accepts the kernel: {}",
+                           e.expected.text, s.kind);
+    return;
+  }
+  // Violations GPUVerify does not look for by default: sdvmc found more.
+  const bool beyond = s.kind == "division-by-zero" || s.kind == "shift-out-of-range" ||
+                      s.kind == "integer-overflow" || (s.kind == "out-of-bounds" && !e.checkArrayBounds);
+  if (s.status == "violation" && beyond &&
+      std::find(e.expected.kinds.begin(), e.expected.kinds.end(), s.kind) == e.expected.kinds.end()) {
+    o.cls = "beyond";
+    o.reason = fmt::format("sdvmc reports {}, which GPUVerify does not check{} ({} expected); the replay shows it",
+                           s.kind, s.kind == "out-of-bounds" ? " without --check-array-bounds" : "", expected);
     return;
   }
   const bool passExpected = e.expected.kinds == std::vector<std::string>{"pass"};
@@ -316,7 +344,7 @@ Outcome crosscheckOne(const Entry& e, const HarnessOptions& opts, const std::str
     argv.insert(argv.end(), {"--json", e.path});
     interpret(sdvmc(argv), s, opts.timeout);
     s.phase = e.subcommand;
-    s.explored = e.subcommand == "check" ? checkExplored(s.verdict, has(e.args, "--benign-writes")) : runExplored(e.args);
+    s.explored = e.subcommand == "check" ? checkExplored(s.verdict, benignMode(e.args)) : runExplored(e.args);
     if (s.status == "violation" && s.verdict.is_object() && s.verdict.contains("witness")) {
       inputsFromWitness(s.verdict, s);
     } else {
@@ -327,12 +355,12 @@ Outcome crosscheckOne(const Entry& e, const HarnessOptions& opts, const std::str
     std::vector<std::string> argv = {opts.sdvmc, "check", e.path};
     argv.insert(argv.end(), e.args.begin(), e.args.end());
     argv.insert(argv.end(), {"--domain", opts.domain});
-    if (e.benignWrites) argv.push_back("--benign-writes");
+    if (e.benignWrites && !e.warpSync) argv.push_back("--benign-writes=gpuverify");
     argv.insert(argv.end(), {"--json", "--jobs", "1", "--no-progress", "--max-seconds",
                              checkSeconds(opts.timeout)});
     interpret(sdvmc(argv), s, opts.timeout);
     s.phase = "check";
-    s.explored = checkExplored(s.verdict, e.benignWrites);
+    s.explored = checkExplored(s.verdict, e.benignWrites && !e.warpSync ? "gpuverify" : "");
     if (s.status == "violation") inputsFromWitness(s.verdict, s);
     else inputsFromBounds(s.verdict, s);
     const json checkVerdict = s.verdict;
@@ -362,11 +390,11 @@ Outcome crosscheckOne(const Entry& e, const HarnessOptions& opts, const std::str
       }
       s.explored += fmt::format("; inter-group: run of the whole launch ({} groups) with memory 0 and {}", groups,
                                 described);
-      if (e.benignWrites) s.explored += ", benign writes tolerated";
+      if (e.benignWrites && !e.warpSync) s.explored += ", benign races tolerated";
       for (const auto& in : inputs) {
         std::vector<std::string> run = {opts.sdvmc, "run", e.path};
         run.insert(run.end(), e.args.begin(), e.args.end());
-        if (e.benignWrites) run.push_back("--benign-writes");
+        if (e.benignWrites && !e.warpSync) run.push_back("--benign-writes=gpuverify");
         for (const std::string& p : in) run.insert(run.end(), {"--param", p});
         run.push_back("--json");
         SdvmcResult r;
@@ -390,6 +418,8 @@ Outcome crosscheckOne(const Entry& e, const HarnessOptions& opts, const std::str
 
   if (opts.oracle == "oclgrind" && e.language == "opencl" && has(e.args, "--group")) {
     o.entry.notes.push_back("oclgrind not run: the case runs one group (--group), Oclgrind runs the whole launch");
+  } else if (opts.oracle == "oclgrind" && e.language == "opencl" && !e.oracleUnfit.empty()) {
+    o.entry.notes.push_back("oclgrind not run: " + e.oracleUnfit);
   } else if (opts.oracle == "oclgrind" && e.language == "opencl") {
     const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
     const fs::path dir = tmp;

@@ -4,6 +4,7 @@
 #include "support/Html.h"
 
 #include <algorithm>
+#include <cstring>
 #include <fmt/format.h>
 #include <fstream>
 #include <map>
@@ -163,9 +164,91 @@ int classCount(const Summary& s, const char* cls) {
 }
 
 std::string summaryLine(const Summary& s, size_t n) {
-  return fmt::format("{} kernel{}: {} agree, {} disagree, {} unsupported, {} timeout", n, n == 1 ? "" : "s",
-                     classCount(s, "agree"), classCount(s, "disagree"), classCount(s, "unsupported"),
-                     classCount(s, "timeout"));
+  std::string out = fmt::format("{} kernel{}:", n, n == 1 ? "" : "s");
+  for (const char* c : kClasses) out += fmt::format("{} {} {}", c == kClasses[0] ? "" : ",", classCount(s, c), c);
+  return out;
+}
+
+/// The per-class counts of one row of a summary table (`kind` expected, or a folder).
+std::vector<int> classRow(const std::map<std::string, int>& counts) {
+  std::vector<int> row;
+  for (const char* c : kClasses) {
+    auto it = counts.find(c);
+    row.push_back(it == counts.end() ? 0 : it->second);
+  }
+  return row;
+}
+
+/// A summary table (rows: expected kinds, or folders) as text, Markdown or HTML.
+struct Table {
+  std::string title;  ///< the first column's heading
+  std::vector<std::pair<std::string, std::map<std::string, int>>> rows;
+};
+
+Table byExpected(const Summary& s) {
+  Table t{"expected", {}};
+  for (const std::string& k : s.kinds) t.rows.emplace_back(k, s.byKind.at(k));
+  return t;
+}
+
+/// Per folder (the first path component of each kernel's name; "." for files at the top).
+Table byFolder(const std::vector<Outcome>& outcomes) {
+  Table t{"folder", {}};
+  std::map<std::string, std::map<std::string, int>> m;
+  for (const Outcome& o : outcomes) {
+    const size_t slash = o.entry.name.find('/');
+    ++m[slash == std::string::npos ? "." : o.entry.name.substr(0, slash)][o.cls];
+  }
+  for (auto& [folder, counts] : m) t.rows.emplace_back(folder, counts);
+  return t;
+}
+
+void tableText(std::ostream& os, const Table& t) {
+  size_t w = 14;
+  for (const auto& [name, counts] : t.rows) w = std::max(w, name.size());
+  os << fmt::format("  {:<{}}  {:>7}", t.title, w, "kernels");
+  for (const char* c : kClasses) os << fmt::format("  {:>{}}", c, std::max<size_t>(5, std::strlen(c)));
+  os << "\n";
+  for (const auto& [name, counts] : t.rows) {
+    const std::vector<int> row = classRow(counts);
+    int total = 0;
+    for (int n : row) total += n;
+    os << fmt::format("  {:<{}}  {:>7}", name, w, total);
+    for (size_t i = 0; i < row.size(); ++i)
+      os << fmt::format("  {:>{}}", row[i], std::max<size_t>(5, std::strlen(kClasses[i])));
+    os << "\n";
+  }
+}
+
+void tableMarkdown(std::ostream& os, const Table& t) {
+  os << "| " << t.title << " | kernels |";
+  for (const char* c : kClasses) os << " " << c << " |";
+  os << "\n|---|---:|";
+  for (size_t i = 0; i < std::size(kClasses); ++i) os << "---:|";
+  os << "\n";
+  for (const auto& [name, counts] : t.rows) {
+    const std::vector<int> row = classRow(counts);
+    int total = 0;
+    for (int n : row) total += n;
+    os << fmt::format("| {} | {} |", name, total);
+    for (int n : row) os << fmt::format(" {} |", n);
+    os << "\n";
+  }
+}
+
+void tableHtml(std::ostream& os, const Table& t, const char* id) {
+  os << "<table id=\"" << id << "\"><tr><th>" << t.title << "</th><th>kernels</th>";
+  for (const char* c : kClasses) os << "<th>" << c << "</th>";
+  os << "</tr>\n";
+  for (const auto& [name, counts] : t.rows) {
+    const std::vector<int> row = classRow(counts);
+    int total = 0;
+    for (int n : row) total += n;
+    os << fmt::format("<tr><td>{}</td><td class=n>{}</td>", escapeHtml(name), total);
+    for (int n : row) os << fmt::format("<td class=n>{}</td>", n);
+    os << "</tr>\n";
+  }
+  os << "</table>\n";
 }
 
 std::string oracleLine(const Summary& s) {
@@ -238,7 +321,7 @@ void printText(std::ostream& os, const RunInfo& info, const std::vector<Outcome>
   const size_t oraW = info.oracle.empty() ? 0 : 16;
   auto row = [&](const std::string& cls, const std::string& name, const std::string& exp, const std::string& sdv,
                  const std::string& ora, const std::string& time) {
-    os << fmt::format("  {:<11}  {:<{}}  {:<{}}  {:<{}}  {:<{}}{:>8}\n", cls, name, nameW, exp, expW, sdv, sdvW, ora,
+    os << fmt::format("  {:<14}  {:<{}}  {:<{}}  {:<{}}  {:<{}}{:>8}\n", cls, name, nameW, exp, expW, sdv, sdvW, ora,
                       oraW, oraW ? "  " + time : time);
   };
   os << "\n";
@@ -274,13 +357,11 @@ void printText(std::ostream& os, const RunInfo& info, const std::vector<Outcome>
     for (const Skipped& k : skipped) os << "  " << k.name << ": " << k.reason << "\n";
   }
   os << "\nsummary: " << summaryLine(s, outcomes.size()) << "\n";
-  size_t kindW = 14;
-  for (const std::string& k : s.kinds) kindW = std::max(kindW, k.size());
-  os << fmt::format("  {:<{}}  {:>7}  {:>5}  {:>8}  {:>11}  {:>7}\n", "expected", kindW, "kernels", "agree", "disagree",
-                    "unsupported", "timeout");
-  for (const std::string& k : s.kinds)
-    os << fmt::format("  {:<{}}  {:>7}  {:>5}  {:>8}  {:>11}  {:>7}\n", k, kindW, kindTotal(s, k), kindCount(s, k, "agree"),
-                      kindCount(s, k, "disagree"), kindCount(s, k, "unsupported"), kindCount(s, k, "timeout"));
+  tableText(os, byExpected(s));
+  if (const Table folders = byFolder(outcomes); folders.rows.size() > 1) {
+    os << "\n";
+    tableText(os, folders);
+  }
   if (!info.oracle.empty()) os << "oclgrind: " << oracleLine(s) << "\n";
   os << fmt::format("time: {:.2f} s of kernel time in {:.2f} s{}\n", s.seconds, info.seconds,
                     s.slowest ? fmt::format(", slowest {} ({:.2f} s)", s.slowest->entry.name, s.slowest->seconds) : "");
@@ -321,7 +402,20 @@ json reportJson(const RunInfo& info, const std::vector<Outcome>& outcomes, const
   }
   json classes = json::object();
   for (const char* c : kClasses) classes[c] = classCount(s, c);
-  json summary{{"kernels", outcomes.size()}, {"classes", classes}, {"by_expected", byKind}, {"seconds", s.seconds}};
+  json byFolderJson = json::object();
+  for (const auto& [folder, counts] : byFolder(outcomes).rows) {
+    json row{{"kernels", 0}};
+    int total = 0;
+    for (const char* c : kClasses) {
+      auto it = counts.find(c);
+      row[c] = it == counts.end() ? 0 : it->second;
+      total += row[c].get<int>();
+    }
+    row["kernels"] = total;
+    byFolderJson[folder] = row;
+  }
+  json summary{{"kernels", outcomes.size()}, {"classes", classes},         {"by_expected", byKind},
+               {"by_folder", byFolderJson}, {"seconds", s.seconds}};
   if (!info.oracle.empty())
     summary["oclgrind"] = {{"kernels", s.oracleKernels}, {"agree", s.oracleAgree}, {"differ", s.oracleDiffer},
                            {"not_comparable", s.oracleNa}, {"errors", s.oracleErrors}};
@@ -349,10 +443,11 @@ std::string reportMarkdown(const RunInfo& info, const std::vector<Outcome>& outc
                     info.jobs, info.timeout, info.domain, info.oracle.empty() ? "" : ", oracle " + info.oracle,
                     info.seconds);
   os << "**Summary:** " << summaryLine(s, outcomes.size()) << ".\n\n";
-  os << "| expected | kernels | agree | disagree | unsupported | timeout |\n|---|---:|---:|---:|---:|---:|\n";
-  for (const std::string& k : s.kinds)
-    os << fmt::format("| {} | {} | {} | {} | {} | {} |\n", k, kindTotal(s, k), kindCount(s, k, "agree"),
-                      kindCount(s, k, "disagree"), kindCount(s, k, "unsupported"), kindCount(s, k, "timeout"));
+  tableMarkdown(os, byExpected(s));
+  if (const Table folders = byFolder(outcomes); folders.rows.size() > 1) {
+    os << "\n";
+    tableMarkdown(os, folders);
+  }
   if (!info.oracle.empty()) os << "\n**Oclgrind:** " << oracleLine(s) << ".\n";
   os << "\n" << kPassNote << "\n\n## Kernels\n\n";
   os << "| class | kernel | expected | sdvmc | " << (info.oracle.empty() ? "" : "oclgrind | ")
@@ -408,6 +503,8 @@ tr.agree td.cls { background: #d8f5d0; }
 tr.disagree td.cls { background: #ffc9c9; }
 tr.unsupported td.cls { background: #fff0b3; }
 tr.timeout td.cls { background: #d9e2ff; }
+tr.beyond td.cls { background: #e6d4ff; }
+tr.not-comparable td.cls { background: #e4e4e4; }
 section.kernel { border: 1px solid #bbb; border-radius: 4px; margin: 1em 0; padding: 0.5em 1em; }
 section.kernel.disagree { border-color: #d33; }
 pre.source { background: #f7f7f7; padding: 0.5em; line-height: 1.35; font-size: 13px; }
@@ -424,14 +521,8 @@ span.why { color: #555; font-style: italic; margin-left: 2em; }
                     info.jobs, info.timeout, escapeHtml(info.domain),
                     info.oracle.empty() ? "" : ", oracle " + escapeHtml(info.oracle), info.seconds);
   os << "<p id=\"summary\"><b>Summary:</b> " << escapeHtml(summaryLine(s, outcomes.size())) << ".</p>\n";
-  os << "<table id=\"by-expected\"><tr><th>expected</th><th>kernels</th><th>agree</th><th>disagree</th>"
-        "<th>unsupported</th><th>timeout</th></tr>\n";
-  for (const std::string& k : s.kinds)
-    os << fmt::format("<tr><td>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td>"
-                      "<td class=n>{}</td></tr>\n",
-                      escapeHtml(k), kindTotal(s, k), kindCount(s, k, "agree"), kindCount(s, k, "disagree"),
-                      kindCount(s, k, "unsupported"), kindCount(s, k, "timeout"));
-  os << "</table>\n";
+  tableHtml(os, byExpected(s), "by-expected");
+  if (const Table folders = byFolder(outcomes); folders.rows.size() > 1) tableHtml(os, folders, "by-folder");
   if (!info.oracle.empty()) os << "<p><b>Oclgrind:</b> " << escapeHtml(oracleLine(s)) << ".</p>\n";
   os << "<p>" << escapeHtml(kPassNote) << "</p>\n";
   os << "<h2>Kernels</h2>\n<table id=\"kernels\"><tr><th>class</th><th>kernel</th><th>expected</th><th>sdvmc</th>"
@@ -509,6 +600,56 @@ span.why { color: #555; font-style: italic; margin-left: 2em; }
   }
   os << "</body></html>\n";
   return os.str();
+}
+
+bool diffBaseline(const json& baseline, const std::vector<Outcome>& outcomes, BaselineDiff& diff, std::string& error) {
+  if (!baseline.is_object() || baseline.value("command", "") != "crosscheck" || !baseline.contains("kernels") ||
+      !baseline["kernels"].is_array()) {
+    error = "not a JSON report of sdvmc crosscheck (--report FILE.json)";
+    return false;
+  }
+  std::map<std::string, std::string> before;
+  for (const json& k : baseline["kernels"])
+    if (k.is_object() && k.contains("name") && k.contains("class") && k["name"].is_string() && k["class"].is_string())
+      before[k["name"].get<std::string>()] = k["class"].get<std::string>();
+  diff.baselineKernels = before.size();
+  std::set<std::string> now;
+  for (const Outcome& o : outcomes) {
+    now.insert(o.entry.name);
+    auto it = before.find(o.entry.name);
+    if (it == before.end()) diff.changes.push_back({o.entry.name, "", o.cls});
+    else if (it->second != o.cls) diff.changes.push_back({o.entry.name, it->second, o.cls});
+  }
+  for (const auto& [name, cls] : before)
+    if (!now.count(name)) diff.changes.push_back({name, cls, ""});
+  // Now agreeing, now disagreeing, other changes, new, gone; by name within each.
+  auto group = [](const BaselineDiff::Change& c) {
+    return c.before.empty() ? 3 : c.after.empty() ? 4 : c.after == "agree" ? 0 : c.after == "disagree" ? 1 : 2;
+  };
+  std::stable_sort(diff.changes.begin(), diff.changes.end(),
+                   [&](const auto& a, const auto& b) { return std::pair(group(a), a.name) < std::pair(group(b), b.name); });
+  return true;
+}
+
+void printBaseline(std::ostream& os, const BaselineDiff& diff) {
+  os << fmt::format("\nsince the baseline ({} kernels): {} change{}\n", diff.baselineKernels, diff.changes.size(),
+                    diff.changes.size() == 1 ? "" : "s");
+  for (const BaselineDiff::Change& c : diff.changes) {
+    if (c.before.empty()) os << fmt::format("  new kernel     {}: {}\n", c.name, c.after);
+    else if (c.after.empty()) os << fmt::format("  gone           {} (was {})\n", c.name, c.before);
+    else if (c.after == "agree") os << fmt::format("  now agree      {} (was {})\n", c.name, c.before);
+    else if (c.after == "disagree") os << fmt::format("  now disagree   {} (was {})\n", c.name, c.before);
+    else os << fmt::format("  now {:<10} {} (was {})\n", c.after, c.name, c.before);
+  }
+}
+
+json baselineJson(const BaselineDiff& diff) {
+  json changes = json::array();
+  for (const BaselineDiff::Change& c : diff.changes)
+    changes.push_back({{"name", c.name},
+                       {"before", c.before.empty() ? json(nullptr) : json(c.before)},
+                       {"after", c.after.empty() ? json(nullptr) : json(c.after)}});
+  return json{{"baseline_kernels", diff.baselineKernels}, {"changes", changes}};
 }
 
 }  // namespace sdvmc::crosscheck

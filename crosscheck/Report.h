@@ -19,7 +19,12 @@
 namespace sdvmc::crosscheck {
 
 /// The classes, in report order.
-inline const char* const kClasses[] = {"agree", "disagree", "unsupported", "timeout"};
+/// agree: the verdict expected; disagree: another; beyond: sdvmc found a violation GPUVerify
+/// does not check by default (division by zero, shift range, out-of-bounds without
+/// --check-array-bounds): sdvmc found more; not-comparable: the expectation is a GPUVerify
+/// tool error (front end, command line), not a verdict; unsupported: sdvmc rejects the
+/// kernel; timeout: no verdict in the time given.
+inline const char* const kClasses[] = {"agree", "disagree", "beyond", "not-comparable", "unsupported", "timeout"};
 
 /// sdvmc's verdict in a few words: "race (G-RACE) at line 9", "ok", "rejected", "timeout".
 std::string sdvmcShort(const SdvmcResult& s);
@@ -32,5 +37,21 @@ std::string reportMarkdown(const RunInfo& info, const std::vector<Outcome>& outc
                            const std::vector<Skipped>& skipped);
 std::string reportHtml(const RunInfo& info, const std::vector<Outcome>& outcomes,
                        const std::vector<Skipped>& skipped);
+
+/// What changed since a previous run's JSON report (`--baseline REPORT.json`): each kernel
+/// whose class changed (by name), grouped as now agreeing, now disagreeing and other
+/// changes, then kernels new to the corpus and kernels no longer in it.
+struct BaselineDiff {
+  struct Change {
+    std::string name, before, after;  ///< classes ("" before: new kernel; "" after: gone)
+  };
+  std::vector<Change> changes;
+  size_t baselineKernels = 0;
+};
+/// Compares; false with `error` set when `baseline` is not a crosscheck JSON report.
+bool diffBaseline(const nlohmann::json& baseline, const std::vector<Outcome>& outcomes, BaselineDiff& diff,
+                  std::string& error);
+void printBaseline(std::ostream& os, const BaselineDiff& diff);
+nlohmann::json baselineJson(const BaselineDiff& diff);
 
 }  // namespace sdvmc::crosscheck

@@ -35,6 +35,11 @@ struct LaunchOptions {
   std::vector<std::pair<std::string, uint32_t>> buffers;
   /// (OpenCL) `--global-offset X[,Y,Z]`: get_global_offset(d), added to every get_global_id(d).
   std::array<uint32_t, 3> globalOffset{0, 0, 0};
+  /// GPUVerify's `--no-annotations` (None: every annotation is ignored; C's assert is code and
+  /// stays) and `--only-requires` (RequiresOnly: __requires and __global_requires only).
+  enum class Annotations : uint8_t { All, RequiresOnly, None } annotations = Annotations::All;
+  /// GPUVerify's `--invariants-as-candidates`: __invariant and __global_invariant are candidates.
+  bool invariantsAsCandidates = false;
 };
 
 /// Lowers `source` (whose path names the kernel file). Clang's errors, and every construct

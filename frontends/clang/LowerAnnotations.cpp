@@ -91,6 +91,16 @@ ExprPtr Lowerer::annotCond(const clang::Expr* e) {
 void Lowerer::annotationStmt(const clang::CallExpr* c, Annotation a) {
   kpl::SourceRange r = range(c);
   const std::string name = calleeName(c);
+  // GPUVerify's --no-annotations / --only-requires (C's assert is code, not an annotation).
+  using Mode = LaunchOptions::Annotations;
+  if (launch_.annotations != Mode::All && name != "assert" &&
+      !(launch_.annotations == Mode::RequiresOnly && (a == Annotation::Requires || a == Annotation::GlobalRequires)))
+    return;
+  // GPUVerify's --invariants-as-candidates.
+  if (launch_.invariantsAsCandidates && name == "__invariant") return emitCandidate(annotCond(c->getArg(0)), r);
+  if (launch_.invariantsAsCandidates && name == "__global_invariant") return emitGlobalCheck(c, StmtKind::Assert, true);
+  if (launch_.invariantsAsCandidates && name == "__function_wide_invariant")
+    return inst_->functionWideCandidates.push_back(c->getArg(0));
   switch (a) {
     case Annotation::Requires:
       // Assumed on entry to the kernel; at an inlined call, checked (GPUVerify's precondition).

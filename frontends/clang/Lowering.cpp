@@ -321,6 +321,9 @@ std::optional<kpl::Program> Lowerer::run() {
     p.replayArgs.push_back(fmt::format("{},{},{}", launch_.globalOffset[0], launch_.globalOffset[1],
                                        launch_.globalOffset[2]));
   }
+  if (launch_.annotations == LaunchOptions::Annotations::None) p.replayArgs.push_back("--no-annotations");
+  if (launch_.annotations == LaunchOptions::Annotations::RequiresOnly) p.replayArgs.push_back("--only-requires");
+  if (launch_.invariantsAsCandidates) p.replayArgs.push_back("--invariants-as-candidates");
   for (auto& [k, paths] : cellPaths_) {
     auto it = p.sourceNames.find(k);
     p.cellPaths[it == p.sourceNames.end() ? k : it->second] = std::move(paths);

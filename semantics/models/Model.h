@@ -71,6 +71,8 @@ struct Bounds {
   std::vector<std::vector<Word>> params{{}};
   /// (sdv) Tolerate benign write-write conflicts (SdvMachine::setBenignWrites).
   bool benignWrites = false;
+  /// (sdv) GPUVerify's race options (SdvMachine::setRaceOptions).
+  RaceOptions raceOptions;
   /// (mimd, simt) The transition cache.
   CacheMode transitionCache = CacheMode::On;
 };

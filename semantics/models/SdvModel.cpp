@@ -41,6 +41,7 @@ SdvMachine& SdvModel::machine(uint32_t n) {
   if (!m) {
     m = std::make_unique<SdvMachine>(ir_, n);
     m->setBenignWrites(bounds_.benignWrites);
+    m->setRaceOptions(bounds_.raceOptions);
   }
   return *m;
 }

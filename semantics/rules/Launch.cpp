@@ -24,11 +24,14 @@ bool conflict(uint8_t a, uint8_t b) {
 
 LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory memory,
                        const std::vector<Word>& params, uint64_t maxSteps, RuleObserver* observer,
-                       bool benignWrites, bool interGroup, std::optional<Evaluator::Geometry> geometry) {
+                       bool benignWrites, bool interGroup, std::optional<Evaluator::Geometry> geometry,
+                       RaceOptions races) {
   LaunchResult out;
   SdvMachine machine(ir, threads);
   if (geometry) machine.evaluator().setGeometry(*geometry);
   machine.setBenignWrites(benignWrites);
+  machine.setRaceOptions(races);
+  interGroup = interGroup && races.check;
   machine.setObserver(observer);
   std::vector<SdvMachine::FootprintEntry> footprint;
   if (interGroup) machine.setFootprint(&footprint);
@@ -64,10 +67,14 @@ LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory m
     });
     for (const SdvMachine::FootprintEntry& e : footprint) {
       auto it = seen.find(e.addr);
-      if (it == seen.end()) continue;
+      if (it == seen.end() || !machine.raceChecked(e.addr)) continue;
       for (const Access& prev : it->second) {
         if (!conflict(prev.kind, e.kind)) continue;
         if (benignWrites && prev.kind == 1 && e.kind == 1 && prev.value == e.value) continue;
+        // (--benign-writes=gpuverify) a write that left the cell as the launch began, against a read
+        if (races.benignUnchanged && prev.kind + e.kind == 1 &&
+            (prev.kind == 1 ? prev.value : e.value) == start.load(ir, e.addr))
+          continue;
         Verdict r;
         r.kind = VerdictKind::Race;
         r.rule = Rule::GroupRace;

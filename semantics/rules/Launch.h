@@ -34,6 +34,6 @@ struct LaunchResult {
 LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory memory,
                        const std::vector<Word>& params, uint64_t maxSteps, RuleObserver* observer = nullptr,
                        bool benignWrites = false, bool interGroup = true,
-                       std::optional<Evaluator::Geometry> geometry = std::nullopt);
+                       std::optional<Evaluator::Geometry> geometry = std::nullopt, RaceOptions races = {});
 
 }  // namespace sdvmc::sem

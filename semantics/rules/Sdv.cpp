@@ -679,11 +679,18 @@ struct Tagged {
 // There, with W the sorted writers and R the sorted readers: two writers give the
 // write-write pair (W[0], W[1]); one writer w gives (w, the smallest reader r ≠ w).
 std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::races(const GroupState& s) const {
+  if (!raceOptions_.check) return std::nullopt;
   std::vector<Tagged> ws;
   for (uint32_t t = 0; t < n_; ++t)
-    for (const LogEntry& e : s.logs[t].writes) ws.push_back(Tagged{e.addr, t, e.at, e.value});
+    for (const LogEntry& e : s.logs[t].writes)
+      if (raceChecked(e.addr)) ws.push_back(Tagged{e.addr, t, e.at, e.value});
   std::optional<std::pair<RaceAccess, RaceAccess>> atomicRace;
   if (ir_.hasAtomics) atomicRace = atomicRaces(s);
+  // (--benign-writes=gpuverify) A write that left its cell as it was at the last barrier
+  // does not conflict with reads.
+  auto conflictsWithReads = [&](const Tagged& w) {
+    return !raceOptions_.benignUnchanged || s.base.isUnknown(ir_, w.addr) || s.base.load(ir_, w.addr) != w.value;
+  };
   if (ws.empty()) return atomicRace;
   std::sort(ws.begin(), ws.end());
 
@@ -703,7 +710,7 @@ std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::races(const GroupSt
       if (best && !(r.addr < *best)) break;  // reads are sorted: nothing smaller follows
       auto lo = std::lower_bound(ws.begin(), ws.end(), Tagged{r.addr, 0, 0});
       for (auto w = lo; w != ws.end() && w->addr == r.addr; ++w)
-        if (w->thread != t) {
+        if (w->thread != t && conflictsWithReads(*w)) {
           best = r.addr;
           break;
         }
@@ -720,7 +727,7 @@ std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::races(const GroupSt
   // tolerated the only reader may be the first writer itself: then the next writer).
   for (auto w = lo; w != ws.end() && w->addr == *best; ++w)
     for (uint32_t t = 0; t < n_; ++t) {
-      if (t == w->thread) continue;
+      if (t == w->thread || !conflictsWithReads(*w)) continue;
       for (const LogEntry& r : s.logs[t].reads)
         if (r.addr == *best)
           return std::make_pair(RaceAccess{w->thread, true, *best, w->at}, RaceAccess{t, false, *best, r.at});
@@ -736,7 +743,8 @@ std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::races(const GroupSt
 std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::atomicRaces(const GroupState& s) const {
   std::vector<Tagged> as;
   for (uint32_t t = 0; t < n_; ++t)
-    for (const LogEntry& e : s.logs[t].atomics) as.push_back(Tagged{e.addr, t, e.at});
+    for (const LogEntry& e : s.logs[t].atomics)
+      if (raceChecked(e.addr)) as.push_back(Tagged{e.addr, t, e.at});
   if (as.empty()) return std::nullopt;
   std::sort(as.begin(), as.end());
   std::optional<std::pair<RaceAccess, RaceAccess>> best;

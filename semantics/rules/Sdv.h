@@ -16,6 +16,7 @@
 #include "semantics/rules/State.h"
 #include "semantics/rules/Verdict.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -75,6 +76,8 @@ public:
   /// (option, off by default as in SDV) Two threads writing the same value to a location
   /// between barriers is not a race (a "benign" write-write; GPUVerify's tolerance).
   void setBenignWrites(bool on) { benignWrites_ = on; }
+  /// (options) What of races(Σ) is checked besides SDV's rule (RaceOptions).
+  void setRaceOptions(RaceOptions o) { raceOptions_ = std::move(o); }
   /// The machine's evaluator (models use it to look ahead at a statement's addresses).
   Evaluator& evaluator() { return eval_; }
   Rule lastRule() const { return lastRule_; }
@@ -116,6 +119,11 @@ public:
   /// races(Σ): two threads i ≠ j with (R_i ∪ W_i) ∩ W_j ≠ ∅. Returns the two accesses of
   /// the conflict reported (the smallest address; see Sdv.cpp), or nullopt.
   std::optional<std::pair<RaceAccess, RaceAccess>> races(const GroupState& s) const;
+  /// Whether races on `a` are checked (RaceOptions::arrays).
+  bool raceChecked(Address a) const {
+    return raceOptions_.arrays.empty() ||
+           std::find(raceOptions_.arrays.begin(), raceOptions_.arrays.end(), a.array) != raceOptions_.arrays.end();
+  }
   /// (extension) The atomic-vs-plain part of races(Σ); see Sdv.cpp.
   std::optional<std::pair<RaceAccess, RaceAccess>> atomicRaces(const GroupState& s) const;
   /// merge(Σ) into s.base: every thread's writes since the last barrier (to the arrays of
@@ -141,6 +149,7 @@ private:
   std::vector<FootprintEntry>* footprint_ = nullptr;
   bool uniformExit_ = false;
   bool benignWrites_ = false;
+  RaceOptions raceOptions_;
   Rule lastRule_ = Rule::GSeq;
   uint64_t steps_ = 0;
   std::vector<Dropped> dropped_;

@@ -90,4 +90,22 @@ struct ViolationKey {
 };
 ViolationKey violationKey(const Ir& ir, const Verdict& v);
 
+/// GPUVerify's options on what races are reported (all off: SDV's rule, races(Σ)).
+struct RaceOptions {
+  /// `--benign-writes=gpuverify`: a read and another thread's write of a location between
+  /// barriers are not a race when the writer's value for it is the value the location held
+  /// at the last barrier (the write left it unchanged, so the reader cannot tell). Decided
+  /// per barrier interval on the writer's final shadow value; a cell whose initial value is
+  /// still unchosen (check) is never unchanged. (Write-write pairs: setBenignWrites.)
+  bool benignUnchanged = false;
+  /// `--only-divergence`: false = races are not checked (G-RACE never applies). merge(Σ) is
+  /// then not unique where threads wrote one cell with different values: G-SYNC applies the
+  /// write logs in thread order, so the highest writer's value stays (also for arrays left
+  /// out by `arrays`).
+  bool check = true;
+  /// `--check-arrays A,B` (GPUVerify's `/checkArrays:`): races on these arrays only (all
+  /// when empty).
+  std::vector<ArrayId> arrays;
+};
+
 }  // namespace sdvmc::sem

@@ -2,11 +2,11 @@
 # CTest `crosscheck`: `sdvmc crosscheck` on the corpus specs/crosscheck (both formats), with
 # Oclgrind as third opinion when oclgrind-kernel is installed. Checks, against files in this
 # folder whose contents were worked out by hand (specs/crosscheck/README.md):
-#   expected_classes.txt  each kernel's class (agree, disagree, unsupported, timeout);
+#   expected_classes.txt  each kernel's class (agree, disagree, beyond, not-comparable, unsupported, timeout);
 #   expected_summary.txt  the summary block: counts per class and per expected kind;
 #   expected_oclgrind.txt the Oclgrind line (only when oclgrind-kernel is installed);
-# the exit status (1: the corpus holds one deliberate disagreement and one unsupported
-# kernel); that --report writes Markdown and JSON with the same counts; and the timeout
+# the exit status (1: the corpus holds one unsupported kernel; its two "beyond" and two
+# "not-comparable" kernels alone would exit 0); that --report writes Markdown and JSON with the same counts; and the timeout
 # class, on a kernel whose state space is far too large for a 3-second limit (check stops
 # itself: exit 3) and on a run that does not end (killed at the deadline).
 # Usage: run.sh SDVMC SOURCE_DIR WORK_DIR
@@ -34,7 +34,7 @@ cd "$SRC" || exit 2
 status=$?
 cat "$WORK/out.txt"
 if [ "$status" -ne 1 ]; then
-  echo "FAIL exit status: expected 1 (one disagreement, one unsupported kernel), got $status"
+  echo "FAIL exit status: expected 1 (one unsupported kernel), got $status"
   cat "$WORK/err.txt"
   fail=1
 else
@@ -52,7 +52,7 @@ if ((${#oracle[@]})); then
 fi
 # The JSON report has the same counts.
 if tr -d ' \n' <"$WORK/report.json" |
-  grep -qF '"classes":{"agree":45,"disagree":1,"timeout":0,"unsupported":1},"kernels":47'; then
+  grep -qF '"classes":{"agree":58,"beyond":2,"disagree":0,"not-comparable":2,"timeout":0,"unsupported":1},"kernels":63'; then
   echo "PASS report.json summary"
 else
   echo "FAIL report.json summary: $(tr -d ' \n' <"$WORK/report.json" | grep -o '"summary":.\{0,300\}')"; fail=1
@@ -60,10 +60,39 @@ fi
 # Markdown report of a subset.
 "$SDVMC" crosscheck specs/crosscheck --filter gpuverify/race_ --jobs 2 --report "$WORK/report.md" >/dev/null 2>&1
 status=$?
-if [ "$status" -eq 0 ] && grep -q '^\*\*Summary:\*\* 5 kernels: 5 agree, 0 disagree, 0 unsupported, 0 timeout\.$' "$WORK/report.md"; then
+if [ "$status" -eq 0 ] && grep -q '^\*\*Summary:\*\* 5 kernels: 5 agree, 0 disagree, 0 beyond, 0 not-comparable, 0 unsupported, 0 timeout\.$' "$WORK/report.md"; then
   echo "PASS markdown report (5 race_ kernels agree, exit 0)"
 else
   echo "FAIL markdown report (exit $status):"; head -20 "$WORK/report.md"; fail=1
+fi
+# --baseline: what changed since an earlier report (a hand-written one: race_2d.cl was a
+# disagreement, race_shared.cu was not in the corpus, old.cl was and is gone).
+cat >"$WORK/baseline.json" <<'JSON'
+{"command": "crosscheck", "kernels": [
+  {"name": "gpuverify/race_2d.cl", "class": "disagree"},
+  {"name": "gpuverify/race_by_param.cl", "class": "agree"},
+  {"name": "gpuverify/race_local_read_write.cl", "class": "agree"},
+  {"name": "gpuverify/race_local_write_write.cl", "class": "agree"},
+  {"name": "gpuverify/old.cl", "class": "agree"}]}
+JSON
+"$SDVMC" crosscheck specs/crosscheck --filter gpuverify/race_ --jobs 2 --baseline "$WORK/baseline.json" >"$WORK/baseline.txt" 2>&1
+status=$?
+sed -n '/^since the baseline/,$p' "$WORK/baseline.txt" >"$WORK/baseline-diff.txt"
+cat >"$WORK/baseline-expected.txt" <<'TXT'
+since the baseline (5 kernels): 3 changes
+  now agree      gpuverify/race_2d.cl (was disagree)
+  new kernel     gpuverify/race_shared.cu: agree
+  gone           gpuverify/old.cl (was agree)
+TXT
+if [ "$status" -eq 0 ]; then echo "PASS --baseline exit 0"; else echo "FAIL --baseline exit $status"; fail=1; fi
+check "--baseline changes" "$WORK/baseline-expected.txt" "$WORK/baseline-diff.txt"
+echo '{"not": "a report"}' >"$WORK/not-a-report.json"
+"$SDVMC" crosscheck specs/crosscheck --filter gpuverify/race_2d --baseline "$WORK/not-a-report.json" >/dev/null 2>"$WORK/baseline-err.txt"
+status=$?
+if [ "$status" -eq 2 ] && grep -q 'error: --baseline: .*not a JSON report of sdvmc crosscheck' "$WORK/baseline-err.txt"; then
+  echo "PASS --baseline of a file that is not a report: exit 2"
+else
+  echo "FAIL --baseline of a file that is not a report (exit $status):"; cat "$WORK/baseline-err.txt"; fail=1
 fi
 # The timeout class.
 tdir="$WORK/timeout-corpus"
@@ -93,7 +122,7 @@ main: {
 KPL
 "$SDVMC" crosscheck "$tdir" --timeout 3 --jobs 2 >"$WORK/timeout.txt" 2>&1
 status=$?
-if [ "$status" -eq 1 ] && grep -q '^summary: 2 kernels: 0 agree, 0 disagree, 0 unsupported, 2 timeout$' "$WORK/timeout.txt" &&
+if [ "$status" -eq 1 ] && grep -q '^summary: 2 kernels: 0 agree, 0 disagree, 0 beyond, 0 not-comparable, 0 unsupported, 2 timeout$' "$WORK/timeout.txt" &&
   grep -q 'killed after 3 s' "$WORK/timeout.txt"; then
   echo "PASS timeout class"
 else

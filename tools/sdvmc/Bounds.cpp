@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <climits>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace sdvmc::tool {
 
@@ -70,6 +71,89 @@ void addBoundsOptions(CLI::App& cmd, BoundsArgs& a, Values values, bool domain) 
   cmd.add_option("--param", a.params,
                  one ? "NAME=V: a kernel parameter's value (default 0)"
                      : "NAME=LO..HI: the values a kernel parameter ranges over");
+  cmd.add_option("--kernel-args", a.kernelArgs,
+                 "K,V,…: GPUVerify's form: the kernel's name, then each scalar parameter's value in order (* for any)");
+}
+
+void addRaceOptions(CLI::App& cmd, RaceArgs& a) {
+  cmd.add_flag("--benign-writes{sdv}", a.benignWrites,
+               "sdv: two threads writing the same value is not a race; gpuverify: nor a read and a write that "
+               "leaves the value as it was (off: SDV's rule)");
+  cmd.add_flag("--only-divergence", a.onlyDivergence, "do not check races (GPUVerify's --only-divergence)");
+  cmd.add_option("--check-arrays", a.checkArrays, "A,B: check races on these arrays only (GPUVerify's /checkArrays:)")
+      ->delimiter(',');
+}
+
+std::string raceReplayWords(const RaceArgs& a) {
+  std::string out;
+  if (a.benignWrites) out += *a.benignWrites == "sdv" ? " --benign-writes" : " --benign-writes=" + *a.benignWrites;
+  if (a.onlyDivergence) out += " --only-divergence";
+  if (!a.checkArrays.empty()) out += fmt::format(" --check-arrays {}", fmt::join(a.checkArrays, ","));
+  return out;
+}
+
+std::optional<sem::RaceOptions> BoundsReader::races(const RaceArgs& a, const sem::Ir& ir, bool& benignWrites) const {
+  sem::RaceOptions r;
+  benignWrites = a.benignWrites.has_value();
+  if (a.benignWrites && *a.benignWrites != "sdv" && *a.benignWrites != "gpuverify") {
+    cl_.reject("--benign-writes", fmt::format("--benign-writes takes sdv or gpuverify, not '{}'", *a.benignWrites),
+               json_);
+    return std::nullopt;
+  }
+  r.benignUnchanged = a.benignWrites == "gpuverify";
+  r.check = !a.onlyDivergence;
+  for (const std::string& name : a.checkArrays) {
+    // GPUVerify names arrays `$$A` in its options; the source name is A.
+    const std::string plain = name.rfind("$$", 0) == 0 ? name.substr(2) : name;
+    size_t k = 0;
+    while (k < ir.arrays.size() && ir.arrays[k].name != plain) ++k;
+    if (k == ir.arrays.size()) {
+      std::string known;
+      for (const sem::ArrayInfo& info : ir.arrays)
+        if (!info.name.empty() && info.name[0] != '_') known += (known.empty() ? "" : ", ") + info.name;
+      cl_.reject("--check-arrays", fmt::format("the kernel has no array '{}' (its arrays: {})", plain, known), json_);
+      return std::nullopt;
+    }
+    r.arrays.push_back(static_cast<sem::ArrayId>(k));
+  }
+  return r;
+}
+
+std::optional<std::vector<Range>> BoundsReader::kernelArgs(const std::optional<std::string>& given,
+                                                          const std::vector<std::string>& names,
+                                                          std::vector<Range> params) const {
+  if (!given) return params;
+  std::vector<std::string> words;
+  std::string cur;
+  for (char c : *given + ",") {
+    if (c == ',') {
+      words.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (words.size() != names.size() + 1) {
+    cl_.reject("--kernel-args",
+               fmt::format("--kernel-args expects the kernel's name and {} value{} (its scalar parameters{}{}), not '{}'",
+                           names.size(), names.size() == 1 ? "" : "s", names.empty() ? "" : ": ",
+                           fmt::join(names, ", "), *given),
+               json_);
+    return std::nullopt;
+  }
+  for (size_t p = 0; p < names.size(); ++p) {
+    const std::string& v = words[p + 1];
+    if (v == "*") continue;  // GPUVerify: an unconstrained value
+    Range r;
+    if (!support::parseRange(v, INT32_MIN, UINT32_MAX, r.lo, r.hi) || r.lo != r.hi) {
+      cl_.reject("--kernel-args",
+                 fmt::format("--kernel-args: the value of {} must be a 32-bit integer or *, not '{}'", names[p], v),
+                 json_);
+      return std::nullopt;
+    }
+    params[p] = r;
+  }
+  return params;
 }
 
 std::optional<Range> BoundsReader::read(Bound bound, const char* option, const std::string& text, int64_t max) const {
@@ -116,7 +200,8 @@ std::optional<BoundsReader::Configuration> BoundsReader::configuration(const Bou
   if (!id) return std::nullopt;
   const std::optional<Range> values = domain(a.domain);
   if (!values) return std::nullopt;
-  const std::optional<std::vector<Range>> given = params(a.params, names, std::vector<Range>(names.size()));
+  std::optional<std::vector<Range>> given = params(a.params, names, std::vector<Range>(names.size()));
+  if (given) given = kernelArgs(a.kernelArgs, names, std::move(*given));
   if (!given) return std::nullopt;
   c.threads = size->lo;
   c.group = id->lo;

@@ -6,6 +6,7 @@
 // its own defaults (the kernel's `threads:` and `group:`, the parameters' `__requires`).
 #pragma once
 
+#include "semantics/rules/Verdict.h"
 #include "tools/sdvmc/CommandLine.h"
 
 #include <cstddef>
@@ -60,7 +61,22 @@ struct BoundsArgs {
   std::optional<std::string> group;    ///< --group G (or A..B)
   std::string domain = "0..1";         ///< --domain LO..HI
   std::vector<std::string> params;     ///< --param NAME=V (or NAME=LO..HI)
+  /// --kernel-args K,V,… (GPUVerify's --kernel-args=): the kernel's name, then a value (or
+  /// `*`: as without the option) for each of its scalar parameters in order.
+  std::optional<std::string> kernelArgs;
 };
+
+/// GPUVerify's options on which races count (run, check), as typed.
+struct RaceArgs {
+  std::optional<std::string> benignWrites;  ///< --benign-writes[=sdv|gpuverify] (no value: sdv)
+  bool onlyDivergence = false;              ///< --only-divergence
+  std::vector<std::string> checkArrays;     ///< --check-arrays A,B
+};
+
+/// Adds --benign-writes[=sdv|gpuverify], --only-divergence and --check-arrays.
+void addRaceOptions(CLI::App& cmd, RaceArgs& args);
+/// The race options' words for a replay command line (each with a leading space).
+std::string raceReplayWords(const RaceArgs& args);
 
 /// Adds --threads, --group, --domain (when `domain`) and --param to a subcommand.
 void addBoundsOptions(CLI::App& cmd, BoundsArgs& args, Values values, bool domain);
@@ -90,6 +106,15 @@ public:
   /// --domain and --param for a kernel whose parameters are `names`, in that order.
   std::optional<Configuration> configuration(const BoundsArgs& args, int64_t threads, int64_t group,
                                              const std::vector<std::string>& names) const;
+  /// Applies --kernel-args to `params` (one per name in `names`, --param's already): nullopt
+  /// (diagnosed) when it does not give one value per parameter.
+  std::optional<std::vector<Range>> kernelArgs(const std::optional<std::string>& given,
+                                               const std::vector<std::string>& names,
+                                               std::vector<Range> params) const;
+  /// The race options for a kernel whose arrays are `ir.arrays`; nullopt (diagnosed) for an
+  /// unknown --benign-writes mode or --check-arrays name. `benignWrites` is set to whether
+  /// equal writes are tolerated.
+  std::optional<sem::RaceOptions> races(const RaceArgs& args, const sem::Ir& ir, bool& benignWrites) const;
 
 private:
   std::optional<Range> read(Bound bound, const char* option, const std::string& text, int64_t max) const;

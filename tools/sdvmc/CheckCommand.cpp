@@ -84,8 +84,8 @@ struct Witnessed {
 
 /// `rep`: the model's replay of the path to a violation; `found`: the verdict the search saw.
 /// `record`: keep the re-run's trace (--sarif, --html).
-Witnessed witnessed(const CheckOptions& o, const sem::Ir& ir, const sem::Replay& rep, const sem::Verdict& found,
-                    bool record) {
+Witnessed witnessed(const CheckOptions& o, const sem::Ir& ir, const sem::Bounds& bounds, const sem::Replay& rep,
+                    const sem::Verdict& found, bool record) {
   Witnessed w;
   w.config = rep.config;
   w.verdict = rep.violation ? *rep.violation : found;
@@ -95,7 +95,7 @@ Witnessed witnessed(const CheckOptions& o, const sem::Ir& ir, const sem::Replay&
   }
   // Re-run the configuration concretely: the same verdict, with every access's statement.
   w.replay = replayCommand(o.file, rep.config, ir);
-  if (o.benignWrites) w.replay += " --benign-writes";
+  w.replay += raceReplayWords(o.races);
   sem::Memory memory = sem::initialMemory(ir, 0);
   for (const auto& [array, cells] : rep.config.init)
     for (size_t a = 0; a < ir.arrays.size(); ++a)
@@ -103,7 +103,8 @@ Witnessed witnessed(const CheckOptions& o, const sem::Ir& ir, const sem::Replay&
         for (const auto& [index, value] : cells)
           memory.store(ir, sem::Address{static_cast<sem::ArrayId>(a), index}, value);
   sem::SdvMachine machine(ir, rep.config.threads);
-  machine.setBenignWrites(o.benignWrites);
+  machine.setBenignWrites(bounds.benignWrites);
+  machine.setRaceOptions(bounds.raceOptions);
   report::TraceRecorder recorder(ir, /*cellIndices=*/true);
   if (record) machine.setObserver(&recorder);
   sem::GroupState s = machine.initialState(rep.config.group, std::move(memory), rep.config.params);
@@ -324,9 +325,14 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   if (!domain) return 2;
   bounds.domainLo = static_cast<sem::Word>(domain->lo);
   bounds.domainHi = static_cast<sem::Word>(domain->hi);
-  bounds.benignWrites = o.benignWrites;
-  if (o.benignWrites && o.model != "sdv")
-    return cl.reject("--benign-writes", "--benign-writes applies to the sdv model only", o.json);
+  bool benignWrites = false;
+  const std::optional<sem::RaceOptions> raceOptions = read.races(o.races, ir, benignWrites);
+  if (!raceOptions) return 2;
+  bounds.benignWrites = benignWrites;
+  bounds.raceOptions = *raceOptions;
+  if ((benignWrites || o.races.onlyDivergence || !o.races.checkArrays.empty()) && o.model != "sdv")
+    return cl.reject(benignWrites ? "--benign-writes" : o.races.onlyDivergence ? "--only-divergence" : "--check-arrays",
+                     "--benign-writes, --only-divergence and --check-arrays apply to the sdv model only", o.json);
   // Kernel parameters: each ranges over --param NAME=LO..HI, by default over what the
   // kernel's leading assumes (__requires) allow — at most 16 values from the lowest —
   // else 0..1; every combination is a configuration.
@@ -349,7 +355,8 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     phi = std::clamp<int64_t>(phi, plo, INT32_MAX);
     defaults[p] = {plo, phi};
   }
-  const std::optional<std::vector<Range>> ranges = read.params(o.bounds.params, ir.params, std::move(defaults));
+  std::optional<std::vector<Range>> ranges = read.params(o.bounds.params, ir.params, std::move(defaults));
+  if (ranges) ranges = read.kernelArgs(o.bounds.kernelArgs, ir.params, std::move(*ranges));
   if (!ranges) return 2;
   bounds.params = {{}};
   for (const Range& range : *ranges) {
@@ -445,9 +452,9 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   if (r.status == explore::Result::Status::Violation) {
     if (o.all)
       for (size_t i = 0; i < r.violations.size(); ++i)
-        found.push_back(witnessed(o, ir, replays[i], r.violations[i].verdict, record));
+        found.push_back(witnessed(o, ir, bounds, replays[i], r.violations[i].verdict, record));
     else
-      found.push_back(witnessed(o, ir, model->replay(r.initial, r.path), *r.violation, record));
+      found.push_back(witnessed(o, ir, bounds, model->replay(r.initial, r.path), *r.violation, record));
     verdict = found.front().verdict;
   } else if (r.status == explore::Result::Status::Inconclusive) {
     verdict.kind = sem::VerdictKind::Inconclusive;

@@ -17,7 +17,7 @@ struct CheckOptions {
   std::string file;
   LaunchArgs launch;  ///< (.cu/.cl) launch geometry, --kernel, --buffer (Launch.h)
   BoundsArgs bounds;  ///< --threads A..B, --group A..B, --domain, --param NAME=LO..HI (Bounds.h)
-  bool benignWrites = false;       ///< tolerate two threads writing the same value
+  RaceArgs races;                  ///< --benign-writes[=MODE], --only-divergence, --check-arrays
   std::string model = "sdv";
   std::string compare;             ///< "sdv,mimd"
   unsigned jobs = 0;               ///< 0: all cores

@@ -45,6 +45,14 @@ int crosscheckCommand(const CrosscheckOptions& o, const CommandLine& cl) {
     return cl.reject("--report", fmt::format("--report FILE: the extension picks the format: .md, .json or .html, not '{}'", o.report), o.json);
 
   if (!cl.outputWritable("--sarif", o.sarif, o.json)) return 2;
+  nlohmann::json baseline;
+  if (!o.baseline.empty()) {
+    std::ifstream in(o.baseline, std::ios::binary);
+    if (!in) return cl.reject("--baseline", fmt::format("--baseline: cannot read {}", o.baseline), o.json);
+    baseline = nlohmann::json::parse(in, nullptr, false);
+    if (baseline.is_discarded())
+      return cl.reject("--baseline", fmt::format("--baseline: {} is not JSON", o.baseline), o.json);
+  }
 
   std::vector<crosscheck::Entry> entries;
   std::vector<crosscheck::Skipped> skipped;
@@ -79,9 +87,16 @@ int crosscheckCommand(const CrosscheckOptions& o, const CommandLine& cl) {
   if (progress && !entries.empty()) std::cerr << "\r" << std::string(72, ' ') << "\r" << std::flush;
   info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
+  crosscheck::BaselineDiff diff;
+  if (!o.baseline.empty() && !crosscheck::diffBaseline(baseline, outcomes, diff, error))
+    return cl.reject("--baseline", fmt::format("--baseline: {}: {}", o.baseline, error), o.json);
+  auto withBaseline = [&](nlohmann::json j) {
+    if (!o.baseline.empty()) j["baseline"] = crosscheck::baselineJson(diff);
+    return j;
+  };
   if (!o.report.empty()) {
     std::ofstream out(o.report, std::ios::binary);
-    if (ext == ".json") out << crosscheck::reportJson(info, outcomes, skipped).dump(2) << "\n";
+    if (ext == ".json") out << withBaseline(crosscheck::reportJson(info, outcomes, skipped)).dump(2) << "\n";
     else if (ext == ".md") out << crosscheck::reportMarkdown(info, outcomes, skipped);
     else out << crosscheck::reportHtml(info, outcomes, skipped);
     if (!out) {
@@ -89,7 +104,10 @@ int crosscheckCommand(const CrosscheckOptions& o, const CommandLine& cl) {
       return 2;
     }
   }
-  const bool allAgree = std::all_of(outcomes.begin(), outcomes.end(), [](const crosscheck::Outcome& x) { return x.cls == "agree"; });
+  // Exit 0 when every kernel agrees, found more than GPUVerify checks, or has no verdict to compare.
+  const bool fine = std::all_of(outcomes.begin(), outcomes.end(), [](const crosscheck::Outcome& x) {
+    return x.cls == "agree" || x.cls == "beyond" || x.cls == "not-comparable";
+  });
   if (!o.sarif.empty()) {
     // One result per kernel where sdvmc found a violation, whatever its class: the
     // violation as sdvmc reported it, with the expectation and the class in the message.
@@ -105,12 +123,16 @@ int crosscheckCommand(const CrosscheckOptions& o, const CommandLine& cl) {
       r.note = fmt::format("Kernel {}: {} (expected {}: {})", x.entry.name, x.cls, x.entry.expected.text, x.reason);
       results.push_back(std::move(r));
     }
-    report::SarifInvocation inv{cl.args(), allAgree ? 0 : 1, allAgree ? "agree" : "disagree", ""};
+    report::SarifInvocation inv{cl.args(), fine ? 0 : 1, fine ? "agree" : "disagree", ""};
     if (!cl.writeOutput("--sarif", o.sarif, report::sarifLog(inv, results).dump(2) + "\n", o.json)) return 2;
   }
-  if (o.json) std::cout << crosscheck::reportJson(info, outcomes, skipped).dump() << "\n";
-  else crosscheck::printText(std::cout, info, outcomes, skipped);
-  return allAgree ? 0 : 1;
+  if (o.json) {
+    std::cout << withBaseline(crosscheck::reportJson(info, outcomes, skipped)).dump() << "\n";
+  } else {
+    crosscheck::printText(std::cout, info, outcomes, skipped);
+    if (!o.baseline.empty()) crosscheck::printBaseline(std::cout, diff);
+  }
+  return fine ? 0 : 1;
 }
 
 }  // namespace sdvmc::tool

@@ -18,6 +18,7 @@ struct CrosscheckOptions {
   std::string oracle;            ///< "oclgrind" or empty
   std::string report;            ///< FILE.md, FILE.json or FILE.html
   std::string filter;            ///< only kernels whose name contains this
+  std::string baseline;          ///< a previous --report FILE.json: print what changed since
   bool json = false;             ///< the JSON report on stdout instead of the text
   std::string sarif;             ///< --sarif FILE: one SARIF result per kernel where sdvmc found a violation
 };

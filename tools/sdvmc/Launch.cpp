@@ -19,6 +19,10 @@ void addLaunchOptions(CLI::App& cmd, LaunchArgs& a) {
   cmd.add_option("--global-offset,--global_offset", a.globalOffset,
                  "(.cl) X, X,Y,Z or [X,Y,Z]: get_global_offset, added to every get_global_id (default 0)");
   cmd.add_flag("--no-inline", a.noInline, "(.cu/.cl) accepted for GPUVerify compatibility; calls are always inlined");
+  cmd.add_flag("--no-annotations", a.noAnnotations, "(.cu/.cl) ignore GPUVerify's annotations (C's assert stays)");
+  cmd.add_flag("--only-requires", a.onlyRequires, "(.cu/.cl) of GPUVerify's annotations keep __requires only");
+  cmd.add_flag("--invariants-as-candidates", a.invariantsAsCandidates,
+               "(.cu/.cl) GPUVerify's __invariant and __global_invariant are candidates (dropped when they fail)");
 }
 
 namespace {
@@ -48,7 +52,8 @@ std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, con
     if (a.any()) {
       std::string needle;
       for (const std::string& arg : cl.args())
-        for (const char* n : {"--local", "--num", "--global", "--block", "--grid", "--kernel", "--buffer", "--no-inline"})
+        for (const char* n : {"--local", "--num", "--global", "--block", "--grid", "--kernel", "--buffer", "--no-inline",
+                              "--no-annotations", "--only-requires", "--invariants-as-candidates"})
           if (needle.empty() && arg.rfind(n, 0) == 0) needle = arg;
       return reject(needle, "launch options apply to .cu and .cl kernels only (a KPL kernel's group size is --threads)");
     }
@@ -56,6 +61,11 @@ std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, con
   }
   clangfe::LaunchOptions o;
   o.kernel = a.kernel;
+  if (a.noAnnotations && a.onlyRequires) return reject("--only-requires", "give either --no-annotations or --only-requires");
+  o.annotations = a.noAnnotations  ? clangfe::LaunchOptions::Annotations::None
+                  : a.onlyRequires ? clangfe::LaunchOptions::Annotations::RequiresOnly
+                                   : clangfe::LaunchOptions::Annotations::All;
+  o.invariantsAsCandidates = a.invariantsAsCandidates;
   // The option as the user spelled it (e.g. --local_size), for messages.
   auto spelled = [&](const char* prefix) {
     for (const std::string& arg : cl.args())

@@ -25,10 +25,12 @@ struct LaunchArgs {
   std::vector<std::string> buffers;  ///< NAME=SIZE
   std::string globalOffset;          ///< X[,Y,Z] (OpenCL's get_global_offset)
   bool noInline = false;
+  bool noAnnotations = false, onlyRequires = false, invariantsAsCandidates = false;  ///< GPUVerify's
   /// Whether any launch option was given (they apply to .cu and .cl kernels only).
   bool any() const {
     return !localSize.empty() || !numGroups.empty() || !globalSize.empty() || !blockDim.empty() ||
-           !gridDim.empty() || !kernel.empty() || !buffers.empty() || !globalOffset.empty() || noInline;
+           !gridDim.empty() || !kernel.empty() || !buffers.empty() || !globalOffset.empty() || noInline ||
+           noAnnotations || onlyRequires || invariantsAsCandidates;
   }
 };
 

@@ -256,9 +256,13 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   const sem::Ir& ir = k->ir;
 
   // The configuration: group size and id, initial memory.
+  const BoundsReader read(cl, o.json, Values::One);
   const std::optional<BoundsReader::Configuration> config =
-      BoundsReader(cl, o.json, Values::One).configuration(o.bounds, k->program.threads, k->program.group, ir.params);
+      read.configuration(o.bounds, k->program.threads, k->program.group, ir.params);
   if (!config) return 2;
+  bool benignWrites = false;
+  const std::optional<sem::RaceOptions> raceOptions = read.races(o.races, ir, benignWrites);
+  if (!raceOptions) return 2;
   const int64_t threads = config->threads, group = config->group;
   const std::vector<sem::Word> params(config->params.begin(), config->params.end());
   // Several groups (groups: G) run as one launch unless --group picks one.
@@ -271,6 +275,9 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
       return inputError("--model",
                         fmt::format("unknown model '{}' (models: sdv, mimd, simt:W, simt-uniform-exit)", o.model));
   }
+  if (simt && (benignWrites || o.races.onlyDivergence || !o.races.checkArrays.empty()))
+    return inputError(benignWrites ? "--benign-writes" : o.races.onlyDivergence ? "--only-divergence" : "--check-arrays",
+                      "--benign-writes, --only-divergence and --check-arrays apply to the sdv model only");
   if (o.perf && !simt)
     return inputError("--perf", "--perf needs a warp model: --model simt:W (e.g. simt:32), simt-uniform-exit or mimd");
 
@@ -338,15 +345,16 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   int64_t verdictGroup = group;
   if (groups > 1) {
     sem::LaunchResult launch = sem::runLaunch(ir, static_cast<uint32_t>(threads), groups, std::move(memory), params,
-                                              o.maxSteps, observer, o.benignWrites,
-                                              !o.onlyIntraGroup);
+                                              o.maxSteps, observer, benignWrites, !o.onlyIntraGroup,
+                                              std::nullopt, *raceOptions);
     v = std::move(launch.verdict);
     state.base = std::move(launch.memory);
     steps = launch.steps;
     threadSteps = launch.threadSteps;
     verdictGroup = launch.group;
   } else {
-    machine.setBenignWrites(o.benignWrites);
+    machine.setBenignWrites(benignWrites);
+    machine.setRaceOptions(*raceOptions);
     state = machine.initialState(static_cast<sem::Word>(group), std::move(memory), params);
     v = machine.run(state, o.maxSteps);
     steps = machine.steps();
@@ -360,7 +368,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
                                   : fmt::format("sdvmc run {} {} --group {}", o.file, size, group);
   for (size_t p = 0; p < params.size(); ++p) replay += fmt::format(" --param {}={}", ir.params[p], params[p]);
   for (const std::string& init : o.inits) replay += " --init " + init;
-  if (o.benignWrites) replay += " --benign-writes";
+  replay += raceReplayWords(o.races);
   if (o.onlyIntraGroup) replay += " --only-intra-group";
   const std::string header =
       groups > 1 ? fmt::format("sdvmc run {}: {} groups of {} threads{}", o.file, groups, threads,

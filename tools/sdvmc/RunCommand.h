@@ -25,7 +25,7 @@ struct RunOptions {
   uint64_t maxSteps = 100'000'000;
   std::string model = "sdv";      ///< sdv (default), simt:W, simt-uniform-exit, mimd
   bool perf = false;               ///< (simt models) divergent branches, bank conflicts, coalescing
-  bool benignWrites = false;       ///< tolerate two threads writing the same value
+  RaceArgs races;                  ///< --benign-writes[=MODE], --only-divergence, --check-arrays
   bool onlyIntraGroup = false;     ///< several groups: no inter-group race check
   std::string sarif;               ///< --sarif FILE: the verdict as a SARIF 2.1.0 log
   std::string html;                ///< --html FILE: the execution as one HTML page

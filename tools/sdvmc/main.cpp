@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
   runCmd->add_flag("--stats", run.stats, "print rule and thread-statement counts and speed");
   runCmd->add_option("--model", run.model, "execution model: sdv (default), simt:W, simt-uniform-exit, mimd (= simt:1)");
   runCmd->add_flag("--perf", run.perf, "(simt models) count divergent branches, bank conflicts, non-coalesced accesses");
-  runCmd->add_flag("--benign-writes", run.benignWrites, "two threads writing the same value is not a race (off: SDV)");
+  addRaceOptions(*runCmd, run.races);
   runCmd->add_flag("--only-intra-group", run.onlyIntraGroup, "several groups: do not check races between groups");
   runCmd->add_option("--sarif", run.sarif, "FILE: also write the verdict as SARIF 2.1.0 (the execution as a code flow)");
   runCmd->add_option("--html", run.html, "FILE: the execution as one self-contained HTML page (a row per rule, a column per thread)");
@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
   checkCmd->add_flag("--all", check.all, "report every distinct violation (kind, rule, source locations), each with "
                                          "its shortest witness, not only the first");
   checkCmd->add_flag("--json", check.json, "one JSON object on stdout");
-  checkCmd->add_flag("--benign-writes", check.benignWrites, "two threads writing the same value is not a race (off: SDV)");
+  addRaceOptions(*checkCmd, check.races);
   checkCmd->add_flag("--progress", check.progress, "a progress line on stderr even when it is not a terminal");
   checkCmd->add_flag("--no-progress", check.noProgress, "no progress line");
   checkCmd->add_option("--sarif", check.sarif, "FILE: also write the verdict as SARIF 2.1.0 (the witness as a code flow)");
@@ -117,6 +117,7 @@ int main(int argc, char** argv) {
   crosscheckCmd->add_option("--oracle", crosscheck.oracle, "oclgrind: also run OpenCL kernels in oclgrind-kernel --data-races");
   crosscheckCmd->add_option("--report", crosscheck.report, "FILE.md, FILE.json or FILE.html: the report");
   crosscheckCmd->add_option("--filter", crosscheck.filter, "only kernels whose name contains this");
+  crosscheckCmd->add_option("--baseline", crosscheck.baseline, "REPORT.json of an earlier run: also print what changed since");
   crosscheckCmd->add_flag("--json", crosscheck.json, "the JSON report on stdout");
   crosscheckCmd->add_option("--sarif", crosscheck.sarif, "FILE: SARIF 2.1.0, one result per kernel where sdvmc found a violation");
 

@@ -41,14 +41,37 @@ TEST_CASE("GPUVerify format: line 1, flags, regexes", "[crosscheck]") {
   CHECK(e.language == "opencl");
   CHECK(e.expected.kinds == Kinds{"race", "divergence"});
   CHECK(e.expected.regexes.size() == 2);
-  CHECK(e.args == std::vector<std::string>{"--local-size", "[4,2]", "--num-groups", "2", "--no-inline"});
+  // --warp-sync=32 is honoured as sdvmc's warp model (and Oclgrind, which has no warps, is
+  // not asked).
+  CHECK(e.args == std::vector<std::string>{"--local-size", "[4,2]", "--num-groups", "2", "--no-inline", "--model",
+                                           "simt:32"});
+  CHECK(e.warpSync);
+  CHECK(e.oracleUnfit.rfind("--warp-sync=32:", 0) == 0);
   CHECK_FALSE(e.benignWrites);
   CHECK_FALSE(e.interGroup);
-  REQUIRE(e.notes.size() == 4);
+  REQUIRE(e.notes.size() == 3);
   CHECK(e.notes[0].rfind("--equality-abstraction: GPUVerify's verification technique", 0) == 0);
-  CHECK(e.notes[1].rfind("--warp-sync=32:", 0) == 0);
-  CHECK(e.notes[2].rfind("--clang-opt=-Idir:", 0) == 0);  // ${KERNEL_DIR} replaced
-  CHECK(e.notes[3] == "--bogus: unknown flag, ignored");
+  CHECK(e.notes[1].rfind("--clang-opt=-Idir:", 0) == 0);  // ${KERNEL_DIR} replaced
+  CHECK(e.notes[2] == "--bogus: unknown flag, ignored");
+}
+
+TEST_CASE("GPUVerify format: the flags that change the question, in sdvmc's words", "[crosscheck]") {
+  Entry e;
+  const std::string text =
+      "//pass\n"
+      "//--local_size=4 --global_offset=2 --kernel-args=k,5,* --only-log --vcgen-opt=/checkArrays:$$A,$$B "
+      "--no-annotations --invariants-as-candidates --check-array-bounds --vcgen-opt=/other\n"
+      "__kernel void k(__global int *A, __global int *B, int n, int m) {}\n";
+  REQUIRE(readGpuVerify("k.cl", text, e));
+  CHECK(e.args == std::vector<std::string>{"--local-size", "4", "--global-offset", "2", "--kernel-args", "k,5,*",
+                                           "--only-divergence", "--check-arrays", "$$A,$$B", "--no-annotations",
+                                           "--invariants-as-candidates"});
+  CHECK(e.checkArrayBounds);
+  CHECK_FALSE(e.warpSync);
+  REQUIRE(e.notes.size() == 2);
+  CHECK(e.notes[0].rfind("--only-log: accesses are logged but races not checked", 0) == 0);
+  CHECK(e.notes[1].rfind("--vcgen-opt=/other: GPUVerify's verification technique", 0) == 0);
+  CHECK_FALSE(e.oracleUnfit.empty());
 }
 
 TEST_CASE("GPUVerify format: pass, other xfail codes, defaults", "[crosscheck]") {

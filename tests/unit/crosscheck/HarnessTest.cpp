@@ -74,8 +74,17 @@ TEST_CASE("outcomes are classified against GPUVerify's expectation", "[crosschec
   CHECK(outcome(Format::GpuVerify, {"violation"}, race).cls == "agree");
   // sdvmc reports a null dereference as an assertion.
   CHECK(outcome(Format::GpuVerify, {"null"}, assertion).cls == "agree");
-  CHECK(outcome(Format::GpuVerify, {"reject"}, rejected).cls == "agree");
+  // A GPUVerify tool error (xfail:CODE) is no verdict: not comparable, whatever sdvmc does.
+  CHECK(outcome(Format::GpuVerify, {"reject"}, rejected).cls == "not-comparable");
+  CHECK(outcome(Format::GpuVerify, {"reject"}, ok).cls == "not-comparable");
   CHECK(outcome(Format::GpuVerify, {"pass"}, rejected).cls == "unsupported");
+  // What GPUVerify does not check by default: sdvmc found more.
+  const SdvmcResult divZero = interpreted(1, "{\"verdict\":\"division-by-zero\"}\n");
+  const SdvmcResult oob = interpreted(1, "{\"verdict\":\"out-of-bounds\"}\n");
+  CHECK(outcome(Format::GpuVerify, {"pass"}, divZero).cls == "beyond");
+  CHECK(outcome(Format::GpuVerify, {"race"}, divZero).cls == "beyond");
+  CHECK(outcome(Format::GpuVerify, {"pass"}, oob).cls == "beyond");
+  CHECK(outcome(Format::GpuVerify, {"out-of-bounds"}, oob).cls == "agree");
   CHECK(outcome(Format::GpuVerify, {"pass"}, interpreted(128 + 9, "", "", true)).cls == "timeout");
 }
 
