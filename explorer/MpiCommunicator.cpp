@@ -1,0 +1,111 @@
+// The Communicator over MPI (Open MPI on Debian: libopenmpi-dev), built when CMake finds
+// MPI (SDVMC_HAVE_MPI); without it mpiWorld says so. One thread per rank calls MPI (the
+// TBB workers never do): MPI_THREAD_FUNNELED.
+#include "explorer/Distributed.h"
+
+#include <fmt/format.h>
+
+#if SDVMC_HAVE_MPI
+#include <mpi.h>
+
+#include <climits>
+#include <cstdlib>
+#include <stdexcept>
+#endif
+
+namespace sdvmc::explore {
+
+#if SDVMC_HAVE_MPI
+
+namespace {
+
+class MpiCommunicator : public Communicator {
+public:
+  MpiCommunicator() {
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  }
+  int rank() const override { return rank_; }
+  int size() const override { return size_; }
+
+  void exchange(const std::vector<std::vector<uint8_t>>& send, std::vector<std::vector<uint8_t>>& recv) override {
+    const size_t k = size_t(size_);
+    std::vector<int> sendCounts(k), recvCounts(k), sendAt(k), recvAt(k);
+    std::vector<uint8_t> out;
+    size_t total = 0;
+    for (size_t r = 0; r < k; ++r) total += send[r].size();
+    if (total > size_t(INT_MAX)) fail("a batch over 2 GiB");
+    out.reserve(total);
+    for (size_t r = 0; r < k; ++r) {
+      sendAt[r] = int(out.size());
+      sendCounts[r] = int(send[r].size());
+      out.insert(out.end(), send[r].begin(), send[r].end());
+    }
+    check(MPI_Alltoall(sendCounts.data(), 1, MPI_INT, recvCounts.data(), 1, MPI_INT, MPI_COMM_WORLD));
+    size_t in = 0;
+    for (size_t r = 0; r < k; ++r) {
+      if (in + size_t(recvCounts[r]) > size_t(INT_MAX)) fail("a batch over 2 GiB");
+      recvAt[r] = int(in);
+      in += size_t(recvCounts[r]);
+    }
+    std::vector<uint8_t> got(in);
+    check(MPI_Alltoallv(out.data(), sendCounts.data(), sendAt.data(), MPI_BYTE, got.data(), recvCounts.data(),
+                        recvAt.data(), MPI_BYTE, MPI_COMM_WORLD));
+    recv.resize(k);
+    for (size_t r = 0; r < k; ++r)
+      recv[r].assign(got.begin() + recvAt[r], got.begin() + recvAt[r] + recvCounts[r]);
+  }
+
+  void allGather(const void* mine, size_t bytes, void* all) override {
+    check(MPI_Allgather(mine, int(bytes), MPI_BYTE, all, int(bytes), MPI_BYTE, MPI_COMM_WORLD));
+  }
+
+private:
+  /// MPI's default handler aborts every rank on an error; this covers what it returns.
+  static void check(int code) {
+    if (code != MPI_SUCCESS) fail(fmt::format("MPI error {}", code));
+  }
+  [[noreturn]] static void fail(const std::string& what) {
+    std::fprintf(stderr, "sdvmc: --mpi: %s\n", what.c_str());
+    MPI_Abort(MPI_COMM_WORLD, 2);
+    std::abort();
+  }
+
+  int rank_ = 0, size_ = 1;
+};
+
+void finalize() {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (!finalized) MPI_Finalize();
+}
+
+}  // namespace
+
+Communicator* mpiWorld(std::string& error) {
+  static MpiCommunicator* world = nullptr;
+  if (world) return world;
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  if (!initialized) {
+    int provided = 0;
+    if (MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
+      error = "MPI could not start";
+      return nullptr;
+    }
+    std::atexit(finalize);
+  }
+  world = new MpiCommunicator();
+  return world;
+}
+
+#else
+
+Communicator* mpiWorld(std::string& error) {
+  error = "this sdvmc was built without MPI (install libopenmpi-dev, as scripts/setup.sh does, and rebuild)";
+  return nullptr;
+}
+
+#endif
+
+}  // namespace sdvmc::explore
