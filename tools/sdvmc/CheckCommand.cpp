@@ -2,6 +2,7 @@
 // with a witness that replays (see CheckCommand.h).
 #include "tools/sdvmc/CheckCommand.h"
 
+#include "explorer/Distributed.h"
 #include "explorer/Explorer.h"
 #include "report/Report.h"
 #include "semantics/models/ModelSupport.h"
@@ -18,6 +19,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <fcntl.h>
 #include <thread>
 #include <unistd.h>
 
@@ -162,9 +164,91 @@ int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile
   return finish(sem::VerdictKind::Ok);
 }
 
+/// --mpi: whether every rank got as far as exploring. A rank that returns early (its
+/// input could not be read, say) answers "not ready" from the destructor, so that no rank
+/// waits for it in the exploration's first collective.
+class MpiReady {
+public:
+  explicit MpiReady(explore::Communicator* comm) : comm_(comm) {}
+  ~MpiReady() {
+    if (comm_ && !asked_) agree(false);
+  }
+  /// The lowest rank that is not ready, or -1.
+  int agree(bool ready) {
+    asked_ = true;
+    const uint8_t mine = ready;
+    std::vector<uint8_t> all(size_t(comm_->size()));
+    comm_->allGather(&mine, 1, all.data());
+    for (size_t r = 0; r < all.size(); ++r)
+      if (!all[r]) return int(r);
+    return -1;
+  }
+
+private:
+  explore::Communicator* comm_;
+  bool asked_ = false;
+};
+
+/// --mpi: ranks other than 0 print nothing (rank 0 reports for all).
+void silenceOtherRanks(const explore::Communicator& comm) {
+  static bool done = false;
+  if (comm.rank() == 0 || done) return;
+  done = true;
+  std::fflush(stdout);
+  std::fflush(stderr);
+  const int devnull = ::open("/dev/null", O_WRONLY);
+  if (devnull >= 0) {
+    ::dup2(devnull, 1);
+    ::dup2(devnull, 2);
+    ::close(devnull);
+  }
+}
+
+/// The per-rank figures of a distributed run (--json).
+json ranksJson(const explore::Result& r) {
+  json ranks = json::array();
+  for (size_t k = 0; k < r.ranks.size(); ++k) {
+    const explore::RankFigures& f = r.ranks[k];
+    ranks.push_back(json{{"rank", k},
+                         {"states", f.states},
+                         {"bytes_sent", f.bytesSent},
+                         {"wait_seconds", f.waitSeconds},
+                         {"peak_memory_bytes", f.peakMemoryBytes}});
+  }
+  return ranks;
+}
+
+/// The per-rank figures of a distributed run (text).
+std::string ranksText(const explore::Result& r) {
+  uint64_t largest = 0, sent = 0;
+  double wait = 0;
+  std::string states;
+  for (const explore::RankFigures& f : r.ranks) {
+    largest = std::max(largest, f.states);
+    sent += f.bytesSent;
+    wait = std::max(wait, f.waitSeconds);
+    states += fmt::format(" {}", f.states);
+  }
+  const double mean = r.ranks.empty() ? 0 : double(r.states) / double(r.ranks.size());
+  return fmt::format(
+      "  {} ranks, states per rank{} (imbalance {:.2f}); {} exchange rounds, {:.1f} MiB sent ({:.1f} bytes/state), "
+      "at most {:.3f} s waiting\n",
+      r.ranks.size(), states, mean > 0 ? double(largest) / mean : 1.0, r.rounds, double(sent) / 1048576.0,
+      r.states ? double(sent) / double(r.states) : 0.0, wait);
+}
+
 }  // namespace
 
 int checkCommand(const CheckOptions& o, const CommandLine& cl) {
+  // --mpi: every rank runs this function on the same command line; rank 0 speaks.
+  explore::Communicator* comm = nullptr;
+  if (o.mpi) {
+    std::string error;
+    comm = explore::mpiWorld(error);
+    if (!comm) return cl.reject("--mpi", "--mpi: " + error, o.json);
+    silenceOtherRanks(*comm);
+  }
+  MpiReady ready(comm);
   std::unique_ptr<kpl::SourceFile> source;
   std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source, &o.launch, &cl);
   if (!k) return 2;
@@ -250,6 +334,13 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   eo.initialTableBits = 16;  // 768 KiB; the set grows between levels
   eo.progress = !o.noProgress && (o.progress || isatty(2));
 
+  if (o.mpi) {
+    for (const auto& [given, name] : {std::pair{!o.compare.empty(), "--compare"}, std::pair{o.dfs, "--dfs"},
+                                      std::pair{o.exact, "--exact"}})
+      if (given)
+        return cl.reject(name, fmt::format("{} cannot be combined with --mpi (the distributed search is breadth-first "
+                                           "with fingerprints, one exploration)", name), o.json);
+  }
   if (!o.compare.empty()) {
     if (refuseUnsupported(o.file, *source, ir, "--compare", true, false, false, o.json)) return 2;
     if (o.compare != "sdv,mimd")
@@ -264,7 +355,12 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   std::unique_ptr<sem::Model> model = makeModel(o.model, ir, bounds, !o.noPor, o.symmetry == "on", error);
   if (!model) return cl.reject("--model", "--model: " + error, o.json);
 
-  explore::Result r = explore::explore(*model, eo);
+  if (comm) {
+    if (const int r = ready.agree(true); r >= 0)
+      return cl.reject("--mpi", fmt::format("--mpi: rank {} could not prepare the exploration (every rank must be able "
+                                            "to read {} with the same options)", r, o.file), o.json);
+  }
+  explore::Result r = comm ? explore::exploreDistributed(*model, eo, *comm) : explore::explore(*model, eo);
 
   // The verdict, with a witness that replays.
   sem::Verdict verdict;
@@ -320,6 +416,10 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     for (size_t p = 0; p < ranges->size(); ++p)
       j["bounds"]["params"][ir.params[p]] = json::array({(*ranges)[p].lo, (*ranges)[p].hi});
     if (r.status == explore::Result::Status::Inconclusive) j["limit"] = r.limit;
+    if (comm) {
+      j["ranks"] = ranksJson(r);
+      j["rounds"] = r.rounds;
+    }
     if (witness) {
       j["witness"] = witnessJson(*witness, o.model != "sdv", ir.params);
       if (!replay.empty()) j["replay"] = replay;
@@ -330,9 +430,10 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   }
 
   std::ostringstream os;
-  os << fmt::format("sdvmc check {}: model {}, threads {}, group {}, domain {}..{}, {} job{}{}\n", o.file, o.model,
-                    rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo, bounds.domainHi, eo.jobs,
-                    eo.jobs == 1 ? "" : "s", o.model != "sdv" && o.noPor ? ", no partial-order reduction" : "");
+  os << fmt::format("sdvmc check {}: model {}, threads {}, group {}, domain {}..{}, {}{} job{}{}\n", o.file, o.model,
+                    rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo, bounds.domainHi,
+                    comm ? fmt::format("{} ranks x ", comm->size()) : "", eo.jobs, eo.jobs == 1 ? "" : "s",
+                    o.model != "sdv" && o.noPor ? ", no partial-order reduction" : "");
   for (size_t p = 0; p < ranges->size(); ++p)
     os << fmt::format("  parameter {} in {}..{}\n", ir.params[p], (*ranges)[p].lo, (*ranges)[p].hi);
   switch (r.status) {
@@ -356,8 +457,10 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   os << fmt::format("  {} states, {} transitions, {} terminal, {} discarded, depth {}\n", r.states, r.transitions,
                     r.terminalStates, r.discarded, r.depth);
   os << "  reductions: " << model->reductions() << "\n";
-  os << fmt::format("  {:.3f} s, {:.0f} states/s, peak memory {:.1f} MiB\n", r.seconds,
-                    r.seconds > 0 ? r.states / r.seconds : 0.0, r.peakMemoryBytes / 1048576.0);
+  os << fmt::format("  {:.3f} s, {:.0f} states/s, peak memory {:.1f} MiB{}\n", r.seconds,
+                    r.seconds > 0 ? r.states / r.seconds : 0.0, r.peakMemoryBytes / 1048576.0,
+                    comm ? " (all ranks together)" : "");
+  if (comm) os << ranksText(r);
   if (o.exact)
     os << fmt::format("  visited set: whole states, {:.1f} bytes/state\n", r.visitedBytesPerState);
   else

@@ -31,6 +31,7 @@ struct CheckOptions {
   bool json = false;
   bool progress = false;
   bool noProgress = false;
+  bool mpi = false;                ///< distributed exploration over the ranks of mpirun
 };
 
 int checkCommand(const CheckOptions& opts, const CommandLine& cl);
