@@ -310,7 +310,8 @@ private:
     bool aborted = false;
     int failedRank = -1, stopRank = -1;
     uint8_t stopReason = 0;
-    std::vector<std::vector<uint8_t>> send(ranks_), recv;
+    std::vector<std::vector<uint8_t>>& send = send_;
+    send.resize(ranks_);
     for (;;) {
       ++result_.rounds;
       for (auto& s : send) s.clear();
@@ -322,9 +323,12 @@ private:
         s.failed = 1;
         for (auto& b : send) std::vector<uint8_t>().swap(b);
       }
-      exchange(send, recv);
+      // This rank's own records bypass the exchange.
+      own_.swap(send[me_]);
+      send[me_].clear();
+      exchange(send, recv_);
       try {
-        if (!s.failed && !ended) receive(recv);
+        if (!s.failed && !ended) receive({&recv_, &ownList_});
       } catch (const std::bad_alloc&) {
         s.failed = 1;
       }
@@ -447,17 +451,25 @@ private:
       const sem::StateBytes& s = e.successors[j];
       const Fingerprint fp = fingerprint(s);
       std::vector<uint8_t>& to = out[ownerOf(fp, ranks_)];
-      put(to, fp.high);
-      put(to, fp.low);
-      put(to, (uint64_t(g) << 32) | j);
-      put(to, uint32_t(s.size()));
-      to.insert(to.end(), s.begin(), s.end());
+      const size_t at = to.size();
+      to.resize(at + kRecordHeader + s.size());
+      uint8_t* p = to.data() + at;
+      const uint64_t key = (uint64_t(g) << 32) | j;
+      const uint32_t length = uint32_t(s.size());
+      std::memcpy(p, &fp.high, 8);
+      std::memcpy(p + 8, &fp.low, 8);
+      std::memcpy(p + 16, &key, 8);
+      std::memcpy(p + 24, &length, 4);
+      if (length) std::memcpy(p + kRecordHeader, s.data(), length);
     }
   }
 
   /// The records this rank received: each absent state claimed as pending, each pending
   /// one's key lowered to the smallest discoverer.
-  void receive(const std::vector<std::vector<uint8_t>>& recv) {
+  void receive(std::initializer_list<const std::vector<std::vector<uint8_t>>*> from) {
+    std::vector<std::span<const uint8_t>> recv;
+    for (const auto* buffers : from)
+      for (const auto& b : *buffers) recv.emplace_back(b.data(), b.size());
     uint64_t incoming = 0;
     for (const auto& b : recv)
       for (const uint8_t* p = b.data(); p < b.data() + b.size();) {
@@ -675,6 +687,10 @@ private:
   uint32_t level_ = 0;
   uint64_t owned_ = 0;       ///< committed states on this rank
   std::vector<Links> links_;
+  /// A round's buffers, kept from round to round (no page faults on fresh memory).
+  std::vector<std::vector<uint8_t>> send_, recv_;
+  std::vector<std::vector<uint8_t>> ownList_{1};  ///< this rank's records to itself
+  std::vector<uint8_t>& own_ = ownList_[0];
   std::vector<New> newStates_;
   std::vector<uint8_t> newBytes_;
   uint64_t expandedStates_ = 0, sentRecordBytes_ = 0;  ///< for the batch size

@@ -31,7 +31,8 @@ public:
   void exchange(const std::vector<std::vector<uint8_t>>& send, std::vector<std::vector<uint8_t>>& recv) override {
     const size_t k = size_t(size_);
     std::vector<int> sendCounts(k), recvCounts(k), sendAt(k), recvAt(k);
-    std::vector<uint8_t> out;
+    std::vector<uint8_t>& out = out_;
+    out.clear();
     size_t total = 0;
     for (size_t r = 0; r < k; ++r) total += send[r].size();
     if (total > size_t(INT_MAX)) fail("a batch over 2 GiB");
@@ -48,7 +49,8 @@ public:
       recvAt[r] = int(in);
       in += size_t(recvCounts[r]);
     }
-    std::vector<uint8_t> got(in);
+    std::vector<uint8_t>& got = in_;
+    got.resize(in);
     check(MPI_Alltoallv(out.data(), sendCounts.data(), sendAt.data(), MPI_BYTE, got.data(), recvCounts.data(),
                         recvAt.data(), MPI_BYTE, MPI_COMM_WORLD));
     recv.resize(k);
@@ -72,6 +74,7 @@ private:
   }
 
   int rank_ = 0, size_ = 1;
+  std::vector<uint8_t> out_, in_;  ///< kept from call to call (no page faults on fresh memory)
 };
 
 void finalize() {
