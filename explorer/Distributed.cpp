@@ -54,7 +54,7 @@ namespace {
 
 constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 /// The bytes of successors a rank gathers before an exchange round (all owners together).
-constexpr uint64_t kBatchBytes = uint64_t(8) << 20;
+constexpr uint64_t kBatchBytes = uint64_t(2) << 20;
 /// A record's header: fingerprint, key, length.
 constexpr size_t kRecordHeader = 16 + 8 + 4;
 
@@ -93,20 +93,29 @@ struct Tally {
 };
 
 /// What every rank tells every other after each round (all-gathered).
+/// Followed by the sizes of its records for each rank, so the round's exchange needs no
+/// other collective.
 struct Status {
   uint64_t owned = 0;      ///< states it owns, this level's new ones included
   uint64_t remaining = 0;  ///< frontier states not yet expanded
   uint64_t memory = 0;     ///< resident bytes
+  uint64_t transitions = 0, terminal = 0, discarded = 0, expanded = 0;  ///< the level's so far
   uint32_t violation = kNone, stuck = kNone;
   uint8_t stop = 0;        ///< Monitor::Reason of its monitor (time, memory), 0 none
-  uint8_t failed = 0;      ///< out of memory
+  uint8_t failed = 0;      ///< Failure
   uint8_t pad[6] = {};
 };
+
+static_assert(sizeof(Status) % 8 == 0);
+
+/// Why a rank cannot go on.
+enum Failure : uint8_t { kFine = 0, kOutOfMemory = 1, kWouldNotFit = 2 };
 
 /// One frontier state's successors, expanded by a worker.
 struct Worker {
   std::unique_ptr<sem::Model> model;
   sem::Expansion expansion;
+  std::vector<Fingerprint> fingerprints;
 };
 
 /// A piece of a batch expanded by one worker: its records per owner, and its tally.
@@ -124,12 +133,14 @@ struct New {
 };
 
 /// A level's states on this rank, in the order of their global indices.
+/// Its bytes are where the records left them (no copy): `at` and `length` say where.
 struct Frontier {
   std::vector<uint8_t> bytes;
-  std::vector<uint64_t> offsets{0};
+  std::vector<uint64_t> at;
+  std::vector<uint32_t> length;
   std::vector<uint32_t> index;  ///< global indices, increasing
   size_t size() const { return index.size(); }
-  std::span<const uint8_t> state(size_t i) const { return {bytes.data() + offsets[i], size_t(offsets[i + 1] - offsets[i])}; }
+  std::span<const uint8_t> state(size_t i) const { return {bytes.data() + at[i], length[i]}; }
   /// Position of global index g, or size().
   size_t find(uint32_t g) const {
     auto it = std::lower_bound(index.begin(), index.end(), g);
@@ -164,7 +175,7 @@ public:
         monitor_(false, options.maxSeconds, limit_.bytes, counters_),
         visited_(false, uint64_t(1) << std::min<uint32_t>(options.initialTableBits, 40)),
         arena_(int(jobsOf(options))),
-        workers_([&model] { return Worker{model.clone(), {}}; }),
+        workers_([&model] { return Worker{model.clone(), {}, {}}; }),
         tty_(isatty(STDERR_FILENO) != 0) {
     visited_.setConcurrent(false);
   }
@@ -178,11 +189,19 @@ public:
 private:
   // --- collectives, timed and counted -------------------------------------------------
 
-  void exchange(const std::vector<std::vector<uint8_t>>& send, std::vector<std::vector<uint8_t>>& recv) {
+  void exchange(const std::vector<std::vector<uint8_t>>& send, std::vector<std::span<const uint8_t>>& recv,
+                const std::vector<uint64_t>* sizes) {
     for (uint32_t r = 0; r < ranks_; ++r)
       if (r != me_) bytesSent_ += send[r].size();
     const auto t0 = std::chrono::steady_clock::now();
-    comm_.exchange(send, recv);
+    comm_.exchange(send, recv, sizes);
+    waitSeconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+
+  void gather(const void* mine, size_t bytes, void* all) {
+    bytesSent_ += bytes * (ranks_ - 1);
+    const auto t0 = std::chrono::steady_clock::now();
+    comm_.allGather(mine, bytes, all);
     waitSeconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
 
@@ -190,10 +209,7 @@ private:
   std::vector<T> allGather(const T& mine) {
     static_assert(std::is_trivially_copyable_v<T>);
     std::vector<T> all(ranks_);
-    bytesSent_ += sizeof(T) * (ranks_ - 1);
-    const auto t0 = std::chrono::steady_clock::now();
-    comm_.allGather(&mine, sizeof(T), all.data());
-    waitSeconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    gather(&mine, sizeof(T), all.data());
     return all;
   }
 
@@ -235,8 +251,9 @@ private:
   }
 
   static void appendState(Frontier& f, std::span<const uint8_t> s, uint32_t g) {
+    f.at.push_back(f.bytes.size());
+    f.length.push_back(uint32_t(s.size()));
     f.bytes.insert(f.bytes.end(), s.begin(), s.end());
-    f.offsets.push_back(f.bytes.size());
     f.index.push_back(g);
   }
 
@@ -267,7 +284,7 @@ private:
     if (!limit_.bytes) return true;
     const size_t n = frontier_.size();
     const double ratio = level_ == 0 ? 4.0 : double(lastAdded_) / double(std::max<uint64_t>(1, lastGlobal_));
-    const double length = double(frontier_.bytes.size()) / double(std::max<size_t>(1, n));
+    const double length = double(frontier_.bytes.size()) / double(std::max<size_t>(1, n));  // (an upper bound)
     const double added = double(n) * ratio;
     uint64_t transient = 0;
     visited_.bytesAfterReserve(uint64_t(added), &transient);
@@ -285,111 +302,123 @@ private:
 
   bool expandLevel() {
     counters_.depth.store(level_, std::memory_order_relaxed);
-    // Before the level: a limit, or a rank whose memory would not hold the level.
-    {
-      Status s;
-      s.stop = monitor_.stopRequested() ? uint8_t(monitor_.reason()) : 0;
-      s.failed = !levelFits();
-      const std::vector<Status> all = allGather(s);
-      if (int r = firstRank(all, [](const Status& x) { return x.stop != 0; }); r >= 0)
-        return stop(fmt::format("{}: {}; the {} states at depth {} not expanded",
-                                stopName(options_, Monitor::Reason(all[size_t(r)].stop), limit_), covered(), global_,
-                                level_)),
-               false;
-      if (int r = firstRank(all, [](const Status& x) { return x.failed != 0; }); r >= 0)
-        return stop(fmt::format("{} on rank {}: {}; expanding the {} states at depth {} would not fit",
-                                memoryLimitName(limit_), r, covered(), global_, level_)),
-               false;
-    }
     lastGlobal_ = global_;
     newStates_.clear();
     newBytes_.clear();
+    room_ = 0;
     Tally tally;
-    size_t next = 0;      // the next frontier state to expand
-    bool ended = false;   // a violation or stuck state is known: successors are not sent
-    bool aborted = false;
-    int failedRank = -1, stopRank = -1;
-    uint8_t stopReason = 0;
+    size_t next = 0;     // the next frontier state to expand
+    bool ended = false;  // a violation or stuck state is known: successors are not sent
+    uint8_t failed = levelFits() ? kFine : kWouldNotFit;
     std::vector<std::vector<uint8_t>>& send = send_;
     send.resize(ranks_);
+    const size_t words = sizeof(Status) / 8 + ranks_;  // a status and the sizes to each rank
+    std::vector<uint64_t> mine(words), all;
+    std::vector<uint64_t> sizes(ranks_);
+    Status total;  // the level's counts, and which rank stopped or failed first
+    int stopRank = -1, failedRank = -1;
     for (;;) {
       ++result_.rounds;
-      for (auto& s : send) s.clear();
+      for (auto& b : send) b.clear();
       Status s;
+      s.failed = failed;
       if (monitor_.stopRequested()) s.stop = uint8_t(monitor_.reason());
-      try {
-        if (!s.stop) next = expandBatch(next, send, tally, ended);
-      } catch (const std::bad_alloc&) {
-        s.failed = 1;
-        for (auto& b : send) std::vector<uint8_t>().swap(b);
-      }
+      if (!s.stop && !s.failed) try {
+          next = expandBatch(next, send, tally, ended);
+        } catch (const std::bad_alloc&) {
+          s.failed = failed = kOutOfMemory;
+          for (auto& b : send) std::vector<uint8_t>().swap(b);
+        }
       // This rank's own records bypass the exchange.
       own_.swap(send[me_]);
       send[me_].clear();
-      exchange(send, recv_);
-      try {
-        if (!s.failed && !ended) receive({&recv_, &ownList_});
-      } catch (const std::bad_alloc&) {
-        s.failed = 1;
-      }
       s.owned = owned_ + newStates_.size();
       s.remaining = s.stop || s.failed ? 0 : frontier_.size() - next;
       s.memory = residentBytes();
+      s.transitions = tally.transitions;
+      s.terminal = tally.terminal;
+      s.discarded = tally.discarded;
+      s.expanded = tally.expanded;
       s.violation = tally.violation;
       s.stuck = tally.stuck;
-      const std::vector<Status> all = allGather(s);
-      progress(all);
-      bool more = false;
-      for (const Status& x : all) {
-        more = more || x.remaining > 0;
-        if (x.violation != kNone || x.stuck != kNone) ended = true;
+      std::memcpy(mine.data(), &s, sizeof(Status));
+      for (uint32_t r = 0; r < ranks_; ++r) mine[sizeof(Status) / 8 + r] = send[r].size();
+      all.resize(words * ranks_);
+      gather(mine.data(), words * 8, all.data());
+      std::vector<Status> statuses(ranks_);
+      for (uint32_t r = 0; r < ranks_; ++r) {
+        std::memcpy(static_cast<void*>(&statuses[r]), all.data() + r * words, sizeof(Status));
+        sizes[r] = all[r * words + sizeof(Status) / 8 + me_];
       }
-      stopRank = firstRank(all, [](const Status& x) { return x.stop != 0; });
-      failedRank = firstRank(all, [](const Status& x) { return x.failed != 0; });
-      if (stopRank >= 0) stopReason = all[size_t(stopRank)].stop;
-      aborted = stopRank >= 0 || failedRank >= 0;
-      if (aborted || !more) break;
+      progress(statuses);
+      bool more = false;
+      total = Status();
+      for (const Status& x : statuses) {
+        more = more || x.remaining > 0;
+        total.transitions += x.transitions;
+        total.terminal += x.terminal;
+        total.discarded += x.discarded;
+        total.expanded += x.expanded;
+        total.violation = std::min(total.violation, x.violation);
+        total.stuck = std::min(total.stuck, x.stuck);
+      }
+      if (total.violation != kNone || total.stuck != kNone) ended = true;
+      stopRank = firstRank(statuses, [](const Status& x) { return x.stop != 0; });
+      failedRank = firstRank(statuses, [](const Status& x) { return x.failed != kFine; });
+      if (stopRank >= 0) total.stop = statuses[size_t(stopRank)].stop;
+      if (failedRank >= 0) total.failed = statuses[size_t(failedRank)].failed;
+      if (stopRank >= 0 || failedRank >= 0) break;
+      exchange(send, recv_, &sizes);
+      try {
+        if (!ended) {
+          recv_.emplace_back(own_.data(), own_.size());
+          receive(recv_);
+        }
+      } catch (const std::bad_alloc&) {
+        failed = kOutOfMemory;  // told in the next round, or with the level's count
+      }
+      if (!more) break;
     }
 
-    // The level's counts, summed.
-    struct Counts {
-      uint64_t transitions, terminal, discarded, expanded;
-      uint32_t violation, stuck;
-    };
-    Tally t;
-    for (const Counts& c : allGather(Counts{tally.transitions, tally.terminal, tally.discarded, tally.expanded,
-                                            tally.violation, tally.stuck}))
-      t.add(Tally{c.transitions, c.terminal, c.discarded, c.expanded, c.violation, c.stuck});
     counters_.expanded.fetch_add(tally.expanded, std::memory_order_relaxed);
-    result_.transitions += t.transitions;
-    result_.terminalStates += t.terminal;
-    result_.discarded += t.discarded;
+    result_.transitions += total.transitions;
+    result_.terminalStates += total.terminal;
+    result_.discarded += total.discarded;
     // A violation is a verdict even when a limit interrupted the level (every shallower
     // level was complete: its path is still a shortest one).
-    if (t.violation != kNone) {
+    if (total.violation != kNone) {
       result_.depth = level_ + 1;
-      sem::Expansion e = expandEverywhere(t.violation);
+      sem::Expansion e = expandEverywhere(total.violation);
       result_.status = Result::Status::Violation;
       result_.violation = std::move(e.violation);
-      reconstruct(t.violation);
+      reconstruct(total.violation);
       result_.path.push_back(e.violationIndex);
       return false;
     }
-    if (t.stuck != kNone) {
-      sem::Expansion e = expandEverywhere(t.stuck);
+    if (total.stuck != kNone) {
+      sem::Expansion e = expandEverywhere(total.stuck);
       return stop(e.stuck.value_or("stuck")), false;
     }
-    if (failedRank >= 0)
-      return stop(fmt::format("out of memory on rank {}: {}; {} of the {} states at depth {} expanded", failedRank,
-                              covered(), t.expanded, global_, level_)),
+    const std::string stopped = stopRank >= 0 ? stopName(options_, Monitor::Reason(total.stop), limit_) : "";
+    if (stopRank >= 0 && total.expanded == 0)
+      return stop(fmt::format("{}: {}; the {} states at depth {} not expanded", stopped, covered(), global_, level_)),
              false;
-    if (aborted)
-      return stop(fmt::format("{}: {}; {} of the {} states at depth {} expanded",
-                              stopName(options_, Monitor::Reason(stopReason), limit_), covered(), t.expanded, global_,
-                              level_)),
+    if (total.failed == kWouldNotFit)
+      return stop(fmt::format("{} on rank {}: {}; expanding the {} states at depth {} would not fit",
+                              memoryLimitName(limit_), failedRank, covered(), global_, level_)),
+             false;
+    if (total.failed == kOutOfMemory) return stop(outOfMemory(failedRank, total.expanded)), false;
+    if (stopRank >= 0)
+      return stop(fmt::format("{}: {}; {} of the {} states at depth {} expanded", stopped, covered(), total.expanded,
+                              global_, level_)),
              false;
     result_.depth = level_ + 1;  // this level is complete
-    return nextLevel();
+    return nextLevel(failed);
+  }
+
+  std::string outOfMemory(int rank, uint64_t expanded) const {
+    return fmt::format("out of memory on rank {}: {}; {} of the {} states at depth {} expanded", rank, covered(),
+                       expanded, global_, level_);
   }
 
   /// Expands frontier states from `next` on until about kBatchBytes of records are
@@ -403,7 +432,7 @@ private:
     const size_t end = next + count;
     if (jobsOf(options_) == 1) {
       Worker& w = workers_.local();
-      for (size_t i = next; i < end; ++i) expandOne(w, i, send, tally, ended);
+      for (size_t i = next; i < end; ++i) expandOne(w, i, send, tally, ended, /*direct=*/true);
     } else {
       constexpr size_t kPiece = 32;
       const size_t pieces = (count + kPiece - 1) / kPiece;
@@ -414,7 +443,7 @@ private:
           for (size_t p = r.begin(); p != r.end(); ++p) {
             out[p].out.resize(ranks_);
             for (size_t i = next + p * kPiece; i < std::min(end, next + (p + 1) * kPiece); ++i)
-              expandOne(w, i, out[p].out, out[p].tally, ended);
+              expandOne(w, i, out[p].out, out[p].tally, ended, /*direct=*/false);
           }
         });
       });
@@ -430,7 +459,7 @@ private:
 
   /// Expands frontier state i: its counts into `tally`, its successors' records into
   /// `out` by owner (unless the level has ended in a violation).
-  void expandOne(Worker& w, size_t i, std::vector<std::vector<uint8_t>>& out, Tally& tally, bool ended) {
+  void expandOne(Worker& w, size_t i, std::vector<std::vector<uint8_t>>& out, Tally& tally, bool ended, bool direct) {
     sem::Expansion& e = w.expansion;
     w.model->expand(frontier_.state(i), e);
     const uint32_t g = frontier_.index[i];
@@ -447,67 +476,86 @@ private:
     }
     if (e.terminal) ++tally.terminal;
     if (ended || tally.violation != kNone || tally.stuck != kNone) return;
+    std::vector<Fingerprint>& fps = w.fingerprints;
+    fps.resize(e.successors.size());
+    for (uint32_t j = 0; j < e.successors.size(); ++j) {
+      fps[j] = fingerprint(e.successors[j]);
+      if (direct && ownerOf(fps[j], ranks_) == me_) visited_.prefetch(fps[j]);
+    }
     for (uint32_t j = 0; j < e.successors.size(); ++j) {
       const sem::StateBytes& s = e.successors[j];
-      const Fingerprint fp = fingerprint(s);
-      std::vector<uint8_t>& to = out[ownerOf(fp, ranks_)];
-      const size_t at = to.size();
-      to.resize(at + kRecordHeader + s.size());
-      uint8_t* p = to.data() + at;
+      const Fingerprint& fp = fps[j];
       const uint64_t key = (uint64_t(g) << 32) | j;
+      const uint32_t owner = ownerOf(fp, ranks_);
+      if (direct && owner == me_) {
+        claim(fp, key, s);
+        continue;
+      }
+      std::vector<uint8_t>& to = out[owner];
+      uint8_t header[kRecordHeader];
       const uint32_t length = uint32_t(s.size());
-      std::memcpy(p, &fp.high, 8);
-      std::memcpy(p + 8, &fp.low, 8);
-      std::memcpy(p + 16, &key, 8);
-      std::memcpy(p + 24, &length, 4);
-      if (length) std::memcpy(p + kRecordHeader, s.data(), length);
+      std::memcpy(header, &fp.high, 8);
+      std::memcpy(header + 8, &fp.low, 8);
+      std::memcpy(header + 16, &key, 8);
+      std::memcpy(header + 24, &length, 4);
+      to.insert(to.end(), header, header + kRecordHeader);  // (insert: no zero-filling)
+      to.insert(to.end(), s.begin(), s.end());
     }
   }
 
   /// The records this rank received: each absent state claimed as pending, each pending
   /// one's key lowered to the smallest discoverer.
-  void receive(std::initializer_list<const std::vector<std::vector<uint8_t>>*> from) {
-    std::vector<std::span<const uint8_t>> recv;
-    for (const auto* buffers : from)
-      for (const auto& b : *buffers) recv.emplace_back(b.data(), b.size());
-    uint64_t incoming = 0;
+  void receive(const std::vector<std::span<const uint8_t>>& recv) {
+    // Records in groups of 16: their slots requested from memory first, then claimed.
+    constexpr size_t kGroup = 16;
+    const uint8_t* at[kGroup];
     for (const auto& b : recv)
       for (const uint8_t* p = b.data(); p < b.data() + b.size();) {
-        p += kRecordHeader - 4;
-        p += get<uint32_t>(p);
-        ++incoming;
-      }
-    if (incoming == 0) return;
-    visited_.reserve(newStates_.size() + incoming);
-    for (const auto& b : recv)
-      for (const uint8_t* p = b.data(); p < b.data() + b.size();) {
-        Fingerprint fp;
-        fp.high = get<uint64_t>(p);
-        fp.low = get<uint64_t>(p);
-        const uint64_t key = get<uint64_t>(p);
-        const uint32_t length = get<uint32_t>(p);
-        const uint8_t* bytes = p;
-        p += length;
-        const uint32_t low = uint32_t(fp.low);
-        auto same = [this, low](uint32_t ref) { return uint32_t(newStates_[ref - 1].fp.low) == low; };
-        auto claimed = [&] {
-          newStates_.push_back(New{fp, key, newBytes_.size(), length});
-          newBytes_.insert(newBytes_.end(), bytes, bytes + length);
-        };
-        uint32_t owner = 0;
-        switch (visited_.claimPending(fp, uint32_t(newStates_.size() + 1), same, claimed, &owner)) {
-          case VisitedSet::Probe::Visited:
-          case VisitedSet::Probe::Claimed:
-            break;
-          case VisitedSet::Probe::Pending:
-            newStates_[owner - 1].key = std::min(newStates_[owner - 1].key, key);
-            break;
+        size_t count = 0;
+        for (; count < kGroup && p < b.data() + b.size(); ++count) {
+          at[count] = p;
+          Fingerprint fp;
+          std::memcpy(&fp.high, p, 8);
+          visited_.prefetch(fp);
+          uint32_t length;
+          std::memcpy(&length, p + 24, 4);
+          p += kRecordHeader + length;
+        }
+        for (size_t k = 0; k < count; ++k) {
+          const uint8_t* q = at[k];
+          Fingerprint fp;
+          fp.high = get<uint64_t>(q);
+          fp.low = get<uint64_t>(q);
+          const uint64_t key = get<uint64_t>(q);
+          const uint32_t length = get<uint32_t>(q);
+          claim(fp, key, {q, length});
         }
       }
   }
 
+  /// A successor owned by this rank: claimed as pending if absent, or its discoverer
+  /// lowered if it is pending. Slots are claimed while the table has room below its
+  /// maximal load; when it runs out it grows by a quarter of what it holds (at least 4096).
+  void claim(const Fingerprint& fp, uint64_t key, std::span<const uint8_t> bytes) {
+    if (room_ == 0) {
+      visited_.reserve(newStates_.size() + std::max<uint64_t>(4096, (visited_.size() + newStates_.size()) / 4));
+      const uint64_t room = visited_.roomBelowMaxLoad();
+      room_ = room > newStates_.size() ? room - newStates_.size() : 0;
+    }
+    const uint32_t low = uint32_t(fp.low);
+    auto same = [this, low](uint32_t ref) { return uint32_t(newStates_[ref - 1].fp.low) == low; };
+    auto claimed = [&] {
+      newStates_.push_back(New{fp, key, newBytes_.size(), uint32_t(bytes.size())});
+      newBytes_.insert(newBytes_.end(), bytes.begin(), bytes.end());
+      --room_;
+    };
+    uint32_t owner = 0;
+    if (visited_.claimPending(fp, uint32_t(newStates_.size() + 1), same, claimed, &owner) == VisitedSet::Probe::Pending)
+      newStates_[owner - 1].key = std::min(newStates_[owner - 1].key, key);
+  }
+
   /// After a complete level: the new states' global indices, then the next frontier.
-  bool nextLevel() {
+  bool nextLevel(uint8_t failed) {
     // This rank's new states by key.
     std::vector<uint32_t> order(newStates_.size());
     for (uint32_t x = 0; x < order.size(); ++x) order[x] = x;
@@ -515,9 +563,12 @@ private:
     // Keys to the rank of their parent's slice; each slice ranks its keys.
     const uint64_t n = global_;
     auto sliceOf = [n, this](uint64_t key) { return uint32_t((key >> 32) * ranks_ / n); };
-    std::vector<std::vector<uint8_t>> send(ranks_), recv;
+    std::vector<std::vector<uint8_t>> send(ranks_);
+    std::vector<std::span<const uint8_t>> recv;
     for (uint32_t x : order) put(send[sliceOf(newStates_[x].key)], newStates_[x].key);
-    exchange(send, recv);
+    std::vector<uint64_t> replySizes(ranks_);
+    for (uint32_t r = 0; r < ranks_; ++r) replySizes[r] = send[r].size() / 2;
+    exchange(send, recv, nullptr);
     struct Got {
       uint64_t key;
       uint32_t from, at;
@@ -528,56 +579,66 @@ private:
       for (uint32_t at = 0; at < recv[r].size() / 8; ++at) got.push_back(Got{get<uint64_t>(p), r, at});
     }
     std::sort(got.begin(), got.end(), [](const Got& a, const Got& b) { return a.key < b.key; });
-    const std::vector<uint64_t> counts = allGather(uint64_t(got.size()));
+    struct Count {
+      uint64_t keys, failed;
+    };
+    const std::vector<Count> counts = allGather(Count{got.size(), failed});
     uint64_t base = 0, m = 0;
     for (uint32_t r = 0; r < ranks_; ++r) {
-      if (r < me_) base += counts[r];
-      m += counts[r];
+      if (r < me_) base += counts[r].keys;
+      m += counts[r].keys;
     }
+    for (uint32_t r = 0; r < ranks_; ++r)
+      if (counts[r].failed) return stop(outOfMemory(int(r), lastGlobal_)), false;
     for (uint32_t r = 0; r < ranks_; ++r) send[r].assign(recv[r].size() / 2, 0);
     for (uint64_t k = 0; k < got.size(); ++k) {
       const uint32_t index = uint32_t(base + k);
       std::memcpy(send[got[k].from].data() + size_t(got[k].at) * 4, &index, 4);
     }
-    exchange(send, recv);
+    exchange(send, recv, &replySizes);
     // The answers, in the order the keys were sent: by slice, then by key, which is `order`.
     Frontier next;
     Links links;
-    next.bytes.reserve(newBytes_.size());
-    next.offsets.reserve(order.size() + 1);
+    next.at.reserve(order.size());
+    next.length.reserve(order.size());
     next.index.reserve(order.size());
     links.index.reserve(order.size());
     links.parent.reserve(order.size());
     links.successor.reserve(order.size());
-    {
-      size_t k = 0;
-      for (uint32_t r = 0; r < ranks_; ++r) {
-        const uint8_t* p = recv[r].data();
-        for (size_t a = 0; a < recv[r].size() / 4; ++a, ++k) {
-          const New& s = newStates_[order[k]];
-          const uint32_t index = get<uint32_t>(p);
-          appendState(next, {newBytes_.data() + s.offset, s.length}, index);
-          links.index.push_back(index);
-          links.parent.push_back(uint32_t(s.key >> 32));
-          links.successor.push_back(uint32_t(s.key));
-          visited_.commitPending(s.fp, order[k] + 1);
-        }
+    for (uint32_t r = 0; r < ranks_; ++r) {
+      const uint8_t* p = recv[r].data();
+      for (size_t a = 0; a < recv[r].size() / 4; ++a) {
+        const New& s = newStates_[order[next.size()]];
+        const uint32_t index = get<uint32_t>(p);
+        next.at.push_back(s.offset);
+        next.length.push_back(s.length);
+        next.index.push_back(index);
+        links.index.push_back(index);
+        links.parent.push_back(uint32_t(s.key >> 32));
+        links.successor.push_back(uint32_t(s.key));
       }
     }
+    next.bytes.swap(newBytes_);
+    constexpr size_t kAhead = 8;  // slots requested from memory ahead of their commit
+    for (size_t k = 0; k < order.size(); ++k) {
+      if (k + kAhead < order.size()) visited_.prefetch(newStates_[order[k + kAhead]].fp);
+      visited_.commitPending(newStates_[order[k]].fp, order[k] + 1);
+    }
     visited_.addCommitted(order.size());
-    std::vector<New>().swap(newStates_);
-    std::vector<uint8_t>().swap(newBytes_);
+    newStates_.clear();
+    newBytes_ = std::vector<uint8_t>();
     frontier_ = std::move(next);
     return admit(m, std::move(links), /*first=*/false);
   }
 
   /// Frontier state g of this level (held by one rank) expanded by every rank.
   sem::Expansion expandEverywhere(uint32_t g) {
-    std::vector<std::vector<uint8_t>> send(ranks_), recv;
+    std::vector<std::vector<uint8_t>> send(ranks_);
+    std::vector<std::span<const uint8_t>> recv;
     const size_t i = frontier_.find(g);
     if (i < frontier_.size())
       for (auto& s : send) s.assign(frontier_.state(i).begin(), frontier_.state(i).end());
-    exchange(send, recv);
+    exchange(send, recv, nullptr);
     sem::Expansion e;
     for (const auto& b : recv)
       if (!b.empty()) {
@@ -688,9 +749,10 @@ private:
   uint64_t owned_ = 0;       ///< committed states on this rank
   std::vector<Links> links_;
   /// A round's buffers, kept from round to round (no page faults on fresh memory).
-  std::vector<std::vector<uint8_t>> send_, recv_;
-  std::vector<std::vector<uint8_t>> ownList_{1};  ///< this rank's records to itself
-  std::vector<uint8_t>& own_ = ownList_[0];
+  std::vector<std::vector<uint8_t>> send_;
+  std::vector<std::span<const uint8_t>> recv_;
+  std::vector<uint8_t> own_;  ///< this rank's records to itself (several jobs)
+  uint64_t room_ = 0;         ///< pending slots the visited set takes before it must grow
   std::vector<New> newStates_;
   std::vector<uint8_t> newBytes_;
   uint64_t expandedStates_ = 0, sentRecordBytes_ = 0;  ///< for the batch size
@@ -718,11 +780,16 @@ public:
   LocalCommunicator(LocalGroup& group, int rank) : group_(group), rank_(rank) {}
   int rank() const override { return rank_; }
   int size() const override { return group_.ranks; }
-  void exchange(const std::vector<std::vector<uint8_t>>& send, std::vector<std::vector<uint8_t>>& recv) override {
+  void exchange(const std::vector<std::vector<uint8_t>>& send, std::vector<std::span<const uint8_t>>& recv,
+                const std::vector<uint64_t>* /*sizes*/) override {
     group_.sends[size_t(rank_)] = &send;
     group_.sync.arrive_and_wait();
+    got_.resize(size_t(group_.ranks));
     recv.resize(size_t(group_.ranks));
-    for (int r = 0; r < group_.ranks; ++r) recv[size_t(r)] = (*group_.sends[size_t(r)])[size_t(rank_)];
+    for (int r = 0; r < group_.ranks; ++r) {
+      got_[size_t(r)] = (*group_.sends[size_t(r)])[size_t(rank_)];
+      recv[size_t(r)] = got_[size_t(r)];
+    }
     group_.sync.arrive_and_wait();
   }
   void allGather(const void* mine, size_t bytes, void* all) override {
@@ -736,6 +803,7 @@ public:
 private:
   LocalGroup& group_;
   int rank_;
+  std::vector<std::vector<uint8_t>> got_;
 };
 
 }  // namespace

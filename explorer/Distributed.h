@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -30,8 +31,11 @@ public:
   virtual ~Communicator() = default;
   virtual int rank() const = 0;
   virtual int size() const = 0;
-  /// send[r] goes to rank r; recv[r] is what rank r sent to this one (recv is resized).
-  virtual void exchange(const std::vector<std::vector<uint8_t>>& send, std::vector<std::vector<uint8_t>>& recv) = 0;
+  /// send[r] goes to rank r; recv[r] is what rank r sent to this one (recv is resized; the
+  /// bytes stay valid until the next exchange). `sizes`, when the caller knows them, are the
+  /// sizes of recv[r] (it saves a collective).
+  virtual void exchange(const std::vector<std::vector<uint8_t>>& send, std::vector<std::span<const uint8_t>>& recv,
+                        const std::vector<uint64_t>* sizes) = 0;
   /// Every rank's `bytes` bytes at `mine`, in rank order, into `all` (size() * bytes).
   virtual void allGather(const void* mine, size_t bytes, void* all) = 0;
 };

@@ -8,6 +8,9 @@
 #if SDVMC_HAVE_MPI
 #include <mpi.h>
 
+#include <time.h>
+
+#include <algorithm>
 #include <climits>
 #include <cstdlib>
 #include <stdexcept>
@@ -28,7 +31,8 @@ public:
   int rank() const override { return rank_; }
   int size() const override { return size_; }
 
-  void exchange(const std::vector<std::vector<uint8_t>>& send, std::vector<std::vector<uint8_t>>& recv) override {
+  void exchange(const std::vector<std::vector<uint8_t>>& send, std::vector<std::span<const uint8_t>>& recv,
+                const std::vector<uint64_t>* sizes) override {
     const size_t k = size_t(size_);
     std::vector<int> sendCounts(k), recvCounts(k), sendAt(k), recvAt(k);
     std::vector<uint8_t>& out = out_;
@@ -42,7 +46,16 @@ public:
       sendCounts[r] = int(send[r].size());
       out.insert(out.end(), send[r].begin(), send[r].end());
     }
-    check(MPI_Alltoall(sendCounts.data(), 1, MPI_INT, recvCounts.data(), 1, MPI_INT, MPI_COMM_WORLD));
+    if (sizes) {
+      for (size_t r = 0; r < k; ++r) {
+        if ((*sizes)[r] > uint64_t(INT_MAX)) fail("a batch over 2 GiB");
+        recvCounts[r] = int((*sizes)[r]);
+      }
+    } else {
+      MPI_Request request;
+      check(MPI_Ialltoall(sendCounts.data(), 1, MPI_INT, recvCounts.data(), 1, MPI_INT, MPI_COMM_WORLD, &request));
+      wait(request);
+    }
     size_t in = 0;
     for (size_t r = 0; r < k; ++r) {
       if (in + size_t(recvCounts[r]) > size_t(INT_MAX)) fail("a batch over 2 GiB");
@@ -51,18 +64,38 @@ public:
     }
     std::vector<uint8_t>& got = in_;
     got.resize(in);
-    check(MPI_Alltoallv(out.data(), sendCounts.data(), sendAt.data(), MPI_BYTE, got.data(), recvCounts.data(),
-                        recvAt.data(), MPI_BYTE, MPI_COMM_WORLD));
+    MPI_Request request;
+    check(MPI_Ialltoallv(out.data(), sendCounts.data(), sendAt.data(), MPI_BYTE, got.data(), recvCounts.data(),
+                         recvAt.data(), MPI_BYTE, MPI_COMM_WORLD, &request));
+    wait(request);
     recv.resize(k);
-    for (size_t r = 0; r < k; ++r)
-      recv[r].assign(got.begin() + recvAt[r], got.begin() + recvAt[r] + recvCounts[r]);
+    for (size_t r = 0; r < k; ++r) recv[r] = std::span<const uint8_t>(got.data() + recvAt[r], size_t(recvCounts[r]));
   }
 
   void allGather(const void* mine, size_t bytes, void* all) override {
-    check(MPI_Allgather(mine, int(bytes), MPI_BYTE, all, int(bytes), MPI_BYTE, MPI_COMM_WORLD));
+    MPI_Request request;
+    check(MPI_Iallgather(mine, int(bytes), MPI_BYTE, all, int(bytes), MPI_BYTE, MPI_COMM_WORLD, &request));
+    wait(request);
   }
 
 private:
+  /// Waits for a collective: polling (MPI makes progress only inside its calls), first
+  /// in a tight loop, then sleeping a little longer each time (at most 0.5 ms), so that a
+  /// rank that waits for a slower one leaves the core to it, or to the other ranks on a
+  /// shared or oversubscribed machine, instead of spinning (MPI's blocking calls spin).
+  static void wait(MPI_Request& request) {
+    int done = 0;
+    long sleepNs = 0;
+    for (int polls = 0;; ++polls) {
+      check(MPI_Test(&request, &done, MPI_STATUS_IGNORE));
+      if (done) return;
+      if (polls < 200) continue;
+      sleepNs = std::min(500'000L, sleepNs + 2'000);
+      const timespec pause{0, sleepNs};
+      nanosleep(&pause, nullptr);
+    }
+  }
+
   /// MPI's default handler aborts every rank on an error; this covers what it returns.
   static void check(int code) {
     if (code != MPI_SUCCESS) fail(fmt::format("MPI error {}", code));
