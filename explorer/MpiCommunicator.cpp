@@ -9,6 +9,9 @@
 #include <mpi.h>
 
 #include <time.h>
+#include <unistd.h>
+
+#include <csignal>
 
 #include <algorithm>
 #include <climits>
@@ -98,7 +101,12 @@ private:
 
   /// MPI's default handler aborts every rank on an error; this covers what it returns.
   static void check(int code) {
-    if (code != MPI_SUCCESS) fail(fmt::format("MPI error {}", code));
+    if (code == MPI_SUCCESS) return;
+    char text[MPI_MAX_ERROR_STRING];
+    int length = 0;
+    MPI_Error_string(code, text, &length);
+    fail(fmt::format("a collective operation failed ({}): another rank has probably failed (killed, or out of "
+                     "memory); the search is abandoned", std::string(text, size_t(length))));
   }
   [[noreturn]] static void fail(const std::string& what) {
     std::fprintf(stderr, "sdvmc: --mpi: %s\n", what.c_str());
@@ -109,6 +117,16 @@ private:
   int rank_ = 0, size_ = 1;
   std::vector<uint8_t> out_, in_;  ///< kept from call to call (no page faults on fresh memory)
 };
+
+/// mpirun ends the other ranks with SIGTERM when one fails: rank 0 says so before going.
+void terminated(int) {
+  static const char message[] =
+      "sdvmc: --mpi: stopped by mpirun: another rank failed (killed, or out of memory); see mpirun's message "
+      "below for which\n";
+  const ssize_t ignored = ::write(2, message, sizeof message - 1);
+  (void)ignored;
+  ::_exit(2);
+}
 
 void finalize() {
   int finalized = 0;
@@ -132,6 +150,8 @@ Communicator* mpiWorld(std::string& error) {
     std::atexit(finalize);
   }
   world = new MpiCommunicator();
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);  // errors reach check()
+  if (world->rank() == 0) std::signal(SIGTERM, terminated);
   return world;
 }
 
