@@ -34,51 +34,50 @@ public:
   int rank() const override { return rank_; }
   int size() const override { return size_; }
 
+  /// Point to point, each rank's buffer sent where it lies (no packing into one array):
+  /// the sizes first (an all-to-all) unless the caller knows them, then a receive and a
+  /// send posted for every other rank, waited for together.
   void exchange(const std::vector<std::vector<uint8_t>>& send, std::vector<std::span<const uint8_t>>& recv,
                 const std::vector<uint64_t>* sizes) override {
     const size_t k = size_t(size_);
-    std::vector<int> sendCounts(k), recvCounts(k), sendAt(k), recvAt(k);
-    std::vector<uint8_t>& out = out_;
-    out.clear();
-    size_t total = 0;
-    for (size_t r = 0; r < k; ++r) total += send[r].size();
-    if (total > size_t(INT_MAX)) fail("a batch over 2 GiB");
-    out.reserve(total);
-    for (size_t r = 0; r < k; ++r) {
-      sendAt[r] = int(out.size());
-      sendCounts[r] = int(send[r].size());
-      out.insert(out.end(), send[r].begin(), send[r].end());
-    }
+    std::vector<uint64_t> sendSizes(k), recvSizes(k);
+    for (size_t r = 0; r < k; ++r) sendSizes[r] = send[r].size();
     if (sizes) {
-      for (size_t r = 0; r < k; ++r) {
-        if ((*sizes)[r] > uint64_t(INT_MAX)) fail("a batch over 2 GiB");
-        recvCounts[r] = int((*sizes)[r]);
-      }
+      recvSizes = *sizes;
     } else {
       MPI_Request request;
-      check(MPI_Ialltoall(sendCounts.data(), 1, MPI_INT, recvCounts.data(), 1, MPI_INT, MPI_COMM_WORLD, &request));
-      wait(request);
+      check(MPI_Ialltoall(sendSizes.data(), 1, MPI_UINT64_T, recvSizes.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD,
+                          &request));
+      wait(1, &request);
     }
-    size_t in = 0;
-    for (size_t r = 0; r < k; ++r) {
-      if (in + size_t(recvCounts[r]) > size_t(INT_MAX)) fail("a batch over 2 GiB");
-      recvAt[r] = int(in);
-      in += size_t(recvCounts[r]);
-    }
-    std::vector<uint8_t>& got = in_;
-    got.resize(in);
-    MPI_Request request;
-    check(MPI_Ialltoallv(out.data(), sendCounts.data(), sendAt.data(), MPI_BYTE, got.data(), recvCounts.data(),
-                         recvAt.data(), MPI_BYTE, MPI_COMM_WORLD, &request));
-    wait(request);
+    in_.resize(k);
     recv.resize(k);
-    for (size_t r = 0; r < k; ++r) recv[r] = std::span<const uint8_t>(got.data() + recvAt[r], size_t(recvCounts[r]));
+    std::vector<MPI_Request> requests;
+    requests.reserve(2 * k);
+    constexpr int kTag = 17;
+    for (size_t r = 0; r < k; ++r) {
+      if (int(r) == rank_) continue;
+      if (recvSizes[r] > uint64_t(INT_MAX) || sendSizes[r] > uint64_t(INT_MAX)) fail("a batch over 2 GiB");
+      in_[r].resize(recvSizes[r]);
+      if (recvSizes[r]) {
+        requests.emplace_back();
+        check(MPI_Irecv(in_[r].data(), int(recvSizes[r]), MPI_BYTE, int(r), kTag, MPI_COMM_WORLD, &requests.back()));
+      }
+    }
+    for (size_t r = 0; r < k; ++r) {
+      if (int(r) == rank_ || sendSizes[r] == 0) continue;
+      requests.emplace_back();
+      check(MPI_Isend(send[r].data(), int(sendSizes[r]), MPI_BYTE, int(r), kTag, MPI_COMM_WORLD, &requests.back()));
+    }
+    wait(int(requests.size()), requests.data());
+    for (size_t r = 0; r < k; ++r)
+      recv[r] = int(r) == rank_ ? std::span<const uint8_t>(send[r]) : std::span<const uint8_t>(in_[r]);
   }
 
   void allGather(const void* mine, size_t bytes, void* all) override {
     MPI_Request request;
     check(MPI_Iallgather(mine, int(bytes), MPI_BYTE, all, int(bytes), MPI_BYTE, MPI_COMM_WORLD, &request));
-    wait(request);
+    wait(1, &request);
   }
 
 private:
@@ -86,11 +85,11 @@ private:
   /// in a tight loop, then sleeping a little longer each time (at most 0.5 ms), so that a
   /// rank that waits for a slower one leaves the core to it, or to the other ranks on a
   /// shared or oversubscribed machine, instead of spinning (MPI's blocking calls spin).
-  static void wait(MPI_Request& request) {
+  static void wait(int count, MPI_Request* requests) {
     int done = 0;
     long sleepNs = 0;
     for (int polls = 0;; ++polls) {
-      check(MPI_Test(&request, &done, MPI_STATUS_IGNORE));
+      check(MPI_Testall(count, requests, &done, MPI_STATUSES_IGNORE));
       if (done) return;
       if (polls < 200) continue;
       sleepNs = std::min(500'000L, sleepNs + 2'000);
@@ -115,7 +114,7 @@ private:
   }
 
   int rank_ = 0, size_ = 1;
-  std::vector<uint8_t> out_, in_;  ///< kept from call to call (no page faults on fresh memory)
+  std::vector<std::vector<uint8_t>> in_;  ///< from each rank, kept from call to call (no page faults)
 };
 
 /// mpirun ends the other ranks with SIGTERM when one fails: rank 0 says so before going.
