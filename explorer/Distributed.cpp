@@ -25,6 +25,7 @@
 #include "explorer/Limits.h"
 #include "explorer/Monitor.h"
 #include "explorer/Resources.h"
+#include "explorer/SearchBase.h"
 #include "explorer/VisitedSet.h"
 
 #include <fmt/format.h>
@@ -156,25 +157,14 @@ struct Links {
   std::vector<uint32_t> successor;
 };
 
-unsigned jobsOf(const Options& options) {
-  return options.jobs ? options.jobs : unsigned(tbb::info::default_concurrency());
-}
-
-class Distributed {
+class Distributed : SearchBase {
 public:
+  /// (Options::exact is refused by the caller; the progress line is this class's own.)
   Distributed(const sem::Model& model, const Options& options, Communicator& comm)
-      : model_(model),
-        options_(options),
+      : SearchBase(model, options, /*progress=*/false),
         comm_(comm),
         ranks_(uint32_t(comm.size())),
         me_(uint32_t(comm.rank())),
-        control_(tbb::global_control::max_allowed_parallelism,
-                 std::max<size_t>(jobsOf(options),
-                                  tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism))),
-        limit_(memoryLimit(options)),
-        monitor_(false, options.maxSeconds, limit_.bytes, counters_),
-        visited_(false, uint64_t(1) << std::min<uint32_t>(options.initialTableBits, 40)),
-        arena_(int(jobsOf(options))),
         workers_([&model] { return Worker{model.clone(), {}, {}}; }),
         tty_(isatty(STDERR_FILENO) != 0) {
     visited_.setConcurrent(false);
@@ -728,16 +718,8 @@ private:
     result_.seconds = monitor_.elapsed();
   }
 
-  const sem::Model& model_;
-  const Options& options_;
   Communicator& comm_;
   const uint32_t ranks_, me_;
-  tbb::global_control control_;
-  const MemoryLimit limit_;
-  RunCounters counters_;
-  Monitor monitor_;
-  VisitedSet visited_;
-  tbb::task_arena arena_;
   tbb::enumerable_thread_specific<Worker> workers_;
   const bool tty_;
 

@@ -21,6 +21,7 @@
 #include "explorer/Limits.h"
 #include "explorer/Monitor.h"
 #include "explorer/Resources.h"
+#include "explorer/SearchBase.h"
 #include "explorer/VisitedSet.h"
 
 #include <fmt/format.h>
@@ -213,23 +214,10 @@ struct Worker {
   }
 };
 
-unsigned jobsOf(const Options& options) {
-  return options.jobs ? options.jobs : unsigned(tbb::info::default_concurrency());
-}
-
-class BreadthFirst {
+class BreadthFirst : SearchBase {
 public:
   BreadthFirst(const sem::Model& model, const Options& options)
-      : model_(model),
-        options_(options),
-        control_(tbb::global_control::max_allowed_parallelism,
-                 std::max<size_t>(jobsOf(options),
-                                  tbb::global_control::active_value(
-                                      tbb::global_control::max_allowed_parallelism))),
-        limit_(memoryLimit(options)),
-        monitor_(options.progress, options.maxSeconds, limit_.bytes, counters_),
-        visited_(options.exact, uint64_t(1) << std::min<uint32_t>(options.initialTableBits, 40)),
-        arena_(int(jobsOf(options))),
+      : SearchBase(model, options, options.progress),
         workers_([&model] {
           Worker w;
           w.model = model.clone();
@@ -661,15 +649,6 @@ private:
     result_.path = std::move(path);
   }
 
-  const sem::Model& model_;
-  const Options& options_;
-  /// Lets `jobs` exceed the cores (TBB would otherwise cap the workers, with a warning).
-  tbb::global_control control_;
-  const MemoryLimit limit_;
-  RunCounters counters_;
-  Monitor monitor_;
-  VisitedSet visited_;
-  tbb::task_arena arena_;
   tbb::enumerable_thread_specific<Worker> workers_;
   Level frontier_;
   uint32_t level_ = 0;                          ///< the frontier's depth

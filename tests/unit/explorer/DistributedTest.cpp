@@ -2,6 +2,7 @@
 // for every number of ranks and jobs, the same status, counts, depth, witness and limit
 // messages as one process with one job; every rank gets the same result; per-rank
 // figures add up.
+#include "SameResult.h"
 #include "ToyModels.h"
 
 #include "explorer/Distributed.h"
@@ -27,11 +28,7 @@ std::vector<Result> distributed(const sem::Model& model, const Options& options,
 
 /// What a distributed result must share with the serial one.
 void requireSame(const Result& serial, const Result& d) {
-  REQUIRE(d.status == serial.status);
-  REQUIRE(d.states == serial.states);
-  REQUIRE(d.transitions == serial.transitions);
-  REQUIRE(d.terminalStates == serial.terminalStates);
-  REQUIRE(d.discarded == serial.discarded);
+  requireSameCounts(serial, d);
   REQUIRE(d.depth == serial.depth);
   REQUIRE(d.initial == serial.initial);
   REQUIRE(d.path == serial.path);
@@ -50,12 +47,6 @@ void requireSameEverywhere(const Result& serial, const std::vector<Result>& all)
   if (serial.status == Status::Complete) REQUIRE(owned == serial.states);
 }
 
-Options jobs(unsigned j) {
-  Options o;
-  o.jobs = j;
-  return o;
-}
-
 }  // namespace
 
 TEST_CASE("Distributed: complete searches have the serial counts for 1-5 ranks", "[explorer][distributed]") {
@@ -64,12 +55,12 @@ TEST_CASE("Distributed: complete searches have the serial counts for 1-5 ranks",
   Torus torus(7);
   for (const sem::Model* model : {static_cast<const sem::Model*>(&grid), static_cast<const sem::Model*>(&choices),
                                   static_cast<const sem::Model*>(&torus)}) {
-    const Result serial = explore(*model, jobs(1));
+    const Result serial = explore(*model, withJobs(1));
     REQUIRE(serial.status == Status::Complete);
     for (int ranks : {1, 2, 3, 5})
       for (unsigned j : {1u, 2u}) {
         CAPTURE(ranks, j);
-        std::vector<Result> all = distributed(*model, jobs(j), ranks);
+        std::vector<Result> all = distributed(*model, withJobs(j), ranks);
         requireSameEverywhere(serial, all);
         if (ranks > 1) {
           uint64_t sent = 0;
@@ -86,11 +77,11 @@ TEST_CASE("Distributed: the shortest witness is the serial one (first discoverer
     const uint32_t tx = target.first, ty = target.second;
     Grid grid(60, 60);
     grid.violates = [tx, ty](uint32_t x, uint32_t y) { return x == tx && y == ty; };
-    const Result serial = explore(grid, jobs(1));
+    const Result serial = explore(grid, withJobs(1));
     REQUIRE(serial.status == Status::Violation);
     for (int ranks : {1, 2, 4, 7})
       for (uint32_t bits : {20u, 4u}) {
-        Options o = jobs(ranks == 4 ? 2 : 1);
+        Options o = withJobs(ranks == 4 ? 2 : 1);
         o.initialTableBits = bits;  // 16 slots: the table grows between rounds
         CAPTURE(tx, ty, ranks, bits);
         std::vector<Result> all = distributed(grid, o, ranks);
@@ -102,25 +93,25 @@ TEST_CASE("Distributed: the shortest witness is the serial one (first discoverer
   // Several violating states in one level: the smallest global index wins.
   Grid grid(50, 50);
   grid.violates = [](uint32_t x, uint32_t y) { return x + y == 17 && x % 2 == 1; };
-  const Result serial = explore(grid, jobs(1));
-  for (int ranks : {2, 3, 4}) requireSameEverywhere(serial, distributed(grid, jobs(1), ranks));
+  const Result serial = explore(grid, withJobs(1));
+  for (int ranks : {2, 3, 4}) requireSameEverywhere(serial, distributed(grid, withJobs(1), ranks));
 }
 
 TEST_CASE("Distributed: duplicate initial states, stuck states and the state limit", "[explorer][distributed]") {
   Grid grid(10, 10);
   grid.initial = {encode({5, 5}), encode({0, 0}), encode({5, 5})};
   grid.violates = [](uint32_t x, uint32_t y) { return x == 0 && y == 1; };
-  Result serial = explore(grid, jobs(1));
-  for (int ranks : {1, 2, 3}) requireSameEverywhere(serial, distributed(grid, jobs(1), ranks));
+  Result serial = explore(grid, withJobs(1));
+  for (int ranks : {1, 2, 3}) requireSameEverywhere(serial, distributed(grid, withJobs(1), ranks));
 
   Grid stuck(20, 20);
   stuck.stuckAt = [](uint32_t x, uint32_t y) { return x + y == 9 && x > 3; };
-  serial = explore(stuck, jobs(1));
+  serial = explore(stuck, withJobs(1));
   REQUIRE(serial.status == Status::Inconclusive);
-  for (int ranks : {1, 2, 4}) requireSameEverywhere(serial, distributed(stuck, jobs(1), ranks));
+  for (int ranks : {1, 2, 4}) requireSameEverywhere(serial, distributed(stuck, withJobs(1), ranks));
 
   Grid big(100, 100);
-  Options limited = jobs(1);
+  Options limited = withJobs(1);
   limited.maxStates = 1000;
   serial = explore(big, limited);
   REQUIRE(serial.status == Status::Inconclusive);
@@ -131,7 +122,7 @@ TEST_CASE("Distributed: duplicate initial states, stuck states and the state lim
 TEST_CASE("Distributed: --max-seconds ends every rank inconclusive", "[explorer][distributed]") {
   Grid slow(200, 200);
   slow.delay = std::chrono::microseconds(200);
-  Options o = jobs(1);
+  Options o = withJobs(1);
   o.maxSeconds = 0.3;
   for (int ranks : {1, 3}) {
     std::vector<Result> all = distributed(slow, o, ranks);
