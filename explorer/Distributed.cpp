@@ -547,9 +547,14 @@ private:
   /// After a complete level: the new states' global indices, then the next frontier.
   bool nextLevel(uint8_t failed) {
     // This rank's new states by key.
-    std::vector<uint32_t> order(newStates_.size());
-    for (uint32_t x = 0; x < order.size(); ++x) order[x] = x;
-    std::sort(order.begin(), order.end(), [this](uint32_t a, uint32_t b) { return newStates_[a].key < newStates_[b].key; });
+    // (Pairs of key and index sorted, rather than indices compared through the records:
+    // the sort stays in the cache.)
+    std::vector<std::pair<uint64_t, uint32_t>> byKey(newStates_.size());
+    for (uint32_t x = 0; x < byKey.size(); ++x) byKey[x] = {newStates_[x].key, x};
+    std::sort(byKey.begin(), byKey.end());
+    std::vector<uint32_t> order(byKey.size());
+    for (size_t k = 0; k < byKey.size(); ++k) order[k] = byKey[k].second;
+    std::vector<std::pair<uint64_t, uint32_t>>().swap(byKey);
     // Keys to the rank of their parent's slice; each slice ranks its keys.
     const uint64_t n = global_;
     auto sliceOf = [n, this](uint64_t key) { return uint32_t((key >> 32) * ranks_ / n); };
