@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdlib>
 #include <fmt/format.h>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -190,9 +191,9 @@ private:
 };
 
 /// --mpi: ranks other than 0 print nothing (rank 0 reports for all).
-void silenceOtherRanks(const explore::Communicator& comm) {
+void silenceStreams() {
   static bool done = false;
-  if (comm.rank() == 0 || done) return;
+  if (done) return;
   done = true;
   std::fflush(stdout);
   std::fflush(stderr);
@@ -243,10 +244,20 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   // --mpi: every rank runs this function on the same command line; rank 0 speaks.
   explore::Communicator* comm = nullptr;
   if (o.mpi) {
+    // Refused before MPI starts (every rank refuses; the launcher's rank variables let
+    // only rank 0 say so).
+    const char* launched = std::getenv("OMPI_COMM_WORLD_RANK");
+    if (!launched) launched = std::getenv("PMIX_RANK");
+    if (launched && std::string(launched) != "0") silenceStreams();
+    for (const auto& [given, name] : {std::pair{!o.compare.empty(), "--compare"}, std::pair{o.dfs, "--dfs"},
+                                      std::pair{o.exact, "--exact"}})
+      if (given)
+        return cl.reject(name, fmt::format("{} cannot be combined with --mpi (the distributed search is breadth-first "
+                                           "with fingerprints, one exploration)", name), o.json);
     std::string error;
     comm = explore::mpiWorld(error);
     if (!comm) return cl.reject("--mpi", "--mpi: " + error, o.json);
-    silenceOtherRanks(*comm);
+    if (comm->rank() != 0) silenceStreams();
   }
   MpiReady ready(comm);
   std::unique_ptr<kpl::SourceFile> source;
@@ -334,13 +345,6 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   eo.initialTableBits = 16;  // 768 KiB; the set grows between levels
   eo.progress = !o.noProgress && (o.progress || isatty(2));
 
-  if (o.mpi) {
-    for (const auto& [given, name] : {std::pair{!o.compare.empty(), "--compare"}, std::pair{o.dfs, "--dfs"},
-                                      std::pair{o.exact, "--exact"}})
-      if (given)
-        return cl.reject(name, fmt::format("{} cannot be combined with --mpi (the distributed search is breadth-first "
-                                           "with fingerprints, one exploration)", name), o.json);
-  }
   if (!o.compare.empty()) {
     if (refuseUnsupported(o.file, *source, ir, "--compare", true, false, false, o.json)) return 2;
     if (o.compare != "sdv,mimd")
