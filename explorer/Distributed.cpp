@@ -278,7 +278,9 @@ private:
     const double added = double(n) * ratio;
     uint64_t transient = 0;
     visited_.bytesAfterReserve(uint64_t(added), &transient);
-    const double need = added * (length + kRecordHeader + 2 * sizeof(uint64_t) + 3 * sizeof(uint32_t)) + double(transient);
+    // A new state: its bytes, its record's header, its New record's key and offset, its links.
+    const double perState = length + kRecordHeader + 2 * sizeof(uint64_t) + 3 * sizeof(uint32_t);
+    const double need = added * perState + double(transient);
     return double(residentBytes()) + need <= double(limit_.bytes);
   }
 
@@ -688,7 +690,9 @@ private:
     }
     const double rate = now > lastPrint_ ? double(states - lastStates_) / (now - lastPrint_) : 0;
     const double mean = double(states) / double(ranks_);
-    std::fprintf(stderr, "%sstates %llu  (%.0f states/s)  depth %u  ranks %s  (imbalance %.2f)  memory %llu MiB (largest rank)%s",
+    std::fprintf(stderr,
+                 "%sstates %llu  (%.0f states/s)  depth %u  ranks %s  (imbalance %.2f)  "
+                 "memory %llu MiB (largest rank)%s",
                  tty_ ? "\r" : "", (unsigned long long)states, rate, level_, each.c_str(),
                  mean > 0 ? double(largest) / mean : 1.0, (unsigned long long)(memory >> 20), tty_ ? "\033[K" : "\n");
     std::fflush(stderr);

@@ -232,10 +232,10 @@ std::string ranksText(const explore::Result& r) {
   }
   const double mean = r.ranks.empty() ? 0 : double(r.states) / double(r.ranks.size());
   return fmt::format(
-      "  {} ranks, states per rank{} (imbalance {:.2f}); {} exchange rounds, {:.1f} MiB sent ({:.1f} bytes/state), "
+      "  {} rank{}, states per rank{} (imbalance {:.2f}); {} exchange rounds, {:.1f} MiB sent ({:.1f} bytes/state), "
       "at most {:.3f} s waiting\n",
-      r.ranks.size(), states, mean > 0 ? double(largest) / mean : 1.0, r.rounds, double(sent) / 1048576.0,
-      r.states ? double(sent) / double(r.states) : 0.0, wait);
+      r.ranks.size(), r.ranks.size() == 1 ? "" : "s", states, mean > 0 ? double(largest) / mean : 1.0, r.rounds,
+      double(sent) / 1048576.0, r.states ? double(sent) / double(r.states) : 0.0, wait);
 }
 
 }  // namespace
@@ -436,8 +436,8 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   std::ostringstream os;
   os << fmt::format("sdvmc check {}: model {}, threads {}, group {}, domain {}..{}, {}{} job{}{}\n", o.file, o.model,
                     rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo, bounds.domainHi,
-                    comm ? fmt::format("{} ranks x ", comm->size()) : "", eo.jobs, eo.jobs == 1 ? "" : "s",
-                    o.model != "sdv" && o.noPor ? ", no partial-order reduction" : "");
+                    comm ? fmt::format("{} rank{} x ", comm->size(), comm->size() == 1 ? "" : "s") : "", eo.jobs,
+                    eo.jobs == 1 ? "" : "s", o.model != "sdv" && o.noPor ? ", no partial-order reduction" : "");
   for (size_t p = 0; p < ranges->size(); ++p)
     os << fmt::format("  parameter {} in {}..{}\n", ir.params[p], (*ranges)[p].lo, (*ranges)[p].hi);
   switch (r.status) {
