@@ -21,8 +21,10 @@
 // Depth-first uses one worker and an explicit stack; the path is the stack.
 #include "explorer/Explorer.h"
 
+#include "explorer/Limits.h"
 #include "explorer/Monitor.h"
 #include "explorer/Resources.h"
+#include "explorer/SearchBase.h"
 #include "explorer/VisitedSet.h"
 
 #include <fmt/format.h>
@@ -46,35 +48,6 @@
 namespace sdvmc::explore {
 
 namespace {
-
-/// The memory the run may use, and whose limit it is (for the message).
-struct MemoryLimit {
-  uint64_t bytes = 0;  ///< 0: unknown, no check
-  bool user = false;   ///< --max-memory, rather than the machine's
-};
-
-MemoryLimit memoryLimit(const Options& options) {
-  MemoryLimit limit;
-  // The machine's: what is resident now plus 90% of what is still available, so that the
-  // run stops cleanly before the kernel would kill it.
-  uint64_t available = availableBytes();
-  if (available > 0) limit.bytes = residentBytes() + available / 10 * 9;
-  if (options.maxMemoryBytes > 0 && (limit.bytes == 0 || options.maxMemoryBytes <= limit.bytes)) {
-    limit.bytes = options.maxMemoryBytes;
-    limit.user = true;
-  }
-  return limit;
-}
-
-std::string memoryLimitName(const MemoryLimit& limit) {
-  if (limit.user) return fmt::format("--max-memory {:.0f} MiB reached", double(limit.bytes) / 1048576.0);
-  return fmt::format("the machine's memory is nearly exhausted ({} MiB)", limit.bytes >> 20);
-}
-
-std::string stopName(const Options& options, Monitor::Reason reason, const MemoryLimit& limit) {
-  if (reason == Monitor::Reason::Time) return fmt::format("--max-seconds {} reached", options.maxSeconds);
-  return memoryLimitName(limit);
-}
 
 void finishResult(Result& result, const VisitedSet& visited, Monitor& monitor) {
   monitor.finish();
@@ -258,23 +231,10 @@ struct Worker {
   }
 };
 
-unsigned jobsOf(const Options& options) {
-  return options.jobs ? options.jobs : unsigned(tbb::info::default_concurrency());
-}
-
-class BreadthFirst {
+class BreadthFirst : SearchBase {
 public:
   BreadthFirst(const sem::Model& model, const Options& options)
-      : model_(model),
-        options_(options),
-        control_(tbb::global_control::max_allowed_parallelism,
-                 std::max<size_t>(jobsOf(options),
-                                  tbb::global_control::active_value(
-                                      tbb::global_control::max_allowed_parallelism))),
-        limit_(memoryLimit(options)),
-        monitor_(options.progress, options.maxSeconds, limit_.bytes, counters_),
-        visited_(options.exact, uint64_t(1) << std::min<uint32_t>(options.initialTableBits, 40)),
-        arena_(int(jobsOf(options))),
+      : SearchBase(model, options, options.progress),
         workers_([&model] {
           Worker w;
           w.model = model.clone();
@@ -725,15 +685,6 @@ private:
     out = std::move(path);
   }
 
-  const sem::Model& model_;
-  const Options& options_;
-  /// Lets `jobs` exceed the cores (TBB would otherwise cap the workers, with a warning).
-  tbb::global_control control_;
-  const MemoryLimit limit_;
-  RunCounters counters_;
-  Monitor monitor_;
-  VisitedSet visited_;
-  tbb::task_arena arena_;
   tbb::enumerable_thread_specific<Worker> workers_;
   Level frontier_;
   uint32_t level_ = 0;                          ///< the frontier's depth

@@ -46,6 +46,14 @@ struct Options {
   std::function<bool(const FoundViolation&)> distinct;
 };
 
+/// A rank's figures in a distributed search (Distributed.h).
+struct RankFigures {
+  uint64_t states = 0;           ///< the states it owns
+  uint64_t bytesSent = 0;        ///< to other ranks (states, keys, indices; not to itself)
+  double waitSeconds = 0;        ///< in collective operations (waiting and transfer)
+  uint64_t peakMemoryBytes = 0;  ///< its peak resident set
+};
+
 struct Result {
   enum class Status {
     Complete,      ///< every reachable state was explored, no violation
@@ -80,6 +88,11 @@ struct Result {
 
   /// collectTerminals: the terminal states, sorted by their bytes.
   std::vector<sem::StateBytes> terminals;
+
+  /// A distributed search: each rank's figures, in rank order (peakMemoryBytes and
+  /// visitedBytes above are then the sums over the ranks), and the exchange rounds.
+  std::vector<RankFigures> ranks;
+  uint64_t rounds = 0;
 };
 
 /// Explores every state reachable from `model`'s initial states. `model` is cloned for

@@ -9,6 +9,7 @@ pkgs=(build-essential cmake ninja-build pkg-config
       zlib1g-dev libxml2-dev libtinfo-dev libffi-dev  # what the static Clang/LLVM link names (-lz -lxml2 -ltinfo; LLVMConfig probes ffi)
       oclgrind pocl-opencl-icd ocl-icd-opencl-dev opencl-headers
       chromium   # chromium: the headless screenshot of crosscheck's HTML report (tests/crosscheck)
+      libopenmpi-dev openmpi-bin  # sdvmc check --mpi and its test (tests: specs_mpi)
       spin time valgrind)  # the benchmarks (tests/bench): SPIN to compare with, /usr/bin/time, callgrind
 missing=()
 for p in "${pkgs[@]}"; do

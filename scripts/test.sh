@@ -3,8 +3,9 @@
 #  1. a build with AddressSanitizer + UndefinedBehaviorSanitizer (clang): unit tests and
 #     every spec under specs/ (ctest);
 #  2. the libFuzzer target on the KPL parser, for a bounded time (FUZZ_SECONDS, 60);
-#  3. the release build: the same tests, plus the litmus runs on PoCL and Oclgrind. Its
-#     ctest summary is the last thing printed.
+#  3. the release build: the same tests, plus the litmus runs on PoCL and Oclgrind and the
+#     MPI gate (specs_mpi: every check spec under mpirun -np 1, 2, 4). Its ctest summary is
+#     the last thing printed.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -16,7 +17,7 @@ cmake -S . -B build-san -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=c
       -DSDVMC_SANITIZE=ON -DSDVMC_FUZZ=ON >/dev/null
 cmake --build build-san -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-san --output-on-failure -j "$jobs" -E litmus_real
+  ctest --test-dir build-san --output-on-failure -j "$jobs" -E 'litmus_real|specs_mpi' 
 
 echo "== fuzzing the parser for ${FUZZ_SECONDS:-60} s"
 corpus=$(mktemp -d)

@@ -2,7 +2,7 @@
 // in its own header (specs/README.md describes the format). A new spec is a new file, never
 // a CMake edit (CBMC's test.desc, cvc5's `; EXPECT:`, LLVM lit's `// CHECK:`).
 //
-//   spec_runner SDVMC_BINARY SPECS_DIR [--filter SUBSTRING] [--no-variants]
+//   spec_runner SDVMC_BINARY SPECS_DIR [--filter SUBSTRING] [--no-variants] [--mpi 1,2,4]
 //
 // For each case (a `// run: ARGS` line) it executes `SDVMC ARGS --json FILE` under
 // `timeout`, with stdout and stderr captured in temporary files, then checks the exit
@@ -12,10 +12,16 @@
 // replay command line), each of which must agree with the case's own run (specs/README.md).
 // It prints `PASS file [case k]` or `FAIL file:line: reason` per case and ends with
 // `N passed, N failed`; its exit status is 0 iff nothing failed. `--no-variants` skips the gate for quick local runs.
+// `--mpi NP,…` is the MPI gate: only the `check` cases run, each once as usual and then
+// under `mpirun --oversubscribe -np NP sdvmc check --mpi-batch` (all cases in one mpirun
+// per NP), which must give the same exit status, verdict, counts, witness and replay; cases
+// with --dfs, --exact or --compare (which --mpi refuses) are left out and counted. Without
+// mpirun, or with an sdvmc built without MPI, it prints SKIP and exits 77.
 // Kernels in GPUVerify's test format (first line `//pass` or `//xfail:`) are skipped: they
 // belong to `sdvmc crosscheck` (specs/crosscheck/gpuverify, tests/crosscheck).
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -366,14 +372,14 @@ struct RunResult {
 
 /// Runs `timeout -k 5 120 argv…` with stdout/stderr into temporary files. fork/exec: no
 /// shell, so paths need no quoting.
-RunResult runCommand(const std::vector<std::string>& argv) {
+RunResult runCommand(const std::vector<std::string>& argv, const char* seconds = kCaseTimeout) {
   RunResult r;
   TempFile out, err;
   if (out.fd < 0 || err.fd < 0) {
     r.spawnError = fmt::format("cannot create temporary files: {}", std::strerror(errno));
     return r;
   }
-  std::vector<std::string> full = {"timeout", "-k", "5", kCaseTimeout};
+  std::vector<std::string> full = {"timeout", "-k", "5", seconds};
   full.insert(full.end(), argv.begin(), argv.end());
   std::vector<char*> cargv;
   for (auto& s : full) cargv.push_back(s.data());
@@ -633,8 +639,98 @@ std::vector<std::string> checkVariants(const std::string& sdvmc, const Spec& spe
   return fails;
 }
 
+// ---------------------------------------------------------------------------------------
+// The MPI gate (--mpi): every check case again under mpirun, one mpirun per rank count.
+
+/// A check case of the MPI gate and its plain run.
+struct MpiCase {
+  std::string shown;
+  size_t number;  ///< 1-based, as PASS/FAIL lines show it
+  int line;
+  std::vector<std::string> args;  ///< the whole command line after `sdvmc`
+  Outcome main;
+};
+
+/// The JSON fields a distributed run must reproduce exactly.
+const std::vector<std::string> kMpiSame = {"verdict", "states", "transitions", "terminal_states", "discarded",
+                                           "depth", "witness", "replay"};
+
+/// Seconds one mpirun of the whole batch may run.
+constexpr const char* kBatchTimeout = "1500";
+
+/// A program on PATH, or "".
+std::string onPath(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  std::istringstream dirs(path ? path : "");
+  for (std::string d; std::getline(dirs, d, ':');) {
+    fs::path p = fs::path(d.empty() ? "." : d) / name;
+    if (::access(p.c_str(), X_OK) == 0) return p.string();
+  }
+  return "";
+}
+
+/// Runs every case under `mpirun -np ranks` in one batch; returns the failures (and sets
+/// `skip` when this sdvmc has no MPI).
+std::vector<std::string> runMpiBatch(const std::string& mpirun, const std::string& sdvmc, int ranks,
+                                     const std::vector<MpiCase>& cases, std::string& skip) {
+  std::vector<std::string> fails;
+  TempFile list;
+  std::string text;
+  for (const MpiCase& c : cases) {
+    text += fmt::format("{}\n", fmt::join(c.args, "\t"));
+  }
+  if (list.fd < 0 || ::write(list.fd, text.data(), text.size()) != ssize_t(text.size())) {
+    fails.push_back(fmt::format("-np {}: cannot write the batch file: {}", ranks, std::strerror(errno)));
+    return fails;
+  }
+  RunResult r = runCommand({mpirun, "--oversubscribe", "-np", std::to_string(ranks), sdvmc, "check", "--mpi-batch",
+                            list.path},
+                           kBatchTimeout);
+  if (!r.spawnError.empty() || !r.signal.empty() || r.status != 0) {
+    fails.push_back(fmt::format("-np {}: mpirun failed (exit {}{}): {}", ranks, r.status,
+                                r.signal.empty() ? "" : ", " + r.signal, excerpt(r.spawnError + r.err, 2000)));
+  }
+  std::vector<std::optional<json>> got(cases.size());
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) {
+    json j = json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("case")) continue;
+    size_t k = j["case"].get<size_t>();
+    if (k < got.size()) got[k] = std::move(j);
+  }
+  for (size_t k = 0; k < cases.size(); ++k) {
+    const MpiCase& c = cases[k];
+    auto fail = [&](const std::string& msg) {
+      fails.push_back(fmt::format("{}:{}: [case {}] mpirun -np {} --mpi: {}", c.shown, c.line, c.number, ranks, msg));
+    };
+    if (!got[k]) {
+      fail("no result (the batch ended early)");
+      continue;
+    }
+    Outcome o;
+    o.run.status = (*got[k])["exit"].get<int>();
+    o.run.out = (*got[k])["stdout"].get<std::string>();
+    o.doc = json::parse(o.run.out, nullptr, false);
+    o.haveDoc = !o.doc.is_discarded() && o.doc.is_object();
+    if (o.run.status == 2 && o.run.out.find("built without MPI") != std::string::npos) {
+      skip = "sdvmc was built without MPI";
+      return {};
+    }
+    if (o.run.status != c.main.run.status) {
+      fail(fmt::format("exit status differs (plain {}, mpi {}; stdout {})", c.main.run.status, o.run.status,
+                       excerpt(o.run.out)));
+      continue;
+    }
+    for (const std::string& key : kMpiSame) {
+      const std::string m = fieldText(c.main, key), d = fieldText(o, key);
+      if (m != d) fail(fmt::format("{} differs (plain {}, mpi {})", key, m, d));
+    }
+  }
+  return fails;
+}
+
 int usage() {
-  std::fprintf(stderr, "usage: spec_runner SDVMC_BINARY SPECS_DIR [--filter SUBSTRING] [--no-variants]\n");
+  std::fprintf(stderr, "usage: spec_runner SDVMC_BINARY SPECS_DIR [--filter SUBSTRING] [--no-variants] [--mpi 1,2,4]\n");
   return 2;
 }
 
@@ -661,10 +757,20 @@ int main(int argc, char** argv) {
   std::vector<std::string> positional;
   std::string filter;
   bool variants = true;
+  std::vector<int> mpiRanks;  // --mpi: the rank counts of the MPI gate
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--no-variants") {
       variants = false;
+    } else if (a == "--mpi") {
+      if (i + 1 >= argc) return usage();
+      std::istringstream list(argv[++i]);
+      for (std::string n; std::getline(list, n, ',');) {
+        char* end = nullptr;
+        long k = std::strtol(n.c_str(), &end, 10);
+        if (n.empty() || *end || k < 1 || k > 256) return usage();
+        mpiRanks.push_back(int(k));
+      }
     } else if (a == "--filter") {
       if (i + 1 >= argc) return usage();
       filter = argv[++i];
@@ -698,6 +804,22 @@ int main(int argc, char** argv) {
   }
   std::sort(files.begin(), files.end());
 
+  std::string mpirun;
+  if (!mpiRanks.empty()) {
+    mpirun = onPath("mpirun");
+    if (mpirun.empty()) {
+      fmt::print("SKIP: the MPI gate needs mpirun (Debian: openmpi-bin, which scripts/setup.sh installs); nothing was run\n");
+      return 77;
+    }
+    if (::geteuid() == 0) {  // Open MPI refuses root without these
+      ::setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
+      ::setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
+    }
+    variants = false;
+  }
+  std::vector<MpiCase> mpiCases;
+  int mpiLeftOut = 0;
+
   int passed = 0, failed = 0;
   int gated = 0, variantRuns = 0;  // check cases re-run by the variant gate, and the re-runs
   for (const auto& file : files) {
@@ -714,8 +836,20 @@ int main(int argc, char** argv) {
     const Spec& spec = std::get<Spec>(parsed);
     for (size_t k = 0; k < spec.cases.size(); ++k) {
       const Case& c = spec.cases[k];
+      if (!mpiRanks.empty() && c.args.front() != "check") continue;
       Outcome main;
       auto fails = checkCase(sdvmc, spec, c, shown, main);
+      if (!mpiRanks.empty()) {
+        if (hasOption(c.args, "--dfs") || hasOption(c.args, "--exact") || hasOption(c.args, "--compare")) {
+          ++mpiLeftOut;
+        } else if (fails.empty()) {
+          std::vector<std::string> args = c.args;
+          args.push_back("--json");
+          args.push_back(spec.file.string());
+          mpiCases.push_back(MpiCase{shown, k + 1, c.line, std::move(args), std::move(main)});
+          continue;  // passes or fails with its MPI runs
+        }
+      }
       if (variants && c.args.front() == "check") {
         ++gated;
         auto more = checkVariants(sdvmc, spec, c, shown, main, variantRuns);
@@ -729,6 +863,33 @@ int main(int argc, char** argv) {
         ++failed;
       }
     }
+  }
+  if (!mpiRanks.empty()) {
+    std::vector<std::string> fails;
+    for (int ranks : mpiRanks) {
+      std::string skip;
+      auto more = runMpiBatch(mpirun, sdvmc, ranks, mpiCases, skip);
+      if (!skip.empty()) {
+        fmt::print("SKIP: the MPI gate: {}; nothing was compared\n", skip);
+        return 77;
+      }
+      fails.insert(fails.end(), more.begin(), more.end());
+    }
+    for (const MpiCase& c : mpiCases) {
+      const std::string prefix = fmt::format("{}:{}: [case {}]", c.shown, c.line, c.number);
+      bool ok = true;
+      for (const auto& f : fails)
+        if (f.rfind(prefix, 0) == 0) ok = false;
+      if (ok) {
+        fmt::print("PASS {} [case {}] (mpirun -np {})\n", c.shown, c.number, fmt::join(mpiRanks, ","));
+        ++passed;
+      } else {
+        ++failed;
+      }
+    }
+    for (const auto& f : fails) fmt::print("FAIL {}\n", f);
+    fmt::print("MPI gate: {} check cases under mpirun -np {} ({} left out: --dfs, --exact or --compare)\n",
+               mpiCases.size(), fmt::join(mpiRanks, ","), mpiLeftOut);
   }
   if (variants)
     fmt::print("variant gate: {} check cases, {} re-runs (--jobs 1/2, --exact, --dfs, --symmetry off, --no-por, --transition-cache check, replay)\n",

@@ -2,6 +2,7 @@
 // with a witness that replays (see CheckCommand.h).
 #include "tools/sdvmc/CheckCommand.h"
 
+#include "explorer/Distributed.h"
 #include "explorer/Explorer.h"
 #include "report/Report.h"
 #include "report/Sarif.h"
@@ -17,10 +18,12 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdlib>
 #include <fmt/format.h>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <fcntl.h>
 #include <thread>
 #include <unistd.h>
 
@@ -298,10 +301,103 @@ int compareSdvMimd(const CheckOptions& o, const CommandLine& cl, const Kernel& k
   return finish(sem::VerdictKind::Ok);
 }
 
+/// --mpi: whether every rank got as far as exploring. A rank that returns early (its
+/// input could not be read, say) answers "not ready" from the destructor, so that no rank
+/// waits for it in the exploration's first collective.
+class MpiReady {
+public:
+  explicit MpiReady(explore::Communicator* comm) : comm_(comm) {}
+  ~MpiReady() {
+    if (comm_ && !asked_) agree(false);
+  }
+  /// The lowest rank that is not ready, or -1.
+  int agree(bool ready) {
+    asked_ = true;
+    const uint8_t mine = ready;
+    std::vector<uint8_t> all(size_t(comm_->size()));
+    comm_->allGather(&mine, 1, all.data());
+    for (size_t r = 0; r < all.size(); ++r)
+      if (!all[r]) return int(r);
+    return -1;
+  }
+
+private:
+  explore::Communicator* comm_;
+  bool asked_ = false;
+};
+
+/// --mpi: ranks other than 0 print nothing (rank 0 reports for all).
+void silenceStreams() {
+  static bool done = false;
+  if (done) return;
+  done = true;
+  std::fflush(stdout);
+  std::fflush(stderr);
+  const int devnull = ::open("/dev/null", O_WRONLY);
+  if (devnull >= 0) {
+    ::dup2(devnull, 1);
+    ::dup2(devnull, 2);
+    ::close(devnull);
+  }
+}
+
+/// The per-rank figures of a distributed run (--json).
+json ranksJson(const explore::Result& r) {
+  json ranks = json::array();
+  for (size_t k = 0; k < r.ranks.size(); ++k) {
+    const explore::RankFigures& f = r.ranks[k];
+    ranks.push_back(json{{"rank", k},
+                         {"states", f.states},
+                         {"bytes_sent", f.bytesSent},
+                         {"wait_seconds", f.waitSeconds},
+                         {"peak_memory_bytes", f.peakMemoryBytes}});
+  }
+  return ranks;
+}
+
+/// The per-rank figures of a distributed run (text).
+std::string ranksText(const explore::Result& r) {
+  uint64_t largest = 0, sent = 0;
+  double wait = 0;
+  std::string states;
+  for (const explore::RankFigures& f : r.ranks) {
+    largest = std::max(largest, f.states);
+    sent += f.bytesSent;
+    wait = std::max(wait, f.waitSeconds);
+    states += fmt::format(" {}", f.states);
+  }
+  const double mean = r.ranks.empty() ? 0 : double(r.states) / double(r.ranks.size());
+  return fmt::format(
+      "  {} rank{}, states per rank{} (imbalance {:.2f}); {} exchange rounds, {:.1f} MiB sent ({:.1f} bytes/state), "
+      "at most {:.3f} s waiting\n",
+      r.ranks.size(), r.ranks.size() == 1 ? "" : "s", states, mean > 0 ? double(largest) / mean : 1.0, r.rounds,
+      double(sent) / 1048576.0, r.states ? double(sent) / double(r.states) : 0.0, wait);
+}
+
 }  // namespace
 
 int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   if (!cl.outputWritable("--sarif", o.sarif, o.json) || !cl.outputWritable("--html", o.html, o.json)) return 2;
+  // --mpi: every rank runs this function on the same command line; rank 0 speaks.
+  explore::Communicator* comm = nullptr;
+  if (o.mpi) {
+    // Refused before MPI starts (every rank refuses; the launcher's rank variables let
+    // only rank 0 say so).
+    const char* launched = std::getenv("OMPI_COMM_WORLD_RANK");
+    if (!launched) launched = std::getenv("PMIX_RANK");
+    if (launched && std::string(launched) != "0") silenceStreams();
+    for (const auto& [given, name] : {std::pair{!o.compare.empty(), "--compare"}, std::pair{o.dfs, "--dfs"},
+                                      std::pair{o.exact, "--exact"}, std::pair{o.all, "--all"},
+                                      std::pair{!o.sarif.empty(), "--sarif"}, std::pair{!o.html.empty(), "--html"}})
+      if (given)
+        return cl.reject(name, fmt::format("{} cannot be combined with --mpi (the distributed search is breadth-first "
+                                           "with fingerprints, one exploration)", name), o.json);
+    std::string error;
+    comm = explore::mpiWorld(error);
+    if (!comm) return cl.reject("--mpi", "--mpi: " + error, o.json);
+    if (comm->rank() != 0) silenceStreams();
+  }
+  MpiReady ready(comm);
   std::unique_ptr<kpl::SourceFile> source;
   std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source, &o.launch, &cl);
   if (!k) return 2;
@@ -442,7 +538,12 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
       return true;
     };
   }
-  explore::Result r = explore::explore(*model, eo);
+  if (comm) {
+    if (const int r = ready.agree(true); r >= 0)
+      return cl.reject("--mpi", fmt::format("--mpi: rank {} could not prepare the exploration (every rank must be able "
+                                            "to read {} with the same options)", r, o.file), o.json);
+  }
+  explore::Result r = comm ? explore::exploreDistributed(*model, eo, *comm) : explore::explore(*model, eo);
 
   // The verdict, with a witness that replays; with --all, one per distinct violation (each
   // re-run recorded for --sarif and --html).
@@ -489,6 +590,10 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     for (size_t p = 0; p < ranges->size(); ++p)
       j["bounds"]["params"][ir.params[p]] = json::array({(*ranges)[p].lo, (*ranges)[p].hi});
     if (!r.limit.empty()) j["limit"] = r.limit;
+    if (comm) {
+      j["ranks"] = ranksJson(r);
+      j["rounds"] = r.rounds;
+    }
     if (o.all) {
       j["violations"] = json::array();
       for (const Witnessed& w : found) j["violations"].push_back(witnessedJson(o, ir, w));
@@ -498,8 +603,9 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   }
 
   std::ostringstream os;
-  os << fmt::format("sdvmc check {}: model {}, threads {}, group {}, domain {}..{}, {} job{}{}\n", o.file, o.model,
-                    rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo, bounds.domainHi, eo.jobs,
+  os << fmt::format("sdvmc check {}: model {}, threads {}, group {}, domain {}..{}, {}{} job{}{}\n", o.file, o.model,
+                    rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo, bounds.domainHi,
+                    comm ? fmt::format("{} rank{} x ", comm->size(), comm->size() == 1 ? "" : "s") : "", eo.jobs,
                     eo.jobs == 1 ? "" : "s", o.model != "sdv" && o.noPor ? ", no partial-order reduction" : "");
   for (size_t p = 0; p < ranges->size(); ++p)
     os << fmt::format("  parameter {} in {}..{}\n", ir.params[p], (*ranges)[p].lo, (*ranges)[p].hi);
@@ -525,8 +631,10 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   os << fmt::format("  {} states, {} transitions, {} terminal, {} discarded, depth {}\n", r.states, r.transitions,
                     r.terminalStates, r.discarded, r.depth);
   os << "  reductions: " << model->reductions() << "\n";
-  os << fmt::format("  {:.3f} s, {:.0f} states/s, peak memory {:.1f} MiB\n", r.seconds,
-                    r.seconds > 0 ? r.states / r.seconds : 0.0, r.peakMemoryBytes / 1048576.0);
+  os << fmt::format("  {:.3f} s, {:.0f} states/s, peak memory {:.1f} MiB{}\n", r.seconds,
+                    r.seconds > 0 ? r.states / r.seconds : 0.0, r.peakMemoryBytes / 1048576.0,
+                    comm ? " (all ranks together)" : "");
+  if (comm) os << ranksText(r);
   if (o.exact)
     os << fmt::format("  visited set: whole states, {:.1f} bytes/state\n", r.visitedBytesPerState);
   else

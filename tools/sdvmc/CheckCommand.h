@@ -35,6 +35,7 @@ struct CheckOptions {
   bool noProgress = false;
   std::string sarif;               ///< --sarif FILE: the verdict as a SARIF 2.1.0 log
   std::string html;                ///< --html FILE: the witness's execution as one HTML page
+  bool mpi = false;                ///< distributed exploration over the ranks of mpirun
 };
 
 int checkCommand(const CheckOptions& opts, const CommandLine& cl);

@@ -1,5 +1,6 @@
 // sdvmc: the command-line entry point. One subcommand per job
 // (../shared/cli-contract.md); each lives in its own *Command.cpp.
+#include "explorer/Distributed.h"
 #include "tools/sdvmc/CheckCommand.h"
 #include "tools/sdvmc/CommandLine.h"
 #include "tools/sdvmc/CrosscheckCommand.h"
@@ -9,10 +10,21 @@
 #include "tools/sdvmc/RunCommand.h"
 
 #include <CLI/CLI.hpp>
-#include <cstdio>
-#include <string>
+#include <nlohmann/json.hpp>
 
-int main(int argc, char** argv) {
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+int sdvmcMain(int argc, char** argv) {
   using namespace sdvmc::tool;
   CommandLine cl(argc, argv);
   CLI::App app{"sdvmc: an explicit-state model checker for GPU kernels under the SDV semantics"};
@@ -60,6 +72,7 @@ int main(int argc, char** argv) {
   checkCmd->add_flag("--no-progress", check.noProgress, "no progress line");
   checkCmd->add_option("--sarif", check.sarif, "FILE: also write the verdict as SARIF 2.1.0 (the witness as a code flow)");
   checkCmd->add_option("--html", check.html, "FILE: the witness's execution as one self-contained HTML page");
+  checkCmd->add_flag("--mpi", check.mpi, "distributed exploration over the ranks of `mpirun -np K` (same results as one process)");
   addLaunchOptions(*checkCmd, check.launch);
 
   LitmusOptions litmus;
@@ -165,4 +178,75 @@ int main(int argc, char** argv) {
   if (lowerCmd->parsed()) return lowerCommand(lower, cl);
   if (crosscheckCmd->parsed()) return crosscheckCommand(crosscheck, cl);
   return 2;
+}
+
+/// `sdvmc check --mpi-batch FILE`, for the MPI spec gate (tests/spec_runner --mpi): each
+/// line of FILE is one `check` command line (its words separated by tabs), run with
+/// `--mpi` by every rank of one mpirun, so that a thousand cases cost one MPI start-up.
+/// Prints one JSON line per case: {"case": k, "exit": status, "stdout": what it printed}.
+int checkBatch(const char* path) {
+  std::ifstream in(path);
+  if (!in) {
+    std::fprintf(stderr, "<command-line>:1:1: error: --mpi-batch: cannot read %s\n", path);
+    return 2;
+  }
+  std::vector<std::vector<std::string>> cases;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty()) continue;
+    std::vector<std::string> words = {"sdvmc"};
+    std::istringstream split(line);
+    for (std::string w; std::getline(split, w, '\t');) words.push_back(w);
+    if (words.size() < 2 || words[1] != "check") {
+      std::fprintf(stderr, "<command-line>:1:1: error: --mpi-batch: line %zu of %s is not a check command line\n",
+                   cases.size() + 1, path);
+      return 2;
+    }
+    words.push_back("--mpi");
+    cases.push_back(std::move(words));
+  }
+  std::string error;
+  sdvmc::explore::Communicator* world = sdvmc::explore::mpiWorld(error);
+  if (!world) {
+    std::fprintf(stderr, "<command-line>:1:1: error: --mpi-batch: %s\n", error.c_str());
+    return 2;
+  }
+  // Each case's stdout (std::cout and stdio alike) goes to a file, read back; rank 0
+  // prints the lines.
+  char capturePath[] = "/tmp/sdvmc-batch.XXXXXX";
+  const int capture = ::mkstemp(capturePath);
+  if (capture < 0) {
+    std::fprintf(stderr, "<command-line>:1:1: error: --mpi-batch: cannot create a temporary file\n");
+    return 2;
+  }
+  ::unlink(capturePath);
+  const int out = ::dup(1);
+  for (size_t k = 0; k < cases.size(); ++k) {
+    std::vector<char*> argv;
+    for (std::string& w : cases[k]) argv.push_back(w.data());
+    argv.push_back(nullptr);
+    std::cout.flush();
+    std::fflush(stdout);
+    if (::ftruncate(capture, 0) != 0 || ::lseek(capture, 0, SEEK_SET) != 0) return 2;
+    ::dup2(capture, 1);
+    const int status = sdvmcMain(int(argv.size() - 1), argv.data());
+    std::cout.flush();
+    std::fflush(stdout);
+    ::dup2(out, 1);
+    std::string text;
+    char buffer[4096];
+    ::lseek(capture, 0, SEEK_SET);
+    for (ssize_t n; (n = ::read(capture, buffer, sizeof buffer)) > 0;) text.append(buffer, size_t(n));
+    if (world->rank() == 0)
+      std::cout << nlohmann::json{{"case", k}, {"exit", status}, {"stdout", text}}.dump() << std::endl;
+  }
+  ::close(capture);
+  ::close(out);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc == 4 && std::string(argv[1]) == "check" && std::string(argv[2]) == "--mpi-batch") return checkBatch(argv[3]);
+  return sdvmcMain(argc, argv);
 }

@@ -1,6 +1,7 @@
 // The explorer on toy models with hand-counted state spaces: exact counts, shortest
 // witnesses that replay, limits, and the same verdict, counts, path and terminals for
 // every number of jobs, for BFS and DFS, with fingerprints and with exact states.
+#include "SameResult.h"
 #include "ToyModels.h"
 
 #include "explorer/Explorer.h"
@@ -16,26 +17,6 @@ namespace sem = sdvmc::sem;
 using namespace sdvmc::explore;
 using namespace sdvmc::explore::test;
 using Status = Result::Status;
-
-namespace {
-
-Options withJobs(unsigned jobs) {
-  Options o;
-  o.jobs = jobs;
-  return o;
-}
-
-/// What must not depend on jobs, order or hashing mode (for a complete run).
-void requireSameCounts(const Result& a, const Result& b) {
-  REQUIRE(a.status == b.status);
-  REQUIRE(a.states == b.states);
-  REQUIRE(a.transitions == b.transitions);
-  REQUIRE(a.terminalStates == b.terminalStates);
-  REQUIRE(a.discarded == b.discarded);
-  REQUIRE(a.terminals == b.terminals);
-}
-
-}  // namespace
 
 TEST_CASE("A grid has W*H states and 2((W-1)H + W(H-1)) transitions", "[explorer]") {
   Grid grid(30, 20);

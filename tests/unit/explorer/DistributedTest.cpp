@@ -1,0 +1,136 @@
+// The distributed search (explorer/Distributed.h) with ranks as threads of this process:
+// for every number of ranks and jobs, the same status, counts, depth, witness and limit
+// messages as one process with one job; every rank gets the same result; per-rank
+// figures add up.
+#include "SameResult.h"
+#include "ToyModels.h"
+
+#include "explorer/Distributed.h"
+#include "explorer/Explorer.h"
+
+#include <catch2/catch.hpp>
+
+#include <mutex>
+
+namespace sem = sdvmc::sem;
+using namespace sdvmc::explore;
+using namespace sdvmc::explore::test;
+using Status = Result::Status;
+
+namespace {
+
+/// Every rank's result of a distributed search over `ranks` threads.
+std::vector<Result> distributed(const sem::Model& model, const Options& options, int ranks) {
+  std::vector<Result> results(static_cast<size_t>(ranks));
+  runLocalRanks(ranks, [&](Communicator& comm) { results[size_t(comm.rank())] = exploreDistributed(model, options, comm); });
+  return results;
+}
+
+/// What a distributed result must share with the serial one.
+void requireSame(const Result& serial, const Result& d) {
+  requireSameCounts(serial, d);
+  REQUIRE(d.depth == serial.depth);
+  REQUIRE(d.initial == serial.initial);
+  REQUIRE(d.path == serial.path);
+  REQUIRE(d.limit == serial.limit);
+  REQUIRE(d.violation.has_value() == serial.violation.has_value());
+  if (d.violation) REQUIRE(d.violation->message == serial.violation->message);
+}
+
+void requireSameEverywhere(const Result& serial, const std::vector<Result>& all) {
+  uint64_t owned = 0;
+  for (const Result& r : all) {
+    requireSame(serial, r);
+    REQUIRE(r.ranks.size() == all.size());
+  }
+  for (const RankFigures& f : all[0].ranks) owned += f.states;
+  if (serial.status == Status::Complete) REQUIRE(owned == serial.states);
+}
+
+}  // namespace
+
+TEST_CASE("Distributed: complete searches have the serial counts for 1-5 ranks", "[explorer][distributed]") {
+  Grid grid(30, 20);
+  Choices choices(25);
+  Torus torus(7);
+  for (const sem::Model* model : {static_cast<const sem::Model*>(&grid), static_cast<const sem::Model*>(&choices),
+                                  static_cast<const sem::Model*>(&torus)}) {
+    const Result serial = explore(*model, withJobs(1));
+    REQUIRE(serial.status == Status::Complete);
+    for (int ranks : {1, 2, 3, 5})
+      for (unsigned j : {1u, 2u}) {
+        CAPTURE(ranks, j);
+        std::vector<Result> all = distributed(*model, withJobs(j), ranks);
+        requireSameEverywhere(serial, all);
+        if (ranks > 1) {
+          uint64_t sent = 0;
+          for (const RankFigures& f : all[0].ranks) sent += f.bytesSent;
+          REQUIRE(sent > 0);
+        }
+      }
+  }
+}
+
+TEST_CASE("Distributed: the shortest witness is the serial one (first discoverers across ranks)",
+          "[explorer][distributed]") {
+  for (auto target : {std::pair<uint32_t, uint32_t>{17, 23}, {40, 3}, {0, 39}, {29, 29}, {0, 0}}) {
+    const uint32_t tx = target.first, ty = target.second;
+    Grid grid(60, 60);
+    grid.violates = [tx, ty](uint32_t x, uint32_t y) { return x == tx && y == ty; };
+    const Result serial = explore(grid, withJobs(1));
+    REQUIRE(serial.status == Status::Violation);
+    for (int ranks : {1, 2, 4, 7})
+      for (uint32_t bits : {20u, 4u}) {
+        Options o = withJobs(ranks == 4 ? 2 : 1);
+        o.initialTableBits = bits;  // 16 slots: the table grows between rounds
+        CAPTURE(tx, ty, ranks, bits);
+        std::vector<Result> all = distributed(grid, o, ranks);
+        requireSameEverywhere(serial, all);
+        Grid replayer = grid;
+        REQUIRE(replayer.replay(all[0].initial, all[0].path).violation);
+      }
+  }
+  // Several violating states in one level: the smallest global index wins.
+  Grid grid(50, 50);
+  grid.violates = [](uint32_t x, uint32_t y) { return x + y == 17 && x % 2 == 1; };
+  const Result serial = explore(grid, withJobs(1));
+  for (int ranks : {2, 3, 4}) requireSameEverywhere(serial, distributed(grid, withJobs(1), ranks));
+}
+
+TEST_CASE("Distributed: duplicate initial states, stuck states and the state limit", "[explorer][distributed]") {
+  Grid grid(10, 10);
+  grid.initial = {encode({5, 5}), encode({0, 0}), encode({5, 5})};
+  grid.violates = [](uint32_t x, uint32_t y) { return x == 0 && y == 1; };
+  Result serial = explore(grid, withJobs(1));
+  for (int ranks : {1, 2, 3}) requireSameEverywhere(serial, distributed(grid, withJobs(1), ranks));
+
+  Grid stuck(20, 20);
+  stuck.stuckAt = [](uint32_t x, uint32_t y) { return x + y == 9 && x > 3; };
+  serial = explore(stuck, withJobs(1));
+  REQUIRE(serial.status == Status::Inconclusive);
+  for (int ranks : {1, 2, 4}) requireSameEverywhere(serial, distributed(stuck, withJobs(1), ranks));
+
+  Grid big(100, 100);
+  Options limited = withJobs(1);
+  limited.maxStates = 1000;
+  serial = explore(big, limited);
+  REQUIRE(serial.status == Status::Inconclusive);
+  REQUIRE(serial.limit.find("--max-states 1000 reached") != std::string::npos);
+  for (int ranks : {1, 2, 4}) requireSameEverywhere(serial, distributed(big, limited, ranks));
+}
+
+TEST_CASE("Distributed: --max-seconds ends every rank inconclusive", "[explorer][distributed]") {
+  Grid slow(200, 200);
+  slow.delay = std::chrono::microseconds(200);
+  Options o = withJobs(1);
+  o.maxSeconds = 0.3;
+  for (int ranks : {1, 3}) {
+    std::vector<Result> all = distributed(slow, o, ranks);
+    for (const Result& r : all) {
+      REQUIRE(r.status == Status::Inconclusive);
+      REQUIRE(r.limit.find("--max-seconds 0.3 reached") != std::string::npos);
+      REQUIRE(r.states == all[0].states);
+      REQUIRE(r.limit == all[0].limit);
+    }
+  }
+}
