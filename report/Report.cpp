@@ -248,6 +248,7 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
     case VerdictKind::Discrepancy:
     case VerdictKind::Discarded:
     case VerdictKind::WarpPrimitive:
+    case VerdictKind::Vacuous:
     case VerdictKind::Inconclusive: {
       const char* what = v.kind == VerdictKind::Assertion        ? "assertion failure"
                          : v.kind == VerdictKind::OutOfBounds    ? "out-of-bounds access"
@@ -258,6 +259,7 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
                          : v.kind == VerdictKind::Discrepancy    ? "semantics discrepancy"
                          : v.kind == VerdictKind::Discarded      ? "discarded (an assume failed; no violation)"
                          : v.kind == VerdictKind::WarpPrimitive  ? "warp-level primitive under a model without warps"
+                         : v.kind == VerdictKind::Vacuous        ? "vacuous"
                                                                  : "inconclusive";
       os << fmt::format("verdict: {} ({}) at {}\n", what, sem::ruleName(v.rule), where(src, v.loc));
       quote(os, src, v.loc, "  ");

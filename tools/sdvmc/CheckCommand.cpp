@@ -4,6 +4,7 @@
 
 #include "explorer/Explorer.h"
 #include "report/Report.h"
+#include "semantics/models/DataAbstraction.h"
 #include "semantics/models/ModelSupport.h"
 #include "semantics/models/SdvModel.h"
 #include "semantics/models/WarpModel.h"
@@ -81,6 +82,9 @@ int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile
   std::ostringstream os;
   os << fmt::format("sdvmc check {} --compare sdv,mimd: threads {}, group {}, domain {}..{}\n", o.file,
                     rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo, bounds.domainHi);
+  // Final memories are compared value by value: every arbitrary value is enumerated.
+  os << "  data abstraction: none (--compare compares final memories, so every arbitrary value is enumerated)\n";
+  j["data_abstraction"] = "none: --compare enumerates every arbitrary value";
   auto finish = [&](sem::VerdictKind kind) {
     if (o.json) {
       j["verdict"] = sem::verdictName(kind);
@@ -215,11 +219,21 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   }
   const std::optional<std::vector<Range>> ranges = read.params(o.bounds.params, ir.params, std::move(defaults));
   if (!ranges) return 2;
+  // The data abstraction (not for --compare, which compares final memories value by value).
+  if (o.dataAbstraction != "on" && o.dataAbstraction != "off")
+    return cl.reject("--data-abstraction",
+                     fmt::format("--data-abstraction expects on or off, not '{}'", o.dataAbstraction), o.json);
+  const sem::DataAbstraction abstraction =
+      sem::planDataAbstraction(ir, o.dataAbstraction == "on" && o.compare.empty(), o.benignWrites);
+  bounds.abstractArrays = abstraction.abstractArrays;
   bounds.params = {{}};
-  for (const Range& range : *ranges) {
+  for (size_t p = 0; p < ranges->size(); ++p) {
+    const Range& range = (*ranges)[p];
+    // An abstract parameter: its lowest value stands for every one.
+    const int64_t hi = abstraction.abstractParams[p] ? range.lo : range.hi;
     std::vector<std::vector<sem::Word>> next;
     for (const std::vector<sem::Word>& prefix : bounds.params)
-      for (int64_t v = range.lo; v <= range.hi; ++v) {
+      for (int64_t v = range.lo; v <= hi; ++v) {
         next.push_back(prefix);
         next.back().push_back(static_cast<sem::Word>(static_cast<uint32_t>(v)));
       }
@@ -298,6 +312,11 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   } else if (r.status == explore::Result::Status::Inconclusive) {
     verdict.kind = sem::VerdictKind::Inconclusive;
     verdict.message = r.limit;
+  } else if (r.terminalStates == 0 && r.discarded > 0) {
+    // Every execution of every configuration failed an assume (__requires): nothing holds
+    // vacuously true, so the verdict says nothing was checked.
+    verdict.kind = sem::VerdictKind::Vacuous;
+    verdict.message = fmt::format("every configuration was discarded by an assume ({} executions)", r.discarded);
   }
   const int status = sem::verdictExitStatus(verdict.kind);
 
@@ -310,7 +329,16 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     j["terminal_states"] = r.terminalStates;
     j["discarded"] = r.discarded;
     j["depth"] = r.depth;
-    j["reductions"] = model->reductions();
+    j["reductions"] = "data abstraction: " + abstraction.text() + "; " + model->reductions();
+    j["data_abstraction"] = json::array();
+    for (const sem::DataAbstraction::Entry& e : abstraction.entries) {
+      json x{{"source", e.name},
+             {"kind", e.parameter ? "parameter" : "array"},
+             {"abstract", e.abstract},
+             {"why", e.why}};
+      if (e.at.valid()) x["location"] = json{{"file", o.file}, {"line", e.at.line}, {"col", e.at.col}};
+      j["data_abstraction"].push_back(std::move(x));
+    }
     j["peak_memory_bytes"] = r.peakMemoryBytes;
     j["visited_bytes_per_state"] = r.visitedBytesPerState;
     if (!o.exact) j["omission_probability"] = r.omissionProbability;
@@ -334,10 +362,15 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
                     rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo, bounds.domainHi, eo.jobs,
                     eo.jobs == 1 ? "" : "s", o.model != "sdv" && o.noPor ? ", no partial-order reduction" : "");
   for (size_t p = 0; p < ranges->size(); ++p)
-    os << fmt::format("  parameter {} in {}..{}\n", ir.params[p], (*ranges)[p].lo, (*ranges)[p].hi);
+    os << fmt::format("  parameter {} in {}..{}{}\n", ir.params[p], (*ranges)[p].lo, (*ranges)[p].hi,
+                      abstraction.abstractParams[p] ? fmt::format(" (abstract: {} stands for every value)", (*ranges)[p].lo)
+                                                    : "");
   switch (r.status) {
     case explore::Result::Status::Complete:
-      os << fmt::format("verdict: ok: no violation in any configuration within the bounds ({} states)\n", r.states);
+      if (verdict.kind == sem::VerdictKind::Vacuous)
+        os << "verdict: vacuous: " << verdict.message << "; nothing was checked\n";
+      else
+        os << fmt::format("verdict: ok: no violation in any configuration within the bounds ({} states)\n", r.states);
       break;
     case explore::Result::Status::Violation:
       report::printVerdict(os, *source, ir, verdict);
@@ -348,6 +381,10 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
         os << "\n";
       }
       if (!replay.empty()) os << "replay: " << replay << (confirmed ? "" : "   (NOT confirmed by sdvmc run)") << "\n";
+      if (std::any_of(abstraction.entries.begin(), abstraction.entries.end(),
+                      [](const sem::DataAbstraction::Entry& e) { return e.abstract; }))
+        os << "  (abstract values are not in the witness: they hold what sdvmc run gives them, and no value of "
+              "theirs changes the verdict)\n";
       break;
     case explore::Result::Status::Inconclusive:
       os << "verdict: inconclusive: " << r.limit << "\n";
@@ -355,7 +392,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   }
   os << fmt::format("  {} states, {} transitions, {} terminal, {} discarded, depth {}\n", r.states, r.transitions,
                     r.terminalStates, r.discarded, r.depth);
-  os << "  reductions: " << model->reductions() << "\n";
+  os << "  reductions: data abstraction: " << abstraction.text() << "; " << model->reductions() << "\n";
   os << fmt::format("  {:.3f} s, {:.0f} states/s, peak memory {:.1f} MiB\n", r.seconds,
                     r.seconds > 0 ? r.states / r.seconds : 0.0, r.peakMemoryBytes / 1048576.0);
   if (o.exact)
