@@ -169,16 +169,33 @@ int compareSdvMimd(const CheckOptions& o, const Kernel& k, const kpl::SourceFile
 }  // namespace
 
 int checkCommand(const CheckOptions& o, const CommandLine& cl) {
+  // `--local-size A..B` (or `--block-dim A..B`, one dimension): every group size from A to
+  // B, as `--threads A..B` for KPL. The kernel is lowered for B (sizes are `ldim(d)` in the
+  // lowered program); each size n runs as a 1-D group of n (Evaluator::geometryFor).
+  LaunchArgs launch = o.launch;
+  std::optional<std::pair<int64_t, int64_t>> localRange;
+  for (std::string* size : {&launch.localSize, &launch.blockDim})
+    if (size->find("..") != std::string::npos) {
+      int64_t lo = 0, hi = 0;
+      if (size->find(',') != std::string::npos || !support::parseRange(*size, 1, 1 << 20, lo, hi))
+        return cl.reject(size == &launch.localSize ? "--local" : "--block",
+                         fmt::format("{}: a range of group sizes is one dimension, A..B with 1 <= A <= B <= {}, not '{}'",
+                                     size == &launch.localSize ? "--local-size" : "--block-dim", 1 << 20, *size),
+                         o.json);
+      localRange = {lo, hi};
+      *size = std::to_string(hi);
+    }
   std::unique_ptr<kpl::SourceFile> source;
-  std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source, &o.launch, &cl);
+  std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source, &launch, &cl);
   if (!k) return 2;
   const sem::Ir& ir = k->ir;
 
   // The bounds.
   const BoundsReader read(cl, o.json, Values::Range);
   sem::Bounds bounds;
-  const std::optional<Range> threads = read.threads(o.bounds.threads.value_or(std::to_string(k->program.threads)));
+  std::optional<Range> threads = read.threads(o.bounds.threads.value_or(std::to_string(k->program.threads)));
   if (!threads) return 2;
+  if (localRange) threads = Range{localRange->first, localRange->second};
   bounds.threads.clear();
   for (int64_t n = threads->lo; n <= threads->hi; ++n) bounds.threads.push_back(static_cast<uint32_t>(n));
   // Several groups (groups: G): each group id is a configuration of its own (SDV within
@@ -195,28 +212,37 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   bounds.benignWrites = o.benignWrites;
   if (o.benignWrites && o.model != "sdv")
     return cl.reject("--benign-writes", "--benign-writes applies to the sdv model only", o.json);
-  // Kernel parameters: each ranges over --param NAME=LO..HI, by default over what the
-  // kernel's leading assumes (__requires) allow — at most 16 values from the lowest —
-  // else 0..1; every combination is a configuration.
+  // Kernel parameters: each ranges over --param NAME=LO..HI, by default over the whole
+  // range the kernel's leading assumes (__requires) bound on both sides, else over 0..1 (or
+  // two values next to its one bound); every combination is a configuration.
   std::vector<Range> defaults(ir.params.size(), Range{0, 1});
+  std::vector<std::string> origin(ir.params.size(), "--param");
   const std::vector<sem::ParamBound> required = sem::paramBoundsFromAssumes(ir);
   for (size_t p = 0; p < defaults.size(); ++p) {
     const sem::ParamBound& b = required[p];
     int64_t plo = 0, phi = 1;
+    origin[p] = "from __requires";
     if (b.lo && b.hi) {
       plo = *b.lo;
-      phi = std::max(*b.lo, std::min(*b.hi, *b.lo + 15));
+      phi = std::max(*b.lo, *b.hi);
     } else if (b.lo) {
       plo = *b.lo;
       phi = *b.lo + 1;
+      origin[p] = "default: __requires bounds it below only";
     } else if (b.hi) {
       phi = std::min<int64_t>(*b.hi, 1);
       plo = std::min<int64_t>(0, phi - 1);
+      origin[p] = "default: __requires bounds it above only";
+    } else {
+      origin[p] = "default: no __requires bound";
     }
     plo = std::clamp<int64_t>(plo, INT32_MIN, INT32_MAX);
     phi = std::clamp<int64_t>(phi, plo, INT32_MAX);
     defaults[p] = {plo, phi};
   }
+  for (const std::string& given : o.bounds.params)
+    for (size_t p = 0; p < ir.params.size(); ++p)
+      if (given.rfind(ir.params[p] + "=", 0) == 0) origin[p] = "--param";
   const std::optional<std::vector<Range>> ranges = read.params(o.bounds.params, ir.params, std::move(defaults));
   if (!ranges) return 2;
   // The data abstraction (not for --compare, which compares final memories value by value).
@@ -345,8 +371,10 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     j["bounds"] = json{{"threads", bounds.threads},
                        {"groups", bounds.groups},
                        {"domain", json::array({bounds.domainLo, bounds.domainHi})}};
-    for (size_t p = 0; p < ranges->size(); ++p)
+    for (size_t p = 0; p < ranges->size(); ++p) {
       j["bounds"]["params"][ir.params[p]] = json::array({(*ranges)[p].lo, (*ranges)[p].hi});
+      j["bounds"]["params_origin"][ir.params[p]] = origin[p];
+    }
     if (r.status == explore::Result::Status::Inconclusive) j["limit"] = r.limit;
     if (witness) {
       j["witness"] = witnessJson(*witness, o.model != "sdv", ir.params);
@@ -362,8 +390,8 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
                     rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo, bounds.domainHi, eo.jobs,
                     eo.jobs == 1 ? "" : "s", o.model != "sdv" && o.noPor ? ", no partial-order reduction" : "");
   for (size_t p = 0; p < ranges->size(); ++p)
-    os << fmt::format("  parameter {} in {}..{}{}\n", ir.params[p], (*ranges)[p].lo, (*ranges)[p].hi,
-                      abstraction.abstractParams[p] ? fmt::format(" (abstract: {} stands for every value)", (*ranges)[p].lo)
+    os << fmt::format("  parameter {} in {}..{} ({}){}\n", ir.params[p], (*ranges)[p].lo, (*ranges)[p].hi, origin[p],
+                      abstraction.abstractParams[p] ? fmt::format(", abstract: {} stands for every value", (*ranges)[p].lo)
                                                     : "");
   switch (r.status) {
     case explore::Result::Status::Complete:
