@@ -3,6 +3,7 @@
 
 #include "kpl/Printer.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -31,8 +32,11 @@ std::vector<int64_t> groupCoords(const kpl::Program& p, int64_t gid) {
 std::string launchReplayArgs(const kpl::Program& p, uint32_t threads) {
   if (p.localSize[0] == 0) return fmt::format("--threads {}", threads);
   const bool cuda = p.language == "cuda";
-  std::string out = fmt::format("--{} {},{},{}", cuda ? "block-dim" : "local-size", p.localSize[0], p.localSize[1],
-                                p.localSize[2]);
+  // A group size other than the launch's (check --local-size A..B) runs as a 1-D group.
+  const uint64_t launched = uint64_t{p.localSize[0]} * std::max(1u, p.localSize[1]) * std::max(1u, p.localSize[2]);
+  const uint32_t x = launched == threads ? p.localSize[0] : threads;
+  const uint32_t y = launched == threads ? p.localSize[1] : 1, z = launched == threads ? p.localSize[2] : 1;
+  std::string out = fmt::format("--{} {},{},{}", cuda ? "block-dim" : "local-size", x, y, z);
   if (p.numGroups[0] * p.numGroups[1] * p.numGroups[2] > 1)
     out += fmt::format(" --{} {},{},{}", cuda ? "grid-dim" : "num-groups", p.numGroups[0], p.numGroups[1],
                        p.numGroups[2]);
@@ -252,6 +256,7 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
     case VerdictKind::Discrepancy:
     case VerdictKind::Discarded:
     case VerdictKind::WarpPrimitive:
+    case VerdictKind::Vacuous:
     case VerdictKind::Inconclusive: {
       const char* what = v.kind == VerdictKind::Assertion        ? "assertion failure"
                          : v.kind == VerdictKind::OutOfBounds    ? "out-of-bounds access"
@@ -262,6 +267,7 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
                          : v.kind == VerdictKind::Discrepancy    ? "semantics discrepancy"
                          : v.kind == VerdictKind::Discarded      ? "discarded (an assume failed; no violation)"
                          : v.kind == VerdictKind::WarpPrimitive  ? "warp-level primitive under a model without warps"
+                         : v.kind == VerdictKind::Vacuous        ? "vacuous"
                                                                  : "inconclusive";
       os << fmt::format("verdict: {} ({}) at {}\n", what, sem::ruleName(v.rule), where(src, v.loc));
       quote(os, src, v.loc, "  ");

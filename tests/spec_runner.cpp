@@ -7,7 +7,7 @@
 // For each case (a `// run: ARGS` line) it executes `SDVMC ARGS --json FILE` under
 // `timeout`, with stdout and stderr captured in temporary files, then checks the exit
 // status, the `expect:` paths into the JSON on stdout and the `stderr:` substrings. A
-// `check` case is then re-run by the variant gate (--jobs 1, --jobs 2, --exact, --dfs,
+// `check` case is then re-run by the variant gate (--jobs 1, --jobs 2, --exact, --dfs, --data-abstraction off,
 // --symmetry off, --no-por for mimd, --transition-cache check for the warp models; and its
 // replay command line), each of which must agree with the case's own run (specs/README.md).
 // It prints `PASS file [case k]` or `FAIL file:line: reason` per case and ends with
@@ -33,6 +33,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -504,6 +505,10 @@ struct Variant {
   std::vector<std::string> extra;     ///< appended to the case's ARGS
   std::vector<std::string> same;      ///< JSON fields equal to the main run's (beyond verdict)
   std::vector<std::string> sameIfOk;  ///< … only when the main verdict is ok
+  /// The witness must be the main run's up to the values of abstract sources (the
+  /// `--data-abstraction off` variant: the main run's witness names only enumerated cells).
+  bool witnessUpToAbstract = false;
+  bool variantAbstracts = false;  ///< … and the variant is the run with the abstraction on
 };
 
 /// Whether ARGS contain option `name` (as `name`, or `name=…`).
@@ -535,6 +540,16 @@ std::vector<Variant> variantsOf(const Case& c) {
   // the state space it covers.
   if (!hasOption(a, "--dfs")) out.push_back({"--dfs", {"--dfs"}, {}, {"states", "transitions", "terminal_states"}});
   if (!hasOption(a, "--symmetry")) out.push_back({"--symmetry off", {"--symmetry", "off"}, {}, {}});
+  // The data abstraction changes state counts, never the verdict, its evidence, or the
+  // witness's enumerated values (specs/README.md, "The variant gate"); under a state limit
+  // a count is a verdict, so cases with --max-states are left out.
+  const bool abstractionVariants = !hasOption(a, "--compare") && !hasOption(a, "--max-states");
+  if (abstractionVariants && !hasOption(a, "--data-abstraction"))
+    out.push_back({"--data-abstraction off", {"--data-abstraction", "off"}, {"rule", "location", "threads", "accesses"},
+                   {}, true});
+  if (abstractionVariants && optionValue(a, "--data-abstraction") == "off")  // it counts full enumeration
+    out.push_back({"--data-abstraction on", {"--data-abstraction", "on"}, {"rule", "location", "threads", "accesses"},
+                   {}, true, true});
   if (optionValue(a, "--model") == "mimd" && !hasOption(a, "--no-por"))
     out.push_back({"--no-por", {"--no-por"}, {}, {}});
   // The warp models' transition cache: every cached expansion is checked against the
@@ -570,6 +585,38 @@ std::string violationSet(const Outcome& o) {
   return json(keys).dump();
 }
 
+/// How the witness of `off` (`--data-abstraction off`) differs from the main run's beyond
+/// the values of sources the main run abstracted; "" when it does not.
+std::string witnessDifference(const Outcome& main, const Outcome& off) {
+  if (!main.haveDoc || !off.haveDoc) return "";
+  const bool mw = main.doc.contains("witness"), ow = off.doc.contains("witness");
+  if (mw != ow) return fmt::format("witness present in {} only", mw ? "main" : "variant");
+  if (!mw) return "";
+  const json& a = main.doc["witness"];
+  const json& b = off.doc["witness"];
+  for (const char* k : {"threads", "group", "schedule"})
+    if (a.value(k, json()) != b.value(k, json()))
+      return fmt::format("witness {} differs (main {}, variant {})", k, a.value(k, json()).dump(),
+                         b.value(k, json()).dump());
+  std::set<std::string> abstract;
+  if (main.doc.contains("data_abstraction") && main.doc["data_abstraction"].is_array())
+    for (const json& e : main.doc["data_abstraction"])
+      if (e.value("abstract", false)) abstract.insert(e.value("source", ""));
+  const json params = a.value("params", json::object()), offParams = b.value("params", json::object());
+  for (auto it = offParams.begin(); it != offParams.end(); ++it)
+    if (!abstract.count(it.key()) && params.value(it.key(), json()) != it.value())
+      return fmt::format("witness parameter {} differs (main {}, variant {})", it.key(),
+                         params.value(it.key(), json()).dump(), it.value().dump());
+  const json init = a.value("init", json::object()), offInit = b.value("init", json::object());
+  for (auto it = offInit.begin(); it != offInit.end(); ++it)
+    if (!abstract.count(it.key()) && init.value(it.key(), json()) != it.value())
+      return fmt::format("witness init of {} differs (main {}, variant {})", it.key(),
+                         init.value(it.key(), json()).dump(), it.value().dump());
+  for (auto it = init.begin(); it != init.end(); ++it)
+    if (abstract.count(it.key())) return fmt::format("the witness names {}, which is abstract", it.key());
+  return "";
+}
+
 /// Runs the variants of a check case against its main outcome; returns the failures.
 std::vector<std::string> checkVariants(const std::string& sdvmc, const Spec& spec, const Case& c,
                                        const std::string& shown, const Outcome& main, int& runs) {
@@ -580,6 +627,18 @@ std::vector<std::string> checkVariants(const std::string& sdvmc, const Spec& spe
   };
   for (const Variant& v : variantsOf(c)) {
     std::vector<std::string> args = c.args;
+    // A variant that sets an option the case sets too replaces the case's value.
+    for (size_t i = 0; !v.extra.empty() && i < args.size(); ++i) {
+      const auto at = args.begin() + static_cast<std::ptrdiff_t>(i);
+      if (args[i] == v.extra.front()) {
+        args.erase(at, i + 1 < args.size() ? at + 2 : at + 1);
+        break;
+      }
+      if (args[i].rfind(v.extra.front() + "=", 0) == 0) {
+        args.erase(at);
+        break;
+      }
+    }
     args.insert(args.end(), v.extra.begin(), v.extra.end());
     Outcome o = runSdvmc(sdvmc, args, spec.file.string());
     ++runs;
@@ -607,6 +666,9 @@ std::vector<std::string> checkVariants(const std::string& sdvmc, const Spec& spe
       std::string m = fieldText(main, k), got = fieldText(o, k);
       if (m != got) fail(v.name, fmt::format("{} differs (main {}, variant {})", k, m, got));
     }
+    if (v.witnessUpToAbstract)
+      if (std::string why = v.variantAbstracts ? witnessDifference(o, main) : witnessDifference(main, o); !why.empty())
+        fail(v.name, why);
   }
   // An SDV witness must replay: `sdvmc run` on the replay command line gives the verdict;
   // with --all, each violation's.
@@ -892,7 +954,7 @@ int main(int argc, char** argv) {
                mpiCases.size(), fmt::join(mpiRanks, ","), mpiLeftOut);
   }
   if (variants)
-    fmt::print("variant gate: {} check cases, {} re-runs (--jobs 1/2, --exact, --dfs, --symmetry off, --no-por, --transition-cache check, replay)\n",
+    fmt::print("variant gate: {} check cases, {} re-runs (--jobs 1/2, --exact, --dfs, --data-abstraction off, --symmetry off, --no-por, --transition-cache check, replay)\n",
                gated, variantRuns);
   fmt::print("{} passed, {} failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

@@ -56,7 +56,8 @@ struct Expansion {
 enum class CacheMode : uint8_t { Off, On, Check };
 
 /// The configurations `check` explores: every group size, every group id, and every
-/// arbitrary initial Word over [domainLo, domainHi] (chosen when first read).
+/// arbitrary initial Word over [domainLo, domainHi] (chosen when first read), except
+/// those of abstract arrays (abstractArrays).
 struct Bounds {
   std::vector<uint32_t> threads{1};
   std::vector<Word> groups{0};
@@ -69,6 +70,11 @@ struct Bounds {
   /// The valuations of the kernel parameters explored, each one Word per parameter
   /// (Ir::params); one empty valuation when the kernel has none.
   std::vector<std::vector<Word>> params{{}};
+  /// (data abstraction) By ArrayId: 1 where the array's arbitrary values reach no verdict
+  /// (semantics/rules/Dependence.h), so its arbitrary cells are not chosen over the
+  /// domain but hold one abstract value, represented by what `sdvmc run` gives them (0, or
+  /// a `*V` cell's V). Empty: every array is enumerated.
+  std::vector<uint8_t> abstractArrays;
   /// (sdv) Tolerate benign write-write conflicts (SdvMachine::setBenignWrites).
   bool benignWrites = false;
   /// (sdv) GPUVerify's race options (SdvMachine::setRaceOptions).

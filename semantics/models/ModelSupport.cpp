@@ -9,12 +9,12 @@
 
 namespace sdvmc::sem {
 
-Memory checkInitialMemory(const Ir& ir) {
+Memory checkInitialMemory(const Ir& ir, const std::vector<uint8_t>& abstractArrays) {
   Memory m = initialMemory(ir, 0);
   m.unknown.resize(ir.arrays.size());
   for (size_t a = 0; a < ir.arrays.size(); ++a) {
     const ArrayInfo& info = ir.arrays[a];
-    if (!info.bounded) continue;
+    if (!info.bounded || (a < abstractArrays.size() && abstractArrays[a])) continue;
     bool any = false;
     for (const auto& v : info.init) any |= !v.has_value();
     if (!any) continue;
@@ -25,12 +25,16 @@ Memory checkInitialMemory(const Ir& ir) {
   return m;
 }
 
-std::vector<Address> unknownCellsRead(const Ir& ir, SdvMachine& m, const GroupState& s, const Memory& memory) {
+std::vector<Address> unknownCellsRead(const Ir& ir, SdvMachine& m, const GroupState& s, const Memory& memory,
+                                      const std::vector<uint8_t>& abstractArrays) {
   std::vector<Address> out;
   if (s.ss.empty()) return out;
   const Node& node = ir.nodes[s.ss.back().node];
-  if (node.kind != NodeKind::Read) return out;
+  if (node.kind != NodeKind::Read && node.kind != NodeKind::Atomic) return out;
+  if (node.array < abstractArrays.size() && abstractArrays[node.array]) return out;
   const ArrayInfo& arr = ir.arrays[node.array];
+  // A 64-bit atomic reads the pair of cells i (low word) and i + 1 (high word).
+  const bool wide = node.kind == NodeKind::Atomic && kpl::atomicIsWide(node.atomicOp);
   thread_local std::vector<uint8_t> mask;  // scratch: this runs once per thread and state
   mask.resize(s.n);
   m.evaluator().predicate(node.pred, s, mask.data());
@@ -39,12 +43,14 @@ std::vector<Address> unknownCellsRead(const Ir& ir, SdvMachine& m, const GroupSt
   if (err.any()) return out;
   for (uint32_t i = 0; i < s.n; ++i) {
     if (!mask[i]) continue;
-    if (arr.bounded && (e[i] < 0 || static_cast<uint32_t>(e[i]) >= arr.size)) continue;
-    const Address a{node.array, e[i]};
-    if (!memory.isUnknown(ir, a)) continue;
-    const auto& w = s.logs[i].writes;
-    bool own = std::any_of(w.begin(), w.end(), [&](const LogEntry& x) { return x.addr == a; });
-    if (!own) out.push_back(a);
+    if (arr.bounded && (e[i] < 0 || static_cast<uint32_t>(e[i]) + (wide ? 1u : 0u) >= arr.size)) continue;
+    for (int k = 0; k < (wide ? 2 : 1); ++k) {
+      const Address a{node.array, k == 0 ? e[i] : word::add(e[i], 1)};
+      if (!memory.isUnknown(ir, a)) continue;
+      const auto& w = s.logs[i].writes;
+      bool own = std::any_of(w.begin(), w.end(), [&](const LogEntry& x) { return x.addr == a; });
+      if (!own) out.push_back(a);
+    }
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
@@ -52,8 +58,8 @@ std::vector<Address> unknownCellsRead(const Ir& ir, SdvMachine& m, const GroupSt
 }
 
 std::optional<Address> unknownCellRead(const Ir& ir, SdvMachine& m, const GroupState& s,
-                                       const Memory& memory) {
-  std::vector<Address> all = unknownCellsRead(ir, m, s, memory);
+                                       const Memory& memory, const std::vector<uint8_t>& abstractArrays) {
+  std::vector<Address> all = unknownCellsRead(ir, m, s, memory, abstractArrays);
   if (all.empty()) return std::nullopt;
   return all.front();
 }

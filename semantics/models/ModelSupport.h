@@ -14,19 +14,23 @@
 namespace sdvmc::sem {
 
 /// Declared values where the kernel gives them; every arbitrary cell (`*`, arrays
-/// without initialiser, the default memory) unknown.
-Memory checkInitialMemory(const Ir& ir);
+/// without initialiser, the default memory) unknown, except in the arrays marked in
+/// `abstractArrays` (Bounds::abstractArrays), whose arbitrary cells hold the one value
+/// that stands for all (what `sdvmc run` gives them: initialMemory).
+Memory checkInitialMemory(const Ir& ir, const std::vector<uint8_t>& abstractArrays = {});
 
-/// When the statement on top of `s` is an enabled read (T-RD), the smallest address
-/// that some enabled thread reads and whose arbitrary initial value has not been chosen
-/// yet in `memory`. A thread's own write since the last barrier hides the cell from it
-/// (its shadow holds the written value). Addresses out of bounds or whose evaluation
-/// fails are left for the rule to report.
+/// When the statement on top of `s` is an enabled read (T-RD) or atomic (T-ATOMIC, whose
+/// result is the cell's old value), the smallest address that some enabled thread reads
+/// and whose arbitrary initial value has not been chosen yet in `memory`. A thread's own
+/// write since the last barrier hides the cell from it (its shadow holds the written
+/// value). Addresses out of bounds or whose evaluation fails are left for the rule to
+/// report. Arrays marked in `abstractArrays` are never chosen.
 std::optional<Address> unknownCellRead(const Ir& ir, SdvMachine& m, const GroupState& s,
-                                       const Memory& memory);
+                                       const Memory& memory, const std::vector<uint8_t>& abstractArrays = {});
 
 /// Every such address (sorted, each once): a warp's read reads them all at once.
-std::vector<Address> unknownCellsRead(const Ir& ir, SdvMachine& m, const GroupState& s, const Memory& memory);
+std::vector<Address> unknownCellsRead(const Ir& ir, SdvMachine& m, const GroupState& s, const Memory& memory,
+                                      const std::vector<uint8_t>& abstractArrays = {});
 
 /// Chooses the initial value of an unknown cell.
 void chooseCell(const Ir& ir, Memory& memory, Address a, Word value);

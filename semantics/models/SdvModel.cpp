@@ -100,7 +100,7 @@ std::vector<StateBytes> SdvModel::initialStates() {
     for (Word g : bounds_.groups)
       for (const std::vector<Word>& params : bounds_.params) {
         GroupState s = machine(n).initialState(
-            g, (bounds_.initialMemory ? *bounds_.initialMemory : checkInitialMemory(ir_)), params);
+            g, (bounds_.initialMemory ? *bounds_.initialMemory : checkInitialMemory(ir_, bounds_.abstractArrays)), params);
         out.emplace_back();
         store(s, out.back());
       }
@@ -111,7 +111,7 @@ SdvModel::Step SdvModel::segment(GroupState& s, std::optional<Verdict>& verdict)
   SdvMachine& m = machine(s.n);
   for (uint64_t steps = 0;; ++steps) {
     if (s.ss.empty()) return steps == 0 ? Step::Terminal : Step::Successor;
-    if (steps > 0 && unknownCellRead(ir_, m, s, s.base)) return Step::Successor;
+    if (steps > 0 && unknownCellRead(ir_, m, s, s.base, bounds_.abstractArrays)) return Step::Successor;
     if (steps >= bounds_.stepCap) return Step::Stuck;
     if (auto v = m.step(s)) {
       verdict = std::move(v);
@@ -132,7 +132,7 @@ void SdvModel::expand(std::span<const uint8_t> state, Expansion& out) {
     out.terminal = true;
     return;
   }
-  if (auto cell = unknownCellRead(ir_, machine(scratch_.n), scratch_, scratch_.base)) {
+  if (auto cell = unknownCellRead(ir_, machine(scratch_.n), scratch_, scratch_.base, bounds_.abstractArrays)) {
     for (Word v = bounds_.domainLo;; ++v) {  // Choice: one transition per value
       GroupState next = scratch_;
       chooseCell(ir_, next.base, *cell, v);
@@ -181,7 +181,7 @@ Replay SdvModel::replay(uint32_t initial, std::span<const uint32_t> path) {
   for (Slot k = 0; k < ir_.params.size(); ++k) rep.config.params.push_back(s.local(k, 0));
   std::map<std::string, std::vector<std::pair<Word, Word>>> init;
   for (uint32_t k : path) {
-    if (auto cell = unknownCellRead(ir_, machine(s.n), s, s.base)) {
+    if (auto cell = unknownCellRead(ir_, machine(s.n), s, s.base, bounds_.abstractArrays)) {
       // Successor k of the canonical state chose label lo + k: the concrete value is its
       // preimage under the renaming that makes this state canonical.
       Word v = bounds_.domainLo + static_cast<Word>(k);

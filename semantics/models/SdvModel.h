@@ -6,10 +6,13 @@
 //  - The initial states are one per group size and group id, in that order (sizes
 //    ascending, then ids), each with ss = ⟨(main, true)⟩ and every arbitrary cell unknown.
 //  - A state whose ss is empty is terminal.
-//  - *Choice*: when the statement on top of ss is a read (T-RD) for which some enabled
-//    thread reads an unknown cell (not hidden by its own write since the last barrier),
-//    the state has one transition per value of the domain, in increasing order, each
-//    choosing that value for the smallest such cell (and nothing else).
+//  - *Choice*: when the statement on top of ss is a read (T-RD) or an atomic (T-ATOMIC,
+//    whose result is the cell's old value) for which some enabled thread reads an unknown
+//    cell (not hidden by its own write since the last barrier), the state has one
+//    transition per value of the domain, in increasing order, each choosing that value for
+//    the smallest such cell (and nothing else). The arbitrary cells of abstract arrays
+//    (Bounds::abstractArrays, DataAbstraction.h) are never unknown: they hold what `sdvmc
+//    run` gives them from the start, so reading them chooses nothing.
 //  - *Segment*: otherwise the state has one transition: the SDV rules are applied until
 //    a barrier rule has been applied (G-SYNC or G-NO-OP), or ss is empty, or the next
 //    statement is a read that needs a choice (after at least one rule), or a rule reaches

@@ -325,7 +325,7 @@ std::vector<StateBytes> WarpModel::initialStates() {
       WarpState s;
       s.n = n;
       s.gid = g;
-      s.memory = bounds_.initialMemory ? *bounds_.initialMemory : checkInitialMemory(ir_);
+      s.memory = bounds_.initialMemory ? *bounds_.initialMemory : checkInitialMemory(ir_, bounds_.abstractArrays);
       const uint32_t count = warpCount(n);
       const uint32_t size = warp_.warpSize == 0 ? n : warp_.warpSize;
       useGroupSize(n);
@@ -367,7 +367,7 @@ std::vector<Address> WarpModel::pendingChoices(WarpState& s, uint32_t w) {
   // Only a read chooses (unknownCellsRead); most actions are something else.
   const GroupState& W = s.warps[w];
   if (W.ss.empty() || ir_.nodes[W.ss.back().node].kind != NodeKind::Read) return {};
-  return unknownCellsRead(ir_, machine(s.warps[w].n), s.warps[w], s.memory);
+  return unknownCellsRead(ir_, machine(s.warps[w].n), s.warps[w], s.memory, bounds_.abstractArrays);
 }
 
 uint64_t WarpModel::choiceCount(size_t cells) const {

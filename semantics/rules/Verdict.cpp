@@ -21,6 +21,7 @@ const char* verdictName(VerdictKind k) {
     case VerdictKind::Discrepancy: return "discrepancy";
     case VerdictKind::Inconclusive: return "inconclusive";
     case VerdictKind::WarpPrimitive: return "warp-primitive";
+    case VerdictKind::Vacuous: return "vacuous";
   }
   assert(false && "unknown verdict");
   return "?";
@@ -43,6 +44,7 @@ int verdictExitStatus(VerdictKind k) {
       return 1;
     case VerdictKind::Inconclusive:
     case VerdictKind::WarpPrimitive:
+    case VerdictKind::Vacuous:
       return 3;
   }
   assert(false && "unknown verdict");

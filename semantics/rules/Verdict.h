@@ -27,6 +27,9 @@ enum class VerdictKind {
   /// (extension) a warp-level primitive (`shfl`, `ballot`) evaluated under SDV, which has no
   /// warps: the model cannot run the kernel (exit 3, as inconclusive); a warp model can.
   WarpPrimitive,
+  /// (check) every configuration was discarded by an `assume` (`__requires`): nothing was
+  /// checked (exit 3, cli-contract.md).
+  Vacuous,
 };
 
 /// The contract's spelling (cli-contract.md): "ok", "race", "division-by-zero", …

@@ -8,6 +8,7 @@
 #include "report/Sarif.h"
 #include "report/Trace.h"
 #include "report/TraceHtml.h"
+#include "semantics/models/DataAbstraction.h"
 #include "semantics/models/ModelSupport.h"
 #include "semantics/models/SdvModel.h"
 #include "semantics/models/WarpModel.h"
@@ -214,6 +215,9 @@ int compareSdvMimd(const CheckOptions& o, const CommandLine& cl, const Kernel& k
   os << fmt::format("sdvmc check {} --compare sdv,mimd: threads {}, group {}, domain {}..{}\n", o.file,
                     rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo, bounds.domainHi);
   std::vector<report::SarifResult> sarifResults;
+  // Final memories are compared value by value: every arbitrary value is enumerated.
+  os << "  data abstraction: none (--compare compares final memories, so every arbitrary value is enumerated)\n";
+  j["data_abstraction"] = "none: --compare enumerates every arbitrary value";
   auto finish = [&](sem::VerdictKind kind) {
     const int status = sem::verdictExitStatus(kind);
     report::SarifInvocation inv{cl.args(), status, sem::verdictName(kind), status == 3 ? j.value("limit", "") : ""};
@@ -398,16 +402,33 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     if (comm->rank() != 0) silenceStreams();
   }
   MpiReady ready(comm);
+  // `--local-size A..B` (or `--block-dim A..B`, one dimension): every group size from A to
+  // B, as `--threads A..B` for KPL. The kernel is lowered for B (sizes are `ldim(d)` in the
+  // lowered program); each size n runs as a 1-D group of n (Evaluator::geometryFor).
+  LaunchArgs launch = o.launch;
+  std::optional<std::pair<int64_t, int64_t>> localRange;
+  for (std::string* size : {&launch.localSize, &launch.blockDim})
+    if (size->find("..") != std::string::npos) {
+      int64_t lo = 0, hi = 0;
+      if (size->find(',') != std::string::npos || !support::parseRange(*size, 1, 1 << 20, lo, hi))
+        return cl.reject(size == &launch.localSize ? "--local" : "--block",
+                         fmt::format("{}: a range of group sizes is one dimension, A..B with 1 <= A <= B <= {}, not '{}'",
+                                     size == &launch.localSize ? "--local-size" : "--block-dim", 1 << 20, *size),
+                         o.json);
+      localRange = {lo, hi};
+      *size = std::to_string(hi);
+    }
   std::unique_ptr<kpl::SourceFile> source;
-  std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source, &o.launch, &cl);
+  std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source, &launch, &cl);
   if (!k) return 2;
   const sem::Ir& ir = k->ir;
 
   // The bounds.
   const BoundsReader read(cl, o.json, Values::Range);
   sem::Bounds bounds;
-  const std::optional<Range> threads = read.threads(o.bounds.threads.value_or(std::to_string(k->program.threads)));
+  std::optional<Range> threads = read.threads(o.bounds.threads.value_or(std::to_string(k->program.threads)));
   if (!threads) return 2;
+  if (localRange) threads = Range{localRange->first, localRange->second};
   bounds.threads.clear();
   for (int64_t n = threads->lo; n <= threads->hi; ++n) bounds.threads.push_back(static_cast<uint32_t>(n));
   // Several groups (groups: G): each group id is a configuration of its own (SDV within
@@ -429,36 +450,60 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   if ((benignWrites || o.races.onlyDivergence || !o.races.checkArrays.empty()) && o.model != "sdv")
     return cl.reject(benignWrites ? "--benign-writes" : o.races.onlyDivergence ? "--only-divergence" : "--check-arrays",
                      "--benign-writes, --only-divergence and --check-arrays apply to the sdv model only", o.json);
-  // Kernel parameters: each ranges over --param NAME=LO..HI, by default over what the
-  // kernel's leading assumes (__requires) allow — at most 16 values from the lowest —
-  // else 0..1; every combination is a configuration.
+  // Kernel parameters: each ranges over --param NAME=LO..HI, by default over the whole
+  // range the kernel's leading assumes (__requires) bound on both sides, else over 0..1 (or
+  // two values next to its one bound); every combination is a configuration.
   std::vector<Range> defaults(ir.params.size(), Range{0, 1});
+  std::vector<std::string> origin(ir.params.size(), "--param");
   const std::vector<sem::ParamBound> required = sem::paramBoundsFromAssumes(ir);
   for (size_t p = 0; p < defaults.size(); ++p) {
     const sem::ParamBound& b = required[p];
     int64_t plo = 0, phi = 1;
+    origin[p] = "from __requires";
     if (b.lo && b.hi) {
       plo = *b.lo;
-      phi = std::max(*b.lo, std::min(*b.hi, *b.lo + 15));
+      phi = std::max(*b.lo, *b.hi);
     } else if (b.lo) {
       plo = *b.lo;
       phi = *b.lo + 1;
+      origin[p] = "default: __requires bounds it below only";
     } else if (b.hi) {
       phi = std::min<int64_t>(*b.hi, 1);
       plo = std::min<int64_t>(0, phi - 1);
+      origin[p] = "default: __requires bounds it above only";
+    } else {
+      origin[p] = "default: no __requires bound";
     }
     plo = std::clamp<int64_t>(plo, INT32_MIN, INT32_MAX);
     phi = std::clamp<int64_t>(phi, plo, INT32_MAX);
     defaults[p] = {plo, phi};
   }
+  for (const std::string& given : o.bounds.params)
+    for (size_t p = 0; p < ir.params.size(); ++p)
+      if (given.rfind(ir.params[p] + "=", 0) == 0) origin[p] = "--param";
+  if (o.bounds.kernelArgs)
+    for (std::string& why : origin) why = "--kernel-args (or its default where it gives *)";
   std::optional<std::vector<Range>> ranges = read.params(o.bounds.params, ir.params, std::move(defaults));
   if (ranges) ranges = read.kernelArgs(o.bounds.kernelArgs, ir.params, std::move(*ranges));
   if (!ranges) return 2;
+  // The data abstraction (not for --compare, which compares final memories value by value).
+  if (o.dataAbstraction != "on" && o.dataAbstraction != "off")
+    return cl.reject("--data-abstraction",
+                     fmt::format("--data-abstraction expects on or off, not '{}'", o.dataAbstraction), o.json);
+  const sem::DataAbstraction abstraction =
+      // (GPUVerify's benign rule compares a written value with the cell's value at the last
+      // barrier: any array's initial values may decide it, so nothing is abstracted.)
+      sem::planDataAbstraction(ir, o.dataAbstraction == "on" && o.compare.empty() && !raceOptions->benignUnchanged,
+                               benignWrites);
+  bounds.abstractArrays = abstraction.abstractArrays;
   bounds.params = {{}};
-  for (const Range& range : *ranges) {
+  for (size_t p = 0; p < ranges->size(); ++p) {
+    const Range& range = (*ranges)[p];
+    // An abstract parameter: its lowest value stands for every one.
+    const int64_t hi = abstraction.abstractParams[p] ? range.lo : range.hi;
     std::vector<std::vector<sem::Word>> next;
     for (const std::vector<sem::Word>& prefix : bounds.params)
-      for (int64_t v = range.lo; v <= range.hi; ++v) {
+      for (int64_t v = range.lo; v <= hi; ++v) {
         next.push_back(prefix);
         next.back().push_back(static_cast<sem::Word>(static_cast<uint32_t>(v)));
       }
@@ -560,6 +605,11 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   } else if (r.status == explore::Result::Status::Inconclusive) {
     verdict.kind = sem::VerdictKind::Inconclusive;
     verdict.message = r.limit;
+  } else if (r.terminalStates == 0 && r.discarded > 0) {
+    // Every execution of every configuration failed an assume (__requires): nothing holds
+    // vacuously true, so the verdict says nothing was checked.
+    verdict.kind = sem::VerdictKind::Vacuous;
+    verdict.message = fmt::format("every configuration was discarded by an assume ({} executions)", r.discarded);
   }
   const int status = sem::verdictExitStatus(verdict.kind);
   {
@@ -580,15 +630,26 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     j["terminal_states"] = r.terminalStates;
     j["discarded"] = r.discarded;
     j["depth"] = r.depth;
-    j["reductions"] = model->reductions();
+    j["reductions"] = "data abstraction: " + abstraction.text() + "; " + model->reductions();
+    j["data_abstraction"] = json::array();
+    for (const sem::DataAbstraction::Entry& e : abstraction.entries) {
+      json x{{"source", e.name},
+             {"kind", e.parameter ? "parameter" : "array"},
+             {"abstract", e.abstract},
+             {"why", e.why}};
+      if (e.at.valid()) x["location"] = json{{"file", o.file}, {"line", e.at.line}, {"col", e.at.col}};
+      j["data_abstraction"].push_back(std::move(x));
+    }
     j["peak_memory_bytes"] = r.peakMemoryBytes;
     j["visited_bytes_per_state"] = r.visitedBytesPerState;
     if (!o.exact) j["omission_probability"] = r.omissionProbability;
     j["bounds"] = json{{"threads", bounds.threads},
                        {"groups", bounds.groups},
                        {"domain", json::array({bounds.domainLo, bounds.domainHi})}};
-    for (size_t p = 0; p < ranges->size(); ++p)
+    for (size_t p = 0; p < ranges->size(); ++p) {
       j["bounds"]["params"][ir.params[p]] = json::array({(*ranges)[p].lo, (*ranges)[p].hi});
+      j["bounds"]["params_origin"][ir.params[p]] = origin[p];
+    }
     if (!r.limit.empty()) j["limit"] = r.limit;
     if (comm) {
       j["ranks"] = ranksJson(r);
@@ -608,14 +669,25 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
                     comm ? fmt::format("{} rank{} x ", comm->size(), comm->size() == 1 ? "" : "s") : "", eo.jobs,
                     eo.jobs == 1 ? "" : "s", o.model != "sdv" && o.noPor ? ", no partial-order reduction" : "");
   for (size_t p = 0; p < ranges->size(); ++p)
-    os << fmt::format("  parameter {} in {}..{}\n", ir.params[p], (*ranges)[p].lo, (*ranges)[p].hi);
+    os << fmt::format("  parameter {} in {}..{} ({}){}\n", ir.params[p], (*ranges)[p].lo, (*ranges)[p].hi, origin[p],
+                      abstraction.abstractParams[p] ? fmt::format(", abstract: {} stands for every value", (*ranges)[p].lo)
+                                                    : "");
+  std::string abstractNote;
   switch (r.status) {
     case explore::Result::Status::Complete:
-      os << fmt::format("verdict: ok: no violation in any configuration within the bounds ({} states)\n", r.states);
+      if (verdict.kind == sem::VerdictKind::Vacuous)
+        os << "verdict: vacuous: " << verdict.message << "; nothing was checked\n";
+      else
+        os << fmt::format("verdict: ok: no violation in any configuration within the bounds ({} states)\n", r.states);
       break;
     case explore::Result::Status::Violation:
+      if (std::any_of(abstraction.entries.begin(), abstraction.entries.end(),
+                      [](const sem::DataAbstraction::Entry& e) { return e.abstract; }))
+        abstractNote = "  (abstract values are not in the witness: they hold what sdvmc run gives them, and no value of "
+                       "theirs changes the verdict)\n";
       if (!o.all) {
         printWitnessed(os, *source, ir, found.front());
+        os << abstractNote;
         break;
       }
       for (size_t i = 0; i < found.size(); ++i) {
@@ -623,6 +695,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
         printWitnessed(os, *source, ir, found[i]);
       }
       os << "\n" << allSummary(found, r.limit) << "\n";
+      os << abstractNote;
       break;
     case explore::Result::Status::Inconclusive:
       os << "verdict: inconclusive: " << r.limit << "\n";
@@ -630,7 +703,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   }
   os << fmt::format("  {} states, {} transitions, {} terminal, {} discarded, depth {}\n", r.states, r.transitions,
                     r.terminalStates, r.discarded, r.depth);
-  os << "  reductions: " << model->reductions() << "\n";
+  os << "  reductions: data abstraction: " << abstraction.text() << "; " << model->reductions() << "\n";
   os << fmt::format("  {:.3f} s, {:.0f} states/s, peak memory {:.1f} MiB{}\n", r.seconds,
                     r.seconds > 0 ? r.states / r.seconds : 0.0, r.peakMemoryBytes / 1048576.0,
                     comm ? " (all ranks together)" : "");

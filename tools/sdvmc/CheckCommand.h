@@ -25,6 +25,7 @@ struct CheckOptions {
   bool exact = false;
   bool noPor = false;
   std::string symmetry = "on";
+  std::string dataAbstraction = "on";  ///< on, off (semantics/models/DataAbstraction.h)
   std::string transitionCache = "on";  ///< (mimd, simt) on, off, check
   uint64_t maxStates = 0;
   double maxSeconds = 0;

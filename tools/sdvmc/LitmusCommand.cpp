@@ -164,6 +164,7 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
     j["threads_in_group"] = threads;
     j["group"] = group;
     j["models"] = litmus::modelsJson(table, results);
+    j["data_abstraction"] = "none: outcomes are final memories, so every arbitrary value is enumerated";
     if (!o.run.empty() && litmus::reportObservations(required, ir, results, observed, std::cout, &j) && status == 0)
       status = 1;
     std::cout << j.dump() << "\n";
@@ -171,8 +172,9 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
   }
 
   std::ostringstream os;
-  os << fmt::format("sdvmc litmus {}: {} threads, group {}, domain {}..{}\n\n", o.file, threads, group,
-                    bounds.domainLo, bounds.domainHi);
+  os << fmt::format("sdvmc litmus {}: {} threads, group {}, domain {}..{} (every arbitrary value enumerated: "
+                    "outcomes are final memories, so no data abstraction)\n\n",
+                    o.file, threads, group, bounds.domainLo, bounds.domainHi);
   litmus::printTable(os, table, results);
   if (!o.run.empty() && litmus::reportObservations(required, ir, results, observed, os, nullptr) && status == 0)
     status = 1;

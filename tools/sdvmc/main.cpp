@@ -58,6 +58,9 @@ int sdvmcMain(int argc, char** argv) {
   checkCmd->add_flag("--exact", check.exact, "store whole states instead of fingerprints (one worker)");
   checkCmd->add_flag("--no-por", check.noPor, "(mimd) interleave every statement, not only shared accesses and barriers");
   checkCmd->add_option("--symmetry", check.symmetry, "on (default) or off");
+  checkCmd->add_option("--data-abstraction", check.dataAbstraction,
+                       "on (default): arbitrary values that cannot reach a verdict are one abstract value; off: "
+                       "enumerate every one over --domain");
   checkCmd->add_option("--transition-cache", check.transitionCache,
                        "(mimd, simt) on (default), off, or check: expand every state with the interpreter too and "
                        "stop at the first difference (for testing)");

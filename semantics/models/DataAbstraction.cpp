@@ -1,0 +1,65 @@
+// Deciding which sources `check` abstracts (see DataAbstraction.h).
+#include "semantics/models/DataAbstraction.h"
+
+#include <fmt/format.h>
+
+namespace sdvmc::sem {
+
+namespace {
+bool hasArbitraryCells(const ArrayInfo& a) {
+  if (!a.bounded) return true;
+  for (const auto& v : a.init)
+    if (!v) return true;
+  return false;
+}
+}  // namespace
+
+DataAbstraction planDataAbstraction(const Ir& ir, bool on, bool benignWrites) {
+  DataAbstraction out;
+  out.abstractArrays.assign(ir.arrays.size(), 0);
+  out.abstractParams.assign(ir.params.size(), 0);
+  DependenceOptions o;
+  o.errorOperands = true;
+  o.benignWrites = benignWrites;
+  o.atomicResultFromArray = true;
+  const Dependence d = analyseDependence(ir, o);
+  auto decide = [&](const std::string& name, bool parameter, const Dependence::Source& s) {
+    DataAbstraction::Entry e;
+    e.name = name;
+    e.parameter = parameter;
+    if (!on) {
+      e.why = "--data-abstraction off";
+    } else if (s.matters) {
+      e.at = ir.nodes[s.at].loc;
+      e.why = fmt::format("its values reach {}", s.what);
+    } else {
+      e.abstract = true;
+      e.why = "its values reach no condition, address, assertion or failing operand";
+    }
+    out.entries.push_back(std::move(e));
+    return out.entries.back().abstract;
+  };
+  for (size_t a = 0; a < ir.arrays.size(); ++a)
+    if (hasArbitraryCells(ir.arrays[a]))
+      out.abstractArrays[a] = decide(ir.arrays[a].name, false, d.array(static_cast<ArrayId>(a)));
+  for (size_t k = 0; k < ir.params.size(); ++k) out.abstractParams[k] = decide(ir.params[k], true, d.param(k));
+  return out;
+}
+
+std::string DataAbstraction::text() const {
+  if (entries.empty()) return "no arbitrary value";
+  std::string out;
+  for (const Entry& e : entries) {
+    if (!out.empty()) out += ", ";
+    const char* kind = e.parameter ? "parameter " : "";
+    if (e.abstract)
+      out += fmt::format("{}{} abstract ({})", kind, e.name, e.why);
+    else if (e.at.valid())
+      out += fmt::format("{}{} enumerated (line {}:{}: {})", kind, e.name, e.at.line, e.at.col, e.why);
+    else
+      out += fmt::format("{}{} enumerated ({})", kind, e.name, e.why);
+  }
+  return out;
+}
+
+}  // namespace sdvmc::sem

@@ -1,0 +1,45 @@
+// `check`'s data abstraction (issue 15): which sources of arbitrary values are explored
+// as one abstract value instead of every value of `--domain` (or of a parameter's range).
+//
+// Data independence (Wolper, POPL'86): a value that never reaches a branch or loop
+// condition, a predicate, an address, an assertion or assumption, an operand that can
+// make an expression fail, or (with --benign-writes) the comparison of two written
+// values, cannot change a verdict, so one value stands for all. The dependence analysis
+// (semantics/rules/Dependence.h) decides it per source: per array with arbitrary cells
+// (`*`, no initialiser, the default memory; an atomic's old value is a read of the array)
+// and per kernel parameter. An abstract array's arbitrary cells hold what `sdvmc run`
+// gives them (0, or a `*V` cell's V), so a witness replays the explored execution
+// exactly; an abstract parameter takes the lowest value of its range. Every other
+// source is enumerated as before.
+#pragma once
+
+#include "semantics/rules/Dependence.h"
+#include "semantics/rules/Ir.h"
+
+#include <string>
+#include <vector>
+
+namespace sdvmc::sem {
+
+struct DataAbstraction {
+  /// One source of arbitrary values and the decision about it.
+  struct Entry {
+    std::string name;       ///< the array's or parameter's name
+    bool parameter = false;
+    bool abstract = false;
+    std::string why;        ///< why abstract, or what made it matter
+    kpl::SourceLoc at;      ///< (enumerated) the first statement that made it matter
+  };
+  std::vector<Entry> entries;          ///< arrays with arbitrary cells, then parameters
+  std::vector<uint8_t> abstractArrays; ///< by ArrayId (Bounds::abstractArrays)
+  std::vector<uint8_t> abstractParams; ///< by parameter
+
+  /// `A abstract (…), B enumerated (line 12:3: …)`; "no arbitrary value" when none.
+  std::string text() const;
+};
+
+/// Decides every source. `on` false (`--data-abstraction off`): every source enumerated,
+/// each entry saying so.
+DataAbstraction planDataAbstraction(const Ir& ir, bool on, bool benignWrites);
+
+}  // namespace sdvmc::sem
