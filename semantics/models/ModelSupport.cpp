@@ -39,7 +39,7 @@ std::vector<Address> unknownCellsRead(const Ir& ir, SdvMachine& m, const GroupSt
   if (err.any()) return out;
   for (uint32_t i = 0; i < s.n; ++i) {
     if (!mask[i]) continue;
-    if (arr.bounded && (e[i] < 0 || static_cast<uint32_t>(e[i]) >= arr.size)) continue;
+    if (arr.outside(e[i])) continue;
     const Address a{node.array, e[i]};
     if (!memory.isUnknown(ir, a)) continue;
     const auto& w = s.logs[i].writes;

@@ -20,6 +20,7 @@ const char* verdictName(VerdictKind k) {
     case VerdictKind::Discrepancy: return "discrepancy";
     case VerdictKind::Inconclusive: return "inconclusive";
     case VerdictKind::WarpPrimitive: return "warp-primitive";
+    case VerdictKind::IntegerOverflow: return "integer-overflow";
   }
   assert(false && "unknown verdict");
   return "?";
@@ -36,6 +37,7 @@ int verdictExitStatus(VerdictKind k) {
     case VerdictKind::OutOfBounds:
     case VerdictKind::DivisionByZero:
     case VerdictKind::ShiftOutOfRange:
+    case VerdictKind::IntegerOverflow:
     case VerdictKind::ConstantWrite:
     case VerdictKind::Deadlock:
     case VerdictKind::Discrepancy:

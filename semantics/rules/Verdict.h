@@ -27,6 +27,9 @@ enum class VerdictKind {
   /// (extension) a warp-level primitive (`shfl`, `ballot`) evaluated under SDV, which has no
   /// warps: the model cannot run the kernel (exit 3, as inconclusive); a warp model can.
   WarpPrimitive,
+  /// (extension) signed integer overflow (undefined in C++) in an `nsw_add`/`nsw_sub`/`nsw_mul`:
+  /// the frontends' signed arithmetic that reaches an address.
+  IntegerOverflow,
 };
 
 /// The contract's spelling (cli-contract.md): "ok", "race", "division-by-zero", …
