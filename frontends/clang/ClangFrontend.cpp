@@ -74,10 +74,11 @@ std::optional<kpl::Program> lowerCudaOrOpenCL(const kpl::SourceFile& source, Lan
   args.push_back("-I" + inc);
   args.push_back("-w");
   if (language == Language::Cuda) {
-    // Device code only, for a 32-bit host, so that size_t is 32 bits (GPUVerify's default).
+    // Device code only, for a 64-bit host as CUDA's (size_t, long and pointers 64 bits), or with
+    // --target 32 a 32-bit one, so that size_t is 32 bits (GPUVerify's default).
     for (const char* a : {"-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_35",
-                          "-target", "i386-unknown-linux-gnu", "-std=c++17",
-                          "-Wno-register"})  // nvcc accepts `register` (an error in ISO C++17)
+                          "-target", launch.target == 64 ? "x86_64-unknown-linux-gnu" : "i386-unknown-linux-gnu",
+                          "-std=c++17", "-Wno-register"})  // nvcc accepts `register` (an error in ISO C++17)
       args.emplace_back(a);
     args.push_back("-include");
     args.push_back(inc + "/cuda.h");
