@@ -58,6 +58,9 @@ private:
 
 }  // namespace
 
+/// <cuda_fp16.h> and <cuda_bf16.h>: __half, __half2, __nv_bfloat16 (HeadersCudaLib.cpp).
+const char* cudaFp16HeaderText();
+
 std::optional<Language> languageOfPath(const std::string& path) {
   const std::string ext = std::filesystem::path(path).extension().string();
   if (ext == ".cu") return Language::Cuda;
@@ -96,6 +99,8 @@ std::optional<kpl::Program> lowerCudaOrOpenCL(const kpl::SourceFile& source, Lan
     files.emplace_back(inc + "/curand_kernel.h", curandKernelHeaderText());
     files.emplace_back(inc + "/cooperative_groups.h", cooperativeGroupsHeaderText());
     files.emplace_back(inc + "/cooperative_groups/reduce.h", cooperativeGroupsReduceHeaderText());
+    files.emplace_back(inc + "/cuda_fp16.h", cudaFp16HeaderText());
+    files.emplace_back(inc + "/cuda_bf16.h", "#include \"cuda_fp16.h\"\n");
   } else {
     for (const char* a : {"-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header", "-target", "spir"})
       args.emplace_back(a);
