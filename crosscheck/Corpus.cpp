@@ -208,6 +208,9 @@ bool readGpuVerify(const std::string& path, const std::string& text, Entry& e) {
   }
   e.benignWrites = true;
   e.interGroup = true;
+  // GPUVerify models a 32-bit device whose arithmetic wraps: sdvmc's CUDA default is the 64-bit
+  // target, with signed overflow in addresses a verdict.
+  if (e.language == "cuda") e.args.insert(e.args.end(), {"--target", "32"});
   // Line 2: the flags.
   if (ls.size() > 1 && trim(ls[1]).rfind("//", 0) == 0) {
     std::string flags = trim(trim(ls[1]).substr(2));

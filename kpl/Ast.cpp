@@ -12,6 +12,8 @@ constexpr std::pair<BinaryOp, const char*> kBuiltinOps[] = {
     {BinaryOp::FAdd, "fadd"}, {BinaryOp::FSub, "fsub"}, {BinaryOp::FMul, "fmul"}, {BinaryOp::FDiv, "fdiv"},
     {BinaryOp::FMin, "fmin"}, {BinaryOp::FMax, "fmax"}, {BinaryOp::FLt, "flt"},   {BinaryOp::FLe, "fle"},
     {BinaryOp::FGt, "fgt"},   {BinaryOp::FGe, "fge"},   {BinaryOp::FEq, "feq"},   {BinaryOp::FNe, "fne"},
+    {BinaryOp::NswAdd, "nsw_add"}, {BinaryOp::NswSub, "nsw_sub"}, {BinaryOp::NswMul, "nsw_mul"},
+    {BinaryOp::Addr64, "addr64"},
 };
 constexpr std::pair<UnaryOp, const char*> kBuiltinUnary[] = {
     {UnaryOp::FNeg, "fneg"}, {UnaryOp::FAbs, "fabs"}, {UnaryOp::FSqrt, "fsqrt"}, {UnaryOp::IToF, "itof"},

@@ -63,6 +63,16 @@ enum class BinaryOp {
   // `fadd`, `fsub`, `fmul`, `fdiv`, `fmin`, `fmax`, and the ordered comparisons `flt`,
   // `fle`, `fgt`, `fge`, `feq` (1 or 0; false when an operand is NaN) and `fne` (true then).
   FAdd, FSub, FMul, FDiv, FMin, FMax, FLt, FLe, FGt, FGe, FEq, FNe,
+  // (extension) signed arithmetic that must not overflow (LLVM's `nsw`): `nsw_add(a, b)`,
+  // `nsw_sub(a, b)`, `nsw_mul(a, b)` give a + b, a - b, a * b as `+ - *` do, and a result
+  // outside the int range is the verdict `integer-overflow` (C++'s undefined behaviour);
+  // the CUDA frontend lowers signed `int` arithmetic reaching an address to them.
+  NswAdd, NswSub, NswMul,
+  // (extension) `addr64(h, l)`: the cell index of the 64-bit address (h, l) (high word, low
+  // word), which is l; an address that does not fit 32 bits (h is not l's sign) is out of
+  // bounds of a bounded array, and beyond what the model represents (inconclusive, exit 3) in
+  // an unbounded one. The CUDA frontend's 64-bit target lowers 64-bit indices to it.
+  Addr64,
 };
 
 /// (extension) The read-modify-write operations of `x := atomic_OP(A, i, v)` and

@@ -23,7 +23,7 @@ namespace {
 constexpr size_t kMaxErrors = 100;
 constexpr unsigned kMaxDepth = 256;
 constexpr uint32_t kMaxThreads = 1u << 20;
-constexpr uint32_t kMaxArraySize = 1u << 24;
+constexpr uint32_t kMaxArraySize = INT32_MAX;  // cells are Words: 0 .. 2^31 - 1
 constexpr uint32_t kMaxGroups = 1u << 16;
 
 unsigned exprDepth(const Expr& e) {
@@ -855,7 +855,7 @@ private:
           std::optional<UnaryOp> uop = builtinUnaryNamed(t.text);
           if (!op && !uop)
             fail(t.range.begin, fmt::format("'{}' is not a builtin operator (expressions call only udiv, urem, ult, "
-                                            "ule, ugt, uge, lshr, the float operators fadd … fne, fneg, fabs, fsqrt, "
+                                            "ule, ugt, uge, lshr, nsw_add, nsw_sub, nsw_mul, addr64, the float operators fadd … fne, fneg, fabs, fsqrt, "
                                             "the conversions itof, utof, ftoi, ftou, and the 64-bit builtins ladd_lo … dtoul_hi)",
                                             t.text));
           SourceLoc begin = t.range.begin;

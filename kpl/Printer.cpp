@@ -37,7 +37,8 @@ int binaryPrec(BinaryOp op) {
     case BinaryOp::UGt: case BinaryOp::UGe: case BinaryOp::LShr:
     case BinaryOp::FAdd: case BinaryOp::FSub: case BinaryOp::FMul: case BinaryOp::FDiv: case BinaryOp::FMin:
     case BinaryOp::FMax: case BinaryOp::FLt: case BinaryOp::FLe: case BinaryOp::FGt: case BinaryOp::FGe:
-    case BinaryOp::FEq: case BinaryOp::FNe: return kPrimaryPrec;  // `udiv(a, b)`
+    case BinaryOp::FEq: case BinaryOp::FNe:
+    case BinaryOp::NswAdd: case BinaryOp::NswSub: case BinaryOp::NswMul: case BinaryOp::Addr64: return kPrimaryPrec;  // `udiv(a, b)`
   }
   return 1;
 }
@@ -66,7 +67,9 @@ const char* binarySpelling(BinaryOp op) {
     case BinaryOp::UGt: case BinaryOp::UGe: case BinaryOp::LShr:
     case BinaryOp::FAdd: case BinaryOp::FSub: case BinaryOp::FMul: case BinaryOp::FDiv: case BinaryOp::FMin:
     case BinaryOp::FMax: case BinaryOp::FLt: case BinaryOp::FLe: case BinaryOp::FGt: case BinaryOp::FGe:
-    case BinaryOp::FEq: case BinaryOp::FNe: return builtinOperatorName(op);
+    case BinaryOp::FEq: case BinaryOp::FNe:
+    case BinaryOp::NswAdd: case BinaryOp::NswSub: case BinaryOp::NswMul: case BinaryOp::Addr64:
+      return builtinOperatorName(op);
   }
   return "?";
 }

@@ -30,7 +30,7 @@ namespace sdvmc::kpl {
 namespace {
 
 constexpr uint32_t kMaxThreads = 1u << 20;
-constexpr uint32_t kMaxArraySize = 1u << 24;
+constexpr uint32_t kMaxArraySize = INT32_MAX;  // cells are Words: 0 .. 2^31 - 1
 
 enum class NameKind { Param, Local, KernelParam };
 

@@ -335,6 +335,13 @@ private:
           case kpl::BinaryOp::Add: return fmt::format("k_add({}, {})", op(0), op(1));
           case kpl::BinaryOp::Sub: return fmt::format("k_sub({}, {})", op(0), op(1));
           case kpl::BinaryOp::Mul: return fmt::format("k_mul({}, {})", op(0), op(1));
+          // The models give an overflow the verdict integer-overflow; the device wraps.
+          case kpl::BinaryOp::NswAdd: return fmt::format("k_add({}, {})", op(0), op(1));
+          case kpl::BinaryOp::NswSub: return fmt::format("k_sub({}, {})", op(0), op(1));
+          case kpl::BinaryOp::NswMul: return fmt::format("k_mul({}, {})", op(0), op(1));
+          case kpl::BinaryOp::Addr64:
+            error_ = fmt::format("unsupported: a 64-bit address (line {})", c.line);
+            return "0";
           case kpl::BinaryOp::Div: return fmt::format("k_div({}, {}, {}, {})", op(0), op(1), c.err, c.line);
           case kpl::BinaryOp::Rem: return fmt::format("k_rem({}, {}, {}, {})", op(0), op(1), c.err, c.line);
           case kpl::BinaryOp::Shl: return fmt::format("k_shl({}, {}, {}, {})", op(0), op(1), c.err, c.line);

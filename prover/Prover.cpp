@@ -226,10 +226,11 @@ std::string describeClaim(const sem::Ir& ir, const sem::Verdict& v) {
       return fmt::format("barrier divergence between {}", who);
     case sem::VerdictKind::OutOfBounds:
       return fmt::format("{} accesses {}[{}], outside {}[0..{}]", who, ir.arrays[v.array].name, v.value,
-                         ir.arrays[v.array].name, ir.arrays[v.array].size - 1);
+                         ir.arrays[v.array].name, ir.arrays[v.array].extent() - 1);
     case sem::VerdictKind::Assertion: return fmt::format("assertion fails for {}", who);
     case sem::VerdictKind::DivisionByZero: return fmt::format("{} divides by zero", who);
     case sem::VerdictKind::ShiftOutOfRange: return fmt::format("{} shifts out of 0..31", who);
+    case sem::VerdictKind::IntegerOverflow: return fmt::format("signed integer overflow for {}", who);
     case sem::VerdictKind::ConstantWrite:
       return fmt::format("{} writes {}, constant memory", who, v.array != sem::kNone ? ir.arrays[v.array].name : "?");
     default: return sem::verdictName(v.kind);
@@ -487,8 +488,8 @@ EquivResult proveEquivalent(const sem::Ir& A, const sem::Ir& B, const std::strin
     z3::expr cell = ctx.bv_const("cell", 32);
     const sem::ArrayInfo& ia = A.arrays[*arrA];
     const sem::ArrayInfo& ib = B.arrays[*arrB];
-    if (ia.bounded) solver.add(cell >= ctx.bv_val(0, 32) && cell < ctx.bv_val(static_cast<int>(ia.size), 32));
-    if (ib.bounded) solver.add(cell >= ctx.bv_val(0, 32) && cell < ctx.bv_val(static_cast<int>(ib.size), 32));
+    if (ia.extent()) solver.add(cell >= ctx.bv_val(0, 32) && cell < ctx.bv_val(static_cast<int>(ia.extent()), 32));
+    if (ib.extent()) solver.add(cell >= ctx.bv_val(0, 32) && cell < ctx.bv_val(static_cast<int>(ib.extent()), 32));
     z3::expr va = z3::select(ea.finalMemory[*arrA], cell), vb = z3::select(eb.finalMemory[*arrB], cell);
     solver.add(va != vb);
     z3::check_result res = solver.check();
@@ -671,8 +672,8 @@ EquivResult proveEquivalentEverySize(const sem::Ir& A, const sem::Ir& B, const s
   z3::expr_vector ground(ctx);
   for (const z3::expr& c : ea.constraints) ground.push_back(c);
   for (const z3::expr& c : eb.constraints) ground.push_back(c);
-  if (ia.bounded) ground.push_back(cell >= ctx.bv_val(0, 32) && cell < ctx.bv_val(static_cast<int>(ia.size), 32));
-  if (ib.bounded) ground.push_back(cell >= ctx.bv_val(0, 32) && cell < ctx.bv_val(static_cast<int>(ib.size), 32));
+  if (ia.extent()) ground.push_back(cell >= ctx.bv_val(0, 32) && cell < ctx.bv_val(static_cast<int>(ia.extent()), 32));
+  if (ib.extent()) ground.push_back(cell >= ctx.bv_val(0, 32) && cell < ctx.bv_val(static_cast<int>(ib.extent()), 32));
   z3::expr va = z3::select(ea.finalMemory[*arrA], cell), vb = z3::select(eb.finalMemory[*arrB], cell);
   ground.push_back(va != vb);
   // The quantified formulas: writer axioms, and every thread alive (within the loop bound,

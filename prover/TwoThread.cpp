@@ -283,6 +283,19 @@ private:
         // bvsdiv / bvsrem: truncation; INT_MIN / -1 wraps to INT_MIN, INT_MIN % -1 = 0.
         return x.op == EOp::Div ? a / b : z3::srem(a, b);
       }
+      case EOp::Addr64:  // (extension) not encoded: the two-thread encoding's addresses are 32 bits
+        if (e_.unsupported.empty())
+          e_.unsupported = "a 64-bit address (a 64-bit index under --target 64; prove with --target 32 for GPUVerify's model)";
+        return b;
+      case EOp::NswAdd:  // (extension) + - * whose exact result must fit an int
+        error(VerdictKind::IntegerOverflow, t, mask && !(z3::bvadd_no_overflow(a, b, true) && z3::bvadd_no_underflow(a, b)));
+        return a + b;
+      case EOp::NswSub:
+        error(VerdictKind::IntegerOverflow, t, mask && !(z3::bvsub_no_overflow(a, b) && z3::bvsub_no_underflow(a, b, true)));
+        return a - b;
+      case EOp::NswMul:
+        error(VerdictKind::IntegerOverflow, t, mask && !(z3::bvmul_no_overflow(a, b, true) && z3::bvmul_no_underflow(a, b)));
+        return a * b;
       case EOp::UDiv:
       case EOp::URem:
         error(VerdictKind::DivisionByZero, t, mask && b == bv(0));
@@ -394,8 +407,8 @@ private:
         std::vector<z3::expr> value(static_cast<size_t>(T_), bv(0));
         for (int t = 0; t < T_; ++t) {
           z3::expr idx = ev(n.e0, t, p[t]);
-          if (arr.bounded)
-            error(VerdictKind::OutOfBounds, t, p[t] && (idx < bv(0) || idx >= bv(arr.size)), n.array, idx);
+          if (arr.extent())
+            error(VerdictKind::OutOfBounds, t, p[t] && (idx < bv(0) || idx >= bv(arr.extent())), n.array, idx);
           value[t] = z3::select(th_[t].sh[n.array], idx);
           if (generic_) continue;  // races are a precondition; the id is symbolic
           e_.reads.push_back(ReadRecord{n.array, idx});
@@ -415,8 +428,8 @@ private:
         for (int t = 0; t < T_; ++t) {
           z3::expr idx = ev(n.e0, t, p[t]);
           z3::expr val = ev(n.e1, t, p[t]);
-          if (arr.bounded)
-            error(VerdictKind::OutOfBounds, t, p[t] && (idx < bv(0) || idx >= bv(arr.size)), n.array, idx);
+          if (arr.extent())
+            error(VerdictKind::OutOfBounds, t, p[t] && (idx < bv(0) || idx >= bv(arr.extent())), n.array, idx);
           if (arr.constant) error(VerdictKind::ConstantWrite, t, p[t], n.array, idx);  // (extension)
           z3::expr& sh = th_[t].sh[n.array];
           sh = z3::store(sh, idx, z3::ite(p[t], val, z3::select(sh, idx)));
@@ -477,8 +490,8 @@ private:
     }
     flush(id);  // T-ATOMIC evaluates every operand before the bounds check
     for (int t = 0; t < T_; ++t)
-      if (arr.bounded)
-        error(VerdictKind::OutOfBounds, t, p[t] && (idx[t] < bv(0) || idx[t] >= bv(arr.size)), n.array, idx[t]);
+      if (arr.extent())
+        error(VerdictKind::OutOfBounds, t, p[t] && (idx[t] < bv(0) || idx[t] >= bv(arr.extent())), n.array, idx[t]);
     flush(id);
     if (arr.constant) {  // (extension) an atomic writes: constant memory refuses it
       for (int t = 0; t < T_; ++t) error(VerdictKind::ConstantWrite, t, p[t], n.array, idx[t]);

@@ -15,6 +15,13 @@ namespace sdvmc::report {
 
 using nlohmann::json;
 
+namespace {
+/// An unbounded array whose highest cell set is at least this is listed sparsely.
+constexpr sem::Word kDenseCells = 4096;
+/// The text output lists at most this many cells of a sparse array.
+constexpr size_t kSparseTextCells = 64;
+}  // namespace
+
 json locationJson(const std::string& file, kpl::SourceLoc loc) {
   return json{{"file", file}, {"line", loc.line}, {"col", loc.col}};
 }
@@ -114,9 +121,17 @@ json memoryJson(const sem::Ir& ir, const sem::Memory& m) {
       j[info.name] = m.bounded[a];
       continue;
     }
-    json cells = json::array();
     const sem::Memory::Cells& set = m.cells(static_cast<sem::ArrayId>(a));
     auto last = set.empty() ? set.end() : std::prev(set.end());
+    if (last != set.end() && last->first >= kDenseCells) {
+      // Sparse: only the cells set, by index (a kernel writing out[2^30] lists one cell,
+      // not 2^30 of them).
+      json cells = json::object();
+      for (const auto& [addr, value] : set) cells[std::to_string(addr)] = value;
+      j[info.name] = std::move(cells);
+      continue;
+    }
+    json cells = json::array();
     if (last != set.end() && last->first >= 0)
       for (sem::Word i = 0; i <= last->first; ++i) {
         auto it = set.find(i);
@@ -251,6 +266,7 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
     case VerdictKind::OutOfBounds:
     case VerdictKind::DivisionByZero:
     case VerdictKind::ShiftOutOfRange:
+    case VerdictKind::IntegerOverflow:
     case VerdictKind::ConstantWrite:
     case VerdictKind::Deadlock:
     case VerdictKind::Discrepancy:
@@ -262,6 +278,7 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
                          : v.kind == VerdictKind::OutOfBounds    ? "out-of-bounds access"
                          : v.kind == VerdictKind::DivisionByZero ? "division by zero"
                          : v.kind == VerdictKind::ShiftOutOfRange ? "shift out of range"
+                         : v.kind == VerdictKind::IntegerOverflow ? "signed integer overflow"
                          : v.kind == VerdictKind::ConstantWrite  ? "write to constant memory"
                          : v.kind == VerdictKind::Deadlock       ? "deadlock"
                          : v.kind == VerdictKind::Discrepancy    ? "semantics discrepancy"
@@ -282,6 +299,20 @@ void printMemory(std::ostream& os, const sem::Ir& ir, const sem::Memory& m) {
   for (size_t a = 0; a < ir.arrays.size(); ++a) {
     const sem::ArrayInfo& info = ir.arrays[a];
     const json& cells = j[info.name];
+    if (cells.is_object()) {
+      // Sparse (memoryJson): the cells set, at most kSparseTextCells of them.
+      os << fmt::format("  {}: {} cells set (sparse: every other cell holds {})\n", info.name, cells.size(),
+                        m.unboundedDefault);
+      size_t shown = 0;
+      for (const auto& [addr, value] : m.cells(static_cast<sem::ArrayId>(a))) {
+        if (shown++ == kSparseTextCells) {
+          os << fmt::format("    … {} more (--json lists them all)\n", cells.size() - kSparseTextCells);
+          break;
+        }
+        os << fmt::format("    {}[{}] = {}\n", info.name, addr, value);
+      }
+      continue;
+    }
     if (cells.size() <= 16) {
       std::string body;
       for (size_t i = 0; i < cells.size(); ++i) body += (i ? ", " : "") + std::to_string(cells[i].get<sem::Word>());

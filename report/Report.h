@@ -18,7 +18,9 @@ namespace sdvmc::report {
 nlohmann::json locationJson(const std::string& file, kpl::SourceLoc loc);
 /// `verdict`, `rule`, `threads`, `location`, `accesses`, … (no `final`).
 nlohmann::json verdictJson(const sem::Ir& ir, const sem::Verdict& v, const std::string& file);
-/// Every named array whole; the default memory from 0 to its highest address set.
+/// Every named array whole; an unbounded array (the default memory, `NAME[]`) from 0 to its
+/// highest address set, or, when that is 4096 or more, as an object of the cells set only
+/// (`{"1073741824": 5}`, index → value).
 nlohmann::json memoryJson(const sem::Ir& ir, const sem::Memory& m);
 nlohmann::json diagnosticsJson(const std::vector<kpl::Diagnostic>& diags);
 

@@ -58,6 +58,9 @@ private:
 
 }  // namespace
 
+/// <cuda_fp16.h> and <cuda_bf16.h>: __half, __half2, __nv_bfloat16 (HeadersCudaLib.cpp).
+const char* cudaFp16HeaderText();
+
 std::optional<Language> languageOfPath(const std::string& path) {
   const std::string ext = std::filesystem::path(path).extension().string();
   if (ext == ".cu") return Language::Cuda;
@@ -74,10 +77,11 @@ std::optional<kpl::Program> lowerCudaOrOpenCL(const kpl::SourceFile& source, Lan
   args.push_back("-I" + inc);
   args.push_back("-w");
   if (language == Language::Cuda) {
-    // Device code only, for a 32-bit host, so that size_t is 32 bits (GPUVerify's default).
+    // Device code only, for a 64-bit host as CUDA's (size_t, long and pointers 64 bits), or with
+    // --target 32 a 32-bit one, so that size_t is 32 bits (GPUVerify's default).
     for (const char* a : {"-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_35",
-                          "-target", "i386-unknown-linux-gnu", "-std=c++17",
-                          "-Wno-register"})  // nvcc accepts `register` (an error in ISO C++17)
+                          "-target", launch.target == 64 ? "x86_64-unknown-linux-gnu" : "i386-unknown-linux-gnu",
+                          "-std=c++17", "-Wno-register"})  // nvcc accepts `register` (an error in ISO C++17)
       args.emplace_back(a);
     args.push_back("-include");
     args.push_back(inc + "/cuda.h");
@@ -95,6 +99,8 @@ std::optional<kpl::Program> lowerCudaOrOpenCL(const kpl::SourceFile& source, Lan
     files.emplace_back(inc + "/curand_kernel.h", curandKernelHeaderText());
     files.emplace_back(inc + "/cooperative_groups.h", cooperativeGroupsHeaderText());
     files.emplace_back(inc + "/cooperative_groups/reduce.h", cooperativeGroupsReduceHeaderText());
+    files.emplace_back(inc + "/cuda_fp16.h", cudaFp16HeaderText());
+    files.emplace_back(inc + "/cuda_bf16.h", "#include \"cuda_fp16.h\"\n");
   } else {
     for (const char* a : {"-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header", "-target", "spir"})
       args.emplace_back(a);

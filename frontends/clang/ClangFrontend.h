@@ -40,6 +40,16 @@ struct LaunchOptions {
   enum class Annotations : uint8_t { All, RequiresOnly, None } annotations = Annotations::All;
   /// GPUVerify's `--invariants-as-candidates`: __invariant and __global_invariant are candidates.
   bool invariantsAsCandidates = false;
+  /// (CUDA) `--target 32|64`: the device's address width. 64, the default, is CUDA's; 32 is
+  /// GPUVerify's model (crosscheck uses it) and turns the overflow check off by default.
+  unsigned target = 64;
+  /// (CUDA) Signed `int` arithmetic reaching an address lowers to nsw_add/nsw_sub/nsw_mul, so an
+  /// overflow is the verdict integer-overflow (`--no-overflow-check`, and `--target 32`: it wraps).
+  bool overflowCheck = true;
+  /// (CUDA) `--dynamic-shared-bytes N`: the launch's dynamic shared memory (the third
+  /// `<<<…>>>` argument); every `extern __shared__ T a[]` is N / sizeof(T) elements. 0: not
+  /// given, the array is unbounded (or `--buffer`).
+  uint32_t dynamicSharedBytes = 0;
 };
 
 /// Lowers `source` (whose path names the kernel file). Clang's errors, and every construct

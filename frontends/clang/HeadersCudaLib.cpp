@@ -222,4 +222,95 @@ __device__ T reduce(const thread_block_tile<N>& g, T v, Op op) {
 )";
 }
 
+const char* cudaFp16HeaderText() {
+  return R"(// sdvmc's <cuda_fp16.h> and <cuda_bf16.h> (frontends/clang/HeadersCudaLib.cpp): __half and
+// __nv_bfloat16 hold their IEEE bits in an unsigned short (one cell), __half2 and
+// __nv_bfloat162 two of them. Conversions are the hardware's (round to nearest even, subnormals,
+// infinities; a NaN gives the canonical NaN 0x7fff), written as integer code the frontend lowers
+// exactly; arithmetic is the float operation rounded to the narrow type, which is the correctly
+// rounded result for + - * / (float's 24 bits are at least twice the narrow significand + 2).
+#pragma once
+struct __half { unsigned short __x; };
+struct __half2 { __half x; __half y; };
+struct __nv_bfloat16 { unsigned short __x; };
+struct __nv_bfloat162 { __nv_bfloat16 x; __nv_bfloat16 y; };
+typedef __half half;
+typedef __half2 half2;
+__device__ inline __half __ushort_as_half(unsigned short x) { __half h = {x}; return h; }
+__device__ inline unsigned short __half_as_ushort(__half h) { return h.__x; }
+__device__ inline float __half2float(__half h) {
+  unsigned s = (unsigned)(h.__x & 0x8000u) << 16;
+  unsigned e = (h.__x >> 10) & 0x1fu;
+  unsigned m = h.__x & 0x3ffu;
+  if (e == 0x1fu) return __uint_as_float(s | 0x7f800000u | (m << 13));
+  if (e == 0) {
+    float v = (float)m * 5.9604644775390625e-08f;  // m * 2^-24, exact
+    return s ? -v : v;
+  }
+  return __uint_as_float(s | ((e + 112u) << 23) | (m << 13));
+}
+__device__ inline __half __float2half(float f) {
+  unsigned x = __float_as_uint(f);
+  unsigned s = (x >> 16) & 0x8000u;
+  unsigned ax = x & 0x7fffffffu;
+  if (ax > 0x7f800000u) return __ushort_as_half(0x7fffu);               // NaN
+  if (ax >= 0x477ff000u) return __ushort_as_half(s | 0x7c00u);          // 65520 and more: infinity
+  if (ax <= 0x33000000u) return __ushort_as_half(s);                    // 2^-25 and less: zero
+  if (ax < 0x38800000u) {                                               // a subnormal half
+    unsigned shift = 126u - (ax >> 23);                                 // 14 .. 24
+    unsigned mant = (ax & 0x7fffffu) | 0x800000u;
+    unsigned q = mant >> shift, rem = mant & ((1u << shift) - 1u), tie = 1u << (shift - 1u);
+    return __ushort_as_half(s | (q + (rem > tie || (rem == tie && (q & 1u)) ? 1u : 0u)));
+  }
+  unsigned r = ax - 0x38000000u;                                        // exponent bias 127 to 15
+  unsigned q = r >> 13, rem = r & 0x1fffu;
+  return __ushort_as_half(s | (q + (rem > 0x1000u || (rem == 0x1000u && (q & 1u)) ? 1u : 0u)));
+}
+__device__ inline __half __float2half_rn(float f) { return __float2half(f); }
+__device__ inline __half __hadd(__half a, __half b) { return __float2half(__half2float(a) + __half2float(b)); }
+__device__ inline __half __hsub(__half a, __half b) { return __float2half(__half2float(a) - __half2float(b)); }
+__device__ inline __half __hmul(__half a, __half b) { return __float2half(__half2float(a) * __half2float(b)); }
+__device__ inline __half __hdiv(__half a, __half b) { return __float2half(__half2float(a) / __half2float(b)); }
+__device__ inline __half __hneg(__half a) { return __ushort_as_half(a.__x ^ 0x8000u); }
+__device__ inline __half __habs(__half a) { return __ushort_as_half(a.__x & 0x7fffu); }
+__device__ inline bool __heq(__half a, __half b) { return __half2float(a) == __half2float(b); }
+__device__ inline bool __hlt(__half a, __half b) { return __half2float(a) < __half2float(b); }
+__device__ inline bool __hgt(__half a, __half b) { return __half2float(a) > __half2float(b); }
+__device__ inline __half operator+(__half a, __half b) { return __hadd(a, b); }
+__device__ inline __half operator-(__half a, __half b) { return __hsub(a, b); }
+__device__ inline __half operator*(__half a, __half b) { return __hmul(a, b); }
+__device__ inline __half operator/(__half a, __half b) { return __hdiv(a, b); }
+__device__ inline __half operator-(__half a) { return __hneg(a); }
+__device__ inline bool operator==(__half a, __half b) { return __heq(a, b); }
+__device__ inline bool operator<(__half a, __half b) { return __hlt(a, b); }
+__device__ inline bool operator>(__half a, __half b) { return __hgt(a, b); }
+__device__ inline __half2 __halves2half2(__half a, __half b) { __half2 v = {a, b}; return v; }
+__device__ inline __half2 __floats2half2_rn(float a, float b) { return __halves2half2(__float2half(a), __float2half(b)); }
+__device__ inline __half2 __float2half2_rn(float a) { return __floats2half2_rn(a, a); }
+__device__ inline __half __low2half(__half2 v) { return v.x; }
+__device__ inline __half __high2half(__half2 v) { return v.y; }
+__device__ inline float __low2float(__half2 v) { return __half2float(v.x); }
+__device__ inline float __high2float(__half2 v) { return __half2float(v.y); }
+__device__ inline float2 __half22float2(__half2 v) { return make_float2(__half2float(v.x), __half2float(v.y)); }
+__device__ inline __half2 __hadd2(__half2 a, __half2 b) { return __halves2half2(__hadd(a.x, b.x), __hadd(a.y, b.y)); }
+__device__ inline __half2 __hsub2(__half2 a, __half2 b) { return __halves2half2(__hsub(a.x, b.x), __hsub(a.y, b.y)); }
+__device__ inline __half2 __hmul2(__half2 a, __half2 b) { return __halves2half2(__hmul(a.x, b.x), __hmul(a.y, b.y)); }
+__device__ inline __half2 operator+(__half2 a, __half2 b) { return __hadd2(a, b); }
+__device__ inline __half2 operator*(__half2 a, __half2 b) { return __hmul2(a, b); }
+__device__ inline __nv_bfloat16 __ushort_as_bfloat16(unsigned short x) { __nv_bfloat16 h = {x}; return h; }
+__device__ inline float __bfloat162float(__nv_bfloat16 h) { return __uint_as_float((unsigned)h.__x << 16); }
+__device__ inline __nv_bfloat16 __float2bfloat16(float f) {
+  unsigned x = __float_as_uint(f);
+  if ((x & 0x7fffffffu) > 0x7f800000u) return __ushort_as_bfloat16(0x7fffu);                 // NaN
+  return __ushort_as_bfloat16((x + 0x7fffu + ((x >> 16) & 1u)) >> 16);  // nearest even; overflow to infinity
+}
+__device__ inline __nv_bfloat16 __float2bfloat16_rn(float f) { return __float2bfloat16(f); }
+__device__ inline __nv_bfloat16 __hadd(__nv_bfloat16 a, __nv_bfloat16 b) { return __float2bfloat16(__bfloat162float(a) + __bfloat162float(b)); }
+__device__ inline __nv_bfloat16 __hmul(__nv_bfloat16 a, __nv_bfloat16 b) { return __float2bfloat16(__bfloat162float(a) * __bfloat162float(b)); }
+__device__ inline __nv_bfloat16 operator+(__nv_bfloat16 a, __nv_bfloat16 b) { return __hadd(a, b); }
+__device__ inline __nv_bfloat16 operator*(__nv_bfloat16 a, __nv_bfloat16 b) { return __hmul(a, b); }
+__device__ inline __nv_bfloat162 __floats2bfloat162_rn(float a, float b) { __nv_bfloat162 v = {__float2bfloat16(a), __float2bfloat16(b)}; return v; }
+)";
+}
+
 }  // namespace sdvmc::clangfe

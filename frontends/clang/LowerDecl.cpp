@@ -46,8 +46,10 @@ int Lowerer::declareArray(const std::string& cName, IntType elem, uint64_t elemB
     } else {
       a.unbounded = true;
     }
-  } else if (cells > (1u << 24)) {
-    unsupported(at, "array '" + cName + "' of " + std::to_string(cells) + " cells (KPL arrays have at most 2^24)");
+  } else if (cells > INT32_MAX || (init && cells > (1u << 24))) {
+    // Without an initialiser a large array is stored sparsely (semantics: kDenseArrayCells).
+    unsupported(at, "array '" + cName + "' of " + std::to_string(cells) + " cells (KPL arrays have at most " +
+                        (init ? "2^24 with an initialiser)" : "2^31 - 1)"));
     a.size = 1;
   } else {
     a.size = static_cast<uint32_t>(cells);
@@ -146,7 +148,34 @@ int Lowerer::globalStorage(const clang::VarDecl* vd, clang::SourceLocation at) {
       unsupported(vd->getLocation(), "an initialiser on shared variable '" + vd->getNameAsString() + "'");
       init = nullptr;
     }
+    const bool dynamicShared = shared && cells == 0 && lang_ == Language::Cuda && vd->hasExternalStorage();
+    if (dynamicShared) {
+      // CUDA's dynamic shared memory: every `extern __shared__` array is the same bytes, sized
+      // by the launch (--dynamic-shared-bytes N: N / sizeof(T) elements).
+      const clang::QualType et = ctx_.getAsArrayType(vd->getType())->getElementType();
+      const uint64_t size = static_cast<uint64_t>(ctx_.getTypeSizeInChars(et).getQuantity());
+      if (dynShared_ >= 0) {
+        if (size != dynSharedElemBytes_)
+          unsupported(vd->getLocation(), fmt::format("extern __shared__ '{}' of {}-byte elements: the dynamic shared "
+                                                     "memory is already viewed with {}-byte elements (views of "
+                                                     "different element sizes are not lowered)",
+                                                     vd->getNameAsString(), size, dynSharedElemBytes_));
+        globalVars_[vd] = dynShared_;
+        return dynShared_;
+      }
+      if (launch_.dynamicSharedBytes != 0) {
+        if (launch_.dynamicSharedBytes < size) {
+          unsupported(vd->getLocation(), fmt::format("--dynamic-shared-bytes {} is less than one {}-byte element of '{}'",
+                                                     launch_.dynamicSharedBytes, size, vd->getNameAsString()));
+          globalVars_[vd] = -1;
+          return -1;
+        }
+        cells = launch_.dynamicSharedBytes / size * valueCells(et, vd->getLocation());
+      }
+      dynSharedElemBytes_ = size;
+    }
     id = declareArray(vd->getNameAsString(), elem, bytes, cells, !shared, range(vd), at, init);
+    if (dynamicShared) dynShared_ = id;
     recordCellPaths(arrays_.back().name.name, vd->getType(), vd->getLocation());
     if (!shared) globalMemoryKind(vd, arrays_.back());
   }

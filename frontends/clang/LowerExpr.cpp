@@ -164,7 +164,9 @@ ExprPtr Lowerer::rvalue(const clang::Expr* e, bool need) {
     switch (u->getOpcode()) {
       case clang::UO_Plus:
       case clang::UO_Extension: return rvalue(sub, need);
-      case clang::UO_Minus: return un(isFloat(t) ? UnaryOp::FNeg : UnaryOp::Neg, rvalue(sub), r);
+      case clang::UO_Minus:
+        if (nsw_.count(u)) return bin(BinaryOp::NswSub, lit(0, r), rvalue(sub), r);  // -INT_MIN overflows
+        return un(isFloat(t) ? UnaryOp::FNeg : UnaryOp::Neg, rvalue(sub), r);
       case clang::UO_Not: return un(UnaryOp::BitNot, rvalue(sub), r);
       case clang::UO_LNot: return un(UnaryOp::LogNot, condition(sub), r);
       case clang::UO_PreInc:
@@ -311,7 +313,14 @@ ExprPtr Lowerer::rvalueBinary(const clang::BinaryOperator* b, bool need) {
   ExprPtr c = shift ? shiftAmountOf(b->getRHS(), 32, r) : rvalue(b->getRHS());
   if (!ot) return lit(0, r);
   if (ot->isFloat) return bin(floatOp(op, b->getOperatorLoc()), std::move(a), std::move(c), r);
-  return bin(arithOp(op, !ot->isSigned && !ot->isBool, b->getOperatorLoc()), std::move(a), std::move(c), r);
+  return bin(checkedOp(b, arithOp(op, !ot->isSigned && !ot->isBool, b->getOperatorLoc())), std::move(a), std::move(c), r);
+}
+
+BinaryOp Lowerer::checkedOp(const clang::Expr* e, BinaryOp op) const {
+  // (README.md, "Signed overflow") `int` + - * reaching an address: an overflow is a verdict.
+  if (!nsw_.count(e)) return op;
+  return op == BinaryOp::Add ? BinaryOp::NswAdd : op == BinaryOp::Sub ? BinaryOp::NswSub
+       : op == BinaryOp::Mul ? BinaryOp::NswMul : op;
 }
 
 ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
@@ -373,7 +382,7 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
     ExprPtr old = convert(load(lv, r), lv.type, *compL, r);
     if (op == clang::BO_ShlAssign || op == clang::BO_ShrAssign) v = shiftAmount(std::move(v), r);
     BinaryOp kop = compL->isFloat ? floatOp(op, b->getOperatorLoc())
-                                  : arithOp(op, !compL->isSigned && !compL->isBool, b->getOperatorLoc());
+                                  : checkedOp(b, arithOp(op, !compL->isSigned && !compL->isBool, b->getOperatorLoc()));
     ExprPtr res = bin(kop, std::move(old), std::move(v), r);
     v = convert(std::move(res), *compR, lv.type, r);
   }
@@ -402,7 +411,7 @@ ExprPtr Lowerer::rvalueIncDec(const clang::UnaryOperator* u, bool need) {
   if (post && need) old = snapshot(std::move(old), r);
   ExprPtr nv = lv.type.isFloat
                    ? bin(inc ? BinaryOp::FAdd : BinaryOp::FSub, clone(*old), lit(kFloatOne, r), r)
-                   : normalize(bin(inc ? BinaryOp::Add : BinaryOp::Sub, clone(*old), lit(1, r), r), lv.type, r);
+                   : normalize(bin(checkedOp(u, inc ? BinaryOp::Add : BinaryOp::Sub), clone(*old), lit(1, r), r), lv.type, r);
   if (!need) {
     store(lv, std::move(nv), r);
     return lit(0, r);

@@ -274,6 +274,19 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
           return !q->isVectorType() && !q->isRecordType() && (intType(q) || wideType(q)) &&
                  (cellBits(q) == 32 || cellBits(q) == 64);
         };
+        // A struct of 32-bit words without padding (CUDA's float4, int4, uint2 …) over 32-bit
+        // scalars, or back: the vectorised access `reinterpret_cast<float4*>(p)[i]` reads cells
+        // 4i … 4i + 3 of p's array, as the device reads its 16 bytes. (Alignment is not checked.)
+        auto wordStruct = [&](clang::QualType q) {
+          if (!q->isRecordType()) return false;
+          auto l = layoutOf(q, e->getBeginLoc());
+          if (!l || l->comps.size() != l->cells) return false;
+          for (const Comp& comp : l->comps)
+            if (comp.ptrField || comp.type.width != 32 || comp.type.isBool) return false;
+          return static_cast<uint64_t>(ctx_.getTypeSizeInChars(q).getQuantity()) == 4 * l->cells;
+        };
+        auto word32 = [&](clang::QualType q) { return wordScalar(q) && cellBits(q) == 32; };
+        if ((wordStruct(to) && word32(from)) || (wordStruct(from) && word32(to))) return pointer(sub);
         if (to->isVoidType()) return pointer(sub);  // to void*: the same cells, typed again by a later cast
         if (from->isVoidType()) {
           // From void*: the cells keep the type the storage has; a cast to another type of the

@@ -56,8 +56,13 @@ Val Lowerer::anyValue(const clang::Expr* e, bool need) {
 }
 
 ExprPtr Lowerer::wordIndex(const clang::Expr* e) {
-  if (isWideType(e->getType())) return std::move(wvalue(e).lo);
-  return rvalue(e);
+  if (!isWideType(e->getType())) return rvalue(e);
+  Val v = wvalue(e);
+  // The 32-bit target keeps the low word (GPUVerify's address arithmetic); the 64-bit one
+  // checks that the address fits the model's 32-bit cell indices (kpl addr64).
+  if (lang_ != Language::Cuda || launch_.target != 64) return std::move(v.lo);
+  kpl::SourceRange r = range(e);
+  return bin(BinaryOp::Addr64, std::move(v.hi), std::move(v.lo), r);
 }
 
 Val Lowerer::convertVal(Val v, IntType from, IntType to, kpl::SourceRange r) {
@@ -315,6 +320,12 @@ Val Lowerer::wbinary(const clang::BinaryOperator* b, bool need) {
     return wvalue(b->getRHS(), need);
   }
   IntType t = *wideType(b->getType());
+  if (op == clang::BO_Sub && b->getLHS()->getType()->isPointerType() && b->getRHS()->getType()->isPointerType()) {
+    // A 64-bit ptrdiff_t (CUDA's 64-bit target): the difference of two cell offsets into one
+    // array fits 32 bits, sign-extended.
+    ExprPtr d = rvalueBinary(b, need);
+    return convertVal(Val{std::move(d), nullptr}, IntType{}, t, r);
+  }
   if (b->getLHS()->getType()->isPointerType() || b->getRHS()->getType()->isPointerType()) {
     unsupported(b, "this pointer arithmetic used as a 64-bit integer");
     return zeroOf(true, r);

@@ -238,6 +238,10 @@ struct AggPlace {
 const clang::VarDecl* refVar(const clang::Expr* e);
 /// Every variable assigned after its declaration (they need a local, not a KPL param).
 void collectModified(const clang::Stmt* s, std::set<const clang::VarDecl*>& out);
+/// The signed `int` + - * (binary, compound, `++`/`--`, unary `-`) of the kernel and the
+/// functions it calls whose value reaches an address (LowerOverflow.cpp): lowered to nsw_add,
+/// nsw_sub, nsw_mul, whose overflow is the verdict integer-overflow.
+std::set<const clang::Expr*> addressArithmetic(const clang::FunctionDecl* kernel);
 /// Whether function `fn` assigns variable `vd` anywhere in its body.
 bool assignedIn(const clang::FunctionDecl* fn, const clang::VarDecl* vd);
 
@@ -490,6 +494,8 @@ private:
   /// A condition (`if`, loops, `!`, `&&`): nonzero is true.
   ExprPtr condition(const clang::Expr* e);
   /// The KPL operator of a C binary operator on words.
+  /// `op` (Add, Sub, Mul), or its nsw_ form when `e` is one of addressArithmetic's operators.
+  BinaryOp checkedOp(const clang::Expr* e, BinaryOp op) const;
   BinaryOp arithOp(clang::BinaryOperatorKind op, bool isUnsigned, clang::SourceLocation at);
   /// The KPL operator of a C binary operator on floats.
   BinaryOp floatOp(clang::BinaryOperatorKind op, clang::SourceLocation at);
@@ -902,6 +908,9 @@ private:
   std::set<std::string> usedBuffers_;
   std::map<std::string, std::string> renamed_;  ///< KPL name → C name, for params and arrays
   std::set<const clang::VarDecl*> modified_;
+  std::set<const clang::Expr*> nsw_;  ///< addressArithmetic's operators (when the overflow check is on)
+  int dynShared_ = -1;                ///< the storage of CUDA's dynamic shared memory (extern __shared__)
+  uint64_t dynSharedElemBytes_ = 0;   ///< … and its element's size in bytes
   std::vector<StmtPtr>* out_ = nullptr;
   std::vector<Frame> frames_;
   Instance* inst_ = nullptr;

@@ -138,6 +138,7 @@ std::optional<kpl::Program> Lowerer::run() {
   if (!kernel) return std::nullopt;
   if (!kernel->getReturnType()->isVoidType()) unsupported(kernel->getLocation(), "a kernel that returns a value");
   collectModified(kernel->getBody(), modified_);
+  if (launch_.overflowCheck && lang_ == Language::Cuda) nsw_ = addressArithmetic(kernel);
 
   kpl::Program p;
   p.file = path_;
@@ -154,6 +155,15 @@ std::optional<kpl::Program> Lowerer::run() {
   p.groups = groups > 1 ? static_cast<uint32_t>(groups) : 0;
   p.mainRange = range(kernel->getLocation());
 
+  // A buffer of `cells`-cell elements (--buffer counts elements) is `cells` times as many cells.
+  auto scaleBuffer = [&](const std::string& name, uint64_t cells, clang::SourceLocation at) {
+    kpl::ArrayDecl& a = arrays_.back();
+    if (a.unbounded) return;
+    if (a.size * cells > INT32_MAX)
+      unsupported(at, fmt::format("--buffer {}={}: {} cells (KPL arrays have at most 2^31 - 1)", name, a.size,
+                                  a.size * cells));
+    a.size = static_cast<uint32_t>(std::min<uint64_t>(a.size * cells, INT32_MAX));
+  };
   Instance k;
   k.fn = kernel;
   k.isKernel = true;
@@ -184,7 +194,7 @@ std::optional<kpl::Program> Lowerer::run() {
       storages_[static_cast<size_t>(id)].ctype = t->getPointeeType().getCanonicalType().getUnqualifiedType();
       recordCellPaths(arrays_.back().name.name, t->getPointeeType(), pd->getLocation());
       // --buffer counts elements; a struct element is `cells` cells.
-      if (!arrays_.back().unbounded) arrays_.back().size *= static_cast<uint32_t>(cells);
+      scaleBuffer(cname, cells, pd->getLocation());
       VarInfo v{VarInfo::Kind::Pointer, "", id};
       if (modified_.count(pd)) {
         v.local = newLocal(cname + "_off");
@@ -220,7 +230,7 @@ std::optional<kpl::Program> Lowerer::run() {
           arrays_.back().constant = as == clang::LangAS::opencl_constant;
           storages_[static_cast<size_t>(id)].ctype = pt.getCanonicalType().getUnqualifiedType();
           recordCellPaths(arrays_.back().name.name, pt, pd->getLocation());
-          if (!arrays_.back().unbounded) arrays_.back().size *= static_cast<uint32_t>(cells);
+          scaleBuffer(cname + comp.path, cells, pd->getLocation());
           addTarget(fieldCollector(comp.ptrField), id);
           bufs[ci] = id;
           continue;
@@ -316,6 +326,11 @@ std::optional<kpl::Program> Lowerer::run() {
     p.replayArgs.push_back("--buffer");
     p.replayArgs.push_back(name + "=" + std::to_string(size));
   }
+  if (lang_ == Language::Cuda && launch_.target == 32) p.replayArgs.insert(p.replayArgs.end(), {"--target", "32"});
+  if (launch_.dynamicSharedBytes != 0)
+    p.replayArgs.insert(p.replayArgs.end(), {"--dynamic-shared-bytes", std::to_string(launch_.dynamicSharedBytes)});
+  if (lang_ == Language::Cuda && launch_.target == 64 && !launch_.overflowCheck)
+    p.replayArgs.push_back("--no-overflow-check");
   if (launch_.globalOffset != std::array<uint32_t, 3>{0, 0, 0}) {  // and the global offset
     p.replayArgs.push_back("--global-offset");
     p.replayArgs.push_back(fmt::format("{},{},{}", launch_.globalOffset[0], launch_.globalOffset[1],

@@ -43,7 +43,7 @@ std::vector<Address> unknownCellsRead(const Ir& ir, SdvMachine& m, const GroupSt
   if (err.any()) return out;
   for (uint32_t i = 0; i < s.n; ++i) {
     if (!mask[i]) continue;
-    if (arr.bounded && (e[i] < 0 || static_cast<uint32_t>(e[i]) + (wide ? 1u : 0u) >= arr.size)) continue;
+    if (arr.outside(e[i]) || (wide && arr.outside(word::add(e[i], 1)))) continue;
     for (int k = 0; k < (wide ? 2 : 1); ++k) {
       const Address a{node.array, k == 0 ? e[i] : word::add(e[i], 1)};
       if (!memory.isUnknown(ir, a)) continue;

@@ -106,6 +106,7 @@ private:
       case EOp::Shr: case EOp::Lt: case EOp::Le: case EOp::Gt: case EOp::Ge: case EOp::Eq: case EOp::Ne:
       case EOp::BitAnd: case EOp::BitXor: case EOp::BitOr: case EOp::LogAnd: case EOp::LogOr:
       case EOp::UDiv: case EOp::URem: case EOp::ULt: case EOp::ULe: case EOp::UGt: case EOp::UGe:
+      case EOp::NswAdd: case EOp::NswSub: case EOp::NswMul: case EOp::Addr64:
       case EOp::LShr: case EOp::FAdd: case EOp::FSub: case EOp::FMul: case EOp::FDiv: case EOp::FMin:
       case EOp::FMax: case EOp::FLt: case EOp::FLe: case EOp::FGt: case EOp::FGe: case EOp::FEq: case EOp::FNe:
       case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
@@ -160,7 +161,8 @@ private:
       case EOp::BitXor: case EOp::BitOr: case EOp::UDiv: case EOp::URem: case EOp::ULt: case EOp::ULe:
       case EOp::UGt: case EOp::UGe: case EOp::LShr: case EOp::FAdd: case EOp::FSub: case EOp::FMul:
       case EOp::FDiv: case EOp::FMin: case EOp::FMax: case EOp::FLt: case EOp::FLe: case EOp::FGt: case EOp::FGe:
-      case EOp::FEq: case EOp::FNe:
+      case EOp::FEq: case EOp::FNe: case EOp::NswAdd: case EOp::NswSub: case EOp::NswMul:
+      case EOp::Addr64:
         if (type(e.a) == VType::Data || type(e.b) == VType::Data)
           return "a value from memory is computed with or ordered";
         return join(check(e.a), check(e.b));

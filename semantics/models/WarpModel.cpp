@@ -441,7 +441,7 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
   if (err.any()) return fail(v, evalFailureVerdict(ir_, id, rule, err), W);
   const ArrayInfo& arr = ir_.arrays[node.array];
   for (uint32_t i = 0; i < W.n; ++i)
-    if (p[i] && arr.bounded && (index[i] < 0 || static_cast<uint32_t>(index[i]) >= arr.size))
+    if (p[i] && arr.outside(index[i]))
       return fail(v, outOfBoundsVerdict(ir_, id, rule, i, index[i], write), W);
   if (write)
     if (auto t = constantWriter(ir_, node, p, W.n)) return fail(v, constantWriteVerdict(ir_, id, rule, *t, index[*t]), W);

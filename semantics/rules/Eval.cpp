@@ -283,6 +283,13 @@ Word* Evaluator::noWarps(ExprId id, const uint8_t* mask, EvalError& err, Word* o
   return out;
 }
 
+void Evaluator::failOverflow(EvalError& err, EvalError::Kind kind, uint32_t thread, ExprId at, int64_t exact) {
+  if (thread < err.thread) {
+    fail(err, kind, thread, at, 0);
+    err.exact = exact;
+  }
+}
+
 void Evaluator::fail(EvalError& err, EvalError::Kind kind, uint32_t thread, ExprId at,
                      Word operand) {
   // Keep the lowest thread; for one thread, the first (leftmost) operator that failed.
@@ -396,7 +403,7 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
     case EOp::Mul: case EOp::Div: case EOp::Rem: case EOp::Add: case EOp::Sub: case EOp::Shl: case EOp::Shr:
     case EOp::Lt: case EOp::Le: case EOp::Gt: case EOp::Ge: case EOp::Eq: case EOp::Ne: case EOp::BitAnd:
     case EOp::BitXor: case EOp::BitOr: case EOp::UDiv: case EOp::URem: case EOp::ULt: case EOp::ULe:
-    case EOp::UGt: case EOp::UGe: case EOp::LShr:
+    case EOp::UGt: case EOp::UGe: case EOp::LShr: case EOp::NswAdd: case EOp::NswSub: case EOp::NswMul: case EOp::Addr64:
     case EOp::FAdd: case EOp::FSub: case EOp::FMul: case EOp::FDiv: case EOp::FMin: case EOp::FMax:
     case EOp::FLt: case EOp::FLe: case EOp::FGt: case EOp::FGe: case EOp::FEq: case EOp::FNe:
       break;
@@ -414,6 +421,17 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
     case EOp::Mul: return word::mul(a, b);
     case EOp::Add: return word::add(a, b);
     case EOp::Sub: return word::sub(a, b);
+    case EOp::NswAdd:
+    case EOp::NswSub:
+    case EOp::NswMul: {
+      const int64_t exact = word::nswExact(e.op, a, b);
+      if (enabled && word::overflows(exact)) failOverflow(err, EvalError::Kind::IntegerOverflow, 0, id, exact);
+      return word::low(static_cast<uint64_t>(exact));
+    }
+    case EOp::Addr64:
+      if (enabled && a != (b >> 31))
+        failOverflow(err, EvalError::Kind::AddressRange, 0, id, static_cast<int64_t>(word::pair(a, b)));
+      return b;
     case EOp::Div:
     case EOp::Rem:
     case EOp::UDiv:
@@ -588,7 +606,7 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
     case EOp::Shl: case EOp::Shr: case EOp::Lt: case EOp::Le: case EOp::Gt: case EOp::Ge:
     case EOp::Eq: case EOp::Ne: case EOp::BitAnd: case EOp::BitXor: case EOp::BitOr:
     case EOp::UDiv: case EOp::URem: case EOp::ULt: case EOp::ULe: case EOp::UGt: case EOp::UGe:
-    case EOp::LShr:
+    case EOp::LShr: case EOp::NswAdd: case EOp::NswSub: case EOp::NswMul: case EOp::Addr64:
     case EOp::FAdd: case EOp::FSub: case EOp::FMul: case EOp::FDiv: case EOp::FMin: case EOp::FMax:
     case EOp::FLt: case EOp::FLe: case EOp::FGt: case EOp::FGe: case EOp::FEq: case EOp::FNe:
       break;
@@ -611,6 +629,29 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
     case EOp::Mul: for (uint32_t i = 0; i < n; ++i) out[i] = word::mul(a[i], b[i]); break;
     case EOp::Add: for (uint32_t i = 0; i < n; ++i) out[i] = word::add(a[i], b[i]); break;
     case EOp::Sub: for (uint32_t i = 0; i < n; ++i) out[i] = word::sub(a[i], b[i]); break;
+    case EOp::Addr64:
+      for (uint32_t i = 0; i < n; ++i) {
+        if (mask[i] && a[i] != (b[i] >> 31)) {
+          failOverflow(err, EvalError::Kind::AddressRange, i, id, static_cast<int64_t>(word::pair(a[i], b[i])));
+          break;
+        }
+      }
+      for (uint32_t i = 0; i < n; ++i) out[i] = b[i];
+      break;
+    case EOp::NswAdd:
+    case EOp::NswSub:
+    case EOp::NswMul: {
+      bool reported = false;
+      for (uint32_t i = 0; i < n; ++i) {
+        const int64_t exact = word::nswExact(e.op, a[i], b[i]);
+        if (mask[i] && !reported && word::overflows(exact)) {
+          failOverflow(err, EvalError::Kind::IntegerOverflow, i, id, exact);  // the lowest overflowing thread
+          reported = true;
+        }
+        out[i] = word::low(static_cast<uint64_t>(exact));
+      }
+      break;
+    }
     case EOp::Div:
     case EOp::Rem:
     case EOp::UDiv:

@@ -24,10 +24,13 @@ namespace sdvmc::sem {
 /// leftmost failing operator.
 struct EvalError {
   /// NoWarps: a warp-level primitive (`shfl`, `ballot`) evaluated where there are no warps (SDV).
-  enum class Kind { None, DivisionByZero, ShiftOutOfRange, NoWarps } kind = Kind::None;
+  /// IntegerOverflow: an `nsw_*` operator's exact result is outside the int range.
+  /// AddressRange: an `addr64` address that does not fit 32 bits.
+  enum class Kind { None, DivisionByZero, ShiftOutOfRange, NoWarps, IntegerOverflow, AddressRange } kind = Kind::None;
   uint32_t thread = UINT32_MAX;
   ExprId at = kNone;
   Word operand = 0;  ///< the offending divisor or shift amount
+  int64_t exact = 0; ///< IntegerOverflow: the exact result; AddressRange: the address
 
   bool any() const { return kind != Kind::None; }
 };
@@ -98,6 +101,8 @@ private:
   Word* col(uint32_t depth) { return cols_.data() + static_cast<size_t>(depth) * n_; }
   uint8_t* maskCol(uint32_t depth) { return masks_.data() + static_cast<size_t>(depth) * n_; }
   void fail(EvalError& err, EvalError::Kind kind, uint32_t thread, ExprId at, Word operand);
+  /// fail() for IntegerOverflow and AddressRange, with the exact value.
+  void failOverflow(EvalError& err, EvalError::Kind kind, uint32_t thread, ExprId at, int64_t exact);
   /// A warp-level primitive where there are no warps: the error NoWarps at the lowest masked thread.
   Word* noWarps(ExprId id, const uint8_t* mask, EvalError& err, Word* out);
 
@@ -120,6 +125,13 @@ inline Word add(Word a, Word b) { return static_cast<Word>(static_cast<uint32_t>
 inline Word sub(Word a, Word b) { return static_cast<Word>(static_cast<uint32_t>(a) - static_cast<uint32_t>(b)); }
 inline Word mul(Word a, Word b) { return static_cast<Word>(static_cast<uint32_t>(a) * static_cast<uint32_t>(b)); }
 inline Word neg(Word a) { return static_cast<Word>(0u - static_cast<uint32_t>(a)); }
+/// (extension) The exact result of `nsw_add`, `nsw_sub`, `nsw_mul` (EOp::NswAdd …): it is an
+/// overflow when it is outside the int range, and the operator gives its low 32 bits.
+inline int64_t nswExact(EOp op, Word a, Word b) {
+  const int64_t x = a, y = b;
+  return op == EOp::NswAdd ? x + y : op == EOp::NswSub ? x - y : x * y;
+}
+inline bool overflows(int64_t exact) { return exact < INT32_MIN || exact > INT32_MAX; }
 /// b != 0 required.
 inline Word div(Word a, Word b) { return b == -1 ? neg(a) : a / b; }
 /// b != 0 required.

@@ -44,6 +44,8 @@ enum class EOp : uint8_t {
   LogAnd, LogOr,
   Cond,
   UDiv, URem, ULt, ULe, UGt, UGe, LShr,  ///< (extension) unsigned operators on Words
+  NswAdd, NswSub, NswMul,  ///< (extension) `nsw_add` …: + - *, a signed overflow is `integer-overflow`
+  Addr64,  ///< (extension) `addr64(h, l)`: l, an error where h is not l's sign (kpl::BinaryOp::Addr64)
   /// (extension) single-precision floating point on Words holding the bit patterns
   FAdd, FSub, FMul, FDiv, FMin, FMax, FLt, FLe, FGt, FGe, FEq, FNe,
   FNeg, FAbs, FSqrt, IToF, UToF, FToI, FToU,
@@ -194,11 +196,28 @@ struct Node {
   uint32_t callDepth = 0;          ///< number of calls enclosing it (for traces)
 };
 
+/// A bounded array of more cells than this without an initialiser is stored sparsely (an
+/// unbounded array's map, with `sparseSize`), so `global out[1073741824];` costs what the
+/// kernel writes of it, not 4 GiB.
+inline constexpr uint32_t kDenseArrayCells = 1u << 16;
+
 struct ArrayInfo {
   std::string name;
-  bool bounded = true;        ///< false for the default memory `mem` and `NAME[]` arrays
+  /// Stored densely (`Memory::bounded`) and bounds-checked at `size`; false for the default
+  /// memory `mem`, `NAME[]` arrays and large arrays stored sparsely (`sparseSize`).
+  bool bounded = true;
   bool global = false;        ///< `global` (shared by every group of the launch)
   uint32_t size = 0;          ///< bounded arrays
+  /// (extension) A bounded array of more than kDenseArrayCells cells without an initialiser:
+  /// stored as an unbounded one (`bounded` false: its cells in a map, absent cells arbitrary)
+  /// and bounds-checked at this size. 0 for every other array.
+  uint32_t sparseSize = 0;
+  /// The number of cells an access must stay below (bounded and sparse arrays), 0 if none.
+  uint32_t extent() const { return bounded ? size : sparseSize; }
+  /// Whether cell `i` is outside the array (never, for an unbounded array).
+  bool outside(Word i) const {
+    return (bounded || sparseSize != 0) && (i < 0 || static_cast<uint32_t>(i) >= extent());
+  }
   /// Declared initial contents (bounded arrays): nullopt = arbitrary.
   std::vector<std::optional<Word>> init;
   /// (extension) `*V`: the value `run` gives an arbitrary cell (empty, or one per cell).

@@ -53,6 +53,11 @@ public:
       a.bounded = !d.unbounded;
       a.global = d.global;
       a.size = d.unbounded ? 0 : d.size;
+      if (a.bounded && a.size > kDenseArrayCells && !d.init && d.runInit.empty()) {
+        a.bounded = false;  // every cell arbitrary: stored sparsely, bounds-checked at sparseSize
+        a.sparseSize = a.size;
+        a.size = 0;
+      }
       a.init.assign(a.size, std::nullopt);
       if (d.init)
         for (size_t i = 0; i < d.init->size() && i < d.size; ++i) a.init[i] = (*d.init)[i];
@@ -121,7 +126,8 @@ private:
       case EOp::Shl: case EOp::Shr: case EOp::Lt: case EOp::Le: case EOp::Gt: case EOp::Ge:
       case EOp::Eq: case EOp::Ne: case EOp::BitAnd: case EOp::BitXor: case EOp::BitOr:
       case EOp::LogAnd: case EOp::LogOr: case EOp::UDiv: case EOp::URem: case EOp::ULt: case EOp::ULe:
-      case EOp::UGt: case EOp::UGe: case EOp::LShr:
+      case EOp::UGt: case EOp::UGe: case EOp::LShr: case EOp::NswAdd: case EOp::NswSub: case EOp::NswMul:
+      case EOp::Addr64:
       case EOp::FAdd: case EOp::FSub: case EOp::FMul: case EOp::FDiv: case EOp::FMin: case EOp::FMax:
       case EOp::FLt: case EOp::FLe: case EOp::FGt: case EOp::FGe: case EOp::FEq: case EOp::FNe:
       case EOp::Shfl:
@@ -186,6 +192,10 @@ private:
       case kpl::BinaryOp::FGe: return EOp::FGe;
       case kpl::BinaryOp::FEq: return EOp::FEq;
       case kpl::BinaryOp::FNe: return EOp::FNe;
+      case kpl::BinaryOp::NswAdd: return EOp::NswAdd;
+      case kpl::BinaryOp::NswSub: return EOp::NswSub;
+      case kpl::BinaryOp::NswMul: return EOp::NswMul;
+      case kpl::BinaryOp::Addr64: return EOp::Addr64;
     }
     assert(false && "unknown binary operator");
     return EOp::Add;

@@ -156,11 +156,21 @@ Verdict SdvMachine::verdictAt(VerdictKind kind, Rule rule, NodeId id) const {
   return v;
 }
 
+namespace {
+const char* overflowText(EOp op) { return op == EOp::NswAdd ? "a + b" : op == EOp::NswSub ? "a - b" : "a * b"; }
+}  // namespace
+
 Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& err) {
   Verdict v;
-  v.kind = err.kind == EvalError::Kind::DivisionByZero ? VerdictKind::DivisionByZero
-           : err.kind == EvalError::Kind::NoWarps      ? VerdictKind::WarpPrimitive
-                                                       : VerdictKind::ShiftOutOfRange;
+  const Node& node = ir.nodes[id];
+  const bool access = node.kind == NodeKind::Read || node.kind == NodeKind::Write || node.kind == NodeKind::Atomic;
+  v.kind = err.kind == EvalError::Kind::DivisionByZero    ? VerdictKind::DivisionByZero
+           : err.kind == EvalError::Kind::NoWarps         ? VerdictKind::WarpPrimitive
+           : err.kind == EvalError::Kind::IntegerOverflow ? VerdictKind::IntegerOverflow
+           // A 64-bit address beyond 32 bits: outside a bounded array; else beyond the model.
+           : err.kind == EvalError::Kind::AddressRange
+               ? (access && ir.arrays[node.array].extent() ? VerdictKind::OutOfBounds : VerdictKind::Inconclusive)
+               : VerdictKind::ShiftOutOfRange;
   v.rule = rule;
   v.at = id;
   v.loc = ir.nodes[id].loc;
@@ -169,6 +179,19 @@ Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& 
   const kpl::SourceLoc at = ir.exprs[err.at].loc;
   if (err.kind == EvalError::Kind::DivisionByZero)
     v.message = fmt::format("thread {} divides by zero (operator at {}:{})", err.thread, at.line, at.col);
+  else if (err.kind == EvalError::Kind::AddressRange && v.kind == VerdictKind::OutOfBounds) {
+    v.array = node.array;
+    const ArrayInfo& arr = ir.arrays[node.array];
+    v.message = fmt::format("thread {} accesses {}[{}], outside {}[0..{}] (a 64-bit index, at {}:{})", err.thread,
+                            arr.name, err.exact, arr.name, arr.extent() - 1, at.line, at.col);
+  } else if (err.kind == EvalError::Kind::AddressRange)
+    v.message = fmt::format("thread {} computes the 64-bit index {} (at {}:{}), beyond the 2^31 cells an array of "
+                            "the model has: not modelled (inconclusive)",
+                            err.thread, err.exact, at.line, at.col);
+  else if (err.kind == EvalError::Kind::IntegerOverflow)
+    v.message = fmt::format("thread {}: signed integer overflow in {} (operator at {}:{}): the result {} is "
+                            "outside the int range",
+                            err.thread, overflowText(ir.exprs[err.at].op), at.line, at.col, err.exact);
   else if (err.kind == EvalError::Kind::NoWarps)
     v.message = fmt::format("thread {} evaluates {} (at {}:{}), a warp-level primitive, and SDV has no warps: "
                             "run or check the kernel with --model simt:W",
@@ -197,7 +220,7 @@ Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Wor
   const ArrayInfo& arr = ir.arrays[ir.nodes[id].array];
   Verdict v = accessVerdict(ir, VerdictKind::OutOfBounds, id, rule, tid, index);
   v.message = fmt::format("thread {} {} {}[{}], outside {}[0..{}]", tid, write ? "writes" : "reads",
-                          arr.name, index, arr.name, arr.size - 1);
+                          arr.name, index, arr.name, arr.extent() - 1);
   return v;
 }
 
@@ -502,10 +525,9 @@ std::optional<Verdict> SdvMachine::tRd(GroupState& s, const Node& node, const ui
   const Word* e = eval_.eval(node.e0, s, p, err);
   if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TRd, err);
   const ArrayInfo& arr = ir_.arrays[node.array];
-  if (arr.bounded)
-    for (uint32_t i = 0; i < n_; ++i)
-      if (p[i] && (e[i] < 0 || static_cast<uint32_t>(e[i]) >= arr.size))
-        return outOfBoundsVerdict(ir_, nodeId(node), Rule::TRd, i, e[i], false);
+  for (uint32_t i = 0; i < n_; ++i)
+    if (p[i] && arr.outside(e[i]))
+      return outOfBoundsVerdict(ir_, nodeId(node), Rule::TRd, i, e[i], false);
   Word* l = s.column(node.slot0);
   const NodeId at = nodeId(node);
   for (uint32_t i = 0; i < n_; ++i) {
@@ -526,10 +548,9 @@ std::optional<Verdict> SdvMachine::tWr(GroupState& s, const Node& node, const ui
   const Word* e2 = eval_.eval(node.e1, s, p, err);
   if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TWr, err);
   const ArrayInfo& arr = ir_.arrays[node.array];
-  if (arr.bounded)
-    for (uint32_t i = 0; i < n_; ++i)
-      if (p[i] && (addrBuf_[i] < 0 || static_cast<uint32_t>(addrBuf_[i]) >= arr.size))
-        return outOfBoundsVerdict(ir_, nodeId(node), Rule::TWr, i, addrBuf_[i], true);
+  for (uint32_t i = 0; i < n_; ++i)
+    if (p[i] && arr.outside(addrBuf_[i]))
+      return outOfBoundsVerdict(ir_, nodeId(node), Rule::TWr, i, addrBuf_[i], true);
   if (auto t = constantWriter(ir_, node, p, n_))  // (extension) constant memory
     return constantWriteVerdict(ir_, nodeId(node), Rule::TWr, *t, addrBuf_[*t]);
   const NodeId at = nodeId(node);
@@ -604,14 +625,12 @@ std::optional<Verdict> SdvMachine::tAtomic(GroupState& s, const Node& node, cons
   if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TAtomic, err);
   const std::vector<Word>& idx = ops[0];
   const ArrayInfo& arr = ir_.arrays[node.array];
-  if (arr.bounded)
-    for (uint32_t i = 0; i < n_; ++i) {
-      if (!p[i]) continue;
-      if (idx[i] < 0 || static_cast<uint32_t>(idx[i]) >= arr.size)
-        return outOfBoundsVerdict(ir_, nodeId(node), Rule::TAtomic, i, idx[i], true);
-      if (wide && static_cast<uint32_t>(idx[i]) + 1 >= arr.size)  // the high word's cell
-        return outOfBoundsVerdict(ir_, nodeId(node), Rule::TAtomic, i, idx[i] + 1, true);
-    }
+  for (uint32_t i = 0; i < n_; ++i) {
+    if (!p[i]) continue;
+    if (arr.outside(idx[i])) return outOfBoundsVerdict(ir_, nodeId(node), Rule::TAtomic, i, idx[i], true);
+    if (wide && arr.extent() && static_cast<uint32_t>(idx[i]) + 1 >= arr.extent())  // the high word's cell
+      return outOfBoundsVerdict(ir_, nodeId(node), Rule::TAtomic, i, idx[i] + 1, true);
+  }
   if (auto t = constantWriter(ir_, node, p, n_))  // (extension) constant memory
     return constantWriteVerdict(ir_, nodeId(node), Rule::TAtomic, *t, idx[*t]);
   const NodeId at = nodeId(node);

@@ -22,6 +22,7 @@ const char* verdictName(VerdictKind k) {
     case VerdictKind::Inconclusive: return "inconclusive";
     case VerdictKind::WarpPrimitive: return "warp-primitive";
     case VerdictKind::Vacuous: return "vacuous";
+    case VerdictKind::IntegerOverflow: return "integer-overflow";
   }
   assert(false && "unknown verdict");
   return "?";
@@ -38,6 +39,7 @@ int verdictExitStatus(VerdictKind k) {
     case VerdictKind::OutOfBounds:
     case VerdictKind::DivisionByZero:
     case VerdictKind::ShiftOutOfRange:
+    case VerdictKind::IntegerOverflow:
     case VerdictKind::ConstantWrite:
     case VerdictKind::Deadlock:
     case VerdictKind::Discrepancy:

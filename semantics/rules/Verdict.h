@@ -30,6 +30,9 @@ enum class VerdictKind {
   /// (check) every configuration was discarded by an `assume` (`__requires`): nothing was
   /// checked (exit 3, cli-contract.md).
   Vacuous,
+  /// (extension) signed integer overflow (undefined in C++) in an `nsw_add`/`nsw_sub`/`nsw_mul`:
+  /// the frontends' signed arithmetic that reaches an address.
+  IntegerOverflow,
 };
 
 /// The contract's spelling (cli-contract.md): "ok", "race", "division-by-zero", …

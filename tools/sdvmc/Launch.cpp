@@ -18,6 +18,14 @@ void addLaunchOptions(CLI::App& cmd, LaunchArgs& a) {
   cmd.add_option("--buffer", a.buffers, "(.cu/.cl) NAME=SIZE: a pointer parameter's size in elements (default: unbounded)");
   cmd.add_option("--global-offset,--global_offset", a.globalOffset,
                  "(.cl) X, X,Y,Z or [X,Y,Z]: get_global_offset, added to every get_global_id (default 0)");
+  cmd.add_option("--target", a.target,
+                 "(.cu) 64 (default): CUDA's 64-bit device, signed int overflow reaching an address is a verdict; "
+                 "32: GPUVerify's 32-bit model, arithmetic wraps");
+  cmd.add_option("--dynamic-shared-bytes", a.dynamicSharedBytes,
+                 "(.cu) the launch's dynamic shared memory in bytes: extern __shared__ T a[] has N / sizeof(T) elements "
+                 "(default: unbounded)");
+  cmd.add_flag("--no-overflow-check", a.noOverflowCheck,
+               "(.cu) signed int arithmetic reaching an address wraps instead of being the verdict integer-overflow");
   cmd.add_flag("--no-inline", a.noInline, "(.cu/.cl) accepted for GPUVerify compatibility; calls are always inlined");
   cmd.add_flag("--no-annotations", a.noAnnotations, "(.cu/.cl) ignore GPUVerify's annotations (C's assert stays)");
   cmd.add_flag("--only-requires", a.onlyRequires, "(.cu/.cl) of GPUVerify's annotations keep __requires only");
@@ -53,7 +61,8 @@ std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, con
       std::string needle;
       for (const std::string& arg : cl.args())
         for (const char* n : {"--local", "--num", "--global", "--block", "--grid", "--kernel", "--buffer", "--no-inline",
-                              "--no-annotations", "--only-requires", "--invariants-as-candidates"})
+                              "--no-annotations", "--only-requires", "--invariants-as-candidates", "--target",
+                              "--no-overflow-check", "--dynamic-shared-bytes"})
           if (needle.empty() && arg.rfind(n, 0) == 0) needle = arg;
       return reject(needle, "launch options apply to .cu and .cl kernels only (a KPL kernel's group size is --threads)");
     }
@@ -114,8 +123,8 @@ std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, con
   for (const std::string& b : a.buffers) {
     size_t eq = b.find('=');
     int64_t size = 0;
-    if (eq == std::string::npos || eq == 0 || !support::parseInteger(b.substr(eq + 1), 1, 1 << 24, size))
-      return reject("--buffer", fmt::format("--buffer expects NAME=SIZE with SIZE 1 to {}, not '{}'", 1 << 24, b));
+    if (eq == std::string::npos || eq == 0 || !support::parseInteger(b.substr(eq + 1), 1, INT32_MAX, size))
+      return reject("--buffer", fmt::format("--buffer expects NAME=SIZE with SIZE 1 to {}, not '{}'", INT32_MAX, b));
     o.buffers.emplace_back(b.substr(0, eq), static_cast<uint32_t>(size));
   }
   if (!a.globalOffset.empty()) {
@@ -128,6 +137,26 @@ std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, con
       return reject(needle, fmt::format("{}: expected X, X,Y,Z or [X,Y,Z] with each offset 0 to {}, not '{}'", needle,
                                         INT32_MAX, a.globalOffset));
   }
+  // The device's address width: CUDA's 64 by default; OpenCL kernels are lowered for a 32-bit
+  // device (spir), which --target 32 names (crosscheck passes it for GPUVerify's corpora).
+  const bool cuda = clangfe::languageOfPath(path) == clangfe::Language::Cuda;
+  if (!a.target.empty()) {
+    if (a.target != "32" && a.target != "64")
+      return reject("--target", fmt::format("--target expects 32 or 64, not '{}'", a.target));
+    if (!cuda && a.target == "64")
+      return reject("--target", "--target 64 applies to CUDA kernels (OpenCL kernels are lowered for a 32-bit device)");
+    o.target = a.target == "32" ? 32 : 64;
+  }
+  if (!cuda) o.target = 32;
+  if (!a.dynamicSharedBytes.empty()) {
+    int64_t n = 0;
+    if (!cuda) return reject("--dynamic-shared-bytes", "--dynamic-shared-bytes applies to CUDA kernels");
+    if (!support::parseInteger(a.dynamicSharedBytes, 1, INT32_MAX, n))
+      return reject("--dynamic-shared-bytes", fmt::format("--dynamic-shared-bytes expects a size in bytes, 1 to {}, not '{}'",
+                                                          INT32_MAX, a.dynamicSharedBytes));
+    o.dynamicSharedBytes = static_cast<uint32_t>(n);
+  }
+  o.overflowCheck = cuda && o.target == 64 && !a.noOverflowCheck;
   return o;
 }
 

@@ -24,13 +24,17 @@ struct LaunchArgs {
   std::string kernel;
   std::vector<std::string> buffers;  ///< NAME=SIZE
   std::string globalOffset;          ///< X[,Y,Z] (OpenCL's get_global_offset)
+  std::string target;                ///< `--target 32|64` (CUDA; OpenCL kernels are 32-bit)
+  std::string dynamicSharedBytes;    ///< `--dynamic-shared-bytes N` (CUDA)
+  bool noOverflowCheck = false;      ///< `--no-overflow-check`
   bool noInline = false;
   bool noAnnotations = false, onlyRequires = false, invariantsAsCandidates = false;  ///< GPUVerify's
   /// Whether any launch option was given (they apply to .cu and .cl kernels only).
   bool any() const {
     return !localSize.empty() || !numGroups.empty() || !globalSize.empty() || !blockDim.empty() ||
            !gridDim.empty() || !kernel.empty() || !buffers.empty() || !globalOffset.empty() || noInline ||
-           noAnnotations || onlyRequires || invariantsAsCandidates;
+           noAnnotations || onlyRequires || invariantsAsCandidates || !target.empty() || noOverflowCheck ||
+           !dynamicSharedBytes.empty();
   }
 };
 

@@ -312,9 +312,9 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
       pos = comma + 1;
     }
     const sem::ArrayInfo& info = ir.arrays[id];
-    if (info.bounded && (first < 0 || first + static_cast<int64_t>(values.size()) > info.size))
+    if (info.extent() && (first < 0 || first + static_cast<int64_t>(values.size()) > info.extent()))
       return inputError("--init", fmt::format("--init {}: cells {}..{} are outside {}[0..{}]", name, first,
-                                              first + static_cast<int64_t>(values.size()) - 1, name, info.size - 1));
+                                              first + static_cast<int64_t>(values.size()) - 1, name, info.extent() - 1));
     if (first + static_cast<int64_t>(values.size()) - 1 > INT32_MAX)
       return inputError("--init", fmt::format("--init {}: addresses beyond {}", name, INT32_MAX));
     for (size_t i = 0; i < values.size(); ++i)

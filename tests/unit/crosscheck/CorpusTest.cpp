@@ -79,7 +79,7 @@ TEST_CASE("GPUVerify format: pass, other xfail codes, defaults", "[crosscheck]")
   REQUIRE(readGpuVerify("k.cu", "//pass\n//--blockDim=32 --gridDim=[2,2]\n__global__ void k() {}\n", pass));
   CHECK(pass.expected.kinds == Kinds{"pass"});
   CHECK(pass.language == "cuda");
-  CHECK(pass.args == std::vector<std::string>{"--block-dim", "32", "--grid-dim", "[2,2]"});
+  CHECK(pass.args == std::vector<std::string>{"--target", "32", "--block-dim", "32", "--grid-dim", "[2,2]"});  // GPUVerify's 32-bit model
   CHECK(pass.benignWrites);  // GPUVerify's default
   CHECK(pass.interGroup);
   CHECK(pass.notes.empty());

@@ -20,15 +20,42 @@
 
 using namespace fetest;
 
-TEST_CASE("size_t is 32 bits in CUDA and in OpenCL", "[frontends][clang][types]") {
-  Lowered cu = lowerOk("__global__ void k(int *A) { A[0] = sizeof(size_t); A[1] = sizeof(long); }\n",
-                       fe::Language::Cuda, launch1d(1));
-  CHECK(cu.text.find("wr(A, 0, 4);") != std::string::npos);
-  CHECK(cu.text.find("wr(A, 1, 4);") != std::string::npos);
+TEST_CASE("size_t is 64 bits in CUDA (--target 64), 32 bits under --target 32 and in OpenCL", "[frontends][clang][types]") {
+  const char* sizes = "__global__ void k(int *A) { A[0] = sizeof(size_t); A[1] = sizeof(long); }\n";
+  Lowered cu = lowerOk(sizes, fe::Language::Cuda, launch1d(1));
+  CHECK(cu.text.find("wr(A, 0, 8);") != std::string::npos);
+  CHECK(cu.text.find("wr(A, 1, 8);") != std::string::npos);
+  fe::LaunchOptions l32 = launch1d(1);
+  l32.target = 32;
+  Lowered cu32 = lowerOk(sizes, fe::Language::Cuda, l32);
+  CHECK(cu32.text.find("wr(A, 0, 4);") != std::string::npos);
+  CHECK(cu32.text.find("wr(A, 1, 4);") != std::string::npos);
   Lowered cl = lowerOk("kernel void k(global int *A) { A[0] = sizeof(size_t); }\n", fe::Language::OpenCL, launch1d(1));
   CHECK(cl.text.find("wr(A, 0, 4);") != std::string::npos);
   CHECK(cl.program->language == "opencl");
   CHECK(cu.program->language == "cuda");
+}
+
+TEST_CASE("signed int arithmetic reaching an address is checked for overflow, other arithmetic wraps", "[frontends][clang][overflow]") {
+  const char* src = R"(
+__device__ int offset(int row, int ld) { return row * ld; }
+__global__ void k(int *A, int n, int ld) {
+  int sum = n * 3;                  // a value only: wraps
+  A[0] = sum;
+  int base = offset(blockIdx.x, ld);  // reaches A[base + i] through the helper's result
+  for (int i = threadIdx.x; i < n; i++) A[base + i] = -n;
+}
+)";
+  Lowered cu = lowerOk(src, fe::Language::Cuda, launch1d(1));
+  CHECK(cu.text.find("n * 3") != std::string::npos);
+  CHECK(cu.text.find("nsw_mul(row, ld_1)") != std::string::npos);
+  CHECK(cu.text.find("nsw_add(base, i)") != std::string::npos);
+  CHECK(cu.text.find("nsw_add(i, 1)") != std::string::npos);  // i++ of an index
+  CHECK(cu.text.find("nsw_sub(0, n)") == std::string::npos);  // -n is a value stored, not an address
+  fe::LaunchOptions off = launch1d(1);
+  off.overflowCheck = false;
+  Lowered wraps = lowerOk(src, fe::Language::Cuda, off);
+  CHECK(wraps.text.find("nsw_") == std::string::npos);
 }
 
 SCENARIO("C's integer widths, promotions and wrap-around come out exactly", "[frontends][clang][types]") {
