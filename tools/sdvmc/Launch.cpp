@@ -19,6 +19,10 @@ void addLaunchOptions(CLI::App& cmd, LaunchArgs& a) {
   cmd.add_option("--global-offset,--global_offset", a.globalOffset,
                  "(.cl) X, X,Y,Z or [X,Y,Z]: get_global_offset, added to every get_global_id (default 0)");
   cmd.add_flag("--no-inline", a.noInline, "(.cu/.cl) accepted for GPUVerify compatibility; calls are always inlined");
+  // One value per occurrence (-I a -I b), so that the kernel file after them stays the file.
+  cmd.add_option("-I", a.includeDirs, "(.cu/.cl) DIR: search it for #include (after sdvmc's CUDA headers)")->expected(1);
+  cmd.add_option("-D", a.defines, "(.cu/.cl) NAME[=V]: define a macro, as nvcc -D")->expected(1);
+  cmd.add_option("--include", a.preincludes, "(.cu/.cl) FILE: include it before the kernel's file (nvcc's -include)")->expected(1);
 }
 
 namespace {
@@ -48,7 +52,8 @@ std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, con
     if (a.any()) {
       std::string needle;
       for (const std::string& arg : cl.args())
-        for (const char* n : {"--local", "--num", "--global", "--block", "--grid", "--kernel", "--buffer", "--no-inline"})
+        for (const char* n : {"--local", "--num", "--global", "--block", "--grid", "--kernel", "--buffer", "--no-inline",
+                              "-I", "-D", "--include", "-include"})
           if (needle.empty() && arg.rfind(n, 0) == 0) needle = arg;
       return reject(needle, "launch options apply to .cu and .cl kernels only (a KPL kernel's group size is --threads)");
     }
@@ -56,6 +61,13 @@ std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, con
   }
   clangfe::LaunchOptions o;
   o.kernel = a.kernel;
+  for (const std::string& d : a.includeDirs) o.clangArgs.push_back("-I" + d);
+  for (const std::string& d : a.defines) o.clangArgs.push_back("-D" + d);
+  for (const std::string& f : a.preincludes) {
+    o.clangArgs.push_back("-include");
+    o.clangArgs.push_back(f);
+  }
+  o.clangArgs.insert(o.clangArgs.end(), a.clangArgs.begin(), a.clangArgs.end());
   // The option as the user spelled it (e.g. --local_size), for messages.
   auto spelled = [&](const char* prefix) {
     for (const std::string& arg : cl.args())

@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 int main(int argc, char** argv) {
   using namespace sdvmc::tool;
@@ -119,8 +120,22 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  // nvcc's and clang's `-include FILE` (CLI11 takes one-letter short options only), and the
+  // Clang arguments after `--`, which every subcommand reading a .cu/.cl file passes on.
+  std::vector<char*> args(argv, argv + argc);
+  std::vector<std::string> clangArgs;
+  static char includeOption[] = "--include";
+  for (auto it = args.begin() + 1; it != args.end(); ++it) {
+    if (std::string(*it) == "--") {
+      clangArgs.assign(it + 1, args.end());
+      args.erase(it, args.end());
+      break;
+    }
+    if (std::string(*it) == "-include") *it = includeOption;
+  }
+  for (LaunchArgs* l : {&run.launch, &check.launch, &litmus.launch, &prove.launch, &lower.launch}) l->clangArgs = clangArgs;
   try {
-    app.parse(argc, argv);
+    app.parse(static_cast<int>(args.size()), args.data());
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
