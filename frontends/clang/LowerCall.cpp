@@ -13,6 +13,7 @@
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
+#include <utility>
 #include <fmt/format.h>
 
 namespace sdvmc::clangfe::lowering {
@@ -174,6 +175,7 @@ bool Lowerer::bindParams(Instance& callee, const clang::FunctionDecl* fd, const 
 
 ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need, Val* wideResult) {
   kpl::SourceRange r = range(c);
+  const bool byValue = std::exchange(refByValue_, false);  // valueOfRefCall
   if (auto it = std::find(callStack_.begin(), callStack_.end(), fd); it != callStack_.end()) {
     std::string chain;
     for (auto i = it; i != callStack_.end(); ++i) chain += (*i)->getNameAsString() + " -> ";
@@ -222,6 +224,7 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
   for (unsigned i = shift; i < c->getNumArgs(); ++i) args.push_back(c->getArg(i));
   if (!bindParams(callee, fd, args, c)) return lit(0, r);
   clang::QualType rt = fd->getReturnType();
+  if (byValue) rt = rt.getNonReferenceType();
   if (rt->isReferenceType()) {
     callee.refResult = VarInfo{VarInfo::Kind::Pointer, newLocal(fd->getNameAsString() + "_ret"), -1};
     callee.refResult->ref = true;
