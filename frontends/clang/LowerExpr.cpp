@@ -152,7 +152,10 @@ ExprPtr Lowerer::rvalue(const clang::Expr* e, bool need) {
   if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e)) return rvalueCast(c, need);
   if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(e)) return rvalueBinary(b, need);
   if (const auto* c = llvm::dyn_cast<clang::AbstractConditionalOperator>(e)) return conditional(c, need);
-  if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e)) return call(c, need);
+  if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e)) {
+    if (ExprPtr v = valueOfRefCall(c, need)) return v;  // `return std::min(a, b);` in a by-value helper
+    return call(c, need);
+  }
   if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(e)) return memberId(m);
   if (llvm::isa<clang::ArraySubscriptExpr>(e) || llvm::isa<clang::DeclRefExpr>(e) ||
       llvm::isa<clang::ExtVectorElementExpr>(e)) {
