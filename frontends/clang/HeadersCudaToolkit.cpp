@@ -51,11 +51,26 @@ constexpr const char* kMathConstantsText = R"(// sdvmc's <math_constants.h> (fro
 constexpr const char* kFp16Text = R"(// sdvmc's <cuda_fp16.h> (frontends/clang/HeadersCudaToolkit.cpp): the types; arithmetic unsupported.
 #pragma once
 #include "cuda.h"
+// The arithmetic both 16-bit types (T, and T2 its pair) have: declared, never defined.
+#define __SDVMC_16BIT_ARITHMETIC(T, T2) \
+  __device__ T __hadd(T, T); __device__ T __hsub(T, T); __device__ T __hmul(T, T); __device__ T __hdiv(T, T); \
+  __device__ T __hfma(T, T, T); __device__ T __hmax(T, T); __device__ T __hmin(T, T); \
+  __device__ T2 __hadd2(T2, T2); __device__ T2 __hsub2(T2, T2); __device__ T2 __hmul2(T2, T2); \
+  __device__ T2 __hfma2(T2, T2, T2); \
+  __device__ T operator+(const T&, const T&); __device__ T operator-(const T&, const T&); \
+  __device__ T operator*(const T&, const T&); __device__ T operator/(const T&, const T&); \
+  __device__ T operator-(const T&); \
+  __device__ bool operator==(const T&, const T&); __device__ bool operator!=(const T&, const T&); \
+  __device__ bool operator<(const T&, const T&); __device__ bool operator<=(const T&, const T&); \
+  __device__ bool operator>(const T&, const T&); __device__ bool operator>=(const T&, const T&); \
+  __device__ T2 operator+(const T2&, const T2&); __device__ T2 operator-(const T2&, const T2&); \
+  __device__ T2 operator*(const T2&, const T2&); __device__ T2 operator/(const T2&, const T2&);
 struct __half { unsigned short __x; };
 struct __half2 { __half x, y; };
 typedef struct __half half;
 typedef struct __half2 half2;
 typedef struct __half __half_raw;
+__SDVMC_16BIT_ARITHMETIC(__half, __half2)
 __host__ __device__ __half __float2half(float);
 __host__ __device__ __half __float2half_rn(float);
 __host__ __device__ __half __float2half_rz(float);
@@ -70,49 +85,17 @@ __device__ int __half2int_rn(__half);
 __device__ int __half2int_rz(__half);
 __device__ __half __ushort_as_half(unsigned short);
 __device__ unsigned short __half_as_ushort(__half);
-__device__ __half __short_as_half(short);
-__device__ short __half_as_short(__half);
 __device__ __half2 __halves2half2(__half, __half);
 __device__ __half2 __half2half2(__half);
 __device__ __half __low2half(__half2);
 __device__ __half __high2half(__half2);
-__device__ __half __hadd(__half, __half);
-__device__ __half __hsub(__half, __half);
-__device__ __half __hmul(__half, __half);
-__device__ __half __hdiv(__half, __half);
-__device__ __half __hfma(__half, __half, __half);
 __device__ __half __hneg(__half);
 __device__ __half __habs(__half);
-__device__ __half __hmax(__half, __half);
-__device__ __half __hmin(__half, __half);
 __device__ bool __heq(__half, __half);
-__device__ bool __hne(__half, __half);
 __device__ bool __hlt(__half, __half);
-__device__ bool __hle(__half, __half);
 __device__ bool __hgt(__half, __half);
-__device__ bool __hge(__half, __half);
 __device__ __half hsqrt(__half);
 __device__ __half hexp(__half);
-__device__ __half2 __hadd2(__half2, __half2);
-__device__ __half2 __hsub2(__half2, __half2);
-__device__ __half2 __hmul2(__half2, __half2);
-__device__ __half2 __hfma2(__half2, __half2, __half2);
-__device__ __half2 __hneg2(__half2);
-__device__ __half operator+(const __half&, const __half&);
-__device__ __half operator-(const __half&, const __half&);
-__device__ __half operator*(const __half&, const __half&);
-__device__ __half operator/(const __half&, const __half&);
-__device__ __half operator-(const __half&);
-__device__ bool operator==(const __half&, const __half&);
-__device__ bool operator!=(const __half&, const __half&);
-__device__ bool operator<(const __half&, const __half&);
-__device__ bool operator<=(const __half&, const __half&);
-__device__ bool operator>(const __half&, const __half&);
-__device__ bool operator>=(const __half&, const __half&);
-__device__ __half2 operator+(const __half2&, const __half2&);
-__device__ __half2 operator-(const __half2&, const __half2&);
-__device__ __half2 operator*(const __half2&, const __half2&);
-__device__ __half2 operator/(const __half2&, const __half2&);
 )";
 
 constexpr const char* kBf16Text = R"(// sdvmc's <cuda_bf16.h> (frontends/clang/HeadersCudaToolkit.cpp): the types; arithmetic unsupported.
@@ -123,36 +106,15 @@ struct __nv_bfloat162 { __nv_bfloat16 x, y; };
 typedef struct __nv_bfloat16 nv_bfloat16;
 typedef struct __nv_bfloat162 nv_bfloat162;
 typedef struct __nv_bfloat16 __nv_bfloat16_raw;
+__SDVMC_16BIT_ARITHMETIC(__nv_bfloat16, __nv_bfloat162)
 __host__ __device__ __nv_bfloat16 __float2bfloat16(float);
 __host__ __device__ __nv_bfloat16 __float2bfloat16_rn(float);
 __host__ __device__ float __bfloat162float(__nv_bfloat16);
-__host__ __device__ __nv_bfloat162 __float2bfloat162_rn(float);
 __host__ __device__ __nv_bfloat162 __floats2bfloat162_rn(float, float);
 __host__ __device__ float2 __bfloat1622float2(__nv_bfloat162);
 __device__ __nv_bfloat16 __ushort_as_bfloat16(unsigned short);
 __device__ unsigned short __bfloat16_as_ushort(__nv_bfloat16);
 __device__ __nv_bfloat162 __halves2bfloat162(__nv_bfloat16, __nv_bfloat16);
-__device__ __nv_bfloat16 __low2bfloat16(__nv_bfloat162);
-__device__ __nv_bfloat16 __high2bfloat16(__nv_bfloat162);
-__device__ __nv_bfloat16 __hadd(__nv_bfloat16, __nv_bfloat16);
-__device__ __nv_bfloat16 __hsub(__nv_bfloat16, __nv_bfloat16);
-__device__ __nv_bfloat16 __hmul(__nv_bfloat16, __nv_bfloat16);
-__device__ __nv_bfloat16 __hdiv(__nv_bfloat16, __nv_bfloat16);
-__device__ __nv_bfloat16 __hfma(__nv_bfloat16, __nv_bfloat16, __nv_bfloat16);
-__device__ __nv_bfloat16 __hmax(__nv_bfloat16, __nv_bfloat16);
-__device__ __nv_bfloat16 __hmin(__nv_bfloat16, __nv_bfloat16);
-__device__ __nv_bfloat162 __hadd2(__nv_bfloat162, __nv_bfloat162);
-__device__ __nv_bfloat162 __hmul2(__nv_bfloat162, __nv_bfloat162);
-__device__ __nv_bfloat162 __hfma2(__nv_bfloat162, __nv_bfloat162, __nv_bfloat162);
-__device__ __nv_bfloat16 operator+(const __nv_bfloat16&, const __nv_bfloat16&);
-__device__ __nv_bfloat16 operator-(const __nv_bfloat16&, const __nv_bfloat16&);
-__device__ __nv_bfloat16 operator*(const __nv_bfloat16&, const __nv_bfloat16&);
-__device__ __nv_bfloat16 operator/(const __nv_bfloat16&, const __nv_bfloat16&);
-__device__ __nv_bfloat16 operator-(const __nv_bfloat16&);
-__device__ bool operator<(const __nv_bfloat16&, const __nv_bfloat16&);
-__device__ bool operator>(const __nv_bfloat16&, const __nv_bfloat16&);
-__device__ __nv_bfloat162 operator+(const __nv_bfloat162&, const __nv_bfloat162&);
-__device__ __nv_bfloat162 operator*(const __nv_bfloat162&, const __nv_bfloat162&);
 )";
 
 constexpr const char* kFp8Text = R"(// sdvmc's <cuda_fp8.h> (frontends/clang/HeadersCudaToolkit.cpp): the types; conversions unsupported.
