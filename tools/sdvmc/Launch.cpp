@@ -20,9 +20,9 @@ void addLaunchOptions(CLI::App& cmd, LaunchArgs& a) {
                  "(.cl) X, X,Y,Z or [X,Y,Z]: get_global_offset, added to every get_global_id (default 0)");
   cmd.add_flag("--no-inline", a.noInline, "(.cu/.cl) accepted for GPUVerify compatibility; calls are always inlined");
   // One value per occurrence (-I a -I b), so that the kernel file after them stays the file.
-  cmd.add_option("-I", a.includeDirs, "(.cu/.cl) DIR: search it for #include (after sdvmc's CUDA headers)")->expected(1);
-  cmd.add_option("-D", a.defines, "(.cu/.cl) NAME[=V]: define a macro, as nvcc -D")->expected(1);
-  cmd.add_option("--include", a.preincludes, "(.cu/.cl) FILE: include it before the kernel's file (nvcc's -include)")->expected(1);
+  cmd.add_option("-I", a.includeDirs, "(.cu/.cl) DIR: search it for #include (after sdvmc's CUDA headers)")->allow_extra_args(false);
+  cmd.add_option("-D", a.defines, "(.cu/.cl) NAME[=V]: define a macro, as nvcc -D")->allow_extra_args(false);
+  cmd.add_option("--include", a.preincludes, "(.cu/.cl) FILE: include it before the kernel's file (nvcc's -include)")->allow_extra_args(false);
 }
 
 namespace {
