@@ -430,7 +430,12 @@ struct Outcome {
 
 Outcome runSdvmc(const std::string& sdvmc, const std::vector<std::string>& args, const std::string& file) {
   std::vector<std::string> argv = {sdvmc};
-  argv.insert(argv.end(), args.begin(), args.end());
+  // `$DIR` in an argument is the spec's folder (`-I $DIR/include`), wherever the runner runs.
+  const std::string dir = fs::path(file).parent_path().string();
+  for (std::string a : args) {
+    for (size_t at = a.find("$DIR"); at != std::string::npos; at = a.find("$DIR", at + dir.size())) a.replace(at, 4, dir);
+    argv.push_back(std::move(a));
+  }
   argv.push_back("--json");
   argv.push_back(file);
   Outcome o;

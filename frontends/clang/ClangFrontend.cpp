@@ -7,6 +7,7 @@
 #include "frontends/clang/Lowering.h"
 
 #include <clang/Basic/Diagnostic.h>
+#include <clang/Basic/DiagnosticLex.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Frontend/ASTUnit.h>
 #include <clang/Tooling/Tooling.h>
@@ -49,7 +50,12 @@ public:
         if (!bad) loc = kpl::SourceLoc{line, col};
       }
     }
-    diags_.error(loc, std::string(text.str()) + where);
+    // A header that is not found: say which options point sdvmc at a project's headers.
+    std::string hint;
+    if (info.getID() == clang::diag::err_pp_file_not_found)
+      hint = " (sdvmc searches the kernel's folder, its own CUDA headers and the C++ library; give the project's "
+             "include folders with -I DIR, as to nvcc)";
+    diags_.error(loc, std::string(text.str()) + where + hint);
   }
 
 private:
@@ -81,7 +87,11 @@ std::optional<kpl::Program> lowerCudaOrOpenCL(const kpl::SourceFile& source, Lan
     // --target 32 a 32-bit one, so that size_t is 32 bits (GPUVerify's default).
     for (const char* a : {"-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_35",
                           "-target", launch.target == 64 ? "x86_64-unknown-linux-gnu" : "i386-unknown-linux-gnu",
-                          "-std=c++17", "-Wno-register"})  // nvcc accepts `register` (an error in ISO C++17)
+                          "-std=c++17",
+                          "-Wno-register",  // nvcc accepts `register` (an error in ISO C++17)
+                          // libstdc++'s type traits declare C-variadic overloads, which the wrappers
+                          // of HeadersStd.cpp make device functions too (never called: unevaluated).
+                          "-Xclang", "-fcuda-allow-variadic-functions"})
       args.emplace_back(a);
     args.push_back("-include");
     args.push_back(inc + "/cuda.h");
@@ -91,10 +101,15 @@ std::optional<kpl::Program> lowerCudaOrOpenCL(const kpl::SourceFile& source, Lan
     files.emplace_back(inc + "/cassert", "#include \"cuda.h\"\n");
     // The C library's headers: our own (the host's glibc headers do not fit an i386 target).
     files.emplace_back(inc + "/sdvmc_libc.h", libcHeaderText());
+    // In their <cNAME> forms (and, as libstdc++'s <NAME.h> do, the others) with the std:: names.
     for (const char* h : {"stdio.h", "math.h", "stdlib.h", "string.h", "time.h", "stdint.h", "float.h",
                           "limits.h", "stddef.h", "cstdio", "cmath", "cstdlib", "cstring", "ctime", "cstdint",
                           "cfloat", "climits", "cstddef"})
-      files.emplace_back(fmt::format("{}/{}", inc, h), "#include \"sdvmc_libc.h\"\n");
+      files.emplace_back(fmt::format("{}/{}", inc, h), "#include \"sdvmc_cstd.h\"\n");
+    // The C++ library: libstdc++'s headers, host and device (HeadersStd.cpp); the toolkit's
+    // other headers (HeadersCudaToolkit.cpp).
+    for (auto& [name, text] : stdHeaderFiles()) files.emplace_back(fmt::format("{}/{}", inc, name), std::move(text));
+    for (auto& [name, text] : cudaToolkitHeaderFiles()) files.emplace_back(fmt::format("{}/{}", inc, name), std::move(text));
     files.emplace_back(inc + "/sdvmc_cudalib.h", cudaLibHeaderText());
     files.emplace_back(inc + "/curand_kernel.h", curandKernelHeaderText());
     files.emplace_back(inc + "/cooperative_groups.h", cooperativeGroupsHeaderText());
@@ -110,6 +125,8 @@ std::optional<kpl::Program> lowerCudaOrOpenCL(const kpl::SourceFile& source, Lan
     files.emplace_back(inc + "/assert.h", "#include \"sdvmc_opencl.h\"\n");
   }
 
+  // The project's -I, -D, -include and further Clang options, after the frontend's own.
+  args.insert(args.end(), launch.clangArgs.begin(), launch.clangArgs.end());
   // GPUVerify kernels `#include <gpuverify.h>` (both headers above include it too).
   files.emplace_back(inc + "/gpuverify.h", gpuverifyHeaderText());
   // `--kernel 'reduce<int, 128>'`: a host function after the file's text takes the address of

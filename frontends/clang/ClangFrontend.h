@@ -50,6 +50,10 @@ struct LaunchOptions {
   /// `<<<…>>>` argument); every `extern __shared__ T a[]` is N / sizeof(T) elements. 0: not
   /// given, the array is unbounded (or `--buffer`).
   uint32_t dynamicSharedBytes = 0;
+  /// Clang's options for the user's project, as nvcc and clang take them: `-IDIR`,
+  /// `-DNAME[=V]`, `-include FILE`, then what followed `--` on the command line. They come
+  /// after the frontend's own (so sdvmc's CUDA headers are found before a project's).
+  std::vector<std::string> clangArgs;
 };
 
 /// Lowers `source` (whose path names the kernel file). Clang's errors, and every construct
@@ -73,6 +77,13 @@ const char* curandKernelHeaderText();
 const char* cooperativeGroupsHeaderText();
 const char* cooperativeGroupsReduceHeaderText();
 const char* openclPreludeText();
+/// The C++ standard library's headers (HeadersStd.cpp), as (name under the include folder,
+/// text): wrappers that make libstdc++'s <algorithm>, <limits>, <type_traits> … host and device
+/// code, and sdvmc_cstd.h, the std:: names of the C headers.
+std::vector<std::pair<std::string, std::string>> stdHeaderFiles();
+/// The CUDA toolkit's other headers (HeadersCudaToolkit.cpp), as (name, text): those cuda.h
+/// stands for, <math_constants.h>, and the declarations of <cuda_fp16.h>, <cuda_bf16.h>, <cuda_fp8.h>.
+std::vector<std::pair<std::string, std::string>> cudaToolkitHeaderFiles();
 /// The text of `gpuverify.h`: GPUVerify's annotation language, in both languages.
 const char* gpuverifyHeaderText();
 

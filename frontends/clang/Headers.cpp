@@ -70,6 +70,13 @@ __device__ unsigned int __usad(unsigned int, unsigned int, unsigned int);
 extern "C" __host__ __device__ int printf(const char* __restrict format, ...);
 extern "C" __host__ __device__ void* memcpy(void* __restrict dst, const void* __restrict src, size_t n);
 extern "C" __host__ __device__ void* memset(void* dst, int value, size_t n);
+// The heap (device code's malloc/free are refused: no definition the frontend knows).
+extern "C" {
+__host__ __device__ void* malloc(size_t n);
+__host__ __device__ void* calloc(size_t n, size_t size);
+__host__ __device__ void* realloc(void* p, size_t n);
+__host__ __device__ void free(void* p);
+}
 __device__ void __syncthreads(void);
 __device__ int __syncthreads_count(int);
 __device__ int __syncthreads_and(int);
@@ -335,10 +342,6 @@ extern FILE* stdout;
 extern FILE* stderr;
 typedef long time_t;
 extern "C" {
-__host__ __device__ void* malloc(size_t n);
-__host__ __device__ void* calloc(size_t n, size_t size);
-__host__ __device__ void* realloc(void* p, size_t n);
-__host__ __device__ void free(void* p);
 __host__ void exit(int status);
 __host__ void abort(void);
 __host__ int atoi(const char* s);

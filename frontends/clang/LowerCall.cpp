@@ -13,9 +13,36 @@
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
+#include <functional>
+#include <utility>
 #include <fmt/format.h>
 
 namespace sdvmc::clangfe::lowering {
+
+namespace {
+
+/// Whether `fd`'s body writes nothing (no assignment, ++/--, asm) and calls only functions with
+/// bodies that write nothing either (a barrier, an atomic, a builtin: no).
+bool readsOnly(const clang::FunctionDecl* fd, unsigned depth) {
+  const clang::FunctionDecl* def = nullptr;
+  if (depth > 8 || !fd->hasBody(def) || !def) return false;
+  std::function<bool(const clang::Stmt*)> walk = [&](const clang::Stmt* s) {
+    if (!s) return true;
+    if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(s); b && b->isAssignmentOp()) return false;
+    if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(s); u && u->isIncrementDecrementOp()) return false;
+    if (llvm::isa<clang::AsmStmt>(s)) return false;
+    if (const auto* c = llvm::dyn_cast<clang::CallExpr>(s)) {
+      const clang::FunctionDecl* callee = c->getDirectCallee();
+      if (!callee || !readsOnly(callee, depth + 1)) return false;
+    }
+    for (const clang::Stmt* child : s->children())
+      if (!walk(child)) return false;
+    return true;
+  };
+  return walk(def->getBody());
+}
+
+}  // namespace
 
 ExprPtr Lowerer::call(const clang::CallExpr* c, bool need) {
   kpl::SourceRange r = range(c);
@@ -25,6 +52,19 @@ ExprPtr Lowerer::call(const clang::CallExpr* c, bool need) {
   if (fd->hasBody(def) && def) return inlineCall(c, def, need);
   std::string name = fd->getNameAsString();
   if (isMemFunction(name)) return memFunction(c, name, need);
+  // The compiler builtins libstdc++'s inline functions call. Code that runs is not being
+  // constant-evaluated (std::clamp's check); reaching __builtin_unreachable() is undefined
+  // behaviour: the assertion verdict; __builtin_expect(e, v) is e (v is a hint).
+  if (name == "__builtin_is_constant_evaluated" && c->getNumArgs() == 0) return lit(0, r);
+  if (name == "__builtin_unreachable" && c->getNumArgs() == 0) {
+    emitCheck(StmtKind::Assert, lit(0, r), r);
+    return lit(0, r);
+  }
+  if (name == "__builtin_expect" && c->getNumArgs() == 2) {
+    ExprPtr v = rvalue(c->getArg(0), need);
+    (void)rvalue(c->getArg(1), false);
+    return v;
+  }
   const BuiltinInfo* fn = findBuiltin(name);
   if (fn)
     if (std::optional<ExprPtr> v = wordBuiltin(c, *fn, name, need)) return std::move(*v);
@@ -124,6 +164,19 @@ bool Lowerer::bindParams(Instance& callee, const clang::FunctionDecl* fd, const 
       callee.vars[p] = v;
       continue;
     }
+    // A `const T&` parameter (T a scalar) given the reference a call returns, in a function that
+    // only reads (std::min(std::max(v, lo), hi) in std::clamp): the value the reference names,
+    // which no write can change before the function's reads.
+    if (const clang::QualType pt = p->getType().getNonReferenceType();
+        p->getType()->isReferenceType() && pt.isConstQualified() && pt->isScalarType() && !pt->isPointerType() &&
+        !isWideType(pt) && readsOnly(fd, 0)) {
+      if (ExprPtr v = valueOfRefCall(arg->IgnoreParens(), true)) {
+        VarInfo info{VarInfo::Kind::Scalar, newLocal(pname), -1};
+        emitAssign(info.local, std::move(v), range(arg));
+        callee.vars[p] = info;
+        continue;
+      }
+    }
     if (p->getType()->isReferenceType()) {
       std::optional<VarInfo> v = bindRef(arg, p->getType(), pname);
       if (!v) return false;
@@ -174,6 +227,7 @@ bool Lowerer::bindParams(Instance& callee, const clang::FunctionDecl* fd, const 
 
 ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl* fd, bool need, Val* wideResult) {
   kpl::SourceRange r = range(c);
+  const bool byValue = std::exchange(refByValue_, false);  // valueOfRefCall
   if (auto it = std::find(callStack_.begin(), callStack_.end(), fd); it != callStack_.end()) {
     std::string chain;
     for (auto i = it; i != callStack_.end(); ++i) chain += (*i)->getNameAsString() + " -> ";
@@ -222,6 +276,7 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
   for (unsigned i = shift; i < c->getNumArgs(); ++i) args.push_back(c->getArg(i));
   if (!bindParams(callee, fd, args, c)) return lit(0, r);
   clang::QualType rt = fd->getReturnType();
+  if (byValue) rt = rt.getNonReferenceType();
   if (rt->isReferenceType()) {
     callee.refResult = VarInfo{VarInfo::Kind::Pointer, newLocal(fd->getNameAsString() + "_ret"), -1};
     callee.refResult->ref = true;

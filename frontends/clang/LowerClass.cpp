@@ -288,6 +288,19 @@ PtrVal Lowerer::ptrCall(const clang::CallExpr* c) {
   return PtrVal{lastPtrResult_->storage, nameExpr(lastPtrResult_->local, r)};
 }
 
+ExprPtr Lowerer::valueOfRefCall(const clang::Expr* e, bool need, Val* wide) {
+  const auto* c = llvm::dyn_cast<clang::CallExpr>(e);
+  const clang::FunctionDecl* fd = c && c->isGLValue() ? c->getDirectCallee() : nullptr;
+  const clang::FunctionDecl* def = nullptr;
+  if (!fd || !fd->getReturnType()->isReferenceType() || !fd->getReturnType().getNonReferenceType()->isScalarType() ||
+      fd->getReturnType().getNonReferenceType()->isPointerType() || !fd->hasBody(def) || !def)
+    return nullptr;
+  refByValue_ = true;
+  ExprPtr v = inlineCall(c, def, need, wide);
+  refByValue_ = false;
+  return v;
+}
+
 LVal Lowerer::refCall(const clang::CallExpr* c) {
   kpl::SourceRange r = range(c);
   LVal lv;

@@ -9,6 +9,7 @@
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
+#include <clang/AST/DeclCXX.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
 
@@ -151,7 +152,10 @@ ExprPtr Lowerer::rvalue(const clang::Expr* e, bool need) {
   if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e)) return rvalueCast(c, need);
   if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(e)) return rvalueBinary(b, need);
   if (const auto* c = llvm::dyn_cast<clang::AbstractConditionalOperator>(e)) return conditional(c, need);
-  if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e)) return call(c, need);
+  if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e)) {
+    if (ExprPtr v = valueOfRefCall(c, need)) return v;  // `return std::min(a, b);` in a by-value helper
+    return call(c, need);
+  }
   if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(e)) return memberId(m);
   if (llvm::isa<clang::ArraySubscriptExpr>(e) || llvm::isa<clang::DeclRefExpr>(e) ||
       llvm::isa<clang::ExtVectorElementExpr>(e)) {
@@ -221,6 +225,7 @@ ExprPtr Lowerer::rvalueCast(const clang::CastExpr* c, bool need) {
       if (const clang::VarDecl* vd = refVar(bare); vd && lang_ == Language::Cuda && vd->hasExternalStorage() &&
                                                    vd->getName() == "warpSize" && !lookup(vd))
         return warpSizeExpr(bare);
+      if (ExprPtr v = valueOfRefCall(bare, need)) return v;
       // C++ lvalues that are not places: an assignment, ++x, `c ? a : b`, `(a, b)`. Their
       // value is what C computes (the stored value; the chosen operand), read once.
       if (!llvm::isa<clang::DeclRefExpr>(bare) && !llvm::isa<clang::ArraySubscriptExpr>(bare) &&
@@ -482,6 +487,9 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
   LVal lv;
   kpl::SourceRange r = range(e);
   if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+    // A structured binding (`auto [a, b] = p;`) names a field (or element) of its hidden variable.
+    if (const auto* bd = llvm::dyn_cast<clang::BindingDecl>(d->getDecl()); bd && bd->getBinding())
+      return lvalue(bd->getBinding());
     const auto* vd = llvm::dyn_cast<clang::VarDecl>(d->getDecl());
     if (!vd) {
       unsupported(e, "a reference to '" + d->getDecl()->getNameAsString() + "'");

@@ -338,6 +338,10 @@ void Lowerer::lowerStmt(const clang::Stmt* s) {
     lowerStmt(as->getSubStmt());
     return;
   }
+  if (const auto* as = llvm::dyn_cast<clang::GCCAsmStmt>(s)) {
+    lowerAsm(as);
+    return;
+  }
   unsupported(s, std::string("statement '") + s->getStmtClassName() + "'");
 }
 

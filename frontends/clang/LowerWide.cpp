@@ -288,6 +288,7 @@ Val Lowerer::wcast(const clang::CastExpr* c, bool need) {
       bool place = llvm::isa<clang::DeclRefExpr>(bare) || llvm::isa<clang::ArraySubscriptExpr>(bare) ||
                    llvm::isa<clang::MemberExpr>(bare) ||
                    (llvm::isa<clang::UnaryOperator>(bare) && llvm::cast<clang::UnaryOperator>(bare)->getOpcode() == clang::UO_Deref);
+      if (Val v = zeroOf(true, r); valueOfRefCall(bare, need, &v)) return v;
       if (!place) return wvalue(bare, need);  // `l = …`, `++l`, `c ? a : b` as C++ lvalues
       LVal lv = lvalue(sub);
       return loadVal(lv, r);

@@ -48,6 +48,7 @@ class AbstractConditionalOperator;
 class ConditionalOperator;
 class MemberExpr;
 class AsTypeExpr;
+class GCCAsmStmt;
 }  // namespace clang
 
 namespace sdvmc::clangfe::lowering {
@@ -604,6 +605,12 @@ private:
   /// A trivial copy or move assignment operator.
   bool assignTrivially(const clang::CXXMethodDecl* m) const;
 
+  // ---- LowerAsm.cpp: inline PTX --------------------------------------------------------------
+
+  /// `asm volatile(…)`: a `mov` of a special register, `ld.global.nc`, or a located refusal
+  /// naming the instruction.
+  void lowerAsm(const clang::GCCAsmStmt* a);
+
   // ---- LowerStmt.cpp: statements and control flow -----------------------------------------
 
   /// A statement: its KPL statements go to out_.
@@ -675,6 +682,12 @@ private:
   PtrVal ptrCall(const clang::CallExpr* c);
   /// The place a call of a function returning a reference names.
   LVal refCall(const clang::CallExpr* c);
+  /// The value of a call returning a reference to a scalar, read at once (an lvalue-to-rvalue
+  /// conversion of the call): the callee returns the value it names, which is the value the
+  /// caller would read there (nothing runs between the return and the read), so a helper may
+  /// return either of two references (`return a < b ? a : b;`, std::min). Null when `c` is
+  /// not such a call (of a function with a body).
+  ExprPtr valueOfRefCall(const clang::Expr* c, bool need, Val* wide = nullptr);
   /// The closure an expression of lambda type names (a lambda expression makes one); -1 after a
   /// diagnostic.
   int closureOf(const clang::Expr* e);
@@ -918,6 +931,9 @@ private:
   std::vector<clang::SourceLocation> callSites_;  ///< the calls being inlined, outermost first
   int lastAggResult_ = -1;  ///< the result storage of the last inlined call returning a struct or vector
   std::optional<VarInfo> lastRefResult_;  ///< the place the last inlined call returning a reference returned
+  /// The next inlined call returns a reference to a scalar whose value the caller reads at
+  /// once (`int m = std::min(a, b);`): its value is the result (inlineCall, valueOfRefCall).
+  bool refByValue_ = false;
   std::optional<VarInfo> lastPtrResult_;  ///< the pointer the last inlined call returning one returned
   std::vector<Closure> closures_;         ///< the lambdas' closures, in creation order
   std::map<std::string, int> localStorages_;  ///< a scalar local whose address is taken → its one-cell storage

@@ -22,17 +22,25 @@ namespace sdvmc::clangfe::lowering {
 
 namespace {
 
-/// A kernel's name as --kernel spells it: `reduce<int, 128>` for a template's specialisation.
-std::string kernelName(const clang::FunctionDecl* fd) {
-  std::string n = fd->getNameAsString();
-  if (const clang::TemplateArgumentList* args = fd->getTemplateSpecializationArgs()) {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    clang::printTemplateArgumentList(os, args->asArray(), fd->getASTContext().getPrintingPolicy());
-    n += os.str();
+/// The names --kernel may give a kernel, the full one first: `vllm::act::silu<float>`, then
+/// without the enclosing namespaces one by one (`act::silu<float>`, `silu<float>`); anonymous
+/// and inline namespaces are not spelled. A template's specialisation has its arguments.
+std::vector<std::string> kernelNames(const clang::FunctionDecl* fd) {
+  std::string args;
+  if (const clang::TemplateArgumentList* list = fd->getTemplateSpecializationArgs()) {
+    llvm::raw_string_ostream os(args);
+    clang::printTemplateArgumentList(os, list->asArray(), fd->getASTContext().getPrintingPolicy());
+    os.flush();
   }
-  return n;
+  std::vector<std::string> names{fd->getNameAsString() + args};
+  for (const clang::DeclContext* dc = fd->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(dc); ns && !ns->isAnonymousNamespace() && !ns->isInline())
+      names.insert(names.begin(), ns->getNameAsString() + "::" + names.front());
+  return names;
 }
+
+/// A kernel's name as messages and --kernel spell it in full.
+std::string kernelName(const clang::FunctionDecl* fd) { return kernelNames(fd).front(); }
 
 /// A spelling without blanks (`reduce<int,128>` chooses `reduce<int, 128>`).
 std::string squeeze(const std::string& s) {
@@ -68,17 +76,26 @@ const clang::FunctionDecl* Lowerer::selectKernel(const std::vector<const clang::
   const std::string& want = launch_.kernel;
   if (!want.empty()) {
     std::vector<const clang::FunctionDecl*> found;
+    // `vllm::silu<float>` or `silu<float>` (unique in the file); a template's name alone
+    // (qualified or not) chooses its only specialisation.
+    auto named = [&](const clang::FunctionDecl* k, bool withArgs) {
+      const std::vector<std::string> names = kernelNames(k);
+      const size_t args = names.back().size() - k->getNameAsString().size();
+      for (const std::string& n : names)
+        if (squeeze(withArgs ? n : n.substr(0, n.size() - args)) == squeeze(want)) return true;
+      return false;
+    };
     for (const clang::FunctionDecl* k : kernels)
-      if (squeeze(kernelName(k)) == squeeze(want)) found.push_back(k);
-    if (found.empty())  // a template's name alone chooses its only specialisation
+      if (named(k, true)) found.push_back(k);
+    if (found.empty())
       for (const clang::FunctionDecl* k : kernels)
-        if (k->getTemplateSpecializationArgs() && k->getNameAsString() == squeeze(want)) found.push_back(k);
+        if (k->getTemplateSpecializationArgs() && named(k, false)) found.push_back(k);
     if (found.size() == 1) return found[0];
     std::string why = found.size() > 1 ? fmt::format("; '{}' names several instantiations: {}", want, names)
                       : kernels.empty() ? std::string("; the file has none")
                                         : fmt::format("; the file has {}", names);
     for (const clang::FunctionTemplateDecl* td : uninstantiated)
-      if (td->getNameAsString() == squeeze(want))
+      if (td->getNameAsString() == squeeze(want) || td->getQualifiedNameAsString() == squeeze(want))
         why += fmt::format(" (template kernel '{}' is never instantiated: name its arguments, --kernel '{}<ARGS>')",
                            want, want);
     diags_.error(kpl::SourceLoc{1, 1}, fmt::format("no kernel named '{}' (--kernel){}", want, why));
@@ -123,12 +140,15 @@ clang::QualType Lowerer::voidParamElem(const clang::ParmVarDecl* pd, const clang
 std::optional<kpl::Program> Lowerer::run() {
   const clang::TranslationUnitDecl* tu = ctx_.getTranslationUnitDecl();
   // The declarations at file scope, those inside `extern "C" { … }` and `extern "C++"`
-  // blocks included (a linkage specification declares its contents at file scope).
+  // blocks included (a linkage specification declares its contents at file scope), and those
+  // of namespaces (`namespace vllm { __global__ void … }`; not std's).
   std::vector<const clang::Decl*> fileScope;
   std::function<void(const clang::DeclContext*)> collect = [&](const clang::DeclContext* dc) {
     for (const clang::Decl* d : dc->decls()) {
       if (const auto* ls = llvm::dyn_cast<clang::LinkageSpecDecl>(d))
         collect(ls);
+      else if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(d); ns && !ns->isStdNamespace())
+        collect(ns);
       else
         fileScope.push_back(d);
     }

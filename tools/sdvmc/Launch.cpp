@@ -31,6 +31,10 @@ void addLaunchOptions(CLI::App& cmd, LaunchArgs& a) {
   cmd.add_flag("--only-requires", a.onlyRequires, "(.cu/.cl) of GPUVerify's annotations keep __requires only");
   cmd.add_flag("--invariants-as-candidates", a.invariantsAsCandidates,
                "(.cu/.cl) GPUVerify's __invariant and __global_invariant are candidates (dropped when they fail)");
+  // One value per occurrence (-I a -I b), so that the kernel file after them stays the file.
+  cmd.add_option("-I", a.includeDirs, "(.cu/.cl) DIR: search it for #include (after sdvmc's CUDA headers)")->allow_extra_args(false);
+  cmd.add_option("-D", a.defines, "(.cu/.cl) NAME[=V]: define a macro, as nvcc -D")->allow_extra_args(false);
+  cmd.add_option("--include", a.preincludes, "(.cu/.cl) FILE: include it before the kernel's file (nvcc's -include)")->allow_extra_args(false);
 }
 
 namespace {
@@ -62,7 +66,8 @@ std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, con
       for (const std::string& arg : cl.args())
         for (const char* n : {"--local", "--num", "--global", "--block", "--grid", "--kernel", "--buffer", "--no-inline",
                               "--no-annotations", "--only-requires", "--invariants-as-candidates", "--target",
-                              "--no-overflow-check", "--dynamic-shared-bytes"})
+                              "--no-overflow-check", "--dynamic-shared-bytes",
+                              "-I", "-D", "--include", "-include"})
           if (needle.empty() && arg.rfind(n, 0) == 0) needle = arg;
       return reject(needle, "launch options apply to .cu and .cl kernels only (a KPL kernel's group size is --threads)");
     }
@@ -75,6 +80,13 @@ std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, con
                   : a.onlyRequires ? clangfe::LaunchOptions::Annotations::RequiresOnly
                                    : clangfe::LaunchOptions::Annotations::All;
   o.invariantsAsCandidates = a.invariantsAsCandidates;
+  for (const std::string& d : a.includeDirs) o.clangArgs.push_back("-I" + d);
+  for (const std::string& d : a.defines) o.clangArgs.push_back("-D" + d);
+  for (const std::string& f : a.preincludes) {
+    o.clangArgs.push_back("-include");
+    o.clangArgs.push_back(f);
+  }
+  o.clangArgs.insert(o.clangArgs.end(), a.clangArgs.begin(), a.clangArgs.end());
   // The option as the user spelled it (e.g. --local_size), for messages.
   auto spelled = [&](const char* prefix) {
     for (const std::string& arg : cl.args())

@@ -2,8 +2,9 @@
 // that loads a kernel: group and grid sizes in the project's spellings and GPUVerify's
 // (`--local-size`/`--local_size=`, `--num-groups`/`--num_groups=`, `--global_size=`,
 // `--block-dim`/`--blockDim=`, `--grid-dim`/`--gridDim=`; each `X`, `X,Y,Z` or `[X,Y,Z]`),
-// `--kernel NAME`, `--buffer NAME=SIZE` and GPUVerify's `--no-inline` (accepted; calls are
-// always inlined).
+// `--kernel NAME`, `--buffer NAME=SIZE`, GPUVerify's `--no-inline` (accepted; calls are
+// always inlined), and the preprocessor's `-I DIR`, `-D NAME[=V]`, `-include FILE` and
+// `-- CLANG-ARGS…` as nvcc, clang and GPUVerify take them.
 #pragma once
 
 #include "frontends/clang/ClangFrontend.h"
@@ -29,12 +30,16 @@ struct LaunchArgs {
   bool noOverflowCheck = false;      ///< `--no-overflow-check`
   bool noInline = false;
   bool noAnnotations = false, onlyRequires = false, invariantsAsCandidates = false;  ///< GPUVerify's
+  /// -I DIR, -D NAME[=V], -include FILE (spelled --include once main has read it) and the
+  /// arguments after `--`: Clang's, for the project's headers and macros.
+  std::vector<std::string> includeDirs, defines, preincludes, clangArgs;
   /// Whether any launch option was given (they apply to .cu and .cl kernels only).
   bool any() const {
     return !localSize.empty() || !numGroups.empty() || !globalSize.empty() || !blockDim.empty() ||
            !gridDim.empty() || !kernel.empty() || !buffers.empty() || !globalOffset.empty() || noInline ||
            noAnnotations || onlyRequires || invariantsAsCandidates || !target.empty() || noOverflowCheck ||
-           !dynamicSharedBytes.empty();
+           !dynamicSharedBytes.empty() ||
+           !includeDirs.empty() || !defines.empty() || !preincludes.empty() || !clangArgs.empty();
   }
 };
 

@@ -10,16 +10,14 @@
 #include "tools/sdvmc/RunCommand.h"
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
-
-#include <unistd.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -149,8 +147,22 @@ int sdvmcMain(int argc, char** argv) {
       return 2;
     }
   }
+  // nvcc's and clang's `-include FILE` (CLI11 takes one-letter short options only), and the
+  // Clang arguments after `--`, which every subcommand reading a .cu/.cl file passes on.
+  std::vector<char*> args(argv, argv + argc);
+  std::vector<std::string> clangArgs;
+  static char includeOption[] = "--include";
+  for (auto it = args.begin() + 1; it != args.end(); ++it) {
+    if (std::string(*it) == "--") {
+      clangArgs.assign(it + 1, args.end());
+      args.erase(it, args.end());
+      break;
+    }
+    if (std::string(*it) == "-include") *it = includeOption;
+  }
+  for (LaunchArgs* l : {&run.launch, &check.launch, &litmus.launch, &prove.launch, &lower.launch}) l->clangArgs = clangArgs;
   try {
-    app.parse(argc, argv);
+    app.parse(static_cast<int>(args.size()), args.data());
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,133 @@
+// Inline PTX (`asm volatile("…" : outputs : inputs)`): the few instructions kernels wrap
+// everywhere are modelled, every other one is `unsupported: inline PTX instruction 'OP'`
+// at the asm statement, naming it (frontends/clang/README.md, "Inline PTX").
+//   - `mov.{u32,s32,b32} %0, %%REG;` of a special register: %laneid (lid % wsize(), as the
+//     warp primitives compute the lane), %tid.d, %ntid.d, %ctaid.d, %nctaid.d (threadIdx,
+//     blockDim, blockIdx, gridDim), %lanemask_eq/lt/le/gt/ge (from the lane);
+//   - `ld.global.nc.{u32,s32,b32,f32} %0, [%1];`: the ordinary read of the 4-byte cell the
+//     pointer operand points at (the non-coherent cache changes no value for a buffer the
+//     kernel does not write; one it writes is read as the model reads it, which CUDA leaves
+//     undefined);
+//   - an empty template (`asm volatile("" ::: "memory")`, a compiler barrier): no effect.
+#include "frontends/clang/Lowerer.h"
+
+#include <fmt/format.h>
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+
+#include <regex>
+
+namespace sdvmc::clangfe::lowering {
+
+namespace {
+
+/// The template's instructions, split at ';' and newlines, without blanks, braces and
+/// empty ones.
+std::vector<std::string> instructions(const std::string& text) {
+  std::vector<std::string> out;
+  std::string cur;
+  auto flush = [&] {
+    size_t b = cur.find_first_not_of(" \t\r{}");
+    size_t e = cur.find_last_not_of(" \t\r{}");
+    if (b != std::string::npos) out.push_back(cur.substr(b, e - b + 1));
+    cur.clear();
+  };
+  for (char c : text) {
+    if (c == ';' || c == '\n') flush();
+    else cur += c;
+  }
+  flush();
+  return out;
+}
+
+/// An instruction's opcode with its suffixes (`cp.async.ca.shared.global`); a predicate
+/// guard (`@p`) is kept in front.
+std::string opcodeOf(const std::string& insn) {
+  size_t e = insn.find_first_of(" \t");
+  std::string op = insn.substr(0, e);
+  if (!op.empty() && op[0] == '@' && e != std::string::npos) {
+    size_t b = insn.find_first_not_of(" \t", e);
+    size_t e2 = insn.find_first_of(" \t", b);
+    op = fmt::format("{} {}", op, insn.substr(b, e2 == std::string::npos ? std::string::npos : e2 - b));
+  }
+  return op;
+}
+
+}  // namespace
+
+void Lowerer::lowerAsm(const clang::GCCAsmStmt* a) {
+  const kpl::SourceRange r = range(a);
+  const std::vector<std::string> insns = instructions(a->getAsmString()->getString().str());
+  if (insns.empty()) return;  // a compiler barrier: nothing happens in the model
+  const std::string& insn = insns.front();
+  auto refuse = [&](const std::string& why) {
+    unsupported(a, fmt::format("inline PTX instruction '{}'{}", opcodeOf(insn), why));
+  };
+  if (insns.size() > 1) {
+    refuse(fmt::format(" (in an asm statement of {} instructions; sdvmc models single `mov` of a special register "
+                       "and `ld.global.nc`)", insns.size()));
+    return;
+  }
+  // The one output: a 4-byte integer or float lvalue ("=r" or "=f").
+  auto output = [&]() -> const clang::Expr* {
+    if (a->getNumOutputs() != 1 || a->getNumInputs() > 1) return nullptr;
+    const clang::Expr* o = a->getOutputExpr(0);
+    const clang::QualType t = o->getType();
+    if (!(t->isIntegerType() || t->isFloatingType()) || ctx_.getTypeSize(t) != 32) return nullptr;
+    return o;
+  };
+  static const std::regex movSpecial(R"(mov\.[usb]32\s+%0\s*,\s*%%?(\w+)(?:\.([xyz]))?)");
+  static const std::regex ldNc(R"(ld\.global\.nc\.(?:[usb]32|f32)\s+%0\s*,\s*\[\s*%1\s*\])");
+  std::smatch m;
+  if (std::regex_match(insn, m, movSpecial)) {
+    const clang::Expr* out = output();
+    if (!out || a->getNumInputs() != 0) return refuse(" with these operands (one 32-bit output, no input, is modelled)");
+    const std::string reg = m[1].str();
+    const unsigned d = m[2].matched ? static_cast<unsigned>(m[2].str()[0] - 'x') : 3;
+    auto lane = [&] { return bin(BinaryOp::URem, kindExpr(ExprKind::Lid, r), kindExpr(ExprKind::WarpSize, r), r); };
+    auto ones = [&](ExprPtr n) { return bin(BinaryOp::Sub, bin(BinaryOp::Shl, lit(1, r), std::move(n), r), lit(1, r), r); };
+    ExprPtr v;
+    if (reg == "laneid" && d == 3) v = lane();
+    else if (reg == "tid" && d < 3) v = localId(d, r);
+    else if (reg == "ntid" && d < 3) v = sizeExpr(launch_.localSize, d, r);
+    else if (reg == "ctaid" && d < 3) v = groupId(d, r);
+    else if (reg == "nctaid" && d < 3) v = sizeExpr(launch_.numGroups, d, r);
+    else if (reg == "lanemask_eq" && d == 3) v = bin(BinaryOp::Shl, lit(1, r), lane(), r);
+    else if (reg == "lanemask_lt" && d == 3) v = ones(lane());
+    // (1 << lane+1) - 1, written so that lane 31 gives all ones: (2 << lane) wraps to 0.
+    else if (reg == "lanemask_le" && d == 3) v = bin(BinaryOp::Sub, bin(BinaryOp::Shl, lit(2, r), lane(), r), lit(1, r), r);
+    else if (reg == "lanemask_gt" && d == 3)
+      v = bin(BinaryOp::BitXor, bin(BinaryOp::Sub, bin(BinaryOp::Shl, lit(2, r), lane(), r), lit(1, r), r), lit(-1, r), r);
+    else if (reg == "lanemask_ge" && d == 3) v = bin(BinaryOp::BitXor, ones(lane()), lit(-1, r), r);
+    else return refuse(fmt::format(" of special register %{}{} (sdvmc models %laneid, %tid, %ntid, %ctaid, %nctaid, "
+                                   "%lanemask_*)", reg, d < 3 ? fmt::format(".{}", m[2].str()) : std::string()));
+    if (reg == "laneid" || reg.rfind("lanemask", 0) == 0)
+      note(a->getBeginLoc(), "%laneid is the thread's lane in the model's warp: lid % wsize() (32 under SDV and prove, W "
+                             "under --model simt:W, 1 under mimd)");
+    LVal lv = lvalue(out);
+    store(lv, std::move(v), r);
+    return;
+  }
+  if (std::regex_match(insn, m, ldNc)) {
+    const clang::Expr* out = output();
+    const clang::Expr* ptr = a->getNumInputs() == 1 ? a->getInputExpr(0)->IgnoreParenImpCasts() : nullptr;
+    const clang::QualType pointee = ptr && ptr->getType()->isPointerType() ? ptr->getType()->getPointeeType() : clang::QualType();
+    if (!out || pointee.isNull() || !(pointee->isIntegerType() || pointee->isFloatingType()) ||
+        ctx_.getTypeSize(pointee) != 32)
+      return refuse(" with these operands (a 32-bit output and a pointer to 4-byte integers or floats are modelled)");
+    // *ptr, as the source would read it.
+    clang::Expr* deref = clang::UnaryOperator::Create(ctx_, const_cast<clang::Expr*>(ptr), clang::UO_Deref, pointee,
+                                                      clang::VK_LValue, clang::OK_Ordinary, a->getBeginLoc(), false,
+                                                      clang::FPOptionsOverride());
+    LVal from = lvalue(deref);
+    ExprPtr v = load(from, r);
+    LVal to = lvalue(out);
+    store(to, std::move(v), r);
+    return;
+  }
+  refuse("");
+}
+
+}  // namespace sdvmc::clangfe::lowering
