@@ -155,6 +155,7 @@ Summary runFuzz(const FuzzOptions& o, const ProgressFn& progress) {
   for (const std::string& r : o.runtimes) s.runtimes.push_back(RuntimeStats{r, "", 0, 0, 0, 0, 0});
 
   for (uint64_t n = 0; n < o.count && s.fatal.empty(); ++n) {
+    if (o.maxFindings && s.findings.size() >= o.maxFindings) break;
     const uint64_t index = o.first + n;
     const uint64_t seed = kernelSeed(o.seed, index);
     const std::string name = fmt::format("fuzz-{}-{}.kpl", o.seed, index);

@@ -57,6 +57,7 @@ struct FuzzOptions {
   double timeout = 60;                 ///< seconds per kernel and implementation
   bool reduce = true;
   unsigned reduceBudget = 300;         ///< predicate calls per reduction
+  uint64_t maxFindings = 0;            ///< stop after this many findings (0: never)
   GenOptions gen;
 };
 

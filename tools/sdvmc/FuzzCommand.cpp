@@ -108,6 +108,7 @@ int fuzzCommand(const FuzzOptions& o, const CommandLine& cl) {
   f.timeout = o.timeout;
   f.reduce = !o.noReduce;
   f.reduceBudget = o.reduceBudget;
+  f.maxFindings = o.maxFindings;
   f.gen.segments = o.segments;
 
   const bool progress = !o.noProgress && (o.progress || isatty(2));

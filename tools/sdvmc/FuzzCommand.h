@@ -23,6 +23,7 @@ struct FuzzOptions {
   double timeout = 60;     ///< per kernel and implementation
   bool noReduce = false;
   unsigned reduceBudget = 300;
+  uint64_t maxFindings = 0;  ///< --max-findings N: stop after N findings
   std::string plantBug;    ///< (hidden, for tests) --plant-bug OP: the emitter miscompiles OP
   std::string reduce;      ///< --reduce DIR
   std::string replay;      ///< --replay DIR

@@ -118,6 +118,7 @@ int main(int argc, char** argv) {
   fuzzCmd->add_option("--timeout", fuzz.timeout, "seconds per kernel and implementation, then it is a hang (default 60)");
   fuzzCmd->add_flag("--no-reduce", fuzz.noReduce, "save findings without reducing them");
   fuzzCmd->add_option("--reduce-budget", fuzz.reduceBudget, "candidates tried per reduction (default 300)");
+  fuzzCmd->add_option("--max-findings", fuzz.maxFindings, "stop after this many findings (default: never)");
   fuzzCmd->add_option("--segments", fuzz.segments, "top-level segments of a kernel (default 6)");
   fuzzCmd->add_option("--reduce", fuzz.reduce, "DIR: reduce a saved finding again");
   fuzzCmd->add_option("--replay", fuzz.replay, "DIR: run a saved finding again (exit 0 when it reproduces)");
