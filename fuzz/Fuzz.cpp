@@ -62,14 +62,8 @@ void writeEmitted(const fs::path& dir, const Loaded& k, const std::string& runti
   for (const litmus::EmittedFile& f : r.files) writeFile(dir / f.name, f.content);
 }
 
-json findingJson(const Finding& f, const std::string& plantBug) {
-  json j{{"index", f.index},         {"kernel_seed", f.kernelSeed}, {"runtime", f.runtime},
-         {"kind", f.kind},           {"expected", f.expected},      {"observed", f.observed},
-         {"message", f.message},     {"statements", f.statements},  {"reduced", f.reduced}};
-  if (f.reduced) {
-    j["reduced_statements"] = f.reducedStatements;
-    j["reduce_tries"] = f.reduceTries;
-  }
+json savedJson(const Finding& f, const std::string& plantBug) {
+  json j = findingJson(f);
   if (!plantBug.empty()) j["plant_bug"] = plantBug;
   return j;
 }
@@ -108,10 +102,22 @@ void reduceSaved(const fs::path& dir, Finding& f, const std::string& plantName,
     json extra{{"expected", ref.expected}, {"observed", now.observed}, {"message", now.message}};
     writeFile(dir / "reduced.json", extra.dump(2) + "\n");
   }
-  writeFile(dir / "finding.json", findingJson(f, plantName).dump(2) + "\n");
+  writeFile(dir / "finding.json", savedJson(f, plantName).dump(2) + "\n");
 }
 
 }  // namespace
+
+json findingJson(const Finding& f) {
+  json j{{"dir", f.dir},           {"index", f.index},         {"kernel_seed", f.kernelSeed},
+         {"runtime", f.runtime},   {"kind", f.kind},           {"message", f.message},
+         {"expected", f.expected}, {"observed", f.observed},   {"statements", f.statements},
+         {"reduced", f.reduced}};
+  if (f.reduced) {
+    j["reduced_statements"] = f.reducedStatements;
+    j["reduce_tries"] = f.reduceTries;
+  }
+  return j;
+}
 
 bool isFinding(const std::string& kind) {
   return kind == "mismatch" || kind == "crash" || kind == "hang" || kind == "compile-error" || kind == "error";
@@ -199,7 +205,7 @@ Summary runFuzz(const FuzzOptions& o, const ProgressFn& progress) {
       fs::create_directories(dir, ec);
       f.dir = dir.string();
       if (ec || !writeFile(dir / "kernel.kpl", text) ||
-          !writeFile(dir / "finding.json", findingJson(f, o.plantBug).dump(2) + "\n")) {
+          !writeFile(dir / "finding.json", savedJson(f, o.plantBug).dump(2) + "\n")) {
         s.fatal = fmt::format("cannot write the finding to {}", dir.string());
         break;
       }

@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -67,6 +68,9 @@ struct Finding {
   unsigned statements = 0, reducedStatements = 0, reduceTries = 0;
   bool reduced = false;
 };
+
+/// A finding as JSON (finding.json and the --json summary).
+nlohmann::json findingJson(const Finding& f);
 
 struct RuntimeStats {
   std::string runtime, platform;

@@ -17,17 +17,6 @@ namespace {
 
 using nlohmann::json;
 
-json findingJson(const fuzz::Finding& f) {
-  json j{{"dir", f.dir},           {"index", f.index},           {"kernel_seed", f.kernelSeed},
-         {"runtime", f.runtime},   {"kind", f.kind},             {"message", f.message},
-         {"expected", f.expected}, {"observed", f.observed},     {"statements", f.statements}};
-  if (f.reduced) {
-    j["reduced_statements"] = f.reducedStatements;
-    j["reduce_tries"] = f.reduceTries;
-  }
-  return j;
-}
-
 void printFinding(std::ostream& os, const fuzz::Finding& f) {
   os << fmt::format("  {}: {} on {} (kernel {}, {} statements", f.dir, f.kind, f.runtime, f.index, f.statements);
   if (f.reduced) os << fmt::format(", reduced to {} in {} tries: {}/reduced.kpl", f.reducedStatements, f.reduceTries, f.dir);
@@ -46,7 +35,7 @@ int savedCommand(const FuzzOptions& o, const CommandLine& cl) {
   const fuzz::Finding& f = r.finding;
   if (o.json) {
     json j{{"reproduces", r.reproduces},
-           {"finding", findingJson(f)},
+           {"finding", fuzz::findingJson(f)},
            {"now", json{{"kind", r.now.kind}, {"observed", r.now.observed}, {"message", r.now.message}}}};
     if (!r.reference.defined) j["reference_rejects"] = r.reference.rejected;
     std::cout << j.dump() << "\n";
@@ -143,7 +132,7 @@ int fuzzCommand(const FuzzOptions& o, const CommandLine& cl) {
                              {"findings", r.findings}, {"unsupported", r.unsupported}, {"seconds", r.seconds}};
     j["runs"] = runs;
     j["findings"] = json::array();
-    for (const fuzz::Finding& fd : s.findings) j["findings"].push_back(findingJson(fd));
+    for (const fuzz::Finding& fd : s.findings) j["findings"].push_back(fuzz::findingJson(fd));
     if (!o.plantBug.empty()) j["plant_bug"] = o.plantBug;
     std::cout << j.dump() << "\n";
     return s.findings.empty() ? 0 : 1;
