@@ -6,6 +6,7 @@
 #include "litmus/Emit.h"
 #include "litmus/Run.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fmt/format.h>
@@ -85,6 +86,8 @@ void reduceSaved(const fs::path& dir, Finding& f, const std::string& plantName,
                  const std::optional<kpl::BinaryOp>& plantBug, double timeout, unsigned budget) {
   const std::optional<std::string> text = readFile(dir / "kernel.kpl");
   if (!text) return;
+  // A hang costs the whole timeout per candidate: a short reduction only.
+  if (f.kind == "hang") budget = std::min(budget, 20u);
   const Reduction red = reduceKernel(
       "reduced.kpl", *text,
       [&](const std::string& cand) { return stillFails(cand, f.kind, f.runtime, plantBug, timeout); }, budget);

@@ -57,7 +57,7 @@ struct FuzzOptions {
   std::string plantBug;                ///< testing: an operator name (litmus::plantableOperator)
   double timeout = 60;                 ///< seconds per kernel and implementation
   bool reduce = true;
-  unsigned reduceBudget = 300;         ///< predicate calls per reduction
+  unsigned reduceBudget = 300;         ///< predicate calls per reduction (a hang: at most 20)
   uint64_t maxFindings = 0;            ///< stop after this many findings (0: never)
   GenOptions gen;
 };

@@ -5,6 +5,7 @@
 #include "kpl/Printer.h"
 #include "kpl/Verify.h"
 
+#include <iterator>
 #include <optional>
 #include <set>
 
@@ -80,6 +81,16 @@ private:
         }
     }
     if (pass_ == Pass::Unwrap && s.kind == kpl::StmtKind::Block) {
+      // A block nested in a block: its statements take its place (no local of its own
+      // may clash: verification rejects the candidate then).
+      for (size_t i = 0; i < s.stmts.size(); ++i)
+        if (s.stmts[i]->kind == kpl::StmtKind::Block && hit()) {
+          std::vector<kpl::StmtPtr> inner = std::move(s.stmts[i]->stmts);
+          s.stmts.erase(s.stmts.begin() + static_cast<std::ptrdiff_t>(i));
+          s.stmts.insert(s.stmts.begin() + static_cast<std::ptrdiff_t>(i), std::make_move_iterator(inner.begin()),
+                         std::make_move_iterator(inner.end()));
+          return;
+        }
       for (kpl::StmtPtr& c : s.stmts) {
         const bool branching = c->kind == kpl::StmtKind::If || c->kind == kpl::StmtKind::While;
         for (size_t b = 0; branching && b < c->stmts.size(); ++b)

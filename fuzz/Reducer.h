@@ -7,7 +7,8 @@
 //
 // The passes, repeated until none makes progress or the budget of predicate calls is spent:
 //   - remove runs of statements (8, 4, 2, then 1 at a time) from every block;
-//   - replace an `if` by one of its branches, a loop by its body;
+//   - replace an `if` by one of its branches, a loop by its body, a nested block by its
+//     statements;
 //   - replace an expression by one of its operands, or by 0 or 1;
 //   - remove procedures, arrays and names of `local` declarations; set array
 //     initialisers' cells to 0.
