@@ -57,6 +57,7 @@ if [ -f "$WORK/summary.json.dirs" ]; then
 fi
 # Findings read and documented (findings/*/README.md) must still reproduce: when one stops
 # reproducing (an implementation fixed), its note is out of date.
+shopt -s nullglob
 for d in "$(dirname "$0")"/findings/*/; do
   r=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["runtime"])' "$d/finding.json")
   case ",pocl,oclgrind," in *",$r,"*) ;; *) continue;; esac
