@@ -52,4 +52,15 @@ echo "reduced kernel ($dir/reduced.kpl):"
 cat "$dir/reduced.kpl"
 grep -q '\^' "$dir/reduced.kpl" || { echo "FAIL: the reduced kernel has no ^ (the planted operator)"; exit 1; }
 "$SDVMC" fuzz --replay "$dir" || { echo "FAIL: the finding does not reproduce"; exit 1; }
+# Without the planted bug the same saved kernel passes: --replay says so, exit status 1.
+cp -r "$dir" "$WORK/unplanted"
+python3 - "$WORK/unplanted/finding.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1])); del j["plant_bug"]; json.dump(j, open(sys.argv[1], "w"))
+PY
+"$SDVMC" fuzz --replay "$WORK/unplanted" >"$WORK/out" 2>&1
+rc=$?
+if [ $rc -ne 1 ] || ! grep -q "does not reproduce: now pass" "$WORK/out"; then
+  echo "FAIL: a finding that no longer fails must not reproduce (exit $rc):"; cat "$WORK/out"; exit 1
+fi
 echo "PASS"
