@@ -25,18 +25,6 @@ double since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-/// The kind of finding (or not) a runner's failure message says.
-std::string classify(const std::string& why) {
-  auto has = [&](const char* s) { return why.find(s) != std::string::npos; };
-  if (has("no OpenCL runtime") || has("no CUDA") || has("no C compiler") || has("cannot make a temporary"))
-    return "environment";
-  if (why.rfind("unsupported", 0) == 0) return "unsupported";
-  if (has("did not finish within")) return "hang";
-  if (has("crashed")) return "crash";
-  if (has("did not build") || has("did not compile")) return "compile-error";
-  return "error";
-}
-
 bool writeFile(const fs::path& p, const std::string& text) {
   std::ofstream out(p, std::ios::binary);
   out << text;
@@ -122,6 +110,17 @@ json findingJson(const Finding& f) {
   return j;
 }
 
+std::string classifyFailure(const std::string& why) {
+  auto has = [&](const char* s) { return why.find(s) != std::string::npos; };
+  if (has("no OpenCL runtime") || has("no CUDA") || has("no C compiler") || has("cannot make a temporary"))
+    return "environment";
+  if (why.rfind("unsupported", 0) == 0) return "unsupported";
+  if (has("did not finish within")) return "hang";
+  if (has("crashed")) return "crash";
+  if (has("did not build") || has("did not compile")) return "compile-error";
+  return "error";
+}
+
 bool isFinding(const std::string& kind) {
   return kind == "mismatch" || kind == "crash" || kind == "hang" || kind == "compile-error" || kind == "error";
 }
@@ -140,7 +139,7 @@ DeviceResult runImplementation(const Loaded& kernel, const std::string& runtime,
   litmus::Observations obs;
   std::string why;
   if (!litmus::runOnDevice(kernel.program, kernel.ir, request, obs, why)) {
-    d.kind = classify(why);
+    d.kind = classifyFailure(why);
     d.message = why;
     return d;
   }

@@ -40,6 +40,11 @@ struct DeviceResult {
   std::string platform;  ///< what the host reported
 };
 
+/// The kind a failure of litmus::runOnDevice is, from its one-line reason: environment
+/// (no runtime or compiler), unsupported (the emitter's limits), hang (the deadline), crash
+/// (a signal), compile-error (the kernel or host did not build), else error.
+std::string classifyFailure(const std::string& why);
+
 /// Whether `kind` is a finding (not pass, environment or unsupported).
 bool isFinding(const std::string& kind);
 

@@ -2,6 +2,7 @@
 // algorithm, the generator's determinism and what its kernels contain, the oracle's
 // verdicts, the reducer on a predicate computed by the reference alone, and the emitter's
 // atomics and planted bug. (CTests fuzz_real and fuzz_plant run PoCL and Oclgrind.)
+#include "fuzz/Fuzz.h"
 #include "fuzz/Generator.h"
 #include "fuzz/Oracle.h"
 #include "fuzz/Prng.h"
@@ -139,4 +140,20 @@ TEST_CASE("emit: atomics, and the planted miscompilation", "[fuzz][litmus][emit]
   CHECK_THAT(bug.files[0].content, Catch::Contains("k_lid | 3"));
   CHECK_FALSE(litmus::plantableOperator("nand"));
   CHECK(litmus::plantedOperator(kpl::BinaryOp::Div) == kpl::BinaryOp::UDiv);
+}
+
+TEST_CASE("the runner's failures are findings of a kind, or no finding", "[fuzz][classify]") {
+  using fuzz::classifyFailure;
+  CHECK(classifyFailure("no OpenCL runtime: oclgrind not found (install the Debian package oclgrind)") ==
+        "environment");
+  CHECK(classifyFailure("no CUDA: nvcc not found (install the CUDA toolkit, or add it to PATH)") == "environment");
+  CHECK(classifyFailure("unsupported: an atomic operation on constant memory (line 3)") == "unsupported");
+  CHECK(classifyFailure("the runs did not finish within 60 s (a hang: divergent barriers can deadlock a real device)") ==
+        "hang");
+  CHECK(classifyFailure("the implementation crashed running the kernel (signal 11): …") == "crash");
+  CHECK(classifyFailure("the host program failed (exit status 2): error: the kernel did not build: …") ==
+        "compile-error");
+  CHECK(classifyFailure("the host program failed (exit status 2): OCLGRIND FATAL ERROR …") == "error");
+  for (const char* kind : {"mismatch", "crash", "hang", "compile-error", "error"}) CHECK(fuzz::isFinding(kind));
+  for (const char* kind : {"pass", "environment", "unsupported"}) CHECK_FALSE(fuzz::isFinding(kind));
 }
