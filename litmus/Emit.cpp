@@ -226,6 +226,62 @@ void collectWide(const kpl::Stmt& s, std::set<kpl::WideOp>& out) {
   for (const kpl::StmtPtr& c : s.stmts) collectWide(*c, out);
 }
 
+void collectAtomics(const kpl::Stmt& s, std::set<kpl::AtomicOp>& out) {
+  if (s.kind == kpl::StmtKind::Atomic && !kpl::atomicIsWide(s.atomicOp) && s.atomicOp != kpl::AtomicOp::FAdd)
+    out.insert(s.atomicOp);
+  for (const kpl::StmtPtr& c : s.stmts) collectAtomics(*c, out);
+}
+
+// The helper of 32-bit atomic `op` (T-ATOMIC, specs/KPL.md): the bounds check, the
+// known-flag, then the target's atomic on the local-memory cell; returns the old value.
+// inc and dec are CUDA's atomicInc/atomicDec, which OpenCL has not (its atomic_inc adds 1
+// unconditionally): a compare-and-swap loop there.
+std::string atomicHelper(kpl::AtomicOp op, bool cl) {
+  using A = kpl::AtomicOp;
+  const std::string name = kpl::atomicOpName(op) + 7;  // atomic_add -> add
+  std::string body;
+  auto loop = [&](const char* next) {
+    return cl ? fmt::format("int o; do {{ o = *p; }} while (atomic_cmpxchg(p, o, {}) != o); return o;", next) : "";
+  };
+  switch (op) {
+    case A::Add: body = cl ? "return atomic_add(p, v);" : "return atomicAdd((int*)p, v);"; break;
+    case A::Sub: body = cl ? "return atomic_sub(p, v);" : "return atomicSub((int*)p, v);"; break;
+    case A::Exch: body = cl ? "return atomic_xchg(p, v);" : "return atomicExch((int*)p, v);"; break;
+    case A::Min: body = cl ? "return atomic_min(p, v);" : "return atomicMin((int*)p, v);"; break;
+    case A::Max: body = cl ? "return atomic_max(p, v);" : "return atomicMax((int*)p, v);"; break;
+    case A::UMin:
+      body = cl ? "return (int)atomic_min((volatile K_LOCAL unsigned*)p, (unsigned)v);"
+                : "return (int)atomicMin((unsigned*)p, (unsigned)v);";
+      break;
+    case A::UMax:
+      body = cl ? "return (int)atomic_max((volatile K_LOCAL unsigned*)p, (unsigned)v);"
+                : "return (int)atomicMax((unsigned*)p, (unsigned)v);";
+      break;
+    case A::And: body = cl ? "return atomic_and(p, v);" : "return atomicAnd((int*)p, v);"; break;
+    case A::Or: body = cl ? "return atomic_or(p, v);" : "return atomicOr((int*)p, v);"; break;
+    case A::Xor: body = cl ? "return atomic_xor(p, v);" : "return atomicXor((int*)p, v);"; break;
+    case A::Cas: body = cl ? "return atomic_cmpxchg(p, c, v);" : "return atomicCAS((int*)p, c, v);"; break;
+    case A::Inc:
+      body = cl ? loop("(unsigned)o >= (unsigned)v ? 0 : (int)((unsigned)o + 1u)")
+                : "return (int)atomicInc((unsigned*)p, (unsigned)v);";
+      break;
+    case A::Dec:
+      body = cl ? loop("o == 0 || (unsigned)o > (unsigned)v ? v : (int)((unsigned)o - 1u)")
+                : "return (int)atomicDec((unsigned*)p, (unsigned)v);";
+      break;
+    default: body = "return 0;"; break;  // 64-bit and float atomics: refused before
+  }
+  return fmt::format(
+      "K_FN int k_at_{}(volatile K_LOCAL int* a, volatile K_LOCAL int* ak, int size, int oob, int i, int c, int v,\n"
+      "                 K_PRIV int* e, int line) {{\n"
+      "  if (i < 0 || i >= size) return k_raise(e, oob + 16 * line);\n"
+      "  if (!ak[i]) ak[i] = 1;\n"
+      "  volatile K_LOCAL int* p = &a[i];\n"
+      "  (void)c;\n"
+      "  {}\n}}\n",
+      name, body);
+}
+
 class Emitter {
 public:
   Emitter(const kpl::Program& p, const sem::Ir& ir, EmitTarget t, const EmitOptions& o)
@@ -331,7 +387,8 @@ private:
         break;
       case kpl::ExprKind::Binary: {
         const char* sym = nullptr;
-        switch (e.bop) {
+        const kpl::BinaryOp bop = opts_.plantBug == e.bop ? plantedOperator(e.bop) : e.bop;
+        switch (bop) {
           case kpl::BinaryOp::Add: return fmt::format("k_add({}, {})", op(0), op(1));
           case kpl::BinaryOp::Sub: return fmt::format("k_sub({}, {})", op(0), op(1));
           case kpl::BinaryOp::Mul: return fmt::format("k_mul({}, {})", op(0), op(1));
@@ -513,11 +570,27 @@ private:
         line(d + 1, fmt::format("k_wr({}, k_i, k_v, k_err, {}); }}", access(a), ec.line));
         return;
       }
-      case kpl::StmtKind::Atomic:
-        error_ = fmt::format("unsupported: an atomic operation (line {}, column {})", s.range.begin.line,
-                             s.range.begin.col);
-        line(d, ";");
+      case kpl::StmtKind::Atomic: {
+        if (kpl::atomicIsWide(s.atomicOp) || s.atomicOp == kpl::AtomicOp::FAdd) {
+          error_ = fmt::format("unsupported: a 64-bit or float atomic operation (line {}, column {})",
+                               s.range.begin.line, s.range.begin.col);
+          line(d, ";");
+          return;
+        }
+        // The bounds check and the known-flag, then the target's own atomic (atomicHelper).
+        const Array& a = arrayOf(s);
+        if (ir_.arrays[static_cast<size_t>(&a - arrays_.data())].constant) {
+          error_ = fmt::format("unsupported: an atomic operation on constant memory (line {})", ec.line);
+          return;
+        }
+        const bool cas = s.atomicOp == kpl::AtomicOp::Cas;
+        line(d, fmt::format("{{ int k_i = {}; int k_c = {}; int k_v = {};", expr(*s.exprs[0], ec),
+                            cas ? expr(*s.exprs[1], ec) : "0", expr(*s.exprs[cas ? 2 : 1], ec)));
+        const std::string call =
+            fmt::format("k_at_{}({}, k_i, k_c, k_v, k_err, {})", kpl::atomicOpName(s.atomicOp) + 7, access(a), ec.line);
+        line(d + 1, (s.target.name.empty() ? "(void)" + call : fmt::format("l_{} = {}", s.target.name, call)) + "; }");
         return;
+      }
     }
     error_ = "internal: unknown statement kind";
   }
@@ -616,6 +689,12 @@ private:
       for (kpl::WideOp op : wide) out_ << wideHelper(op, cl);
       out_ << "\n";
     }
+
+    std::set<kpl::AtomicOp> atomics;
+    for (const kpl::Procedure& pr : p_.procedures) collectAtomics(*pr.body, atomics);
+    if (p_.main) collectAtomics(*p_.main, atomics);
+    for (kpl::AtomicOp op : atomics) out_ << atomicHelper(op, cl);
+    if (!atomics.empty()) out_ << "\n";
 
     std::string params, args;
     for (const Array& a : arrays_) {
@@ -912,6 +991,53 @@ int main(int argc, char** argv) {
 EmitResult emitProgram(const kpl::Program& program, const sem::Ir& ir, EmitTarget target,
                        const EmitOptions& options, const std::string& baseName) {
   return Emitter(program, ir, target, options).run(baseName);
+}
+
+kpl::BinaryOp plantedOperator(kpl::BinaryOp op) {
+  using B = kpl::BinaryOp;
+  switch (op) {
+    case B::Add: return B::Sub;
+    case B::Sub: return B::Add;
+    case B::Mul: return B::Add;
+    case B::Div: return B::UDiv;
+    case B::Rem: return B::URem;
+    case B::Shl: return B::LShr;
+    case B::Shr: return B::LShr;
+    case B::Lt: return B::Le;
+    case B::Le: return B::Lt;
+    case B::Gt: return B::Ge;
+    case B::Ge: return B::Gt;
+    case B::Eq: return B::Le;
+    case B::Ne: return B::Gt;
+    case B::BitAnd: return B::BitOr;
+    case B::BitOr: return B::BitXor;
+    case B::BitXor: return B::BitOr;
+    case B::LogAnd: return B::LogOr;
+    case B::LogOr: return B::LogAnd;
+    case B::UDiv: return B::Div;
+    case B::URem: return B::Rem;
+    case B::LShr: return B::Shr;
+    case B::ULt: return B::Lt;
+    case B::ULe: return B::Le;
+    case B::UGt: return B::Gt;
+    case B::UGe: return B::Ge;
+    case B::FAdd: case B::FSub: case B::FMul: case B::FDiv: case B::FMin: case B::FMax: case B::FLt: case B::FLe:
+    case B::FGt: case B::FGe: case B::FEq: case B::FNe: return op;  // refused by the emitter anyway
+  }
+  return op;
+}
+
+std::optional<kpl::BinaryOp> plantableOperator(std::string_view name) {
+  using B = kpl::BinaryOp;
+  static const std::pair<const char*, B> kNames[] = {
+      {"add", B::Add}, {"sub", B::Sub}, {"mul", B::Mul}, {"div", B::Div}, {"rem", B::Rem}, {"shl", B::Shl},
+      {"shr", B::Shr}, {"lt", B::Lt}, {"le", B::Le}, {"gt", B::Gt}, {"ge", B::Ge}, {"eq", B::Eq}, {"ne", B::Ne},
+      {"and", B::BitAnd}, {"or", B::BitOr}, {"xor", B::BitXor}, {"land", B::LogAnd}, {"lor", B::LogOr},
+      {"udiv", B::UDiv}, {"urem", B::URem}, {"lshr", B::LShr}, {"ult", B::ULt}, {"ule", B::ULe}, {"ugt", B::UGt},
+      {"uge", B::UGe}};
+  for (const auto& [n, op] : kNames)
+    if (name == n) return op;
+  return std::nullopt;
 }
 
 std::string emitBaseName(const std::string& kernelPath) {

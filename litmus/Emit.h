@@ -24,7 +24,9 @@
 #include "semantics/rules/Ir.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sdvmc::litmus {
@@ -38,7 +40,16 @@ struct EmitOptions {
   uint32_t threads = 1;  ///< the work-group size
   int32_t group = 0;     ///< the value of `gid`
   std::vector<int32_t> params;  ///< the kernel parameters' values (Ir::params order)
+  /// Testing only (`sdvmc fuzz --plant-bug OP`): emit binary operator OP as another one
+  /// (plantedOperator), a deliberate miscompilation the fuzzer must find and reduce.
+  std::optional<kpl::BinaryOp> plantBug;
 };
+
+/// The operator a planted bug emits in place of `op` (add as sub, xor as or, udiv as div, …).
+kpl::BinaryOp plantedOperator(kpl::BinaryOp op);
+/// The operator `--plant-bug NAME` names: add sub mul div rem shl shr lt le gt ge eq ne and
+/// or xor land lor udiv urem lshr ult ule ugt uge; nullopt for any other name.
+std::optional<kpl::BinaryOp> plantableOperator(std::string_view name);
 
 struct EmittedFile {
   std::string name;     ///< file name, no directory: NAME.cl, NAME-host.c, NAME.cu

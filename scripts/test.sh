@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Quick start, step 2: the whole test suite.
 #  1. a build with AddressSanitizer + UndefinedBehaviorSanitizer (clang): unit tests and
-#     every spec under specs/ (ctest);
+#     every spec under specs/ (ctest), and the planted-bug fuzz test on Oclgrind (fuzz_plant;
+#     the 50-kernel fuzz_real runs in step 3 only: its time is PoCL's compiler, not sdvmc);
 #  2. the libFuzzer target on the KPL parser, for a bounded time (FUZZ_SECONDS, 60);
-#  3. the release build: the same tests, plus the litmus runs on PoCL and Oclgrind and the
-#     MPI gate (specs_mpi: every check spec under mpirun -np 1, 2, 4). Its ctest summary is
-#     the last thing printed.
+#  3. the release build: the same tests, plus the litmus runs and `sdvmc fuzz --count 50` on
+#     PoCL and Oclgrind, and the MPI gate (specs_mpi: every check spec under mpirun -np 1, 2,
+#     4). Its ctest summary is the last thing printed.
+
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -17,7 +19,8 @@ cmake -S . -B build-san -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=c
       -DSDVMC_SANITIZE=ON -DSDVMC_FUZZ=ON >/dev/null
 cmake --build build-san -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-san --output-on-failure -j "$jobs" -E 'litmus_real|specs_mpi' 
+  ctest --test-dir build-san --output-on-failure -j "$jobs" -E 'litmus_real|specs_mpi|fuzz_real'
+
 
 echo "== fuzzing the parser for ${FUZZ_SECONDS:-60} s"
 corpus=$(mktemp -d)

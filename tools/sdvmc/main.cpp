@@ -4,6 +4,7 @@
 #include "tools/sdvmc/CheckCommand.h"
 #include "tools/sdvmc/CommandLine.h"
 #include "tools/sdvmc/CrosscheckCommand.h"
+#include "tools/sdvmc/FuzzCommand.h"
 #include "tools/sdvmc/LitmusCommand.h"
 #include "tools/sdvmc/LowerCommand.h"
 #include "tools/sdvmc/ProveCommand.h"
@@ -135,6 +136,26 @@ int sdvmcMain(int argc, char** argv) {
   crosscheckCmd->add_flag("--json", crosscheck.json, "the JSON report on stdout");
   crosscheckCmd->add_option("--sarif", crosscheck.sarif, "FILE: SARIF 2.1.0, one result per kernel where sdvmc found a violation");
 
+  FuzzOptions fuzz;
+  CLI::App* fuzzCmd = app.add_subcommand("fuzz", "random kernels proved defined by check, run on real implementations against sdvmc's result");
+  fuzzCmd->add_option("--count", fuzz.count, "kernels to generate (default 100)");
+  fuzzCmd->add_option("--seed", fuzz.seed, "the run's seed (default 1): the same seed gives the same kernels everywhere");
+  fuzzCmd->add_option("--first", fuzz.first, "index of the first kernel (default 0; batches of one run)");
+  fuzzCmd->add_option("--run", fuzz.run, "implementations, comma-separated: pocl, oclgrind, cuda");
+  fuzzCmd->add_option("--out", fuzz.out, "folder for the findings (default sdvmc-fuzz)");
+  fuzzCmd->add_option("--timeout", fuzz.timeout, "seconds per kernel and implementation, then it is a hang (default 60)");
+  fuzzCmd->add_flag("--no-reduce", fuzz.noReduce, "save findings without reducing them");
+  fuzzCmd->add_option("--reduce-budget", fuzz.reduceBudget, "candidates tried per reduction (default 300)");
+  fuzzCmd->add_option("--max-findings", fuzz.maxFindings, "stop after this many findings (default: never)");
+  fuzzCmd->add_option("--segments", fuzz.segments, "top-level segments of a kernel (default 6)");
+  fuzzCmd->add_option("--reduce", fuzz.reduce, "DIR: reduce a saved finding again");
+  fuzzCmd->add_option("--replay", fuzz.replay, "DIR: run a saved finding again (exit 0 when it reproduces)");
+  fuzzCmd->add_flag("--json", fuzz.json, "one JSON object on stdout");
+  fuzzCmd->add_flag("--progress", fuzz.progress, "progress on stderr even when it is not a terminal");
+  fuzzCmd->add_flag("--no-progress", fuzz.noProgress, "no progress");
+  // Testing only: a deliberate miscompilation for the fuzzer to find (hidden from --help).
+  fuzzCmd->add_option("--plant-bug", fuzz.plantBug, "")->group("");
+
   if (argc > 1 && argv[1][0] != '-') {
     std::string names;
     bool known = false;
@@ -192,6 +213,7 @@ int sdvmcMain(int argc, char** argv) {
   if (proveCmd->parsed()) return proveCommand(prove, cl);
   if (lowerCmd->parsed()) return lowerCommand(lower, cl);
   if (crosscheckCmd->parsed()) return crosscheckCommand(crosscheck, cl);
+  if (fuzzCmd->parsed()) return fuzzCommand(fuzz, cl);
   return 2;
 }
 
