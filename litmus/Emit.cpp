@@ -1023,6 +1023,10 @@ kpl::BinaryOp plantedOperator(kpl::BinaryOp op) {
     case B::UGe: return B::Ge;
     case B::FAdd: case B::FSub: case B::FMul: case B::FDiv: case B::FMin: case B::FMax: case B::FLt: case B::FLe:
     case B::FGt: case B::FGe: case B::FEq: case B::FNe: return op;  // refused by the emitter anyway
+    case B::NswAdd: return B::Sub;  // as Add (the fuzzer's kernels are KPL: they use neither)
+    case B::NswSub: return B::Add;
+    case B::NswMul: return B::Add;
+    case B::Addr64: return op;
   }
   return op;
 }
