@@ -274,11 +274,13 @@ const char* libcHeaderText() {
   return R"(// sdvmc's C library header (frontends/clang/Headers.cpp).
 #pragma once
 #include "cuda.h"
-typedef signed char int8_t; typedef short int16_t; typedef int int32_t; typedef long long int64_t;
+// The target's own types (--target 64: int64_t is long, ptrdiff_t long; --target 32: long long
+// and int), as libstdc++'s c++config.h has them.
+typedef signed char int8_t; typedef short int16_t; typedef int int32_t; typedef __INT64_TYPE__ int64_t;
 typedef unsigned char uint8_t; typedef unsigned short uint16_t; typedef unsigned int uint32_t;
-typedef unsigned long long uint64_t;
-typedef int intptr_t; typedef unsigned int uintptr_t; typedef int ptrdiff_t;
-typedef long long intmax_t; typedef unsigned long long uintmax_t;
+typedef __UINT64_TYPE__ uint64_t;
+typedef __INTPTR_TYPE__ intptr_t; typedef __UINTPTR_TYPE__ uintptr_t; typedef __PTRDIFF_TYPE__ ptrdiff_t;
+typedef __INTMAX_TYPE__ intmax_t; typedef __UINTMAX_TYPE__ uintmax_t;
 #define INT8_MIN (-128)
 #define INT16_MIN (-32767-1)
 #define INT32_MIN (-2147483647-1)

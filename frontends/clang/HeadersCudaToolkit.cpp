@@ -1,11 +1,10 @@
 // The CUDA toolkit's other headers that device code includes (see ClangFrontend.h), written
 // here from the programming guide's descriptions: those that only gather what our cuda.h
 // declares (cuda_runtime_api.h, device_launch_parameters.h, vector_types.h …), CUDA's math
-// constants, and the reduced-precision types of cuda_fp16.h, cuda_bf16.h and cuda_fp8.h.
-// The reduced-precision types are declared so that a file including them parses, and a kernel
-// that only moves them (copies, loads and stores of whole values) is lowered; their conversions
-// and arithmetic are declared without a definition, so a call is `unsupported: call to 'F' …`
-// at the call (no definition the frontend knows), until those values are modelled.
+// constants, and the 8-bit float types of cuda_fp8.h (<cuda_fp16.h> and <cuda_bf16.h>, with
+// their conversions and arithmetic, are HeadersCudaLib.cpp's). The fp8 types are declared so that
+// a file including them parses and a kernel that only moves them is lowered; their conversions
+// are declared without a definition, so a call is `unsupported: call to 'F' …` at the call.
 #include "frontends/clang/ClangFrontend.h"
 
 namespace sdvmc::clangfe {
@@ -47,79 +46,11 @@ constexpr const char* kMathConstantsText = R"(// sdvmc's <math_constants.h> (fro
 #define CUDART_LNT 2.30258509299404568402
 )";
 
-// The 16-bit types: one cell of their bits. Everything that computes with them is declared only.
-constexpr const char* kFp16Text = R"(// sdvmc's <cuda_fp16.h> (frontends/clang/HeadersCudaToolkit.cpp): the types; arithmetic unsupported.
-#pragma once
-#include "cuda.h"
-// The arithmetic both 16-bit types (T, and T2 its pair) have: declared, never defined.
-#define __SDVMC_16BIT_ARITHMETIC(T, T2) \
-  __device__ T __hadd(T, T); __device__ T __hsub(T, T); __device__ T __hmul(T, T); __device__ T __hdiv(T, T); \
-  __device__ T __hfma(T, T, T); __device__ T __hmax(T, T); __device__ T __hmin(T, T); \
-  __device__ T2 __hadd2(T2, T2); __device__ T2 __hsub2(T2, T2); __device__ T2 __hmul2(T2, T2); \
-  __device__ T2 __hfma2(T2, T2, T2); \
-  __device__ T operator+(const T&, const T&); __device__ T operator-(const T&, const T&); \
-  __device__ T operator*(const T&, const T&); __device__ T operator/(const T&, const T&); \
-  __device__ T operator-(const T&); \
-  __device__ bool operator==(const T&, const T&); __device__ bool operator!=(const T&, const T&); \
-  __device__ bool operator<(const T&, const T&); __device__ bool operator<=(const T&, const T&); \
-  __device__ bool operator>(const T&, const T&); __device__ bool operator>=(const T&, const T&); \
-  __device__ T2 operator+(const T2&, const T2&); __device__ T2 operator-(const T2&, const T2&); \
-  __device__ T2 operator*(const T2&, const T2&); __device__ T2 operator/(const T2&, const T2&);
-struct __half { unsigned short __x; };
-struct __half2 { __half x, y; };
-typedef struct __half half;
-typedef struct __half2 half2;
-typedef struct __half __half_raw;
-__SDVMC_16BIT_ARITHMETIC(__half, __half2)
-__host__ __device__ __half __float2half(float);
-__host__ __device__ __half __float2half_rn(float);
-__host__ __device__ __half __float2half_rz(float);
-__host__ __device__ float __half2float(__half);
-__host__ __device__ __half2 __float2half2_rn(float);
-__host__ __device__ __half2 __floats2half2_rn(float, float);
-__host__ __device__ float2 __half22float2(__half2);
-__host__ __device__ float __low2float(__half2);
-__host__ __device__ float __high2float(__half2);
-__device__ __half __int2half_rn(int);
-__device__ int __half2int_rn(__half);
-__device__ int __half2int_rz(__half);
-__device__ __half __ushort_as_half(unsigned short);
-__device__ unsigned short __half_as_ushort(__half);
-__device__ __half2 __halves2half2(__half, __half);
-__device__ __half2 __half2half2(__half);
-__device__ __half __low2half(__half2);
-__device__ __half __high2half(__half2);
-__device__ __half __hneg(__half);
-__device__ __half __habs(__half);
-__device__ bool __heq(__half, __half);
-__device__ bool __hlt(__half, __half);
-__device__ bool __hgt(__half, __half);
-__device__ __half hsqrt(__half);
-__device__ __half hexp(__half);
-)";
-
-constexpr const char* kBf16Text = R"(// sdvmc's <cuda_bf16.h> (frontends/clang/HeadersCudaToolkit.cpp): the types; arithmetic unsupported.
-#pragma once
-#include "cuda_fp16.h"
-struct __nv_bfloat16 { unsigned short __x; };
-struct __nv_bfloat162 { __nv_bfloat16 x, y; };
-typedef struct __nv_bfloat16 nv_bfloat16;
-typedef struct __nv_bfloat162 nv_bfloat162;
-typedef struct __nv_bfloat16 __nv_bfloat16_raw;
-__SDVMC_16BIT_ARITHMETIC(__nv_bfloat16, __nv_bfloat162)
-__host__ __device__ __nv_bfloat16 __float2bfloat16(float);
-__host__ __device__ __nv_bfloat16 __float2bfloat16_rn(float);
-__host__ __device__ float __bfloat162float(__nv_bfloat16);
-__host__ __device__ __nv_bfloat162 __floats2bfloat162_rn(float, float);
-__host__ __device__ float2 __bfloat1622float2(__nv_bfloat162);
-__device__ __nv_bfloat16 __ushort_as_bfloat16(unsigned short);
-__device__ unsigned short __bfloat16_as_ushort(__nv_bfloat16);
-__device__ __nv_bfloat162 __halves2bfloat162(__nv_bfloat16, __nv_bfloat16);
-)";
-
 constexpr const char* kFp8Text = R"(// sdvmc's <cuda_fp8.h> (frontends/clang/HeadersCudaToolkit.cpp): the types; conversions unsupported.
 #pragma once
 #include "cuda_bf16.h"
+typedef __half __half_raw;
+typedef __nv_bfloat16 __nv_bfloat16_raw;
 typedef unsigned char __nv_fp8_storage_t;
 typedef unsigned short __nv_fp8x2_storage_t;
 typedef unsigned int __nv_fp8x4_storage_t;
@@ -150,8 +81,7 @@ std::vector<std::pair<std::string, std::string>> cudaToolkitHeaderFiles() {
   std::vector<std::pair<std::string, std::string>> files;
   for (const char* name : kGathered) files.emplace_back(name, "#include \"cuda.h\"\n");
   files.emplace_back("math_constants.h", kMathConstantsText);
-  files.emplace_back("cuda_fp16.h", kFp16Text);
-  files.emplace_back("cuda_bf16.h", kBf16Text);
+  // <cuda_fp16.h> and <cuda_bf16.h> with their arithmetic are HeadersCudaLib.cpp's.
   files.emplace_back("cuda_fp8.h", kFp8Text);
   return files;
 }

@@ -1,15 +1,16 @@
-// spec: the toolkit's headers resolve (cuda_fp16.h, cuda_bf16.h, cuda_fp8.h, math_constants.h, vector_types.h, device_launch_parameters.h); a kernel that only moves __half values is lowered; half arithmetic is a located unsupported until half-precision values are modelled
+// spec: the toolkit's headers resolve (cuda_fp16.h, cuda_bf16.h, cuda_fp8.h, math_constants.h, vector_types.h, device_launch_parameters.h); a kernel that moves __half values is lowered, and half arithmetic (__hadd) is computed
 // run: run --block-dim 2 --kernel gather_half --buffer dst=2 --buffer src=2 --buffer bits=1 --init src=15360,16384
 // exit: 0
 // expect: verdict=ok final.dst=[16384,15360] final.bits=[1078530011]
-// run: run --block-dim 2 --kernel add_half --buffer a=2
-// exit: 2
-// stderr: 37:10: error: unsupported: call to '__hadd'
+// run: run --block-dim 2 --kernel add_half --buffer a=2 --init a=15360,16384
+// exit: 0
+// expect: verdict=ok final.a=[16384,17408]
 // why: gather_half: __half is one cell of its 16 bits (dst and src are buffers of __half, each
 //   element one cell); thread t copies src[1 - t] to dst[t]: dst = [16384, 15360] (the bits
 //   of 2.0 and 1.0 in binary16, as given). Thread 0 stores CUDART_PI_F's bits: pi rounded to
-//   float is 0x40490fdb = 1078530011. add_half calls __hadd (line 37, column 10: the call),
-//   which cuda_fp16.h declares without a definition: unsupported.
+//   float is 0x40490fdb = 1078530011. add_half doubles each half with __hadd (float addition
+//   rounded to binary16): 1.0 (0x3c00 = 15360) + 1.0 = 2.0 = 0x4000 = 16384, 2.0 + 2.0 = 4.0 =
+//   0x4400 = 17408.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_fp8.h>
