@@ -310,6 +310,31 @@ __device__ inline __nv_bfloat16 __hmul(__nv_bfloat16 a, __nv_bfloat16 b) { retur
 __device__ inline __nv_bfloat16 operator+(__nv_bfloat16 a, __nv_bfloat16 b) { return __hadd(a, b); }
 __device__ inline __nv_bfloat16 operator*(__nv_bfloat16 a, __nv_bfloat16 b) { return __hmul(a, b); }
 __device__ inline __nv_bfloat162 __floats2bfloat162_rn(float a, float b) { __nv_bfloat162 v = {__float2bfloat16(a), __float2bfloat16(b)}; return v; }
+typedef __nv_bfloat16 nv_bfloat16;
+typedef __nv_bfloat162 nv_bfloat162;
+// Not modelled yet (fused multiply-add needs one rounding from the exact result, min/max their
+// NaN rules, the others their own rounding): declared only, so a call is a located
+// `unsupported: call to 'F'`.
+__device__ __half __hfma(__half, __half, __half);
+__device__ __half2 __hfma2(__half2, __half2, __half2);
+__device__ __half __hmax(__half, __half);
+__device__ __half __hmin(__half, __half);
+__device__ __half2 __half2half2(__half);
+__device__ __half __int2half_rn(int);
+__device__ int __half2int_rn(__half);
+__device__ int __half2int_rz(__half);
+__device__ __half __float2half_rz(float);
+__device__ __half hsqrt(__half);
+__device__ __half hexp(__half);
+__device__ __nv_bfloat16 __hsub(__nv_bfloat16, __nv_bfloat16);
+__device__ __nv_bfloat16 __hdiv(__nv_bfloat16, __nv_bfloat16);
+__device__ __nv_bfloat16 __hfma(__nv_bfloat16, __nv_bfloat16, __nv_bfloat16);
+__device__ __nv_bfloat162 __hfma2(__nv_bfloat162, __nv_bfloat162, __nv_bfloat162);
+__device__ __nv_bfloat16 __hmax(__nv_bfloat16, __nv_bfloat16);
+__device__ __nv_bfloat16 __hmin(__nv_bfloat16, __nv_bfloat16);
+__device__ unsigned short __bfloat16_as_ushort(__nv_bfloat16);
+__device__ __nv_bfloat162 __halves2bfloat162(__nv_bfloat16, __nv_bfloat16);
+__device__ float2 __bfloat1622float2(__nv_bfloat162);
 )";
 }
 

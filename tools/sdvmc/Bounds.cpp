@@ -180,6 +180,31 @@ std::optional<std::vector<Range>> BoundsReader::params(const std::vector<std::st
                                                        std::vector<Range> defaults) const {
   for (const std::string& text : given) {
     std::string error;
+    // A 64-bit parameter (two of the kernel's, NAME.lo and NAME.hi) given whole: NAME=V, or
+    // NAME=A..B within one 2^32 block (its high word fixed).
+    const size_t eq = text.find('=');
+    const std::string name = text.substr(0, eq);
+    auto lo = std::find(names.begin(), names.end(), name + ".lo");
+    auto hi = std::find(names.begin(), names.end(), name + ".hi");
+    if (eq != std::string::npos && std::find(names.begin(), names.end(), name) == names.end() && lo != names.end() &&
+        hi != names.end()) {
+      int64_t a = 0, b = 0;
+      const bool one = values_ == Values::One;
+      const std::string v = text.substr(eq + 1);
+      if ((one && v.find("..") != std::string::npos) || !support::parseRange(v, INT64_MIN, INT64_MAX, a, b) ||
+          (a >> 32) != (b >> 32) || (b & 0xffffffff) - (a & 0xffffffff) > 65535) {
+        cl_.reject("--param", one ? fmt::format("--param expects NAME=V with V a 64-bit integer, not '{}'", text)
+                                  : fmt::format("--param expects NAME=V or NAME=LO..HI of a 64-bit parameter within "
+                                                "one 2^32 block, at most 65536 values (else give {0}.lo and {0}.hi), "
+                                                "not '{1}'",
+                                                name, text),
+                   json_);
+        return std::nullopt;
+      }
+      defaults[static_cast<size_t>(lo - names.begin())] = Range{a & 0xffffffff, b & 0xffffffff};
+      defaults[static_cast<size_t>(hi - names.begin())] = Range{a >> 32, a >> 32};
+      continue;
+    }
     std::optional<ParamBound> p = parseParam(text, names, values_, error);
     if (!p) {
       cl_.reject("--param", error, json_);

@@ -479,8 +479,13 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     defaults[p] = {plo, phi};
   }
   for (const std::string& given : o.bounds.params)
-    for (size_t p = 0; p < ir.params.size(); ++p)
-      if (given.rfind(ir.params[p] + "=", 0) == 0) origin[p] = "--param";
+    for (size_t p = 0; p < ir.params.size(); ++p) {
+      // (a 64-bit parameter's words NAME.lo and NAME.hi are given as NAME too)
+      const std::string& n = ir.params[p];
+      const bool word = n.ends_with(".lo") || n.ends_with(".hi");
+      if (given.rfind(n + "=", 0) == 0 || (word && given.rfind(n.substr(0, n.size() - 3) + "=", 0) == 0))
+        origin[p] = "--param";
+    }
   if (o.bounds.kernelArgs)
     for (std::string& why : origin) why = "--kernel-args (or its default where it gives *)";
   std::optional<std::vector<Range>> ranges = read.params(o.bounds.params, ir.params, std::move(defaults));
