@@ -11,13 +11,13 @@
 //   - an empty template (`asm volatile("" ::: "memory")`, a compiler barrier): no effect.
 #include "frontends/clang/Lowerer.h"
 
+#include <cctype>
 #include <fmt/format.h>
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
 
-#include <regex>
 
 namespace sdvmc::clangfe::lowering {
 
@@ -57,6 +57,64 @@ std::string opcodeOf(const std::string& insn) {
 
 }  // namespace
 
+namespace {
+
+/// A reader of one PTX instruction's text (no std::regex: this library is built without RTTI,
+/// and a static std::regex there trips the sanitizers' vptr check at exit).
+struct PtxReader {
+  const std::string& s;
+  size_t i = 0;
+  bool lit(std::string_view t) {
+    if (s.compare(i, t.size(), t) != 0) return false;
+    i += t.size();
+    return true;
+  }
+  bool oneOf(std::string_view set) {
+    if (i >= s.size() || set.find(s[i]) == std::string_view::npos) return false;
+    ++i;
+    return true;
+  }
+  /// Any spaces; `some`: at least one.
+  bool spaces(bool some = false) {
+    const size_t from = i;
+    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+    return !some || i > from;
+  }
+  std::string word() {
+    const size_t from = i;
+    while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_')) ++i;
+    return s.substr(from, i - from);
+  }
+  bool end() const { return i == s.size(); }
+};
+
+/// `mov.{u,s,b}32 %0, %REG[.x|.y|.z]` (the register also written %%REG): REG and its dimension.
+bool matchMovSpecial(const std::string& insn, std::string& reg, unsigned& d) {
+  PtxReader p{insn};
+  if (!(p.lit("mov.") && p.oneOf("usb") && p.lit("32") && p.spaces(true) && p.lit("%0") && p.spaces() && p.lit(",") &&
+        p.spaces() && p.lit("%")))
+    return false;
+  p.lit("%");
+  reg = p.word();
+  d = 3;
+  if (p.lit(".")) {
+    const size_t at = p.i;
+    if (!p.oneOf("xyz")) return false;
+    d = static_cast<unsigned>(insn[at] - 'x');
+  }
+  return !reg.empty() && p.end();
+}
+
+/// `ld.global.nc.{u32,s32,b32,f32} %0, [%1]`.
+bool matchLdGlobalNc(const std::string& insn) {
+  PtxReader p{insn};
+  return p.lit("ld.global.nc.") && ((p.oneOf("usb") && p.lit("32")) || p.lit("f32")) && p.spaces(true) &&
+         p.lit("%0") && p.spaces() && p.lit(",") && p.spaces() && p.lit("[") && p.spaces() && p.lit("%1") &&
+         p.spaces() && p.lit("]") && p.end();
+}
+
+}  // namespace
+
 void Lowerer::lowerAsm(const clang::GCCAsmStmt* a) {
   const kpl::SourceRange r = range(a);
   const std::vector<std::string> insns = instructions(a->getAsmString()->getString().str());
@@ -78,14 +136,11 @@ void Lowerer::lowerAsm(const clang::GCCAsmStmt* a) {
     if (!(t->isIntegerType() || t->isFloatingType()) || ctx_.getTypeSize(t) != 32) return nullptr;
     return o;
   };
-  static const std::regex movSpecial(R"(mov\.[usb]32\s+%0\s*,\s*%%?(\w+)(?:\.([xyz]))?)");
-  static const std::regex ldNc(R"(ld\.global\.nc\.(?:[usb]32|f32)\s+%0\s*,\s*\[\s*%1\s*\])");
-  std::smatch m;
-  if (std::regex_match(insn, m, movSpecial)) {
+  std::string reg;
+  unsigned d = 3;  // the register's dimension x, y, z (0..2); 3: none
+  if (matchMovSpecial(insn, reg, d)) {
     const clang::Expr* out = output();
     if (!out || a->getNumInputs() != 0) return refuse(" with these operands (one 32-bit output, no input, is modelled)");
-    const std::string reg = m[1].str();
-    const unsigned d = m[2].matched ? static_cast<unsigned>(m[2].str()[0] - 'x') : 3;
     auto lane = [&] { return bin(BinaryOp::URem, kindExpr(ExprKind::Lid, r), kindExpr(ExprKind::WarpSize, r), r); };
     auto ones = [&](ExprPtr n) { return bin(BinaryOp::Sub, bin(BinaryOp::Shl, lit(1, r), std::move(n), r), lit(1, r), r); };
     ExprPtr v;
@@ -102,7 +157,7 @@ void Lowerer::lowerAsm(const clang::GCCAsmStmt* a) {
       v = bin(BinaryOp::BitXor, bin(BinaryOp::Sub, bin(BinaryOp::Shl, lit(2, r), lane(), r), lit(1, r), r), lit(-1, r), r);
     else if (reg == "lanemask_ge" && d == 3) v = bin(BinaryOp::BitXor, ones(lane()), lit(-1, r), r);
     else return refuse(fmt::format(" of special register %{}{} (sdvmc models %laneid, %tid, %ntid, %ctaid, %nctaid, "
-                                   "%lanemask_*)", reg, d < 3 ? fmt::format(".{}", m[2].str()) : std::string()));
+                                   "%lanemask_*)", reg, d < 3 ? fmt::format(".{}", static_cast<char>('x' + d)) : std::string()));
     if (reg == "laneid" || reg.rfind("lanemask", 0) == 0)
       note(a->getBeginLoc(), "%laneid is the thread's lane in the model's warp: lid % wsize() (32 under SDV and prove, W "
                              "under --model simt:W, 1 under mimd)");
@@ -110,7 +165,7 @@ void Lowerer::lowerAsm(const clang::GCCAsmStmt* a) {
     store(lv, std::move(v), r);
     return;
   }
-  if (std::regex_match(insn, m, ldNc)) {
+  if (matchLdGlobalNc(insn)) {
     const clang::Expr* out = output();
     const clang::Expr* ptr = a->getNumInputs() == 1 ? a->getInputExpr(0)->IgnoreParenImpCasts() : nullptr;
     const clang::QualType pointee = ptr && ptr->getType()->isPointerType() ? ptr->getType()->getPointeeType() : clang::QualType();
