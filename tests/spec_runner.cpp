@@ -15,7 +15,8 @@
 // `--mpi NP,…` is the MPI gate: only the `check` cases run, each once as usual and then
 // under `mpirun --oversubscribe -np NP sdvmc check --mpi-batch` (all cases in one mpirun
 // per NP), which must give the same exit status, verdict, counts, witness and replay; cases
-// with --dfs, --exact or --compare (which --mpi refuses) are left out and counted. Without
+// with --dfs, --exact, --compare, --all, --sarif or --html (which --mpi refuses) are left out
+// and counted. Without
 // mpirun, or with an sdvmc built without MPI, it prints SKIP and exits 77.
 // Kernels in GPUVerify's test format (first line `//pass` or `//xfail:`) are skipped: they
 // belong to `sdvmc crosscheck` (specs/crosscheck/gpuverify, tests/crosscheck).
@@ -907,7 +908,8 @@ int main(int argc, char** argv) {
       Outcome main;
       auto fails = checkCase(sdvmc, spec, c, shown, main);
       if (!mpiRanks.empty()) {
-        if (hasOption(c.args, "--dfs") || hasOption(c.args, "--exact") || hasOption(c.args, "--compare")) {
+        if (hasOption(c.args, "--dfs") || hasOption(c.args, "--exact") || hasOption(c.args, "--compare") ||
+            hasOption(c.args, "--all") || hasOption(c.args, "--sarif") || hasOption(c.args, "--html")) {
           ++mpiLeftOut;
         } else if (fails.empty()) {
           std::vector<std::string> args = c.args;
