@@ -957,7 +957,7 @@ int main(int argc, char** argv) {
       }
     }
     for (const auto& f : fails) fmt::print("FAIL {}\n", f);
-    fmt::print("MPI gate: {} check cases under mpirun -np {} ({} left out: --dfs, --exact or --compare)\n",
+    fmt::print("MPI gate: {} check cases under mpirun -np {} ({} left out: --dfs, --exact, --compare, --all, --sarif or --html)\n",
                mpiCases.size(), fmt::join(mpiRanks, ","), mpiLeftOut);
   }
   if (variants)
