@@ -6,7 +6,7 @@ pkgs=(build-essential cmake ninja-build pkg-config
       libboost-graph-dev libtbb-dev libxxhash-dev libz3-dev catch2
       libcli11-dev libfmt-dev nlohmann-json3-dev
       clang-14 libclang-rt-14-dev libclang-cpp14-dev libclang-14-dev llvm-14-dev
-      lib32stdc++-12-dev libc6-dev-i386  # libstdc++'s and glibc's headers for the frontend's i386 host target (<algorithm> …)
+      lib32stdc++-12-dev libc6-dev-i386  # libstdc++'s and glibc's headers for the frontend's i386 host target (--target 32, crosscheck's CUDA kernels: <algorithm> …)
       zlib1g-dev libxml2-dev libtinfo-dev libffi-dev  # what the static Clang/LLVM link names (-lz -lxml2 -ltinfo; LLVMConfig probes ffi)
       oclgrind pocl-opencl-icd ocl-icd-opencl-dev opencl-headers
       chromium   # chromium: the headless screenshot of crosscheck's HTML report (tests/crosscheck)
