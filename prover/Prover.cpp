@@ -246,6 +246,10 @@ bool interGroupLaunch(const sem::Ir& ir) {
   return p->groups > 1;
 }
 
+namespace {
+constexpr uint64_t kMaxReplayLaunchThreads = uint64_t{1} << 24;
+}  // namespace
+
 uint64_t replaySteps(uint32_t threads) { return std::max<uint64_t>(100000, 400'000'000ull / std::max(1u, threads)); }
 
 sem::Verdict replayWitness(const sem::Ir& ir, const Witness& w, uint64_t steps, sem::RuleObserver* observer) {
@@ -259,13 +263,19 @@ sem::Verdict replayWitness(const sem::Ir& ir, const Witness& w, uint64_t steps, 
     // Two groups: run the launch (every group, in order) with the inter-group check.
     const sem::Evaluator::Geometry g = w.geometry();
     const uint64_t groups = uint64_t{g.numGroups[0]} * g.numGroups[1] * g.numGroups[2];
-    if (groups > 64) {
+    // Bounded by the launch's threads, as a one-group witness is by its group's (prove's
+    // maxReplayThreads): a launch of many small groups replays like any other.
+    if (groups > UINT32_MAX || groups * w.threads > kMaxReplayLaunchThreads) {
       sem::Verdict v;
       v.kind = sem::VerdictKind::Inconclusive;
-      v.message = fmt::format("not replayed: a launch of {} groups", groups);
+      v.message = fmt::format("not replayed: a launch of {} groups of {} threads is more than the interpreter is run "
+                              "with ({} threads)",
+                              groups, w.threads, kMaxReplayLaunchThreads);
       return v;
     }
-    return sem::runLaunch(ir, w.threads, static_cast<uint32_t>(groups), std::move(memory), w.paramValues(ir), steps,
+    // The step budget is a group's: every group of the launch gets it.
+    const uint64_t launchSteps = steps > UINT64_MAX / groups ? UINT64_MAX : steps * groups;
+    return sem::runLaunch(ir, w.threads, static_cast<uint32_t>(groups), std::move(memory), w.paramValues(ir), launchSteps,
                           observer, false, true, g)
         .verdict;
   }
