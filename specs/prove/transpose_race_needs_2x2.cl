@@ -2,6 +2,7 @@
 // run: prove --local-size 4,4
 // exit: 1
 // expect: verdict=race witness.threads=4 confirmed=true
+// expect: accesses.0={"thread":1,"kind":"write","array":"tile","index":1,"local_id":[1,0,0]} accesses.1={"thread":2,"kind":"read","array":"tile","index":1,"local_id":[0,1,0]}
 // run: run --local-size 2,2
 // exit: 1
 // expect: verdict=race rule=G-RACE accesses.0={"thread":1,"kind":"write","array":"tile","index":1,"local_id":[1,0,0]} accesses.1={"thread":2,"kind":"read","array":"tile","index":1,"local_id":[0,1,0]}
@@ -15,7 +16,10 @@
 //   i.e. X >= 5. So every group of N <= 4 threads other than 2 x 2 is race-free, and 2 x 2
 //   races: (1,0) writes tile[1], (0,1) reads tile[1]. Smallest N = 4. Under run
 //   --local-size 2,2: lid = x + 2y; the smallest conflicting cell is tile[1] (tile[0] is
-//   thread 0's alone): written by lid 1 = (1,0), read by lid 2 = (0,1). 2 x 1: ok.
+//   thread 0's alone): written by lid 1 = (1,0), read by lid 2 = (0,1). 2 x 1: ok. prove's
+//   witness is that 2 x 2 group, replayed as the run above: its accesses are named in the
+//   witness's shape, (1,0,0) and (0,1,0), not in the launch's 4 x 4 (where lid 2 would be
+//   (2,0,0)).
 __kernel void transpose(__global int *A, __local int *tile) {
   int x = get_local_id(0), y = get_local_id(1);
   tile[y * 4 + x] = A[get_global_id(1) * 8 + get_global_id(0)];

@@ -8,9 +8,11 @@
 #include "tools/sdvmc/Bounds.h"
 #include "tools/sdvmc/Kernel.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
 #include <iostream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -41,6 +43,34 @@ std::string replayCommand(const std::string& file, const prove::Witness& w, cons
     for (const auto& [index, value] : cells) cmd += fmt::format(" --init {}[{}]={}", array, index, value);
   return cmd;
 }
+
+/// Reports name a CUDA/OpenCL thread by its coordinates in the program's launch shape, but a
+/// witness has its own (prove ranges over group shapes): while one witness is reported, the
+/// program takes the witness's shape, and gets its own back afterwards.
+class WitnessShape {
+ public:
+  WitnessShape(kpl::Program& p, const prove::Witness* w) : p_(p) {
+    std::copy(std::begin(p.localSize), std::end(p.localSize), savedLocal_);
+    std::copy(std::begin(p.numGroups), std::end(p.numGroups), savedGroups_);
+    if (!w || p.localSize[0] == 0) return;
+    const sem::Evaluator::Geometry g = w->geometry();
+    for (int d = 0; d < 3; ++d) {
+      p.localSize[d] = g.localSize[d];
+      p.numGroups[d] = g.numGroups[d];
+    }
+  }
+  ~WitnessShape() {
+    std::copy(std::begin(savedLocal_), std::end(savedLocal_), p_.localSize);
+    std::copy(std::begin(savedGroups_), std::end(savedGroups_), p_.numGroups);
+  }
+  WitnessShape(const WitnessShape&) = delete;
+  WitnessShape& operator=(const WitnessShape&) = delete;
+
+ private:
+  kpl::Program& p_;
+  uint32_t savedLocal_[3];
+  uint32_t savedGroups_[3];
+};
 
 json witnessJson(const prove::Witness& w) {
   json init = json::object();
@@ -119,6 +149,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   // One violation's fields (verdict, rule, threads, location, accesses, …).
   auto violationJson = [&](const sem::Verdict& claim, const std::optional<sem::Verdict>& replayed,
                            const prove::Witness& w) {
+    const WitnessShape shape(k->program, &w);
     const sem::Verdict& shown = replayed && replayed->kind != claim.kind ? *replayed : claim;
     json j = report::verdictJson(ir, shown, o.file);
     if (replayed) {
@@ -134,6 +165,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
     std::vector<report::SarifResult> results;
     auto add = [&](const sem::Verdict& claim, const std::optional<sem::Verdict>& replayedVerdict,
                    const prove::Witness& w, bool confirmed, const std::string& note) {
+      const WitnessShape shape(k->program, &w);
       const bool replayed = confirmed && replayedVerdict;
       report::TraceRecorder recorder(ir, /*cellIndices=*/true);
       recorder.setGeometry(w.geometry());
@@ -163,6 +195,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
       j["verdict"] = ok ? "ok" : "inconclusive";
       if (!ok) j["reason"] = r.reason;
       if (!ok && r.witness) {
+        const WitnessShape shape(k->program, &*r.witness);
         json spurious = report::verdictJson(ir, r.claim, o.file);
         j["spurious"] = spurious;
       }
@@ -218,6 +251,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
     for (size_t i = 0; i < r.violations.size(); ++i) {
       const prove::ProvedViolation& v = r.violations[i];
       os << fmt::format("{}violation {} of {}:\n", i ? "\n" : "", i + 1, r.violations.size());
+      const WitnessShape shape(k->program, &v.witness);
       printProved(os, *source, ir, o.file, v.claim, v.replayed, v.witness,
                   replayCommand(o.file, v.witness, k->program), v.replayNote, r.bounded);
     }
@@ -228,6 +262,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
                             : "; the list may be incomplete: " + r.reason)
        << "\n";
   } else if (violation) {
+    const WitnessShape shape(k->program, &*r.witness);
     printProved(os, *source, ir, o.file, r.claim, r.replayed, *r.witness, replay, r.replayNote, r.bounded);
   } else {
     os << "verdict: inconclusive: " << r.reason << "\n";
