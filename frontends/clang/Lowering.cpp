@@ -329,6 +329,7 @@ std::optional<kpl::Program> Lowerer::run() {
   }
   for (StmtPtr& s : body) mainBlock->stmts.push_back(std::move(s));
   p.main = std::move(mainBlock);
+  p.kernelNames = kernelNames(kernel);
   // Users name renamed parameters and arrays by their C names, where that name is not
   // ambiguous (another array or parameter keeps it, or two were renamed from it).
   {
