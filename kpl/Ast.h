@@ -291,6 +291,9 @@ struct Program {
   /// (frontends) Command-line words a replay of this kernel needs besides the geometry
   /// and the configuration, e.g. {"--kernel", "k", "--buffer", "A=16"}.
   std::vector<std::string> replayArgs;
+  /// (frontends) The names the kernel answers to (`vllm::act::silu<float>`, `act::silu<float>`,
+  /// `silu<float>`): GPUVerify's `--kernel-args NAME,…` must give one of them. Empty for KPL.
+  std::vector<std::string> kernelNames;
   SourceRange threadsRange;
   SourceRange groupRange;
   std::vector<ArrayDecl> arrays;

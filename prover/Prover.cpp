@@ -124,6 +124,7 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
   eo.unroll = o.unroll.value_or(8);
   eo.maxThreads = o.maxThreads;
   eo.interGroup = interGroupLaunch(ir) && !o.onlyIntraGroup;
+  eo.atLaunch = o.atLaunch && ir.program && ir.program->localSize[0] != 0;
   PairEncoding enc = encodePair(ctx, ir, eo);
   a.bounded = enc.bounded;
   a.maxIterations = enc.maxIterations;

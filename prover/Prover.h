@@ -34,6 +34,10 @@ struct ProveOptions {
   /// (same kind, rule, statement and array) are excluded and the solver is asked again,
   /// until it answers unsat or unknown.
   bool all = false;
+  /// A CUDA/OpenCL kernel: the group shape is the program's launch (kpl::Program::localSize),
+  /// as GPUVerify's --local_size/--blockDim fix it; false: every shape of the launch's
+  /// dimensions up to maxThreads threads.
+  bool atLaunch = false;
 };
 
 /// A concrete configuration: what `sdvmc run` needs to replay it.

@@ -97,7 +97,11 @@ public:
       z3::expr groups = wide(e_.ngroups[0]) * wide(e_.ngroups[1]) * wide(e_.ngroups[2]);
       for (int d = 0; d < 3; ++d) {
         const bool fixedOne = d > 0 && (!launch || p->localSize[d] <= 1);
-        e_.constraints.push_back(fixedOne ? e_.ldim[d] == bv(1) : z3::uge(e_.ldim[d], bv(1)) && z3::ule(e_.ldim[d], bv(maxN)));
+        if (launch && e_.options.atLaunch)
+          e_.constraints.push_back(e_.ldim[d] == bv(std::max(1u, p->localSize[d])));
+        else
+          e_.constraints.push_back(fixedOne ? e_.ldim[d] == bv(1)
+                                            : z3::uge(e_.ldim[d], bv(1)) && z3::ule(e_.ldim[d], bv(maxN)));
         // The number of groups is the launch's (as GPUVerify's --num_groups): the proof is for
         // every group size of that grid.
         const uint32_t kplGroups = d == 0 && p && p->groups > 1 ? p->groups : 1;  // `groups: G;`

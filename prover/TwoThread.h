@@ -87,6 +87,9 @@ struct EncodeOptions {
   /// "symbolic groups"): their accesses to `global` arrays race whatever the barriers, shared
   /// arrays are each group's own, and divergence is only between threads of one group.
   bool interGroup = false;
+  /// A CUDA/OpenCL kernel's group shape is its launch's (ldim[d] = Program::localSize[d]),
+  /// not every shape of those dimensions.
+  bool atLaunch = false;
   /// Prefix of the names of the encoding's own fresh constants (two kernels in one
   /// context); the inputs (init_<array>, gid, N) are not prefixed, so they are shared.
   std::string prefix;

@@ -141,6 +141,13 @@ std::optional<std::vector<Range>> BoundsReader::kernelArgs(const std::optional<s
                json_);
     return std::nullopt;
   }
+  if (!kernelNames_.empty() &&
+      std::find(kernelNames_.begin(), kernelNames_.end(), words[0]) == kernelNames_.end()) {
+    cl_.reject("--kernel-args", fmt::format("--kernel-args names the kernel '{}', but the kernel checked is '{}'",
+                                            words[0], kernelNames_.front()),
+               json_);
+    return std::nullopt;
+  }
   for (size_t p = 0; p < names.size(); ++p) {
     const std::string& v = words[p + 1];
     if (v == "*") continue;  // GPUVerify: an unconstrained value

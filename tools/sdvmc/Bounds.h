@@ -87,6 +87,12 @@ void addBoundsOptions(CLI::App& cmd, BoundsArgs& args, Values values, bool domai
 class BoundsReader {
 public:
   BoundsReader(const CommandLine& cl, bool json, Values values) : cl_(cl), json_(json), values_(values) {}
+  /// The names the kernel answers to (kpl::Program::kernelNames): --kernel-args must give one
+  /// of them. None (KPL): any name is taken.
+  BoundsReader& kernelNames(std::vector<std::string> names) {
+    kernelNames_ = std::move(names);
+    return *this;
+  }
 
   std::optional<Range> threads(const std::string& text, int64_t max = kMaxGroupSize) const;
   std::optional<Range> group(const std::string& text) const;
@@ -107,7 +113,7 @@ public:
   std::optional<Configuration> configuration(const BoundsArgs& args, int64_t threads, int64_t group,
                                              const std::vector<std::string>& names) const;
   /// Applies --kernel-args to `params` (one per name in `names`, --param's already): nullopt
-  /// (diagnosed) when it does not give one value per parameter.
+  /// (diagnosed) when it does not give one value per parameter, or names another kernel.
   std::optional<std::vector<Range>> kernelArgs(const std::optional<std::string>& given,
                                                const std::vector<std::string>& names,
                                                std::vector<Range> params) const;
@@ -122,6 +128,7 @@ private:
   const CommandLine& cl_;
   bool json_;
   Values values_;
+  std::vector<std::string> kernelNames_;
 };
 
 }  // namespace sdvmc::tool

@@ -424,7 +424,8 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   const sem::Ir& ir = k->ir;
 
   // The bounds.
-  const BoundsReader read(cl, o.json, Values::Range);
+  BoundsReader read(cl, o.json, Values::Range);
+  read.kernelNames(k->program.kernelNames);
   sem::Bounds bounds;
   std::optional<Range> threads = read.threads(o.bounds.threads.value_or(std::to_string(k->program.threads)));
   if (!threads) return 2;

@@ -88,7 +88,7 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
   if (refuseUnsupported(o.file, *source, ir, "litmus", true, false, false, o.json)) return 2;
 
   const std::optional<BoundsReader::Configuration> config =
-      BoundsReader(cl, o.json, Values::One).configuration(o.bounds, k->program.threads, k->program.group, ir.params);
+      BoundsReader(cl, o.json, Values::One).kernelNames(k->program.kernelNames).configuration(o.bounds, k->program.threads, k->program.group, ir.params);
   if (!config) return 2;
   const int64_t threads = config->threads, group = config->group;
   sem::Bounds bounds;

@@ -1,6 +1,7 @@
 // `sdvmc prove FILE` (see ProveCommand.h).
 #include "tools/sdvmc/ProveCommand.h"
 
+#include "frontends/clang/ClangFrontend.h"
 #include "prover/Prover.h"
 #include "report/Report.h"
 #include "report/Sarif.h"
@@ -96,17 +97,54 @@ std::string witnessText(const prove::Witness& w) {
   return out;
 }
 
-std::string boundText(const prove::ProveResult& r) {
-  std::string s = fmt::format("for every group size 1..{}", r.maxThreads);
+/// What a CUDA/OpenCL proof covers: the launch (GPUVerify's question), or every group shape of
+/// some dimensions up to a limit.
+struct Coverage {
+  bool atLaunch = false;
+  bool launchGiven = false;   ///< the user gave the group size (else: the kernel's dimensions)
+  unsigned dims = 1;          ///< the dimensions that range (every-size mode)
+  std::string limitWhy;       ///< where maxThreads comes from, when not --max-threads
+  uint32_t localSize[3] = {1, 1, 1}, numGroups[3] = {1, 1, 1};
+};
+
+std::string shapeText(const uint32_t (&s)[3]) {
+  if (s[2] > 1) return fmt::format("{}x{}x{}", s[0], s[1], s[2]);
+  if (s[1] > 1) return fmt::format("{}x{}", s[0], s[1]);
+  return fmt::format("{}", s[0]);
+}
+
+std::string coverageText(const Coverage& c, uint64_t maxThreads) {
+  const uint64_t groups = uint64_t{c.numGroups[0]} * c.numGroups[1] * c.numGroups[2];
+  const std::string grid =
+      groups > 1 ? fmt::format("{} groups ({})", groups, shapeText(c.numGroups)) : std::string("one group");
+  if (c.atLaunch)
+    return fmt::format("at the launch: groups of {} threads ({}), {}", maxThreads, shapeText(c.localSize), grid);
+  return fmt::format("every group shape of {} dimension{} up to {} threads{}, {}{}", c.dims, c.dims == 1 ? "" : "s",
+                     maxThreads, c.limitWhy.empty() ? "" : " (" + c.limitWhy + ")", grid,
+                     c.launchGiven ? "" : " (no launch given: the dimensions the kernel uses)");
+}
+
+std::string boundText(const prove::ProveResult& r, const std::optional<Coverage>& c) {
+  std::string s = c ? coverageText(*c, r.maxThreads) : fmt::format("for every group size 1..{}", r.maxThreads);
   if (r.bounded) s += fmt::format(", loops unrolled {} times (longer executions not covered)", r.unroll);
   return s;
+}
+
+/// The highest dimension (1-3) whose size or id the kernel reads: lowered with every
+/// dimension of the group free (size 2), get_local_id(d)/blockDim.d/... read ldim(d).
+unsigned dimensionsUsed(const sem::Ir& ir) {
+  unsigned dims = 1;
+  for (const sem::ExprNode& x : ir.exprs)
+    if ((x.op == sem::EOp::LocalSize || x.op == sem::EOp::NumGroups) && x.imm >= 0 && x.imm < 3)
+      dims = std::max(dims, static_cast<unsigned>(x.imm) + 1);
+  return dims;
 }
 
 /// A violation: the interpreter's verdict with its evidence (else the solver's claim), what
 /// the solver found, the witness and its replay.
 void printProved(std::ostream& os, const kpl::SourceFile& source, const sem::Ir& ir, const std::string& file,
                  const sem::Verdict& claim, const std::optional<sem::Verdict>& replayed, const prove::Witness& w,
-                 const std::string& replay, const std::string& note, bool bounded) {
+                 const std::string& replay, const std::string& note, bool bounded, bool atLaunch) {
   if (replayed && (replayed->kind == claim.kind || replayed->kind != sem::VerdictKind::Ok)) {
     report::printVerdict(os, source, ir, *replayed);
   } else {
@@ -114,16 +152,50 @@ void printProved(std::ostream& os, const kpl::SourceFile& source, const sem::Ir&
                       file, claim.loc.line, claim.loc.col, claim.message);
   }
   os << "found: " << claim.message
-     << (bounded ? " (smallest group size within the loop bound)\n" : " (smallest group size)\n");
+     << (atLaunch  ? (bounded ? " (at the launch, within the loop bound)\n" : " (at the launch)\n")
+         : bounded ? " (smallest group size within the loop bound)\n"
+                   : " (smallest group size)\n");
   os << "witness: " << witnessText(w) << "\n";
   os << "replay: " << replay << "   (" << note << ")\n";
 }
 
 int proveOne(const ProveOptions& o, const CommandLine& cl) {
   std::unique_ptr<kpl::SourceFile> source;
-  std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source, &o.launch, &cl);
+  // A CUDA/OpenCL kernel: at its launch when one is given (GPUVerify's question), else for
+  // every group shape of the dimensions it uses (found by lowering it with all three free,
+  // then lowered again with those only, so get_work_dim() and the unused ids are exact).
+  std::optional<Coverage> coverage;
+  LaunchArgs launch = o.launch;
+  const bool cudaOrOpenCL = clangfe::languageOfPath(o.file).has_value();
+  if (!cudaOrOpenCL && o.everySize)
+    return cl.reject("--every-size", "--every-size applies to .cu and .cl kernels (prove covers every size of a KPL "
+                                     "kernel)",
+                     o.json);
+  if (cudaOrOpenCL) {
+    coverage.emplace();
+    coverage->launchGiven = !launch.localSize.empty() || !launch.blockDim.empty() || !launch.globalSize.empty();
+    coverage->atLaunch = coverage->launchGiven && !o.everySize;
+    if (!coverage->launchGiven) {
+      if (o.everySize)
+        return cl.reject("--every-size", "--every-size needs the launch's dimensions (--local-size or --block-dim); "
+                                         "without them prove ranges over the dimensions the kernel uses",
+                         o.json);
+      launch.localSize = "2,2,2";
+      std::unique_ptr<Kernel> probe = loadKernelOrReport(o.file, o.json, source, &launch, &cl);
+      if (!probe) return 2;
+      coverage->dims = dimensionsUsed(probe->ir);
+      launch.localSize = coverage->dims == 1 ? "2" : coverage->dims == 2 ? "2,2" : "2,2,2";
+    }
+  }
+  std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source, &launch, &cl);
   if (!k) return 2;
-  (void)cl;
+  if (coverage) {
+    for (int d = 0; d < 3; ++d) {
+      coverage->localSize[d] = std::max(1u, k->program.localSize[d]);
+      coverage->numGroups[d] = std::max(1u, k->program.numGroups[d]);
+    }
+    if (coverage->launchGiven) coverage->dims = coverage->localSize[2] > 1 ? 3 : coverage->localSize[1] > 1 ? 2 : 1;
+  }
   const sem::Ir& ir = k->ir;
   if (refuseUnsupported(o.file, *source, ir, "prove", false, false, false, o.json, true)) return 2;
 
@@ -131,6 +203,17 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   po.abstraction = o.abstraction;
   if (o.unroll >= 0) po.unroll = static_cast<uint32_t>(o.unroll);
   po.maxThreads = static_cast<uint64_t>(o.maxThreads);
+  if (coverage && coverage->atLaunch) {
+    po.atLaunch = true;
+    po.maxThreads = uint64_t{coverage->localSize[0]} * coverage->localSize[1] * coverage->localSize[2];
+  } else if (coverage && !o.maxThreadsGiven) {
+    // Witnesses a platform can launch: CUDA's 1,024 threads per block; for OpenCL the
+    // reference platform's CL_DEVICE_MAX_WORK_GROUP_SIZE (PoCL's CPU device: 4,096).
+    const bool cuda = k->program.language == "cuda";
+    po.maxThreads = cuda ? 1024 : 4096;
+    coverage->limitWhy = cuda ? "CUDA's limit of threads per block; --max-threads N"
+                              : "PoCL's CL_DEVICE_MAX_WORK_GROUP_SIZE; --max-threads N";
+  }
   po.timeoutSeconds = o.timeout;
   po.onlyIntraGroup = o.onlyIntraGroup;
   po.all = o.all;
@@ -176,7 +259,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
                                             w.group));
       results.back().verdict["witness"] = witnessJson(w);
       results.back().verdict["confirmed"] = confirmed;
-      results.back().note = fmt::format("Found {} ({})", boundText(r), note);
+      results.back().note = fmt::format("Found {} ({})", boundText(r, coverage), note);
     };
     if (violation && o.all)
       for (const prove::ProvedViolation& v : r.violations) add(v.claim, v.replayed, v.witness, true, v.replayNote);
@@ -200,8 +283,16 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
         j["spurious"] = spurious;
       }
     }
-    j["bound"] = json{{"threads", fmt::format("1..{}", r.maxThreads)},
+    j["bound"] = json{{"threads", coverage && coverage->atLaunch ? fmt::format("{}", r.maxThreads)
+                                                                 : fmt::format("1..{}", r.maxThreads)},
                       {"unroll", r.bounded ? json(r.unroll) : json(nullptr)}};
+    if (coverage) {
+      j["bound"]["mode"] = coverage->atLaunch ? "launch" : "every-size";
+      j["bound"]["dimensions"] = coverage->dims;
+      j["bound"]["num_groups"] = coverage->numGroups;
+      if (coverage->atLaunch) j["bound"]["local_size"] = coverage->localSize;
+      j["bound"]["covers"] = coverageText(*coverage, r.maxThreads);
+    }
     if (r.witness) {
       j["witness"] = witnessJson(*r.witness);
       j["replay"] = replay;
@@ -235,7 +326,10 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   std::ostringstream os;
   bool loops = false;
   for (const sem::Node& n : ir.nodes) loops |= n.kind == sem::NodeKind::While;
-  os << fmt::format("sdvmc prove {}: two-thread reduction, group sizes 1..{}", o.file, r.maxThreads);
+  if (coverage)
+    os << fmt::format("sdvmc prove {}: two-thread reduction, {}", o.file, coverageText(*coverage, r.maxThreads));
+  else
+    os << fmt::format("sdvmc prove {}: two-thread reduction, group sizes 1..{}", o.file, r.maxThreads);
   if (loops)
     os << fmt::format(", loops unrolled while they may run, cut at {} iterations{}", r.unroll,
                       r.unrollGiven ? "" : " (default; --unroll K)");
@@ -246,24 +340,24 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   for (const std::string& n : r.notes) os << "  note: " << n << "\n";
   if (ok) {
     os << "verdict: ok: race- and divergence-free, no assertion, out-of-bounds, division or shift error, "
-       << boundText(r) << "\n";
+       << boundText(r, coverage) << "\n";
   } else if (violation && o.all) {
     for (size_t i = 0; i < r.violations.size(); ++i) {
       const prove::ProvedViolation& v = r.violations[i];
       os << fmt::format("{}violation {} of {}:\n", i ? "\n" : "", i + 1, r.violations.size());
       const WitnessShape shape(k->program, &v.witness);
       printProved(os, *source, ir, o.file, v.claim, v.replayed, v.witness,
-                  replayCommand(o.file, v.witness, k->program), v.replayNote, r.bounded);
+                  replayCommand(o.file, v.witness, k->program), v.replayNote, r.bounded, coverage && coverage->atLaunch);
     }
     std::vector<sem::Verdict> verdicts;
     for (const prove::ProvedViolation& v : r.violations) verdicts.push_back(v.replayed);
     os << "\nsummary: " << report::violationCount(verdicts)
-       << (r.reason.empty() ? "; no other violation, " + boundText(r)
+       << (r.reason.empty() ? "; no other violation, " + boundText(r, coverage)
                             : "; the list may be incomplete: " + r.reason)
        << "\n";
   } else if (violation) {
     const WitnessShape shape(k->program, &*r.witness);
-    printProved(os, *source, ir, o.file, r.claim, r.replayed, *r.witness, replay, r.replayNote, r.bounded);
+    printProved(os, *source, ir, o.file, r.claim, r.replayed, *r.witness, replay, r.replayNote, r.bounded, coverage && coverage->atLaunch);
   } else {
     os << "verdict: inconclusive: " << r.reason << "\n";
     if (r.witness) {

@@ -31,6 +31,10 @@ struct ProveOptions {
   bool json = false;
   bool onlyIntraGroup = false;       ///< several groups: no races between groups
   std::string sarif;                 ///< --sarif FILE: the verdict as a SARIF 2.1.0 log
+  /// A .cu/.cl kernel given its launch: every group shape of the launch's dimensions instead
+  /// of that launch (the default without launch flags).
+  bool everySize = false;
+  bool maxThreadsGiven = false;      ///< --max-threads was given (else the platform's limit)
 };
 
 int proveCommand(const ProveOptions& opts, const CommandLine& cl);

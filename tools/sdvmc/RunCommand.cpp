@@ -256,7 +256,8 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   const sem::Ir& ir = k->ir;
 
   // The configuration: group size and id, initial memory.
-  const BoundsReader read(cl, o.json, Values::One);
+  BoundsReader read(cl, o.json, Values::One);
+  read.kernelNames(k->program.kernelNames);
   const std::optional<BoundsReader::Configuration> config =
       read.configuration(o.bounds, k->program.threads, k->program.group, ir.params);
   if (!config) return 2;

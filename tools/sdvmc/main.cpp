@@ -105,7 +105,9 @@ int sdvmcMain(int argc, char** argv) {
   proveCmd->add_option("file", prove.file, "kernel (.kpl, .cu, .cl)");
   proveCmd->add_option("--abstraction", prove.abstraction, "shared state at barriers: adversarial or equality (default: per array, by control dependence)");
   proveCmd->add_option("--unroll", prove.unroll, "cut loops that may still run after K iterations (default 8; the verdict says so)");
-  proveCmd->add_option("--max-threads", prove.maxThreads, "largest group size considered (default 2147483647)");
+  CLI::Option* maxThreadsOpt = proveCmd->add_option(
+      "--max-threads", prove.maxThreads,
+      "largest group size considered (default: KPL 2147483647; CUDA 1024, OpenCL 4096, the platforms' limits)");
   proveCmd->add_option("--timeout", prove.timeout, "seconds per solver query (default 120; 0: none); exit 3 when reached");
   proveCmd->add_option("--equiv", prove.equiv, "A B: prove that two kernels leave the same final --output array")->expected(2);
   proveCmd->add_option("--output", prove.output, "--equiv: the array compared");
@@ -114,6 +116,9 @@ int sdvmcMain(int argc, char** argv) {
                                          "check points and ask again");
   proveCmd->add_flag("--json", prove.json, "one JSON object on stdout");
   proveCmd->add_flag("--only-intra-group", prove.onlyIntraGroup, "several groups: leave races between groups out");
+  proveCmd->add_flag("--every-size", prove.everySize, ".cu/.cl with a launch: every group shape of its dimensions "
+                                                      "(default: that launch; without launch flags: every shape of "
+                                                      "the dimensions the kernel uses)");
   proveCmd->add_option("--sarif", prove.sarif, "FILE: also write the verdict as SARIF 2.1.0 (a confirmed witness's replay as a code flow)");
   addLaunchOptions(*proveCmd, prove.launch);
 
@@ -210,7 +215,10 @@ int sdvmcMain(int argc, char** argv) {
   if (runCmd->parsed()) return runCommand(run, cl);
   if (checkCmd->parsed()) return checkCommand(check, cl);
   if (litmusCmd->parsed()) return litmusCommand(litmus, cl);
-  if (proveCmd->parsed()) return proveCommand(prove, cl);
+  if (proveCmd->parsed()) {
+    prove.maxThreadsGiven = maxThreadsOpt->count() > 0;
+    return proveCommand(prove, cl);
+  }
   if (lowerCmd->parsed()) return lowerCommand(lower, cl);
   if (crosscheckCmd->parsed()) return crosscheckCommand(crosscheck, cl);
   if (fuzzCmd->parsed()) return fuzzCommand(fuzz, cl);
