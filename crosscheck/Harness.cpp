@@ -317,6 +317,125 @@ std::string checkSeconds(double timeout) {
   return fmt::format("{:.1f}", std::max(0.1, timeout - std::max(0.5, 0.1 * timeout)));
 }
 
+/// Whether `prove` can be asked a GPUVerify-format kernel's question: every flag it was
+/// given means the same to prove (the launch, the frontend's options, --only-intra-group).
+/// Fixed scalar arguments, warps in lock step, races left unchecked or checked on some
+/// arrays only are check's and run's options, not prove's.
+bool proveFits(const Entry& e) {
+  for (const char* f : {"--kernel-args", "--model", "--only-divergence", "--check-arrays"})
+    if (has(e.args, f)) return false;
+  return true;
+}
+
+/// The `run` of a confirmed prove witness at the entry's launch (prove answers at the
+/// launch, so the witness's geometry is the launch's), with the witness's inputs.
+std::vector<std::string> witnessRun(const Entry& e, const HarnessOptions& opts, const json& w) {
+  std::vector<std::string> run = {opts.sdvmc, "run", e.path};
+  run.insert(run.end(), e.args.begin(), e.args.end());
+  if (w.contains("pair_groups") && w["pair_groups"].size() == 2 && w["pair_groups"][0] == w["pair_groups"][1])
+    run.insert(run.end(), {"--group", w["pair_groups"][0].dump()});
+  if (w.contains("params") && w["params"].is_object())
+    for (const auto& [name, value] : w["params"].items()) run.insert(run.end(), {"--param", name + "=" + value.dump()});
+  if (w.contains("init") && w["init"].is_object())
+    for (const auto& [name, cells] : w["init"].items())
+      for (const json& c : cells)
+        if (c.is_array() && c.size() == 2)
+          run.insert(run.end(), {"--init", fmt::format("{}[{}]={}", name, c[0].dump(), c[1].dump())});
+  return run;
+}
+
+}  // namespace
+
+namespace {
+
+/// prove first, for a GPUVerify-format kernel: a proof (no loop cut) or a confirmed
+/// witness decides it, with `s` set to prove's result (phase "prove"); a confirmed race
+/// under GPUVerify's benign tolerance decides only when the witness's run with that
+/// tolerance still reports a violation (phase "prove, run"). Otherwise false, with
+/// s.explored saying why prove did not decide (and s.commands what ran), and `dfs` set when
+/// check had better search depth first (prove's race was tolerated in its witness: races
+/// the benign rule does not tolerate then need other inputs, which breadth-first search
+/// reaches only after every input of the levels above). prove gets at most half of the
+/// kernel's time. A confirmed violation GPUVerify does not look for (class beyond) goes to
+/// `beyond` (status set), for when check finds nothing.
+template <typename Deadline, typename Sdvmc>
+bool decideByProve(const Entry& e, const HarnessOptions& opts, Deadline deadline, Sdvmc&& sdvmc,
+                   SdvmcResult& s, bool& dfs, SdvmcResult& beyond) {
+  if (!proveFits(e)) return false;
+  const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
+  const double share = std::max(0.05, left / 2);
+  std::vector<std::string> argv = {opts.sdvmc, "prove", e.path};
+  argv.insert(argv.end(), e.args.begin(), e.args.end());
+  if (!e.interGroup) argv.push_back("--only-intra-group");
+  argv.insert(argv.end(), {"--json", "--timeout", fmt::format("{:.1f}", share)});
+  support::ProcessOptions po;
+  po.seconds = share;
+  SdvmcResult p;
+  interpret(support::runProcess(argv, po), p, share);
+  s.commands = p.commands;
+  const json& v = p.verdict;
+  const std::string covers =
+      v.is_object() && v.contains("bound") ? v["bound"].value("covers", std::string("the launch")) : "the launch";
+  const bool benign = e.benignWrites && !e.warpSync;
+  if (p.status == "ok" && v.is_object() && v["bound"].value("unroll", json(nullptr)).is_null()) {
+    s = p;
+    s.phase = "prove";
+    s.explored = "prove: every input, " + covers + " (a proof)";
+    return true;
+  }
+  if (p.status == "violation" && v.is_object() && v.value("confirmed", false) && v.contains("witness")) {
+    const bool notGpuVerifys = p.kind == "division-by-zero" || p.kind == "shift-out-of-range" ||
+                               p.kind == "integer-overflow" || (p.kind == "out-of-bounds" && !e.checkArrayBounds);
+    if (notGpuVerifys) {
+      // GPUVerify does not look for it, so it says nothing of GPUVerify's verdict: check
+      // answers that; prove's finding stands if check finds nothing.
+      beyond = p;
+      beyond.phase = "prove";
+      beyond.explored = "prove: every input, " + covers + "; the witness confirmed by sdvmc run";
+      inputsFromWitness(v, beyond);
+      s.explored = fmt::format("prove: {} (which GPUVerify does not look for), so check decides", p.kind);
+      return false;
+    }
+    if (p.kind != "race" || !benign) {
+      s = p;
+      s.phase = "prove";
+      s.explored = "prove: every input, " + covers + "; the witness confirmed by sdvmc run";
+      inputsFromWitness(v, s);
+      return true;
+    }
+    // The race may be one GPUVerify tolerates: run the witness with its rule.
+    std::vector<std::string> run = witnessRun(e, opts, v["witness"]);
+    run.insert(run.end(), {"--benign-writes=gpuverify", "--json"});
+    SdvmcResult r;
+    r.commands = s.commands;
+    interpret(sdvmc(run), r, opts.timeout);
+    if (r.status == "violation") {
+      s = r;
+      s.phase = "prove, run";
+      s.explored = "prove: every input, " + covers + "; its witness run with benign races tolerated (GPUVerify's rule)";
+      inputsFromWitness(v, s);
+      return true;
+    }
+    s.commands = r.commands;
+    s.explored = "prove: a race whose witness GPUVerify's benign rule tolerates, so check decides (depth first: "
+                 "a racing execution is likely deep)";
+    dfs = true;
+    return false;
+  }
+  if (p.status == "rejected") {
+    s.explored = "prove: not encodable (" + p.diagnostic + "), so check decides";
+  } else if (p.status == "ok") {
+    s.explored = "prove: ok with loops cut (not a proof), so check decides";
+  } else if (p.status == "timeout" && p.kind == "timeout") {
+    s.explored = fmt::format("prove: no answer in {:.1f} s, so check decides", share);
+  } else {
+    s.explored = "prove: inconclusive" +
+                 (v.is_object() && v.contains("reason") ? " (" + v["reason"].get<std::string>() + ")" : std::string()) +
+                 ", so check decides";
+  }
+  return false;
+}
+
 }  // namespace
 
 Outcome crosscheckOne(const Entry& e, const HarnessOptions& opts, const std::string& tmp) {
@@ -331,6 +450,7 @@ Outcome crosscheckOne(const Entry& e, const HarnessOptions& opts, const std::str
     return support::runProcess(argv, po);
   };
   SdvmcResult& s = o.sdvmc;
+  SdvmcResult proveBeyond;  // GPUVerify-format: prove's finding GPUVerify does not look for
 
   if (e.format == Format::Spec) {
     std::vector<std::string> argv = {opts.sdvmc, e.subcommand};
@@ -351,16 +471,24 @@ Outcome crosscheckOne(const Entry& e, const HarnessOptions& opts, const std::str
       if (e.subcommand == "check") inputsFromBounds(s.verdict, s);
       inputsFromArgs(e.args, s);
     }
+  } else if (bool dfs = false; decideByProve(e, opts, deadline, sdvmc, s, dfs, proveBeyond)) {
+    // prove answered GPUVerify's question (every input at the launch).
   } else {
+    const std::string proveNote = s.explored;  // why prove did not decide, if it ran
+    const std::vector<std::string> proveCommands = s.commands;
+    s = SdvmcResult{};
+    s.commands = proveCommands;
+    const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
     std::vector<std::string> argv = {opts.sdvmc, "check", e.path};
     argv.insert(argv.end(), e.args.begin(), e.args.end());
     argv.insert(argv.end(), {"--domain", opts.domain});
     if (e.benignWrites && !e.warpSync) argv.push_back("--benign-writes=gpuverify");
-    argv.insert(argv.end(), {"--json", "--jobs", "1", "--no-progress", "--max-seconds",
-                             checkSeconds(opts.timeout)});
+    argv.insert(argv.end(), {"--json", "--jobs", "1", "--no-progress", "--max-seconds", checkSeconds(left)});
+    if (dfs) argv.push_back("--dfs");
     interpret(sdvmc(argv), s, opts.timeout);
     s.phase = "check";
     s.explored = checkExplored(s.verdict, e.benignWrites && !e.warpSync ? "gpuverify" : "");
+    if (!proveNote.empty()) s.explored = proveNote + "; " + s.explored;
     if (s.status == "violation") inputsFromWitness(s.verdict, s);
     else inputsFromBounds(s.verdict, s);
     const json checkVerdict = s.verdict;
@@ -414,6 +542,25 @@ Outcome crosscheckOne(const Entry& e, const HarnessOptions& opts, const std::str
         break;
       }
     }
+  }
+
+  // A proof names no inputs; Oclgrind runs the kernel with the low end of each parameter's
+  // range (what __requires allows), as after check: check's bounds, without exploring.
+  if (s.phase == "prove" && s.status == "ok" && opts.oracle == "oclgrind" && e.language == "opencl") {
+    std::vector<std::string> argv = {opts.sdvmc, "check", e.path};
+    argv.insert(argv.end(), e.args.begin(), e.args.end());
+    argv.insert(argv.end(), {"--domain", opts.domain, "--max-states", "1", "--json", "--no-progress"});
+    SdvmcResult b;
+    interpret(sdvmc(argv), b, opts.timeout);
+    inputsFromBounds(b.verdict, s);
+  }
+
+  if (!proveBeyond.status.empty() && s.status == "ok") {
+    const std::vector<std::string> ran = s.commands;
+    const std::string checked = s.explored;
+    s = proveBeyond;
+    s.commands = ran;
+    s.explored += "; check found nothing (" + checked + ")";
   }
 
   if (opts.oracle == "oclgrind" && e.language == "opencl" && has(e.args, "--group")) {

@@ -259,8 +259,8 @@ std::string oracleLine(const Summary& s) {
 }
 
 const char* const kPassNote =
-    "An ok from sdvmc means no violation in the explored inputs (each kernel's \"explored\" says which), not a proof "
-    "for every input.";
+    "An ok decided by prove is a proof for every input at the kernel's launch; one decided by check means no "
+    "violation in the explored inputs, not a proof for every input (each kernel's \"explored\" says which).";
 
 /// The lines to highlight in a kernel's source: line → (css class, titles).
 std::map<int, std::pair<std::set<std::string>, std::vector<std::string>>> highlights(const Outcome& o) {

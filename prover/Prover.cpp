@@ -111,6 +111,7 @@ struct Attempt {
   bool bounded = false;
   uint32_t maxIterations = 0;
   size_t checkPoints = 0;
+  uint32_t uninterpretedFloats = 0;  ///< PairEncoding's
   sem::Verdict claim;
   Witness witness;
 };
@@ -127,6 +128,7 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
   eo.atLaunch = o.atLaunch && ir.program && ir.program->localSize[0] != 0;
   PairEncoding enc = encodePair(ctx, ir, eo);
   a.bounded = enc.bounded;
+  a.uninterpretedFloats = enc.uninterpretedFloats;
   a.maxIterations = enc.maxIterations;
   a.checkPoints = enc.checks.size();
   if (!enc.unsupported.empty()) {
@@ -315,8 +317,16 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
   std::vector<sem::ViolationKey> keys;       // … and their keys
   std::vector<std::string> unconfirmed;      // --all: witnesses blocked without confirmation
   bool refined = false;
+  bool floatsNoted = false;
   for (;;) {
     Attempt a = attempt(ir, o, abstraction, r, blocked);
+    if (a.uninterpretedFloats && !floatsNoted) {
+      floatsNoted = true;
+      r.notes.push_back(fmt::format("floating point: {} operation{} uninterpreted (any result, the same for the same "
+                                    "operands): a proof holds for every float result; a witness leaning on one is "
+                                    "confirmed only by the interpreter's replay",
+                                    a.uninterpretedFloats, a.uninterpretedFloats == 1 ? "" : "s"));
+    }
     r.abstraction = abstraction;
     // (--all: over every query asked)
     r.bounded = o.all ? r.bounded || a.bounded : a.bounded;

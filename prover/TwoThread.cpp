@@ -185,12 +185,35 @@ private:
       for (uint32_t k = 0; k < count; ++k) th_[t].locals[first + k] = bv(0);
   }
 
+  /// A floating-point operation (float, double halves, conversions, the float math
+  /// functions): an uninterpreted function of its operands' words, one per operator and
+  /// shared by every use and both kernels of --equiv, so equal operands give equal results
+  /// and any result is possible (PairEncoding::uninterpretedFloats). A comparison's result
+  /// is 0 or 1, as the interpreter's.
+  z3::expr uninterpreted(const sem::ExprNode& x, int t, const z3::expr& mask) {
+    using sem::EOp;
+    z3::expr_vector args(c_);
+    z3::sort_vector domain(c_);
+    for (sem::ExprId id : {x.a, x.b, x.c, x.d})
+      if (id != sem::kNone) {
+        args.push_back(ev(id, t, mask));
+        domain.push_back(c_.bv_sort(32));
+      }
+    const std::string name = fmt::format("float_op_{}", static_cast<int>(x.op));
+    const z3::func_decl f = c_.function(name.c_str(), domain, c_.bv_sort(32));
+    ++e_.uninterpretedFloats;
+    const z3::expr r = f(args);
+    const bool comparison = (x.op >= EOp::FLt && x.op <= EOp::FNe) || (x.op >= EOp::DLt && x.op <= EOp::DNe);
+    return comparison ? word(truth(r)) : r;
+  }
+
   /// A 64-bit builtin (semantics/rules/Eval.cpp's word::wideOp): the (hi, lo) operand pairs
   /// concatenated to 64-bit bit-vectors, the operation, the half asked for. Division by
   /// zero and shift amounts outside 0..63 are errors (for threads in `mask`), as in 32 bits.
   z3::expr wide(const sem::ExprNode& x, int t, const z3::expr& mask) {
     using sem::EOp;
     const EOp op = x.op;
+    if (sem::isWideFloat(op)) return uninterpreted(x, t, mask);
     z3::expr a = ev(x.a, t, mask), b = ev(x.b, t, mask);
     const z3::expr v = z3::concat(a, b);
     const bool shift = op >= EOp::LShlLo && op <= EOp::LLShrHi;
@@ -254,6 +277,11 @@ private:
         if (e_.unsupported.empty()) e_.unsupported = "warp-level primitives (shfl, ballot: SDV has no warps)";
         return bv(0);
       case EOp::Local: return th_[t].locals[x.slot];
+      case EOp::FAdd: case EOp::FSub: case EOp::FMul: case EOp::FDiv: case EOp::FMin: case EOp::FMax:
+      case EOp::FLt: case EOp::FLe: case EOp::FGt: case EOp::FGe: case EOp::FEq: case EOp::FNe:
+      case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
+      case EOp::FToU:
+        return uninterpreted(x, t, mask);
       case EOp::Neg: return -ev(x.a, t, mask);
       case EOp::LogNot: return word(!truth(ev(x.a, t, mask)));
       case EOp::BitNot: return ~ev(x.a, t, mask);

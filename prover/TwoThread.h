@@ -148,6 +148,11 @@ public:
   /// generic mode: the writer functions σ_k
   std::vector<z3::func_decl> writers;
   uint32_t snapshots = 0;        ///< generic mode: barrier instances encoded
+  /// Floating-point operations encoded as uninterpreted functions of their operands' bits
+  /// (one function per operator, shared by every use: the same operands give the same
+  /// result, any result): an over-approximation, so a proof stays a proof, and a witness
+  /// that leans on a float value is confirmed only by the interpreter's replay.
+  uint32_t uninterpretedFloats = 0;
   /// An operator the encoding does not handle (empty: none); the result is then meaningless.
   std::string unsupported;
 
