@@ -5,7 +5,9 @@
 #include <boost/dynamic_bitset.hpp>
 #include <boost/graph/adjacency_list.hpp>
 
+#include <algorithm>
 #include <deque>
+#include <optional>
 #include <tuple>
 
 namespace sdvmc::sem {
@@ -83,7 +85,7 @@ bool canFail(const Ir& ir, ExprId id) {
     case EOp::Div: case EOp::Rem: case EOp::UDiv: case EOp::URem: case EOp::Shl: case EOp::Shr: case EOp::LShr:
     case EOp::LDivLo: case EOp::LDivHi: case EOp::LRemLo: case EOp::LRemHi: case EOp::LUDivLo: case EOp::LUDivHi:
     case EOp::LURemLo: case EOp::LURemHi: case EOp::LShlLo: case EOp::LShlHi: case EOp::LAShrLo: case EOp::LAShrHi:
-    case EOp::LLShrLo: case EOp::LLShrHi:
+    case EOp::LLShrLo: case EOp::LLShrHi: case EOp::NswAdd: case EOp::NswSub: case EOp::NswMul: case EOp::Addr64:
       return true;
     default:
       break;
@@ -93,18 +95,47 @@ bool canFail(const Ir& ir, ExprId id) {
   return false;
 }
 
+/// How a value depends on the group id (DependenceOptions::groupId): not at all (Free),
+/// as gid·k + r with r independent of it (Trans; k a GroupStride), or otherwise (Top); Bot:
+/// no path yet.
+struct Off {
+  enum Kind : uint8_t { Bot, Free, Trans, Top } kind = Bot;
+  GroupStride k;
+  bool operator==(const Off&) const = default;
+};
+
+Off join(Off a, Off b) {
+  if (a.kind == Off::Bot) return b;
+  if (b.kind == Off::Bot) return a;
+  return a == b ? a : Off{Off::Top, {}};
+}
+
+Off trans(GroupStride k) {
+  if (k.literal == 0) k.sizes = {};  // gid·0: the group id cancelled out
+  return Off{Off::Trans, k};
+}
+
+/// The data-flow state at a vertex: each slot's sources and its form in the group id.
+struct St {
+  std::vector<Taint> t;
+  std::vector<Off> o;
+  bool operator==(const St&) const = default;
+};
+
 class Analysis {
 public:
   Analysis(const Ir& ir, const Cfg& g, const DependenceOptions& o)
-      : ir_(ir), g_(g), o_(o), nA_(ir.arrays.size()), nS_(ir.arrays.size() + ir.params.size()) {
+      : ir_(ir), g_(g), o_(o), nA_(ir.arrays.size()),
+        nS_(ir.arrays.size() + ir.params.size() + (o.groupId ? 1 : 0)), gidBit_(nS_ - 1) {
     arrayTaint_.assign(nA_, Taint(nS_));
     result_.sources.assign(nS_, {});
     result_.arrays = nA_;
+    accessOff_.assign(ir.nodes.size(), Off{});
   }
 
   Dependence run() {
     const size_t nv = boost::num_vertices(g_);
-    std::vector<std::vector<Taint>> out(nv);
+    std::vector<St> out(nv);
     std::vector<bool> seen(nv, false);
     // Iterate to a fixpoint; array taints are global, so repeat until nothing changes.
     for (bool changed = true; changed;) {
@@ -119,12 +150,15 @@ public:
         V v = work.front();
         work.pop_front();
         queued[v] = false;
-        std::vector<Taint> state(ir_.slotCount, Taint(nS_));
+        St state{std::vector<Taint>(ir_.slotCount, Taint(nS_)), std::vector<Off>(ir_.slotCount)};
         auto [pb, pe] = boost::in_edges(v, g_);
         for (auto e = pb; e != pe; ++e) {
           V u = boost::source(*e, g_);
           if (!seen[u]) continue;
-          for (size_t s = 0; s < state.size(); ++s) state[s] |= out[u][s];
+          for (size_t s = 0; s < state.t.size(); ++s) {
+            state.t[s] |= out[u].t[s];
+            state.o[s] = join(state.o[s], out[u].o[s]);
+          }
         }
         changed |= transfer(g_[v], state);
         if (seen[v] && state == out[v]) continue;
@@ -140,6 +174,7 @@ public:
         }
       }
     }
+    if (o_.groupId) strides();
     result_.cfgVertices = nv;
     result_.cfgEdges = boost::num_edges(g_);
     return result_;
@@ -148,11 +183,12 @@ public:
 private:
   /// The sources `id`'s value depends on; the operands that can make it fail are sinks
   /// of statement `at` (Options::errorOperands).
-  Taint expr(ExprId id, const std::vector<Taint>& st, NodeId at) {
+  Taint expr(ExprId id, const St& st, NodeId at) {
     Taint t(nS_);
     if (id == kNone) return t;
     const ExprNode& x = ir_.exprs[id];
-    if (x.op == EOp::Local) return st[x.slot];
+    if (x.op == EOp::Local) return st.t[x.slot];
+    if (x.op == EOp::Gid && o_.groupId) t.set(gidBit_);
     Taint ops[4] = {Taint(nS_), Taint(nS_), Taint(nS_), Taint(nS_)};
     const ExprId kids[4] = {x.a, x.b, x.c, x.d};
     for (int k = 0; k < 4; ++k)
@@ -162,6 +198,12 @@ private:
       }
     if (!o_.errorOperands) return t;
     switch (x.op) {
+      case EOp::NswAdd: case EOp::NswSub: case EOp::NswMul:
+        sink(t, at, "an operand of a signed operation that can overflow");
+        break;
+      case EOp::Addr64:
+        sink(t, at, "a 64-bit address (an error where its high word is not its low word's sign)");
+        break;
       case EOp::Div: case EOp::Rem: case EOp::UDiv: case EOp::URem:
         sink(ops[1], at, "a divisor");
         break;
@@ -193,10 +235,121 @@ private:
     return t;
   }
 
-  Taint pred(PredId p, const std::vector<Taint>& st) const {
+  Taint pred(PredId p, const St& st) const {
     Taint t(nS_);
-    for (const Lit& l : ir_.preds[p]) t |= st[l.slot];
+    for (const Lit& l : ir_.preds[p]) t |= st.t[l.slot];
     return t;
+  }
+
+  /// The form of `id`'s value in the group id (Off).
+  Off off(ExprId id, const St& st) const {
+    const Off free{Off::Free, {}}, top{Off::Top, {}};
+    if (id == kNone) return free;
+    const ExprNode& x = ir_.exprs[id];
+    switch (x.op) {
+      case EOp::Gid: return trans(GroupStride{1, {}});
+      case EOp::Local: return st.o[x.slot].kind == Off::Bot ? free : st.o[x.slot];
+      default: break;
+    }
+    const ExprId kids[4] = {x.a, x.b, x.c, x.d};
+    Off ops[4] = {free, free, free, free};
+    bool any = false;
+    for (int k = 0; k < 4; ++k) {
+      ops[k] = off(kids[k], st);
+      any |= ops[k].kind != Off::Free;
+    }
+    if (!any) return free;
+    // gid·k + r ± gid·k' + r' (the same launch sizes in k and k'), × or << a literal, × a launch size.
+    auto linear = [](const Off& o) { return o.kind == Off::Free || o.kind == Off::Trans; };
+    auto sum = [&](const Off& a, const Off& b, bool minus) {
+      if (!linear(a) || !linear(b)) return top;
+      if (a.kind == Off::Trans && b.kind == Off::Trans && a.k.sizes != b.k.sizes) return top;
+      GroupStride k = a.kind == Off::Trans ? a.k : b.k;
+      const uint32_t ka = a.kind == Off::Trans ? static_cast<uint32_t>(a.k.literal) : 0u;
+      const uint32_t kb = b.kind == Off::Trans ? static_cast<uint32_t>(b.k.literal) : 0u;
+      k.literal = static_cast<Word>(minus ? ka - kb : ka + kb);
+      return trans(k);
+    };
+    auto scaled = [&](const Off& a, ExprId by) {
+      if (a.kind != Off::Trans || by == kNone) return top;
+      const ExprNode& f = ir_.exprs[by];
+      GroupStride k = a.k;
+      if (f.op == EOp::Const) {
+        k.literal = static_cast<Word>(static_cast<uint32_t>(k.literal) * static_cast<uint32_t>(f.imm));
+        return trans(k);
+      }
+      if ((f.op == EOp::LocalSize || f.op == EOp::NumGroups) && f.imm >= 0 && f.imm < 3) {
+        uint8_t& e = k.sizes[static_cast<size_t>(f.imm) + (f.op == EOp::NumGroups ? 3 : 0)];
+        if (e == 255) return top;
+        ++e;
+        return trans(k);
+      }
+      return top;
+    };
+    switch (x.op) {
+      case EOp::Add: return sum(ops[0], ops[1], false);
+      case EOp::Sub: return sum(ops[0], ops[1], true);
+      case EOp::Neg: return sum(free, ops[0], true);
+      case EOp::Mul:
+        if (ops[1].kind == Off::Free) return scaled(ops[0], x.b);
+        if (ops[0].kind == Off::Free) return scaled(ops[1], x.a);
+        return top;
+      case EOp::Shl:
+        if (ops[0].kind == Off::Trans && ops[1].kind == Off::Free && ir_.exprs[x.b].op == EOp::Const &&
+            ir_.exprs[x.b].imm >= 0 && ir_.exprs[x.b].imm < 32) {
+          GroupStride k = ops[0].k;
+          k.literal = static_cast<Word>(static_cast<uint32_t>(k.literal) << ir_.exprs[x.b].imm);
+          return trans(k);
+        }
+        return top;
+      default:
+        return top;
+    }
+  }
+
+  /// An address `t` (with form `o`) of `array` at `at`: its sources matter, except the group
+  /// id where the address is gid·k + r (checked against the array's other accesses at the end).
+  void address(const Taint& t, const Off& o, ArrayId array, NodeId at) {
+    if (!o_.groupId || !t[gidBit_]) {
+      sink(t, at, "an address");
+      if (o_.groupId) accessOff_[at] = Off{Off::Free, {}};
+      return;
+    }
+    Taint rest = t;
+    rest.reset(gidBit_);
+    sink(rest, at, "an address");
+    accessOff_[at] = o.kind == Off::Free ? trans(GroupStride{}) : o;
+    if (o.kind == Off::Top) {
+      Taint g(nS_);
+      g.set(gidBit_);
+      sink(g, at, "an address (not of the form gid*k + r)");
+    }
+    (void)array;
+  }
+
+  /// (groupId) Every access of an array must have the same stride k, and a nonzero one is
+  /// allowed only where no bound is checked.
+  void strides() {
+    result_.groupStride.assign(nA_, GroupStride{});
+    std::vector<std::optional<GroupStride>> first(nA_);
+    Taint g(nS_);
+    g.set(gidBit_);
+    for (NodeId at = 0; at < ir_.nodes.size(); ++at) {
+      const Node& n = ir_.nodes[at];
+      const Off o = accessOff_[at];
+      if (o.kind != Off::Free && o.kind != Off::Trans) continue;  // not reached, or Top (a sink)
+      if (n.kind != NodeKind::Read && n.kind != NodeKind::Write && n.kind != NodeKind::Atomic) continue;
+      const ArrayInfo& info = ir_.arrays[n.array];
+      if (!o.k.zero() && info.extent() != 0)
+        sink(g, at, "an address of a bounds-checked array (whether it is in bounds depends on the group)");
+      std::optional<GroupStride>& k = first[n.array];
+      if (!k) {
+        k = o.k;
+        result_.groupStride[n.array] = o.k;
+      } else if (!(*k == o.k)) {
+        sink(g, at, "an address offset by the group id unlike another access of the same array");
+      }
+    }
   }
 
   /// Every source in `t` matters: a value depending on it reaches `what` at `at`. The
@@ -225,14 +378,19 @@ private:
   }
 
   /// Applies a vertex to `st`; returns true when a global array taint grew.
-  bool transfer(const Vertex& v, std::vector<Taint>& st) {
+  bool transfer(const Vertex& v, St& st) {
+    const Off free{Off::Free, {}}, top{Off::Top, {}};
     if (v.kind == VKind::Entry) {
-      for (size_t k = 0; k < ir_.params.size() && k < st.size(); ++k) st[k].set(nA_ + k);
+      for (size_t k = 0; k < ir_.params.size() && k < st.t.size(); ++k) st.t[k].set(nA_ + k);
+      std::fill(st.o.begin(), st.o.end(), free);
       return false;
     }
     const Node& n = ir_.nodes[v.node];
     if (v.kind == VKind::Reset) {
-      for (uint32_t k = 0; k < v.count; ++k) st[v.first + k].reset();
+      for (uint32_t k = 0; k < v.count; ++k) {
+        st.t[v.first + k].reset();
+        st.o[v.first + k] = free;
+      }
       return false;
     }
     if (v.kind == VKind::LoopHead) {
@@ -240,21 +398,30 @@ private:
       return false;
     }
     const Taint p = pred(n.pred, st);
+    // A value read from memory: anything, where it may derive from the group id.
+    auto readForm = [&](const Taint& t) { return o_.groupId && t[gidBit_] ? top : free; };
     switch (n.kind) {
-      case NodeKind::Assign:
-        st[n.slot0] |= expr(n.e0, st, v.node) | p;
-        if (n.origin != Origin::Source) sink(st[n.slot0], v.node, "a branch or loop condition");
+      case NodeKind::Assign: {
+        st.t[n.slot0] |= expr(n.e0, st, v.node) | p;
+        if (o_.groupId) {
+          // Unpredicated, every thread gets the value; else the others keep the old one.
+          const Off e = off(n.e0, st);
+          st.o[n.slot0] = n.pred == 0 ? e : join(st.o[n.slot0], e);
+        }
+        if (n.origin != Origin::Source) sink(st.t[n.slot0], v.node, "a branch or loop condition");
         sink(p, v.node, "the predicate of a statement");
         return false;
+      }
       case NodeKind::Read: {
         Taint t = expr(n.e0, st, v.node);
-        sink(t, v.node, "an address");
+        address(t, o_.groupId ? off(n.e0, st) : free, n.array, v.node);
         sink(p, v.node, "the predicate of a statement");
-        st[n.slot0] |= t | p | self(n.array) | arrayTaint_[n.array];
+        st.t[n.slot0] |= t | p | self(n.array) | arrayTaint_[n.array];
+        st.o[n.slot0] = join(n.pred == 0 ? Off{} : st.o[n.slot0], readForm(st.t[n.slot0]));
         return false;
       }
       case NodeKind::Write: {
-        sink(expr(n.e0, st, v.node), v.node, "an address");
+        address(expr(n.e0, st, v.node), o_.groupId ? off(n.e0, st) : free, n.array, v.node);
         sink(p, v.node, "the predicate of a statement");
         const Taint value = expr(n.e1, st, v.node);
         if (o_.benignWrites) sink(value, v.node, "a written value that --benign-writes compares");
@@ -264,22 +431,27 @@ private:
       }
       case NodeKind::Atomic: {
         Taint t = expr(n.e0, st, v.node);
-        sink(t, v.node, "an address");
+        address(t, o_.groupId ? off(n.e0, st) : free, n.array, v.node);
         sink(p, v.node, "the predicate of a statement");
         Taint operands(nS_);
         for (ExprId e : {n.e1, n.e2, n.e3, n.e4}) operands |= expr(e, st, v.node);
         // check: the result is the cell's old value; prove: a fresh value (its encoding's).
         Taint result = t | p;
         if (o_.atomicResultFromArray) result |= self(n.array) | arrayTaint_[n.array];
-        if (n.slot0 != kNone) st[n.slot0] |= result;
-        if (o_.atomicResultFromArray && n.slot1 != kNone) st[n.slot1] |= result;
+        for (Slot r : {n.slot0, o_.atomicResultFromArray ? n.slot1 : kNone})
+          if (r != kNone) {
+            st.t[r] |= result;
+            st.o[r] = join(n.pred == 0 ? Off{} : st.o[r], readForm(st.t[r]));
+          }
         Taint before = arrayTaint_[n.array];
         arrayTaint_[n.array] |= operands | p;
         return arrayTaint_[n.array] != before;
       }
       case NodeKind::Assert:
+        if (!o_.accessesOnly) sink(expr(n.e0, st, v.node) | p, v.node, "an assertion");
+        return false;
       case NodeKind::Assume:
-        sink(expr(n.e0, st, v.node) | p, v.node, n.kind == NodeKind::Assert ? "an assertion" : "an assumption");
+        sink(expr(n.e0, st, v.node) | p, v.node, "an assumption");
         return false;
       case NodeKind::Barrier:
         sink(p, v.node, "a barrier's predicate");
@@ -294,8 +466,9 @@ private:
   const Ir& ir_;
   const Cfg& g_;
   const DependenceOptions& o_;
-  size_t nA_, nS_;
+  size_t nA_, nS_, gidBit_;
   std::vector<Taint> arrayTaint_;
+  std::vector<Off> accessOff_;  ///< (groupId) each access's address form, by NodeId
   Dependence result_;
 };
 

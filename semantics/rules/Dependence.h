@@ -23,15 +23,49 @@
 // condition of `&&`, `||`, `?:` guarding such an operand), and with
 // `Options::benignWrites` every written value (the tolerance compares two of them).
 // A source that does not matter cannot change a verdict: every execution that differs
-// only in its values takes the same rules, addresses and assertions.
+// only in its values takes the same rules, addresses and assertions. A checked signed
+// operation (`nsw_add` …: integer overflow) and `addr64` (address range) can fail too: with
+// errorOperands their operands are sinks.
+//
+// With `DependenceOptions::groupId` the group id (`gid`) is a source as well (`check`'s
+// representative group, issue 15). Every sink above counts for it, addresses included,
+// with one exception that keeps a group's executions isomorphic to group 0's: an address
+// of the form gid·k + r, where r does not depend on the group id and k is the same for
+// every access of the array (gid·k is then the same for every thread and statement of a
+// group, and translating an array's cells by it maps group 0's executions one to one onto
+// group g's: the same cells alias, the same unknown cells are chosen), in an array with no
+// bound to check (an unbounded one: a translation could move a bounded array's access out
+// of bounds). The form is recognised syntactically: gid, a literal, lid and values not
+// derived from the group id combine by +, −, unary −, × a literal and << a literal; an
+// assignment keeps it only where it is unpredicated (a predicated one leaves other threads
+// the slot's old value); a value read from memory derived from the group id is anything.
+// `groupStride` gives k per array.
 #pragma once
 
 #include "semantics/rules/Ir.h"
 
+#include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace sdvmc::sem {
+
+/// (groupId) k of an address gid·k + r: a literal times launch sizes, `ldim(d)` and
+/// `ngroups(d)` (each a constant of one configuration), each to a power.
+struct GroupStride {
+  Word literal = 0;
+  std::array<uint8_t, 6> sizes{};  ///< the powers of ldim(0..2), then of ngroups(0..2)
+  bool operator==(const GroupStride&) const = default;
+  bool zero() const { return literal == 0; }
+  /// k in a configuration of these launch sizes (Word arithmetic).
+  Word value(const uint32_t localSize[3], const uint32_t numGroups[3]) const {
+    uint32_t v = static_cast<uint32_t>(literal);
+    for (size_t d = 0; d < 6; ++d)
+      for (uint8_t e = 0; e < sizes[d]; ++e) v *= d < 3 ? localSize[d] : numGroups[d - 3];
+    return static_cast<Word>(v);
+  }
+};
 
 struct DependenceOptions {
   /// (check) The operands that can make an expression fail are sinks (EvalError).
@@ -41,6 +75,13 @@ struct DependenceOptions {
   /// (check) An atomic's result is the cell's old value, so it depends on the array;
   /// (prove) it is a fresh arbitrary value (the encoding's), depending on nothing.
   bool atomicResultFromArray = false;
+  /// (check) The group id is a source too (Dependence::group), addresses of the form
+  /// gid·k + r excepted (see above).
+  bool groupId = false;
+  /// (check's inter-group races) Only what decides which cells a group accesses is a sink:
+  /// predicates, branch and loop conditions, addresses, assumptions (and, with
+  /// benignWrites, written values). errorOperands and assertions are not.
+  bool accessesOnly = false;
 };
 
 struct Dependence {
@@ -54,11 +95,16 @@ struct Dependence {
   };
   std::vector<Source> sources;
   size_t arrays = 0;  ///< sources[0, arrays) are the arrays, the rest the parameters
+  /// (groupId) per array, k such that every access's address is gid·k + r (0: none depends
+  /// on the group id); meaningful when the group id does not matter.
+  std::vector<GroupStride> groupStride;
   size_t cfgVertices = 0;
   size_t cfgEdges = 0;
 
   const Source& array(ArrayId a) const { return sources[a]; }
   const Source& param(size_t k) const { return sources[arrays + k]; }
+  /// (groupId) the group id: the last source.
+  const Source& group() const { return sources.back(); }
 };
 
 Dependence analyseDependence(const Ir& ir, const DependenceOptions& options);

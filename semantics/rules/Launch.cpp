@@ -2,6 +2,9 @@
 #include "semantics/rules/Launch.h"
 
 #include <algorithm>
+#include <bit>
+#include <optional>
+#include <span>
 #include <fmt/format.h>
 #include <map>
 
@@ -104,6 +107,109 @@ LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory m
   out.verdict.kind = VerdictKind::Ok;
   out.memory = std::move(memory);
   return out;
+}
+
+namespace {
+/// u⁻¹ modulo 2^32 for an odd u (Newton's iteration doubles the correct bits).
+uint32_t inverseOdd(uint32_t u) {
+  uint32_t x = u;  // correct to 3 bits
+  for (int i = 0; i < 5; ++i) x *= 2u - u * x;
+  return x;
+}
+
+/// The group difference d, 0 < |d| < groups, with k·d = δ (mod 2^32) of least magnitude
+/// (the positive one on a tie); nullopt when there is none.
+std::optional<int64_t> groupDifference(uint32_t k, uint32_t delta, uint32_t groups) {
+  if (groups < 2) return std::nullopt;
+  if (k == 0) return delta == 0 ? std::optional<int64_t>(1) : std::nullopt;
+  const int t = std::countr_zero(k);
+  if (t > 0 && (delta & ((1u << t) - 1)) != 0) return std::nullopt;
+  const uint64_t mod = uint64_t{1} << (32 - t);
+  const uint64_t d0 = (uint64_t{delta >> t} * inverseOdd(k >> t)) & (mod - 1);
+  const uint64_t pos = d0 == 0 ? mod : d0, neg = d0 == 0 ? mod : mod - d0;
+  if (std::min(pos, neg) >= groups) return std::nullopt;
+  return pos <= neg ? static_cast<int64_t>(pos) : -static_cast<int64_t>(neg);
+}
+
+/// The circular distance of x from 0 modulo 2^32.
+uint64_t circular(uint32_t x) { return std::min<uint64_t>(x, (uint64_t{1} << 32) - x); }
+}  // namespace
+
+Verdict translatedGroupRace(const Ir& ir, const SdvMachine& machine, std::vector<SdvMachine::FootprintEntry> footprint,
+                            const std::vector<Word>& strides, Word rep, uint32_t groups, bool benignWrites,
+                            uint64_t pairLimit) {
+  Verdict ok;
+  ok.kind = VerdictKind::Ok;
+  std::sort(footprint.begin(), footprint.end(), [](const auto& a, const auto& b) {
+    return a.addr != b.addr ? a.addr < b.addr : a.kind != b.kind ? a.kind > b.kind : a.thread < b.thread;
+  });
+  // One kind per (cell, kind, value): the rest adds no pair.
+  footprint.erase(std::unique(footprint.begin(), footprint.end(),
+                              [&](const auto& a, const auto& b) {
+                                return a.addr == b.addr && a.kind == b.kind && (a.kind != 1 || a.value == b.value);
+                              }),
+                  footprint.end());
+  for (size_t lo = 0; lo < footprint.size();) {
+    const ArrayId array = footprint[lo].addr.array;
+    size_t hi = lo;
+    while (hi < footprint.size() && footprint[hi].addr.array == array) ++hi;
+    const uint32_t k = static_cast<uint32_t>(strides.at(array));
+    std::span<const SdvMachine::FootprintEntry> e(footprint.data() + lo, hi - lo);
+    lo = hi;
+    if (!machine.raceChecked(e.front().addr)) continue;
+    // The cells lie on an arc of the 2^32 circle of length L (the circle less its largest
+    // gap); no shift k·d of circular distance above L makes two of them meet.
+    std::vector<uint32_t> cells;
+    for (const auto& x : e) cells.push_back(static_cast<uint32_t>(x.addr.index));
+    std::sort(cells.begin(), cells.end());
+    cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
+    uint64_t gap = (uint64_t{1} << 32) - cells.back() + cells.front();
+    for (size_t i = 1; i < cells.size(); ++i) gap = std::max<uint64_t>(gap, uint64_t{cells[i]} - cells[i - 1]);
+    const uint64_t arc = (uint64_t{1} << 32) - gap;
+    bool meet = false;
+    uint32_t shift = 0;
+    for (uint32_t d = 1; d < groups && !meet; ++d) meet = circular(shift += k) <= arc;
+    if (!meet) continue;
+    if (uint64_t{e.size()} * (e.size() + 1) / 2 > pairLimit) {
+      Verdict v;
+      v.kind = VerdictKind::Inconclusive;
+      v.message = fmt::format("inter-group races on {}: {} distinct accesses per group are too many pairs to compare",
+                              ir.arrays[array].name, e.size());
+      return v;
+    }
+    for (size_t i = 0; i < e.size(); ++i)
+      for (size_t j = i; j < e.size(); ++j) {
+        const auto& a = e[i];
+        const auto& b = e[j];
+        if (!conflict(a.kind, b.kind)) continue;
+        if (benignWrites && a.kind == 1 && b.kind == 1 && a.value == b.value) continue;
+        const std::optional<int64_t> d =
+            groupDifference(k, static_cast<uint32_t>(a.addr.index) - static_cast<uint32_t>(b.addr.index), groups);
+        if (!d) continue;
+        // a in group g1, b in group g2 = g1 + d; the earlier group first.
+        const int64_t g1 = *d > 0 ? 0 : -*d, g2 = g1 + *d;
+        const auto& first = g1 < g2 ? a : b;
+        const auto& second = g1 < g2 ? b : a;
+        const int64_t gFirst = std::min(g1, g2), gSecond = std::max(g1, g2);
+        const Address cell{array, static_cast<Word>(static_cast<uint32_t>(first.addr.index) +
+                                                    k * static_cast<uint32_t>(gFirst - static_cast<int64_t>(rep)))};
+        Verdict r;
+        r.kind = VerdictKind::Race;
+        r.rule = Rule::GroupRace;
+        r.scope = "inter-group";
+        r.at = second.at;
+        r.loc = ir.nodes[second.at].loc;
+        r.accesses = {RaceAccess{first.thread, first.kind != 0, cell, first.at, first.kind == 2, gFirst},
+                      RaceAccess{second.thread, second.kind != 0, cell, second.at, second.kind == 2, gSecond}};
+        r.threads = {first.thread, second.thread};
+        auto name = [](uint8_t x) { return x == 0 ? "read" : x == 1 ? "write" : "atomic"; };
+        r.message = fmt::format("inter-group race on {}[{}]: {} by thread {} of group {}, {} by thread {} of group {}",
+                                ir.arrays[array].name, cell.index, name(first.kind), first.thread, gFirst,
+                                name(second.kind), second.thread, gSecond);
+        return r;
+      }
+  }
+  return ok;
 }
 
 }  // namespace sdvmc::sem
