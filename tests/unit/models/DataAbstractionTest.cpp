@@ -97,3 +97,63 @@ TEST_CASE("data abstraction: the abstracted exploration finds the enumerated one
     CHECK(ra.states <= rb.states);
   }
 }
+
+TEST_CASE("data abstraction: checked signed operations and 64-bit addresses can fail", "[models][abstraction]") {
+  auto [abstract, why] = decideA(kernel("  wr(B, lid, nsw_add(x, 1));"));
+  CHECK_FALSE(abstract);
+  CHECK(why.find("signed operation that can overflow") != std::string::npos);
+  CHECK(decideA(kernel("  wr(B, lid, x + 1);")).first);  // wrapping addition cannot fail
+}
+
+namespace {
+/// The group plan of a kernel of 4 threads and 8 groups with global arrays G (unbounded), H[64].
+sem::GroupPlan groupPlan(const std::string& body) {
+  auto k = compile("threads: 4;\ngroup: 0;\ngroups: 8;\nglobal G[];\nglobal H[64];\nmain: {\n  local i, x;\n" + body +
+                   "\n  barrier;\n}\n");
+  return sem::planGroups(k->ir, false);
+}
+}  // namespace
+
+TEST_CASE("representative group: the group id reaching addresses only as gid*k + r", "[models][abstraction][groups]") {
+  sem::GroupPlan p = groupPlan("  i := gid * 4 + lid;\n  x := rd(G, i);\n  wr(G, i, x + 1);");
+  CHECK(p.representative);
+  REQUIRE(p.strides.size() == 2);
+  CHECK(p.strides[0].literal == 4);
+  CHECK(p.accessesFixed);
+  // gid << 2, a sum of two gid terms, and gid cancelled out all keep the form.
+  CHECK(groupPlan("  wr(G, (gid << 2) + lid, 1);").representative);
+  CHECK(groupPlan("  wr(G, gid * 3 + gid + lid, 1);").strides[0].literal == 4);
+  CHECK(groupPlan("  wr(G, gid - gid + lid, 1);\n  wr(G, lid + 4, 1);").representative);
+}
+
+TEST_CASE("representative group: what makes the group id matter", "[models][abstraction][groups]") {
+  struct Case {
+    const char* body;
+    const char* what;
+  } cases[] = {
+      {"  if (gid == 3) { skip; }", "a branch or loop condition"},
+      {"  assert(gid < 100);", "an assertion"},
+      {"  x := 8 / (gid + 1);", "a divisor"},
+      {"  wr(G, gid * gid, 1);", "not of the form"},
+      {"  wr(G, gid % 2 + lid, 1);", "not of the form"},
+      {"  wr(H, gid * 4 + lid, 1);", "bounds-checked"},
+      {"  wr(G, gid * 4 + lid, 1);\n  wr(G, lid, 2);", "unlike another access"},
+      {"  wr(G, lid, gid);\n  barrier;\n  x := rd(G, lid);\n  wr(G, x, 1);", "not of the form"},
+      {"  if (lid == 0) { i := gid * 4; }\n  wr(G, i, 1);", "not of the form"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.body);
+    sem::GroupPlan p = groupPlan(c.body);
+    CHECK_FALSE(p.representative);
+    CHECK(p.why.find(c.what) != std::string::npos);
+  }
+}
+
+TEST_CASE("representative group: accesses fixed unless an array's values decide them", "[models][abstraction][groups]") {
+  CHECK(groupPlan("  x := rd(G, lid);\n  wr(G, lid + 4, x);").accessesFixed);
+  sem::GroupPlan p = groupPlan("  x := rd(G, lid);\n  if (x > 0) { wr(G, lid + 4, 1); }");
+  CHECK_FALSE(p.accessesFixed);
+  CHECK(p.accessesWhy.find("G's values reach") != std::string::npos);
+  // An assertion on a value does not change which cells are accessed.
+  CHECK(groupPlan("  x := rd(G, lid);\n  assert(x != 3);").accessesFixed);
+}
