@@ -110,27 +110,6 @@ LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory m
 }
 
 namespace {
-/// u⁻¹ modulo 2^32 for an odd u (Newton's iteration doubles the correct bits).
-uint32_t inverseOdd(uint32_t u) {
-  uint32_t x = u;  // correct to 3 bits
-  for (int i = 0; i < 5; ++i) x *= 2u - u * x;
-  return x;
-}
-
-/// The group difference d, 0 < |d| < groups, with k·d = δ (mod 2^32) of least magnitude
-/// (the positive one on a tie); nullopt when there is none.
-std::optional<int64_t> groupDifference(uint32_t k, uint32_t delta, uint32_t groups) {
-  if (groups < 2) return std::nullopt;
-  if (k == 0) return delta == 0 ? std::optional<int64_t>(1) : std::nullopt;
-  const int t = std::countr_zero(k);
-  if (t > 0 && (delta & ((1u << t) - 1)) != 0) return std::nullopt;
-  const uint64_t mod = uint64_t{1} << (32 - t);
-  const uint64_t d0 = (uint64_t{delta >> t} * inverseOdd(k >> t)) & (mod - 1);
-  const uint64_t pos = d0 == 0 ? mod : d0, neg = d0 == 0 ? mod : mod - d0;
-  if (std::min(pos, neg) >= groups) return std::nullopt;
-  return pos <= neg ? static_cast<int64_t>(pos) : -static_cast<int64_t>(neg);
-}
-
 /// The circular distance of x from 0 modulo 2^32.
 uint64_t circular(uint32_t x) { return std::min<uint64_t>(x, (uint64_t{1} << 32) - x); }
 }  // namespace
@@ -166,48 +145,58 @@ Verdict translatedGroupRace(const Ir& ir, const SdvMachine& machine, std::vector
     uint64_t gap = (uint64_t{1} << 32) - cells.back() + cells.front();
     for (size_t i = 1; i < cells.size(); ++i) gap = std::max<uint64_t>(gap, uint64_t{cells[i]} - cells[i - 1]);
     const uint64_t arc = (uint64_t{1} << 32) - gap;
-    bool meet = false;
+    // Group g's cells are group 0's moved by k·g: group g1 + d meets group g1 where a cell of
+    // group 0's moved by k·d is one of group 0's. Each distinct shift k·d (0 < d < groups,
+    // the least d first) within the arc is tried once.
+    std::vector<uint32_t> byCell(e.size());
+    for (uint32_t i = 0; i < e.size(); ++i) byCell[i] = i;
+    auto cellOf = [&](uint32_t i) { return static_cast<uint32_t>(e[i].addr.index); };
+    std::sort(byCell.begin(), byCell.end(), [&](uint32_t x, uint32_t y) { return cellOf(x) < cellOf(y); });
+    // k·d repeats with period 2^(32 − t), k = 2^t·u (u odd); d = the period is the shift 0.
+    const uint64_t period = k == 0 ? 1 : uint64_t{1} << (32 - std::countr_zero(k));
+    const uint64_t last = std::min<uint64_t>(groups - 1, period);
+    uint64_t work = 0;
     uint32_t shift = 0;
-    for (uint32_t d = 1; d < groups && !meet; ++d) meet = circular(shift += k) <= arc;
-    if (!meet) continue;
-    if (uint64_t{e.size()} * (e.size() + 1) / 2 > pairLimit) {
-      Verdict v;
-      v.kind = VerdictKind::Inconclusive;
-      v.message = fmt::format("inter-group races on {}: {} distinct accesses per group are too many pairs to compare",
-                              ir.arrays[array].name, e.size());
-      return v;
-    }
-    for (size_t i = 0; i < e.size(); ++i)
-      for (size_t j = i; j < e.size(); ++j) {
-        const auto& a = e[i];
-        const auto& b = e[j];
-        if (!conflict(a.kind, b.kind)) continue;
-        if (benignWrites && a.kind == 1 && b.kind == 1 && a.value == b.value) continue;
-        const std::optional<int64_t> d =
-            groupDifference(k, static_cast<uint32_t>(a.addr.index) - static_cast<uint32_t>(b.addr.index), groups);
-        if (!d) continue;
-        // a in group g1, b in group g2 = g1 + d; the earlier group first.
-        const int64_t g1 = *d > 0 ? 0 : -*d, g2 = g1 + *d;
-        const auto& first = g1 < g2 ? a : b;
-        const auto& second = g1 < g2 ? b : a;
-        const int64_t gFirst = std::min(g1, g2), gSecond = std::max(g1, g2);
-        const Address cell{array, static_cast<Word>(static_cast<uint32_t>(first.addr.index) +
-                                                    k * static_cast<uint32_t>(gFirst - static_cast<int64_t>(rep)))};
-        Verdict r;
-        r.kind = VerdictKind::Race;
-        r.rule = Rule::GroupRace;
-        r.scope = "inter-group";
-        r.at = second.at;
-        r.loc = ir.nodes[second.at].loc;
-        r.accesses = {RaceAccess{first.thread, first.kind != 0, cell, first.at, first.kind == 2, gFirst},
-                      RaceAccess{second.thread, second.kind != 0, cell, second.at, second.kind == 2, gSecond}};
-        r.threads = {first.thread, second.thread};
-        auto name = [](uint8_t x) { return x == 0 ? "read" : x == 1 ? "write" : "atomic"; };
-        r.message = fmt::format("inter-group race on {}[{}]: {} by thread {} of group {}, {} by thread {} of group {}",
-                                ir.arrays[array].name, cell.index, name(first.kind), first.thread, gFirst,
-                                name(second.kind), second.thread, gSecond);
-        return r;
+    for (uint64_t d = 1; d <= last; ++d) {
+      shift += k;
+      if (circular(shift) > arc) continue;
+      work += e.size();
+      if (work > pairLimit) {
+        Verdict v;
+        v.kind = VerdictKind::Inconclusive;
+        v.message = fmt::format("inter-group races on {}: {} distinct accesses per group, too many shifts to compare",
+                                ir.arrays[array].name, e.size());
+        return v;
       }
+      // b in group d at group 0's cell cb + k·d = ca, the cell of a in group 0.
+      for (size_t j = 0; j < e.size(); ++j) {
+        const auto& b = e[j];
+        const uint32_t target = static_cast<uint32_t>(b.addr.index) + shift;
+        auto it = std::lower_bound(byCell.begin(), byCell.end(), target,
+                                   [&](uint32_t x, uint32_t t) { return cellOf(x) < t; });
+        for (; it != byCell.end() && cellOf(*it) == target; ++it) {
+          const auto& a = e[*it];
+          if (!conflict(a.kind, b.kind)) continue;
+          if (benignWrites && a.kind == 1 && b.kind == 1 && a.value == b.value) continue;
+          const int64_t g2 = static_cast<int64_t>(d);
+          // Group 0's cell ca is the launch's cell ca + k·(0 − rep).
+          const Address cell{array, static_cast<Word>(target - k * static_cast<uint32_t>(rep))};
+          Verdict r;
+          r.kind = VerdictKind::Race;
+          r.rule = Rule::GroupRace;
+          r.scope = "inter-group";
+          r.at = b.at;
+          r.loc = ir.nodes[b.at].loc;
+          r.accesses = {RaceAccess{a.thread, a.kind != 0, cell, a.at, a.kind == 2, 0},
+                        RaceAccess{b.thread, b.kind != 0, cell, b.at, b.kind == 2, g2}};
+          r.threads = {a.thread, b.thread};
+          auto name = [](uint8_t x) { return x == 0 ? "read" : x == 1 ? "write" : "atomic"; };
+          r.message = fmt::format("inter-group race on {}[{}]: {} by thread {} of group 0, {} by thread {} of group {}",
+                                  ir.arrays[array].name, cell.index, name(a.kind), a.thread, name(b.kind), b.thread, g2);
+          return r;
+        }
+      }
+    }
   }
   return ok;
 }

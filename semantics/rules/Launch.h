@@ -39,14 +39,15 @@ LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory m
 /// `check`'s inter-group races under a representative group (issue 15; DataAbstraction.h's
 /// GroupPlan): `footprint` is group `rep`'s accesses to global arrays (SdvMachine's, one
 /// concrete run: they depend on no input), and group g's are the same with every cell of
-/// array a moved by strides[a]·(g − rep) (Word arithmetic). Two groups g1 ≠ g2 of
-/// 0 … groups−1 conflict on a cell exactly when, for two conflicting accesses at cells ca
-/// and cb, ca − cb = k·(g2 − g1) mod 2^32 for some such pair: k·d = δ is solved exactly
-/// (k = 2^t·u, u odd: d ≡ (δ >> t)·u⁻¹ mod 2^(32−t) when 2^t divides δ), the candidate
-/// differences d of least magnitude checked against groups − 1. Ok when no two groups
-/// conflict; else the race (rule INTER-GROUP-RACE) between the lowest pair found, in the
-/// order of the accesses' (array, cell). `pairLimit` bounds the pairs compared: beyond it
-/// (and when the cells' span does not rule every shift out) the verdict is Inconclusive.
+/// array a moved by strides[a]·(g − rep) (Word arithmetic). Groups g1 and g1 + d of
+/// 0 … groups−1 conflict exactly when some access moved by k·d lands on a conflicting
+/// access's cell, for some 0 < d < groups: each distinct shift k·d (they repeat with period
+/// 2^(32−t), k = 2^t·u with u odd; the period itself is the shift 0, two groups on the same
+/// cells) is tried once, the least d first, and only where it is within the span of the
+/// array's cells. Ok when no two groups conflict; else the race (rule INTER-GROUP-RACE)
+/// between groups 0 and d at the least d, the first conflicting pair in cell order.
+/// `pairLimit` bounds the work (shifts tried × accesses): beyond it the verdict is
+/// Inconclusive.
 Verdict translatedGroupRace(const Ir& ir, const SdvMachine& machine, std::vector<SdvMachine::FootprintEntry> footprint,
                             const std::vector<Word>& strides, Word rep, uint32_t groups, bool benignWrites,
                             uint64_t pairLimit = uint64_t{1} << 28);
