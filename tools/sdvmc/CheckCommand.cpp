@@ -85,6 +85,8 @@ struct Witnessed {
   sem::Configuration config;
   std::string replay;
   bool confirmed = false;
+  /// Why the replay was not run (an inter-group race in a launch too large to run).
+  std::string notRun;
   /// (--sarif, --html) the concrete re-run, recorded (SDV only).
   std::optional<report::Trace> trace;
 };
@@ -129,6 +131,7 @@ json witnessedJson(const CheckOptions& o, const sem::Ir& ir, const Witnessed& w)
   j["witness"] = witnessJson(w.config, o.model != "sdv", ir.params);
   if (!w.replay.empty()) j["replay"] = w.replay;
   j["confirmed"] = w.confirmed;
+  if (!w.notRun.empty()) j["replay_not_run"] = w.notRun;
   return j;
 }
 
@@ -141,7 +144,10 @@ void printWitnessed(std::ostream& os, const kpl::SourceFile& source, const sem::
     for (uint32_t t : w.config.schedule) os << " " << t;
     os << "\n";
   }
-  if (!w.replay.empty()) os << "replay: " << w.replay << (w.confirmed ? "" : "   (NOT confirmed by sdvmc run)") << "\n";
+  if (!w.replay.empty())
+    os << "replay: " << w.replay
+       << (w.confirmed ? "" : !w.notRun.empty() ? "   (" + w.notRun + ")" : std::string("   (NOT confirmed by sdvmc run)"))
+       << "\n";
 }
 
 /// --all: the summary line, and when a limit cut the search, that the list may be incomplete.
@@ -461,6 +467,8 @@ InterGroup interGroupRaces(const CheckOptions& o, const sem::Ir& ir, const sem::
                                              bounds.benignWrites, true, std::nullopt, bounds.raceOptions);
         w.confirmed = r.verdict.kind == sem::VerdictKind::Race && r.verdict.rule == sem::Rule::GroupRace;
         if (w.confirmed) v = r.verdict;
+      } else if (representative) {
+        w.notRun = fmt::format("not run: the launch has {} threads, more than 2^22", uint64_t{n} * launch);
       }
       w.verdict = std::move(v);
       out.race = std::move(w);
