@@ -241,6 +241,16 @@ private:
     return t;
   }
 
+  /// A literal, or a negated one (`-4` is Neg(4) in the IR).
+  std::optional<uint32_t> literal(ExprId id) const {
+    if (id == kNone) return std::nullopt;
+    const ExprNode& x = ir_.exprs[id];
+    if (x.op == EOp::Const) return static_cast<uint32_t>(x.imm);
+    if (x.op == EOp::Neg)
+      if (const std::optional<uint32_t> v = literal(x.a)) return 0u - *v;
+    return std::nullopt;
+  }
+
   /// The form of `id`'s value in the group id (Off).
   Off off(ExprId id, const St& st) const {
     const Off free{Off::Free, {}}, top{Off::Top, {}};
@@ -274,8 +284,8 @@ private:
       if (a.kind != Off::Trans || by == kNone) return top;
       const ExprNode& f = ir_.exprs[by];
       GroupStride k = a.k;
-      if (f.op == EOp::Const) {
-        k.literal = static_cast<Word>(static_cast<uint32_t>(k.literal) * static_cast<uint32_t>(f.imm));
+      if (const std::optional<uint32_t> c = literal(by)) {
+        k.literal = static_cast<Word>(static_cast<uint32_t>(k.literal) * *c);
         return trans(k);
       }
       if ((f.op == EOp::LocalSize || f.op == EOp::NumGroups) && f.imm >= 0 && f.imm < 3) {

@@ -6,6 +6,9 @@
 
 #include "semantics/models/DataAbstraction.h"
 #include "semantics/models/SdvModel.h"
+#include "semantics/rules/Launch.h"
+
+#include <fmt/format.h>
 
 using namespace modtest;
 
@@ -156,4 +159,46 @@ TEST_CASE("representative group: accesses fixed unless an array's values decide 
   CHECK(p.accessesWhy.find("G's values reach") != std::string::npos);
   // An assertion on a value does not change which cells are accessed.
   CHECK(groupPlan("  x := rd(G, lid);\n  assert(x != 3);").accessesFixed);
+}
+
+TEST_CASE("representative group: translated accesses find exactly the launch's inter-group races",
+          "[models][abstraction][groups]") {
+  // Group g writes Out[g·K + lid·M] (and reads In at the same cells): every (K, M, threads,
+  // groups) combination, the translation's answer against running the whole launch.
+  int races = 0, checked = 0;
+  for (int64_t K : {0LL, 1LL, 2LL, 3LL, 4LL, 8LL, 1LL << 30, -(1LL << 30), -1LL, -4LL})
+    for (int M : {1, 2, 3})
+      for (uint32_t n : {1u, 2u, 4u})
+        for (uint32_t groups : {2u, 3u, 5u, 8u}) {
+          const std::string text = fmt::format(
+              "threads: {};\ngroup: 0;\ngroups: {};\nglobal In[];\nglobal Out[];\nmain: {{\n  local i, x;\n"
+              "  i := gid * ({}) + lid * {};\n  x := rd(In, i);\n  wr(Out, i, x);\n  barrier;\n}}\n",
+              n, groups, K, M);
+          INFO(text);
+          auto k = compile(text);
+          sem::GroupPlan plan = sem::planGroups(k->ir, false);
+          REQUIRE(plan.representative);
+          REQUIRE(plan.accessesFixed);
+          sem::SdvMachine m(k->ir, n);
+          std::vector<sem::SdvMachine::FootprintEntry> footprint;
+          m.setFootprint(&footprint);
+          sem::GroupState s = m.initialState(0, sem::initialMemory(k->ir, 0), {});
+          REQUIRE(m.run(s, UINT64_MAX).kind == sem::VerdictKind::Ok);
+          std::vector<sem::Word> strides;
+          for (const sem::GroupStride& g : plan.strides)
+            strides.push_back(g.value(m.evaluator().geometry().localSize, m.evaluator().geometry().numGroups));
+          const sem::Verdict t = sem::translatedGroupRace(k->ir, m, footprint, strides, 0, groups, false);
+          const sem::LaunchResult l = sem::runLaunch(k->ir, n, groups, sem::initialMemory(k->ir, 0), {}, UINT64_MAX);
+          CHECK(t.kind == l.verdict.kind);
+          if (t.kind == sem::VerdictKind::Race) {
+            CHECK(t.rule == sem::Rule::GroupRace);
+            // The reported pair really meets: the same cell, reached from two different groups.
+            REQUIRE(t.accesses.size() == 2);
+            CHECK(t.accesses[0].group != t.accesses[1].group);
+            ++races;
+          }
+          ++checked;
+        }
+  CHECK(races > 0);
+  CHECK(races < checked);
 }
