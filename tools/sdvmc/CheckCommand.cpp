@@ -873,7 +873,12 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   }
   // Races between the groups of the launch, once nothing else was found.
   std::optional<InterGroup> inter;
-  if (interGroupCheck) {
+  if (launchGroups > 1 && !interGroupCheck) {
+    inter.emplace();
+    inter->text = fmt::format("not checked (groups {}..{} are not the launch's groups 0..{})", groups->lo, groups->hi,
+                              launchGroups - 1);
+    inter->j = json{{"checked", false}, {"why", inter->text}};
+  } else if (interGroupCheck) {
     if (o.model != "sdv" || !raceOptions->check) {
       inter.emplace();
       inter->text = o.model != "sdv" ? fmt::format("not checked (model {})", o.model)
