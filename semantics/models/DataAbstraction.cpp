@@ -56,14 +56,14 @@ GroupPlan planGroups(const Ir& ir, bool benignWrites) {
   o.groupId = true;
   const Dependence d = analyseDependence(ir, o);
   const Dependence::Source& g = d.group();
-  out.strides = d.groupStride;
+  out.offsets = d.groupOffset;
   if (g.matters) {
     out.at = ir.nodes[g.at].loc;
     out.why = fmt::format("the group id reaches {}", g.what);
   } else {
     out.representative = true;
-    out.why = "the group id reaches no condition, assertion or failing operand, and addresses only as gid*k + r "
-              "(one k per array, no bound checked)";
+    out.why = "the group id reaches no condition, assertion or failing operand, and addresses only as h(g) + r "
+              "(one h per array, no bound checked)";
   }
   DependenceOptions a;
   a.accessesOnly = true;

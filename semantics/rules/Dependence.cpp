@@ -2,11 +2,14 @@
 // Dependence.h).
 #include "semantics/rules/Dependence.h"
 
+#include "semantics/rules/Eval.h"
+
 #include <boost/dynamic_bitset.hpp>
 #include <boost/graph/adjacency_list.hpp>
 
 #include <algorithm>
 #include <deque>
+#include <fmt/format.h>
 #include <optional>
 #include <tuple>
 
@@ -96,11 +99,11 @@ bool canFail(const Ir& ir, ExprId id) {
 }
 
 /// How a value depends on the group id (DependenceOptions::groupId): not at all (Free),
-/// as gid·k + r with r independent of it (Trans; k a GroupStride), or otherwise (Top); Bot:
+/// as h(g) + r with r independent of it (Trans; h a GroupOffset), or otherwise (Top); Bot:
 /// no path yet.
 struct Off {
   enum Kind : uint8_t { Bot, Free, Trans, Top } kind = Bot;
-  GroupStride k;
+  GroupOffset k;
   bool operator==(const Off&) const = default;
 };
 
@@ -110,9 +113,36 @@ Off join(Off a, Off b) {
   return a == b ? a : Off{Off::Top, {}};
 }
 
-Off trans(GroupStride k) {
-  if (k.literal == 0) k.sizes = {};  // gid·0: the group id cancelled out
-  return Off{Off::Trans, k};
+Off trans(GroupOffset k) { return Off{Off::Trans, std::move(k)}; }
+
+/// Terms in canonical order, equal ones added, zero ones dropped.
+GroupOffset normal(std::vector<GroupTerm> terms) {
+  std::sort(terms.begin(), terms.end(), [](const GroupTerm& x, const GroupTerm& y) {
+    return std::tie(x.key, x.sizes) < std::tie(y.key, y.sizes);
+  });
+  GroupOffset out;
+  for (GroupTerm& t : terms) {
+    if (!out.terms.empty() && out.terms.back().key == t.key && out.terms.back().sizes == t.sizes)
+      out.terms.back().literal = word::add(out.terms.back().literal, t.literal);
+    else
+      out.terms.push_back(std::move(t));
+  }
+  std::erase_if(out.terms, [](const GroupTerm& t) { return t.literal == 0; });
+  return out;
+}
+
+GroupOffset sum(const GroupOffset& a, const GroupOffset& b, bool minus) {
+  std::vector<GroupTerm> terms = a.terms;
+  for (GroupTerm t : b.terms) {
+    if (minus) t.literal = word::neg(t.literal);
+    terms.push_back(std::move(t));
+  }
+  return normal(std::move(terms));
+}
+
+GroupOffset scaled(GroupOffset a, uint32_t c) {
+  for (GroupTerm& t : a.terms) t.literal = word::mul(t.literal, static_cast<Word>(c));
+  return normal(std::move(a.terms));
 }
 
 /// The data-flow state at a vertex: each slot's sources and its form in the group id.
@@ -251,14 +281,48 @@ private:
     return std::nullopt;
   }
 
+  /// Whether `id` is a function of the group id and launch sizes alone (`hasGid`: it reads
+  /// the group id), built by + − × / %.
+  bool groupFunction(ExprId id, bool& hasGid) const {
+    if (id == kNone) return true;
+    const ExprNode& x = ir_.exprs[id];
+    switch (x.op) {
+      case EOp::Gid: hasGid = true; return true;
+      case EOp::Const: case EOp::LocalSize: case EOp::NumGroups: return true;
+      case EOp::Add: case EOp::Sub: case EOp::Mul: case EOp::Div: case EOp::Rem: case EOp::UDiv: case EOp::URem:
+      case EOp::Neg:
+        return groupFunction(x.a, hasGid) && groupFunction(x.b, hasGid);
+      default: return false;
+    }
+  }
+
+  /// A group function's text (GroupTerm::key): equal texts, equal functions.
+  std::string text(ExprId id) const {
+    const ExprNode& x = ir_.exprs[id];
+    switch (x.op) {
+      case EOp::Gid: return "gid";
+      case EOp::Const: return std::to_string(x.imm);
+      case EOp::LocalSize: return fmt::format("ldim({})", x.imm);
+      case EOp::NumGroups: return fmt::format("ngroups({})", x.imm);
+      case EOp::Neg: return fmt::format("(-{})", text(x.a));
+      default: return fmt::format("({} #{} {})", text(x.a), static_cast<int>(x.op), text(x.b));
+    }
+  }
+
   /// The form of `id`'s value in the group id (Off).
   Off off(ExprId id, const St& st) const {
     const Off free{Off::Free, {}}, top{Off::Top, {}};
     if (id == kNone) return free;
     const ExprNode& x = ir_.exprs[id];
     switch (x.op) {
-      case EOp::Gid: return trans(GroupStride{1, {}});
+      case EOp::Gid: return trans(GroupOffset{{GroupTerm{"gid", kNone, {}, 1}}});
       case EOp::Local: return st.o[x.slot].kind == Off::Bot ? free : st.o[x.slot];
+      case EOp::Div: case EOp::Rem: case EOp::UDiv: case EOp::URem: {
+        // A group coordinate (gid % ngroups(0), gid / ngroups(0) …): a term of its own.
+        bool hasGid = false;
+        if (groupFunction(id, hasGid) && hasGid) return trans(GroupOffset{{GroupTerm{text(id), id, {}, 1}}});
+        break;
+      }
       default: break;
     }
     const ExprId kids[4] = {x.a, x.b, x.c, x.d};
@@ -269,48 +333,38 @@ private:
       any |= ops[k].kind != Off::Free;
     }
     if (!any) return free;
-    // gid·k + r ± gid·k' + r' (the same launch sizes in k and k'), × or << a literal, × a launch size.
+    // h + r ± h' + r', × or << a literal, × a launch size.
     auto linear = [](const Off& o) { return o.kind == Off::Free || o.kind == Off::Trans; };
-    auto sum = [&](const Off& a, const Off& b, bool minus) {
-      if (!linear(a) || !linear(b)) return top;
-      if (a.kind == Off::Trans && b.kind == Off::Trans && a.k.sizes != b.k.sizes) return top;
-      GroupStride k = a.kind == Off::Trans ? a.k : b.k;
-      const uint32_t ka = a.kind == Off::Trans ? static_cast<uint32_t>(a.k.literal) : 0u;
-      const uint32_t kb = b.kind == Off::Trans ? static_cast<uint32_t>(b.k.literal) : 0u;
-      k.literal = static_cast<Word>(minus ? ka - kb : ka + kb);
-      return trans(k);
-    };
-    auto scaled = [&](const Off& a, ExprId by) {
+    auto times = [&](const Off& a, ExprId by) {
       if (a.kind != Off::Trans || by == kNone) return top;
       const ExprNode& f = ir_.exprs[by];
-      GroupStride k = a.k;
-      if (const std::optional<uint32_t> c = literal(by)) {
-        k.literal = static_cast<Word>(static_cast<uint32_t>(k.literal) * *c);
-        return trans(k);
-      }
+      if (const std::optional<uint32_t> c = literal(by)) return trans(scaled(a.k, *c));
       if ((f.op == EOp::LocalSize || f.op == EOp::NumGroups) && f.imm >= 0 && f.imm < 3) {
-        uint8_t& e = k.sizes[static_cast<size_t>(f.imm) + (f.op == EOp::NumGroups ? 3 : 0)];
-        if (e == 255) return top;
-        ++e;
-        return trans(k);
+        GroupOffset k = a.k;
+        for (GroupTerm& t : k.terms) {
+          uint8_t& e = t.sizes[static_cast<size_t>(f.imm) + (f.op == EOp::NumGroups ? 3 : 0)];
+          if (e == 255) return top;
+          ++e;
+        }
+        return trans(normal(std::move(k.terms)));
       }
       return top;
     };
     switch (x.op) {
-      case EOp::Add: return sum(ops[0], ops[1], false);
-      case EOp::Sub: return sum(ops[0], ops[1], true);
-      case EOp::Neg: return sum(free, ops[0], true);
+      case EOp::Add: case EOp::Sub:
+        if (linear(ops[0]) && linear(ops[1])) return trans(sum(ops[0].k, ops[1].k, x.op == EOp::Sub));
+        return top;
+      case EOp::Neg:
+        if (linear(ops[0])) return trans(sum(GroupOffset{}, ops[0].k, true));
+        return top;
       case EOp::Mul:
-        if (ops[1].kind == Off::Free) return scaled(ops[0], x.b);
-        if (ops[0].kind == Off::Free) return scaled(ops[1], x.a);
+        if (ops[1].kind == Off::Free) return times(ops[0], x.b);
+        if (ops[0].kind == Off::Free) return times(ops[1], x.a);
         return top;
       case EOp::Shl:
         if (ops[0].kind == Off::Trans && ops[1].kind == Off::Free && ir_.exprs[x.b].op == EOp::Const &&
-            ir_.exprs[x.b].imm >= 0 && ir_.exprs[x.b].imm < 32) {
-          GroupStride k = ops[0].k;
-          k.literal = static_cast<Word>(static_cast<uint32_t>(k.literal) << ir_.exprs[x.b].imm);
-          return trans(k);
-        }
+            ir_.exprs[x.b].imm >= 0 && ir_.exprs[x.b].imm < 32)
+          return trans(scaled(ops[0].k, 1u << ir_.exprs[x.b].imm));
         return top;
       default:
         return top;
@@ -328,7 +382,7 @@ private:
     Taint rest = t;
     rest.reset(gidBit_);
     sink(rest, at, "an address");
-    accessOff_[at] = o.kind == Off::Free ? trans(GroupStride{}) : o;
+    accessOff_[at] = o.kind == Off::Free ? trans(GroupOffset{}) : o;
     if (o.kind == Off::Top) {
       Taint g(nS_);
       g.set(gidBit_);
@@ -340,8 +394,8 @@ private:
   /// (groupId) Every access of an array must have the same stride k, and a nonzero one is
   /// allowed only where no bound is checked.
   void strides() {
-    result_.groupStride.assign(nA_, GroupStride{});
-    std::vector<std::optional<GroupStride>> first(nA_);
+    result_.groupOffset.assign(nA_, GroupOffset{});
+    std::vector<std::optional<GroupOffset>> first(nA_);
     Taint g(nS_);
     g.set(gidBit_);
     for (NodeId at = 0; at < ir_.nodes.size(); ++at) {
@@ -352,10 +406,10 @@ private:
       const ArrayInfo& info = ir_.arrays[n.array];
       if (!o.k.zero() && info.extent() != 0)
         sink(g, at, "an address of a bounds-checked array (whether it is in bounds depends on the group)");
-      std::optional<GroupStride>& k = first[n.array];
+      std::optional<GroupOffset>& k = first[n.array];
       if (!k) {
         k = o.k;
-        result_.groupStride[n.array] = o.k;
+        result_.groupOffset[n.array] = o.k;
       } else if (!(*k == o.k)) {
         sink(g, at, "an address offset by the group id unlike another access of the same array");
       }
@@ -483,6 +537,45 @@ private:
 };
 
 }  // namespace
+
+namespace {
+Word evalGroupFunction(const Ir& ir, ExprId id, Word g, const uint32_t localSize[3], const uint32_t numGroups[3]) {
+  const ExprNode& x = ir.exprs[id];
+  auto sub = [&](ExprId e) { return evalGroupFunction(ir, e, g, localSize, numGroups); };
+  switch (x.op) {
+    case EOp::Gid: return g;
+    case EOp::Const: return x.imm;
+    case EOp::LocalSize: return static_cast<Word>(x.imm >= 0 && x.imm < 3 ? localSize[x.imm] : 1);
+    case EOp::NumGroups: return static_cast<Word>(x.imm >= 0 && x.imm < 3 ? numGroups[x.imm] : 1);
+    case EOp::Neg: return word::neg(sub(x.a));
+    case EOp::Add: return word::add(sub(x.a), sub(x.b));
+    case EOp::Sub: return word::sub(sub(x.a), sub(x.b));
+    case EOp::Mul: return word::mul(sub(x.a), sub(x.b));
+    default: break;
+  }
+  const Word a = sub(x.a), b = sub(x.b);
+  if (b == 0) return 0;  // (a division by zero fails in every group alike: not this function's to report)
+  switch (x.op) {
+    case EOp::Div: return word::div(a, b);
+    case EOp::Rem: return word::rem(a, b);
+    case EOp::UDiv: return word::udiv(a, b);
+    case EOp::URem: return word::urem(a, b);
+    default: return 0;
+  }
+}
+}  // namespace
+
+Word GroupOffset::value(const Ir& ir, Word g, const uint32_t localSize[3], const uint32_t numGroups[3]) const {
+  Word h = 0;
+  for (const GroupTerm& t : terms) {
+    Word v = word::mul(t.literal, t.atom == kNone ? g : evalGroupFunction(ir, t.atom, g, localSize, numGroups));
+    for (size_t d = 0; d < 6; ++d)
+      for (uint8_t e = 0; e < t.sizes[d]; ++e)
+        v = word::mul(v, static_cast<Word>(d < 3 ? localSize[d] : numGroups[d - 3]));
+    h = word::add(h, v);
+  }
+  return h;
+}
 
 Dependence analyseDependence(const Ir& ir, const DependenceOptions& options) {
   Builder b(ir);

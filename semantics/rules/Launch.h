@@ -39,17 +39,17 @@ LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory m
 /// `check`'s inter-group races under a representative group (issue 15; DataAbstraction.h's
 /// GroupPlan): `footprint` is group `rep`'s accesses to global arrays (SdvMachine's, one
 /// concrete run: they depend on no input), and group g's are the same with every cell of
-/// array a moved by strides[a]·(g − rep) (Word arithmetic). Groups g1 and g1 + d of
-/// 0 … groups−1 conflict exactly when some access moved by k·d lands on a conflicting
-/// access's cell, for some 0 < d < groups: each distinct shift k·d (they repeat with period
-/// 2^(32−t), k = 2^t·u with u odd; the period itself is the shift 0, two groups on the same
-/// cells) is tried once, the least d first, and only where it is within the span of the
-/// array's cells. Ok when no two groups conflict; else the race (rule INTER-GROUP-RACE)
-/// between groups 0 and d at the least d, the first conflicting pair in cell order.
-/// `pairLimit` bounds the work (shifts tried × accesses): beyond it the verdict is
-/// Inconclusive.
+/// array a moved by rel(g) = offsets[a][g] − offsets[a][rep] (h(g), Dependence.h's
+/// GroupOffset, evaluated for every group 0 … groups−1; Word arithmetic). Groups g1 and g2
+/// conflict exactly when some access of one, moved by rel(g2) − rel(g1), lands on a
+/// conflicting access's cell: for each g1 in order, the least g2 > g1 of each distinct shift
+/// within the span of the array's cells (circularly) is a candidate, and each difference of
+/// shifts is tried once. Ok when no two groups conflict; else the race (rule
+/// INTER-GROUP-RACE) between the first such g1 and g2, the first conflicting pair in cell
+/// order. `workLimit` bounds the work (shifts scanned and tried × accesses): beyond it the
+/// verdict is Inconclusive.
 Verdict translatedGroupRace(const Ir& ir, const SdvMachine& machine, std::vector<SdvMachine::FootprintEntry> footprint,
-                            const std::vector<Word>& strides, Word rep, uint32_t groups, bool benignWrites,
-                            uint64_t pairLimit = uint64_t{1} << 28);
+                            const std::vector<std::vector<Word>>& offsets, Word rep, uint32_t groups, bool benignWrites,
+                            uint64_t workLimit = uint64_t{1} << 28);
 
 }  // namespace sdvmc::sem

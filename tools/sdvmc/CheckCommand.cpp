@@ -433,9 +433,14 @@ InterGroup interGroupRaces(const CheckOptions& o, const sem::Ir& ir, const sem::
           break;
         }
         const sem::Evaluator::Geometry& geo = m.evaluator().geometry();
-        std::vector<sem::Word> strides;
-        for (const sem::GroupStride& k : plan.strides) strides.push_back(k.value(geo.localSize, geo.numGroups));
-        v = sem::translatedGroupRace(ir, m, std::move(footprint), strides, rep, launch, bounds.benignWrites);
+        std::vector<std::vector<sem::Word>> offsets(plan.offsets.size());
+        for (size_t a = 0; a < plan.offsets.size(); ++a)
+          if (ir.arrays[a].global) {
+            offsets[a].resize(launch);
+            for (uint32_t g = 0; g < launch; ++g)
+              offsets[a][g] = plan.offsets[a].value(ir, static_cast<sem::Word>(g), geo.localSize, geo.numGroups);
+          }
+        v = sem::translatedGroupRace(ir, m, std::move(footprint), offsets, rep, launch, bounds.benignWrites);
       } else {
         v = sem::runLaunch(ir, n, launch, sem::initialMemory(ir, 0), params, UINT64_MAX, nullptr, bounds.benignWrites,
                            true, std::nullopt, bounds.raceOptions)

@@ -120,12 +120,13 @@ sem::GroupPlan groupPlan(const std::string& body) {
 TEST_CASE("representative group: the group id reaching addresses only as gid*k + r", "[models][abstraction][groups]") {
   sem::GroupPlan p = groupPlan("  i := gid * 4 + lid;\n  x := rd(G, i);\n  wr(G, i, x + 1);");
   CHECK(p.representative);
-  REQUIRE(p.strides.size() == 2);
-  CHECK(p.strides[0].literal == 4);
+  REQUIRE(p.offsets.size() == 2);
+  REQUIRE(p.offsets[0].terms.size() == 1);
+  CHECK(p.offsets[0].terms[0].literal == 4);
   CHECK(p.accessesFixed);
   // gid << 2, a sum of two gid terms, and gid cancelled out all keep the form.
   CHECK(groupPlan("  wr(G, (gid << 2) + lid, 1);").representative);
-  CHECK(groupPlan("  wr(G, gid * 3 + gid + lid, 1);").strides[0].literal == 4);
+  CHECK(groupPlan("  wr(G, gid * 3 + gid + lid, 1);").offsets[0].terms.at(0).literal == 4);
   CHECK(groupPlan("  wr(G, gid - gid + lid, 1);\n  wr(G, lid + 4, 1);").representative);
 }
 
@@ -138,7 +139,7 @@ TEST_CASE("representative group: what makes the group id matter", "[models][abst
       {"  assert(gid < 100);", "an assertion"},
       {"  x := 8 / (gid + 1);", "a divisor"},
       {"  wr(G, gid * gid, 1);", "not of the form"},
-      {"  wr(G, gid % 2 + lid, 1);", "not of the form"},
+      {"  wr(G, gid * 4 + lid, 1);\n  wr(G, gid % 2 + lid, 2);", "unlike another access"},
       {"  wr(H, gid * 4 + lid, 1);", "bounds-checked"},
       {"  wr(G, gid * 4 + lid, 1);\n  wr(G, lid, 2);", "unlike another access"},
       {"  wr(G, lid, gid);\n  barrier;\n  x := rd(G, lid);\n  wr(G, x, 1);", "not of the form"},
@@ -184,10 +185,12 @@ TEST_CASE("representative group: translated accesses find exactly the launch's i
           m.setFootprint(&footprint);
           sem::GroupState s = m.initialState(0, sem::initialMemory(k->ir, 0), {});
           REQUIRE(m.run(s, UINT64_MAX).kind == sem::VerdictKind::Ok);
-          std::vector<sem::Word> strides;
-          for (const sem::GroupStride& g : plan.strides)
-            strides.push_back(g.value(m.evaluator().geometry().localSize, m.evaluator().geometry().numGroups));
-          const sem::Verdict t = sem::translatedGroupRace(k->ir, m, footprint, strides, 0, groups, false);
+          std::vector<std::vector<sem::Word>> offsets(plan.offsets.size());
+          for (size_t a = 0; a < plan.offsets.size(); ++a)
+            for (uint32_t g = 0; g < groups; ++g)
+              offsets[a].push_back(plan.offsets[a].value(k->ir, static_cast<sem::Word>(g), m.evaluator().geometry().localSize,
+                                                         m.evaluator().geometry().numGroups));
+          const sem::Verdict t = sem::translatedGroupRace(k->ir, m, footprint, offsets, 0, groups, false);
           const sem::LaunchResult l = sem::runLaunch(k->ir, n, groups, sem::initialMemory(k->ir, 0), {}, UINT64_MAX);
           CHECK(t.kind == l.verdict.kind);
           if (t.kind == sem::VerdictKind::Race) {
@@ -199,6 +202,48 @@ TEST_CASE("representative group: translated accesses find exactly the launch's i
           }
           ++checked;
         }
+  CHECK(races > 0);
+  CHECK(races < checked);
+}
+
+TEST_CASE("representative group: 2-D group coordinates, translated accesses against the launch",
+          "[models][abstraction][groups]") {
+  // Group g = (g % 3, g / 3) writes Out[(g % 3)·A + (g / 3)·B + lid·M]: the translation's answer
+  // against running the whole launch, for every combination.
+  int races = 0, checked = 0;
+  for (int A : {0, 1, 2, 4})
+    for (int B : {0, 2, 3, 8, 12})
+      for (int M : {1, 2})
+        for (uint32_t n : {1u, 2u, 4u})
+          for (uint32_t groups : {3u, 6u, 9u}) {
+            const std::string text = fmt::format(
+                "threads: {};\ngroup: 0;\ngroups: {};\nglobal Out[];\nmain: {{\n  local i;\n"
+                "  i := (gid % 3) * {} + (gid / 3) * {} + lid * {};\n  wr(Out, i, lid);\n  barrier;\n}}\n",
+                n, groups, A, B, M);
+            INFO(text);
+            auto k = compile(text);
+            sem::GroupPlan plan = sem::planGroups(k->ir, false);
+            REQUIRE(plan.representative);
+            sem::SdvMachine m(k->ir, n);
+            std::vector<sem::SdvMachine::FootprintEntry> footprint;
+            m.setFootprint(&footprint);
+            sem::GroupState s = m.initialState(0, sem::initialMemory(k->ir, 0), {});
+            REQUIRE(m.run(s, UINT64_MAX).kind == sem::VerdictKind::Ok);
+            std::vector<std::vector<sem::Word>> offsets(plan.offsets.size());
+            for (size_t a = 0; a < plan.offsets.size(); ++a)
+              for (uint32_t g = 0; g < groups; ++g)
+                offsets[a].push_back(plan.offsets[a].value(k->ir, static_cast<sem::Word>(g),
+                                                           m.evaluator().geometry().localSize,
+                                                           m.evaluator().geometry().numGroups));
+            const sem::Verdict t = sem::translatedGroupRace(k->ir, m, footprint, offsets, 0, groups, false);
+            const sem::LaunchResult l = sem::runLaunch(k->ir, n, groups, sem::initialMemory(k->ir, 0), {}, UINT64_MAX);
+            CHECK(t.kind == l.verdict.kind);
+            if (t.kind == sem::VerdictKind::Race) {
+              CHECK(t.accesses.at(0).group != t.accesses.at(1).group);
+              ++races;
+            }
+            ++checked;
+          }
   CHECK(races > 0);
   CHECK(races < checked);
 }
