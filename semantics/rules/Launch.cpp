@@ -138,6 +138,8 @@ Verdict translatedGroupRace(const Ir& ir, const SdvMachine& machine, std::vector
     std::span<const SdvMachine::FootprintEntry> e(footprint.data() + lo, hi - lo);
     lo = hi;
     if (!machine.raceChecked(e.front().addr)) continue;
+    // Reads never conflict with reads: an array only read has no race.
+    if (std::all_of(e.begin(), e.end(), [](const auto& x) { return x.kind == 0; })) continue;
     // Group g's cells are group rep's moved by rel(g) = h(g) − h(rep).
     const std::vector<Word>& h = offsets.at(array);
     auto rel = [&](uint32_t g) { return static_cast<uint32_t>(h.at(g)) - static_cast<uint32_t>(h.at(rep)); };
