@@ -224,4 +224,25 @@ Verdict translatedGroupRace(const Ir& ir, const SdvMachine& machine, std::vector
   return ok;
 }
 
+Verdict representativeGroupRace(const Ir& ir, uint32_t threads, const std::vector<Word>& params,
+                                const std::vector<GroupOffset>& offsets, Word rep, uint32_t groups, bool benignWrites,
+                                const RaceOptions& races) {
+  SdvMachine m(ir, threads);
+  m.setBenignWrites(benignWrites);
+  m.setRaceOptions(races);
+  std::vector<SdvMachine::FootprintEntry> footprint;
+  m.setFootprint(&footprint);
+  GroupState s = m.initialState(rep, initialMemory(ir, 0), params);
+  const Verdict own = m.run(s, UINT64_MAX);
+  if (own.kind != VerdictKind::Ok) return own;
+  const Evaluator::Geometry& geo = m.evaluator().geometry();
+  std::vector<std::vector<Word>> h(offsets.size());
+  for (size_t a = 0; a < offsets.size(); ++a)
+    if (ir.arrays[a].global) {
+      h[a].resize(groups);
+      for (uint32_t g = 0; g < groups; ++g) h[a][g] = offsets[a].value(ir, static_cast<Word>(g), geo.localSize, geo.numGroups);
+    }
+  return translatedGroupRace(ir, m, std::move(footprint), h, rep, groups, benignWrites);
+}
+
 }  // namespace sdvmc::sem

@@ -10,6 +10,7 @@
 // the race is reported (whichever group ran first).
 #pragma once
 
+#include "semantics/rules/Dependence.h"
 #include "semantics/rules/Eval.h"
 #include "semantics/rules/Ir.h"
 #include "semantics/rules/Sdv.h"
@@ -51,5 +52,14 @@ LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory m
 Verdict translatedGroupRace(const Ir& ir, const SdvMachine& machine, std::vector<SdvMachine::FootprintEntry> footprint,
                             const std::vector<std::vector<Word>>& offsets, Word rep, uint32_t groups, bool benignWrites,
                             uint64_t workLimit = uint64_t{1} << 28);
+
+/// The whole of the test above for one configuration: runs group `rep` of `threads` threads
+/// (from `sdvmc run`'s memory: its accesses depend on no input) with the footprint on,
+/// evaluates each global array's h (`offsets`, Dependence.h) for every group of the launch,
+/// and decides. The group's own verdict where it is not Ok (Discarded: an assume fails,
+/// whatever the input; an error the exploration would have reported first).
+Verdict representativeGroupRace(const Ir& ir, uint32_t threads, const std::vector<Word>& params,
+                                const std::vector<GroupOffset>& offsets, Word rep, uint32_t groups, bool benignWrites,
+                                const RaceOptions& races);
 
 }  // namespace sdvmc::sem

@@ -419,28 +419,15 @@ InterGroup interGroupRaces(const CheckOptions& o, const sem::Ir& ir, const sem::
     for (const std::vector<sem::Word>& params : bounds.params) {
       sem::Verdict v;
       if (representative) {
-        sem::SdvMachine m(ir, n);
-        m.setBenignWrites(bounds.benignWrites);
-        m.setRaceOptions(bounds.raceOptions);
-        std::vector<sem::SdvMachine::FootprintEntry> footprint;
-        m.setFootprint(&footprint);
-        sem::GroupState s = m.initialState(rep, sem::initialMemory(ir, 0), params);
-        const sem::Verdict own = m.run(s, UINT64_MAX);
-        if (own.kind == sem::VerdictKind::Discarded) continue;  // an assume fails for every input
-        if (own.kind != sem::VerdictKind::Ok) {
+        v = sem::representativeGroupRace(ir, n, params, plan.offsets, rep, launch, bounds.benignWrites,
+                                         bounds.raceOptions);
+        if (v.kind == sem::VerdictKind::Discarded) continue;  // an assume fails for every input
+        if (v.kind != sem::VerdictKind::Ok && v.kind != sem::VerdictKind::Inconclusive &&
+            !(v.kind == sem::VerdictKind::Race && v.rule == sem::Rule::GroupRace)) {
           out.undecided = fmt::format("inter-group races: group {} of {} threads ends in {} when run", rep, n,
-                                      sem::verdictName(own.kind));
+                                      sem::verdictName(v.kind));
           break;
         }
-        const sem::Evaluator::Geometry& geo = m.evaluator().geometry();
-        std::vector<std::vector<sem::Word>> offsets(plan.offsets.size());
-        for (size_t a = 0; a < plan.offsets.size(); ++a)
-          if (ir.arrays[a].global) {
-            offsets[a].resize(launch);
-            for (uint32_t g = 0; g < launch; ++g)
-              offsets[a][g] = plan.offsets[a].value(ir, static_cast<sem::Word>(g), geo.localSize, geo.numGroups);
-          }
-        v = sem::translatedGroupRace(ir, m, std::move(footprint), offsets, rep, launch, bounds.benignWrites);
       } else {
         v = sem::runLaunch(ir, n, launch, sem::initialMemory(ir, 0), params, UINT64_MAX, nullptr, bounds.benignWrites,
                            true, std::nullopt, bounds.raceOptions)
