@@ -15,8 +15,8 @@
 // `--mpi NP,…` is the MPI gate: only the `check` cases run, each once as usual and then
 // under `mpirun --oversubscribe -np NP sdvmc check --mpi-batch` (all cases in one mpirun
 // per NP), which must give the same exit status, verdict, counts, witness and replay; cases
-// with --dfs, --exact, --compare, --all, --sarif or --html (which --mpi refuses) are left out
-// and counted. Without
+// with --dfs, --exact, --compare, --all, --sarif, --html or a --local-size/--block-dim range
+// in several dimensions (which --mpi refuses) are left out and counted. Without
 // mpirun, or with an sdvmc built without MPI, it prints SKIP and exits 77.
 // Kernels in GPUVerify's test format (first line `//pass` or `//xfail:`) are skipped: they
 // belong to `sdvmc crosscheck` (specs/crosscheck/gpuverify, tests/crosscheck).
@@ -908,8 +908,14 @@ int main(int argc, char** argv) {
       Outcome main;
       auto fails = checkCase(sdvmc, spec, c, shown, main);
       if (!mpiRanks.empty()) {
+        // (a size range in several dimensions checks shape after shape: --mpi refuses it)
+        auto shapes = [&](const char* option) {
+          const std::string v = optionValue(c.args, option);
+          return v.find("..") != std::string::npos && v.find(',') != std::string::npos;
+        };
         if (hasOption(c.args, "--dfs") || hasOption(c.args, "--exact") || hasOption(c.args, "--compare") ||
-            hasOption(c.args, "--all") || hasOption(c.args, "--sarif") || hasOption(c.args, "--html")) {
+            hasOption(c.args, "--all") || hasOption(c.args, "--sarif") || hasOption(c.args, "--html") ||
+            shapes("--local-size") || shapes("--block-dim")) {
           ++mpiLeftOut;
         } else if (fails.empty()) {
           std::vector<std::string> args = c.args;
@@ -957,7 +963,8 @@ int main(int argc, char** argv) {
       }
     }
     for (const auto& f : fails) fmt::print("FAIL {}\n", f);
-    fmt::print("MPI gate: {} check cases under mpirun -np {} ({} left out: --dfs, --exact, --compare, --all, --sarif or --html)\n",
+    fmt::print("MPI gate: {} check cases under mpirun -np {} ({} left out: --dfs, --exact, --compare, --all, --sarif, --html "
+               "or a size range in several dimensions)\n",
                mpiCases.size(), fmt::join(mpiRanks, ","), mpiLeftOut);
   }
   if (variants)

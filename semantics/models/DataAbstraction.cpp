@@ -2,6 +2,7 @@
 #include "semantics/models/DataAbstraction.h"
 
 #include <fmt/format.h>
+#include <tuple>
 
 namespace sdvmc::sem {
 
@@ -43,6 +44,43 @@ DataAbstraction planDataAbstraction(const Ir& ir, bool on, bool benignWrites) {
     if (hasArbitraryCells(ir.arrays[a]))
       out.abstractArrays[a] = decide(ir.arrays[a].name, false, d.array(static_cast<ArrayId>(a)));
   for (size_t k = 0; k < ir.params.size(); ++k) out.abstractParams[k] = decide(ir.params[k], true, d.param(k));
+  return out;
+}
+
+GroupPlan planGroups(const Ir& ir, bool benignWrites) {
+  GroupPlan out;
+  DependenceOptions o;
+  o.errorOperands = true;
+  o.benignWrites = benignWrites;
+  o.atomicResultFromArray = true;
+  o.groupId = true;
+  const Dependence d = analyseDependence(ir, o);
+  const Dependence::Source& g = d.group();
+  out.offsets = d.groupOffset;
+  if (g.matters) {
+    out.at = ir.nodes[g.at].loc;
+    out.why = fmt::format("the group id reaches {}", g.what);
+  } else {
+    out.representative = true;
+    out.why = "the group id reaches no condition, assertion or failing operand, and addresses only as h(g) + r "
+              "(one h per array, no bound checked)";
+  }
+  DependenceOptions a;
+  a.accessesOnly = true;
+  a.benignWrites = benignWrites;
+  a.atomicResultFromArray = true;
+  const Dependence acc = analyseDependence(ir, a);
+  out.accessesFixed = true;
+  for (size_t k = 0; k < ir.arrays.size(); ++k) {
+    const Dependence::Source& s = acc.array(static_cast<ArrayId>(k));
+    if (!s.matters) continue;
+    const kpl::SourceLoc loc = ir.nodes[s.at].loc;
+    if (out.accessesFixed || std::tie(loc.line, loc.col) < std::tie(out.accessesAt.line, out.accessesAt.col)) {
+      out.accessesAt = loc;
+      out.accessesWhy = fmt::format("{}'s values reach {}", ir.arrays[k].name, s.what);
+    }
+    out.accessesFixed = false;
+  }
   return out;
 }
 

@@ -38,6 +38,31 @@ struct DataAbstraction {
   std::string text() const;
 };
 
+/// `check`'s representative group (issue 15): whether one group's exploration decides the
+/// intra-group verdicts of every group of the launch. It does when the group id reaches no
+/// sink of the dependence analysis (a branch or loop condition, a predicate, an assertion
+/// or assumption, an operand that can fail, with --benign-writes a written value), and
+/// reaches addresses only as h(g) + r in unbounded arrays with one h per array
+/// (Dependence.h): group g's executions are then group 0's with every array's cells
+/// translated by its h(g) − h(0), so the same verdicts. Whatever other groups write, a group reads
+/// only what the launch began with or its own writes unless two groups conflict on a
+/// global cell, and that is an inter-group race, decided separately (`accessesFixed`).
+struct GroupPlan {
+  bool representative = false;
+  std::string why;           ///< why one group stands for all, or what made the group id matter
+  kpl::SourceLoc at;         ///< (not representative) where the group id first matters
+  std::vector<GroupOffset> offsets;  ///< per array: h, every address of it is h(g) + r
+  /// Whether which cells a group accesses depends on no array's values (no array value
+  /// reaches a predicate, a branch or loop condition, an address or an assumption, nor,
+  /// with --benign-writes, a written value): then one concrete run of a group gives its
+  /// accesses for every input. Else `accessesWhy`/`accessesAt` say what decides them.
+  bool accessesFixed = false;
+  std::string accessesWhy;
+  kpl::SourceLoc accessesAt;
+};
+
+GroupPlan planGroups(const Ir& ir, bool benignWrites);
+
 /// Decides every source. `on` false (`--data-abstraction off`): every source enumerated,
 /// each entry saying so.
 DataAbstraction planDataAbstraction(const Ir& ir, bool on, bool benignWrites);

@@ -2,6 +2,9 @@
 #include "semantics/rules/Launch.h"
 
 #include <algorithm>
+#include <optional>
+#include <span>
+#include <unordered_set>
 #include <fmt/format.h>
 #include <map>
 
@@ -104,6 +107,142 @@ LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory m
   out.verdict.kind = VerdictKind::Ok;
   out.memory = std::move(memory);
   return out;
+}
+
+
+Verdict translatedGroupRace(const Ir& ir, const SdvMachine& machine, std::vector<SdvMachine::FootprintEntry> footprint,
+                            const std::vector<std::vector<Word>>& offsets, Word rep, uint32_t groups, bool benignWrites,
+                            uint64_t workLimit) {
+  Verdict ok;
+  ok.kind = VerdictKind::Ok;
+  auto tooMuch = [&](ArrayId array, size_t accesses) {
+    Verdict v;
+    v.kind = VerdictKind::Inconclusive;
+    v.message = fmt::format("inter-group races on {}: {} distinct accesses per group in {} groups, too many shifts to "
+                            "compare", ir.arrays[array].name, accesses, groups);
+    return v;
+  };
+  std::sort(footprint.begin(), footprint.end(), [](const auto& a, const auto& b) {
+    return a.addr != b.addr ? a.addr < b.addr : a.kind != b.kind ? a.kind > b.kind : a.thread < b.thread;
+  });
+  // One kind per (cell, kind, value): the rest adds no pair.
+  footprint.erase(std::unique(footprint.begin(), footprint.end(),
+                              [&](const auto& a, const auto& b) {
+                                return a.addr == b.addr && a.kind == b.kind && (a.kind != 1 || a.value == b.value);
+                              }),
+                  footprint.end());
+  for (size_t lo = 0; lo < footprint.size();) {
+    const ArrayId array = footprint[lo].addr.array;
+    size_t hi = lo;
+    while (hi < footprint.size() && footprint[hi].addr.array == array) ++hi;
+    std::span<const SdvMachine::FootprintEntry> e(footprint.data() + lo, hi - lo);
+    lo = hi;
+    if (!machine.raceChecked(e.front().addr)) continue;
+    // Reads never conflict with reads: an array only read has no race.
+    if (std::all_of(e.begin(), e.end(), [](const auto& x) { return x.kind == 0; })) continue;
+    // Group g's cells are group rep's moved by rel(g) = h(g) − h(rep).
+    const std::vector<Word>& h = offsets.at(array);
+    auto rel = [&](uint32_t g) { return static_cast<uint32_t>(h.at(g)) - static_cast<uint32_t>(h.at(rep)); };
+    // The cells lie on an arc of the 2^32 circle of length L (the circle less its largest
+    // gap); two groups whose shifts differ by more than L (circularly) cannot meet.
+    std::vector<uint32_t> byCell(e.size());
+    for (uint32_t i = 0; i < e.size(); ++i) byCell[i] = i;
+    auto cellOf = [&](uint32_t i) { return static_cast<uint32_t>(e[i].addr.index); };
+    std::sort(byCell.begin(), byCell.end(), [&](uint32_t x, uint32_t y) { return cellOf(x) < cellOf(y); });
+    uint64_t gap = (uint64_t{1} << 32) - cellOf(byCell.back()) + cellOf(byCell.front());
+    for (size_t i = 1; i < byCell.size(); ++i) gap = std::max<uint64_t>(gap, uint64_t{cellOf(byCell[i])} - cellOf(byCell[i - 1]));
+    const uint64_t arc = (uint64_t{1} << 32) - gap;
+    // The groups by shift; for each group g1 (in order), the least group g2 > g1 of each
+    // shift within the arc of g1's: the difference s = rel(g2) − rel(g1) is tried once.
+    std::vector<std::pair<uint32_t, uint32_t>> order(groups);
+    for (uint32_t g = 0; g < groups; ++g) order[g] = {rel(g), g};
+    std::sort(order.begin(), order.end());
+    std::unordered_set<uint32_t> tried;
+    uint64_t work = 0;
+    for (uint32_t g1 = 0; g1 < groups; ++g1) {
+      const uint32_t v1 = rel(g1);
+      std::vector<uint32_t> candidates;
+      auto scan = [&](uint32_t from, uint32_t to) {
+        auto it = std::lower_bound(order.begin(), order.end(), std::pair<uint32_t, uint32_t>{from, 0});
+        while (it != order.end() && it->first <= to) {
+          const auto run = std::upper_bound(it, order.end(), std::pair<uint32_t, uint32_t>{it->first, UINT32_MAX});
+          const auto next = std::upper_bound(it, run, std::pair<uint32_t, uint32_t>{it->first, g1});
+          if (next != run) candidates.push_back(next->second);
+          ++work;
+          if (it->first == UINT32_MAX) break;
+          it = run;
+        }
+      };
+      if (arc >= (uint64_t{1} << 31)) {
+        scan(0, UINT32_MAX);
+      } else {
+        const uint32_t from = v1 - static_cast<uint32_t>(arc), to = v1 + static_cast<uint32_t>(arc);
+        if (from <= to) {
+          scan(from, to);
+        } else {
+          scan(from, UINT32_MAX);
+          scan(0, to);
+        }
+      }
+      std::sort(candidates.begin(), candidates.end());
+      for (uint32_t g2 : candidates) {
+        const uint32_t shift = rel(g2) - v1;
+        if (!tried.insert(shift).second) continue;
+        work += e.size();
+        if (work > workLimit) return tooMuch(array, e.size());
+        // b in group g2 at its cell cb + rel(g2) is a in group g1 at ca + rel(g1): ca = cb + s.
+        for (size_t j = 0; j < e.size(); ++j) {
+          const auto& b = e[j];
+          const uint32_t target = static_cast<uint32_t>(b.addr.index) + shift;
+          auto it = std::lower_bound(byCell.begin(), byCell.end(), target,
+                                     [&](uint32_t x, uint32_t t) { return cellOf(x) < t; });
+          for (; it != byCell.end() && cellOf(*it) == target; ++it) {
+            const auto& a = e[*it];
+            if (!conflict(a.kind, b.kind)) continue;
+            if (benignWrites && a.kind == 1 && b.kind == 1 && a.value == b.value) continue;
+            const Address cell{array, static_cast<Word>(target + v1)};
+            Verdict r;
+            r.kind = VerdictKind::Race;
+            r.rule = Rule::GroupRace;
+            r.scope = "inter-group";
+            r.at = b.at;
+            r.loc = ir.nodes[b.at].loc;
+            r.accesses = {RaceAccess{a.thread, a.kind != 0, cell, a.at, a.kind == 2, g1},
+                          RaceAccess{b.thread, b.kind != 0, cell, b.at, b.kind == 2, g2}};
+            r.threads = {a.thread, b.thread};
+            auto name = [](uint8_t x) { return x == 0 ? "read" : x == 1 ? "write" : "atomic"; };
+            r.message = fmt::format("inter-group race on {}[{}]: {} by thread {} of group {}, {} by thread {} of group {}",
+                                    ir.arrays[array].name, cell.index, name(a.kind), a.thread, g1, name(b.kind),
+                                    b.thread, g2);
+            return r;
+          }
+        }
+      }
+      if (work > workLimit) return tooMuch(array, e.size());
+    }
+  }
+  return ok;
+}
+
+Verdict representativeGroupRace(const Ir& ir, uint32_t threads, const std::vector<Word>& params,
+                                const std::vector<GroupOffset>& offsets, Word rep, uint32_t groups, bool benignWrites,
+                                const RaceOptions& races) {
+  SdvMachine m(ir, threads);
+  m.setBenignWrites(benignWrites);
+  m.setRaceOptions(races);
+  std::vector<SdvMachine::FootprintEntry> footprint;
+  m.setFootprint(&footprint);
+  GroupState s = m.initialState(rep, initialMemory(ir, 0), params);
+  const Verdict own = m.run(s, UINT64_MAX);
+  if (own.kind != VerdictKind::Ok) return own;
+  const Evaluator::Geometry& geo = m.evaluator().geometry();
+  std::vector<std::vector<Word>> h(offsets.size());
+  for (size_t a = 0; a < offsets.size(); ++a)
+    if (ir.arrays[a].global) {
+      h[a].resize(groups);
+      for (uint32_t g = 0; g < groups; ++g) h[a][g] = offsets[a].value(ir, static_cast<Word>(g), geo.localSize, geo.numGroups);
+    }
+  return translatedGroupRace(ir, m, std::move(footprint), h, rep, groups, benignWrites);
 }
 
 }  // namespace sdvmc::sem

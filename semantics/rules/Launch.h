@@ -10,6 +10,7 @@
 // the race is reported (whichever group ran first).
 #pragma once
 
+#include "semantics/rules/Dependence.h"
 #include "semantics/rules/Eval.h"
 #include "semantics/rules/Ir.h"
 #include "semantics/rules/Sdv.h"
@@ -35,5 +36,30 @@ LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory m
                        const std::vector<Word>& params, uint64_t maxSteps, RuleObserver* observer = nullptr,
                        bool benignWrites = false, bool interGroup = true,
                        std::optional<Evaluator::Geometry> geometry = std::nullopt, RaceOptions races = {});
+
+/// `check`'s inter-group races under a representative group (issue 15; DataAbstraction.h's
+/// GroupPlan): `footprint` is group `rep`'s accesses to global arrays (SdvMachine's, one
+/// concrete run: they depend on no input), and group g's are the same with every cell of
+/// array a moved by rel(g) = offsets[a][g] − offsets[a][rep] (h(g), Dependence.h's
+/// GroupOffset, evaluated for every group 0 … groups−1; Word arithmetic). Groups g1 and g2
+/// conflict exactly when some access of one, moved by rel(g2) − rel(g1), lands on a
+/// conflicting access's cell: for each g1 in order, the least g2 > g1 of each distinct shift
+/// within the span of the array's cells (circularly) is a candidate, and each difference of
+/// shifts is tried once. Ok when no two groups conflict; else the race (rule
+/// INTER-GROUP-RACE) between the first such g1 and g2, the first conflicting pair in cell
+/// order. `workLimit` bounds the work (shifts scanned and tried × accesses): beyond it the
+/// verdict is Inconclusive.
+Verdict translatedGroupRace(const Ir& ir, const SdvMachine& machine, std::vector<SdvMachine::FootprintEntry> footprint,
+                            const std::vector<std::vector<Word>>& offsets, Word rep, uint32_t groups, bool benignWrites,
+                            uint64_t workLimit = uint64_t{1} << 28);
+
+/// The whole of the test above for one configuration: runs group `rep` of `threads` threads
+/// (from `sdvmc run`'s memory: its accesses depend on no input) with the footprint on,
+/// evaluates each global array's h (`offsets`, Dependence.h) for every group of the launch,
+/// and decides. The group's own verdict where it is not Ok (Discarded: an assume fails,
+/// whatever the input; an error the exploration would have reported first).
+Verdict representativeGroupRace(const Ir& ir, uint32_t threads, const std::vector<Word>& params,
+                                const std::vector<GroupOffset>& offsets, Word rep, uint32_t groups, bool benignWrites,
+                                const RaceOptions& races);
 
 }  // namespace sdvmc::sem

@@ -12,12 +12,14 @@
 #include "semantics/models/ModelSupport.h"
 #include "semantics/models/SdvModel.h"
 #include "semantics/models/WarpModel.h"
+#include "semantics/rules/Launch.h"
 #include "semantics/rules/Sdv.h"
 #include "support/Numbers.h"
 #include "tools/sdvmc/Kernel.h"
 #include "tools/sdvmc/ModelFactory.h"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cstdlib>
 #include <fmt/format.h>
@@ -26,6 +28,7 @@
 #include <sstream>
 #include <fcntl.h>
 #include <thread>
+#include <tuple>
 #include <unistd.h>
 
 namespace sdvmc::tool {
@@ -82,6 +85,8 @@ struct Witnessed {
   sem::Configuration config;
   std::string replay;
   bool confirmed = false;
+  /// Why the replay was not run (an inter-group race in a launch too large to run).
+  std::string notRun;
   /// (--sarif, --html) the concrete re-run, recorded (SDV only).
   std::optional<report::Trace> trace;
 };
@@ -126,6 +131,7 @@ json witnessedJson(const CheckOptions& o, const sem::Ir& ir, const Witnessed& w)
   j["witness"] = witnessJson(w.config, o.model != "sdv", ir.params);
   if (!w.replay.empty()) j["replay"] = w.replay;
   j["confirmed"] = w.confirmed;
+  if (!w.notRun.empty()) j["replay_not_run"] = w.notRun;
   return j;
 }
 
@@ -138,7 +144,10 @@ void printWitnessed(std::ostream& os, const kpl::SourceFile& source, const sem::
     for (uint32_t t : w.config.schedule) os << " " << t;
     os << "\n";
   }
-  if (!w.replay.empty()) os << "replay: " << w.replay << (w.confirmed ? "" : "   (NOT confirmed by sdvmc run)") << "\n";
+  if (!w.replay.empty())
+    os << "replay: " << w.replay
+       << (w.confirmed ? "" : !w.notRun.empty() ? "   (" + w.notRun + ")" : std::string("   (NOT confirmed by sdvmc run)"))
+       << "\n";
 }
 
 /// --all: the summary line, and when a limit cut the search, that the list may be incomplete.
@@ -378,6 +387,217 @@ std::string ranksText(const explore::Result& r) {
       double(sent) / 1048576.0, r.states ? double(sent) / double(r.states) : 0.0, wait);
 }
 
+/// check's verdict about races between the groups of a launch (issue 15), when the
+/// exploration found nothing: `text` for the output, `json` for --json, and the race.
+struct InterGroup {
+  std::string text;
+  json j;
+  std::optional<Witnessed> race;
+  std::string undecided;  ///< why it could not be decided (the verdict is then inconclusive)
+};
+
+/// Races between the groups 0 … G−1 of the launch, per configuration (group size,
+/// parameters): from group `rep`'s accesses translated (a representative group), else by
+/// running the launch as `sdvmc run` does; only where which cells a group accesses depends on
+/// no input value (GroupPlan::accessesFixed), so that one concrete run decides it.
+InterGroup interGroupRaces(const CheckOptions& o, const sem::Ir& ir, const sem::Bounds& bounds,
+                           const sem::GroupPlan& plan, bool representative, sem::Word rep, uint32_t launch) {
+  InterGroup out;
+  out.j = json{{"checked", false}};
+  if (!plan.accessesFixed) {
+    const std::string where = plan.accessesAt.valid()
+                                  ? fmt::format("line {}:{}: ", plan.accessesAt.line, plan.accessesAt.col)
+                                  : std::string();
+    out.text = fmt::format("not checked: which cells a group accesses depends on input values ({}{})", where,
+                           plan.accessesWhy);
+    out.j["why"] = out.text;
+    return out;
+  }
+  const char* how = representative ? "group {}'s accesses translated to every group" : "the launch run group by group";
+  out.j["how"] = representative ? "translation" : "launch";
+  for (uint32_t n : bounds.threads)
+    for (const std::vector<sem::Word>& params : bounds.params) {
+      sem::Verdict v;
+      if (representative) {
+        v = sem::representativeGroupRace(ir, n, params, plan.offsets, rep, launch, bounds.benignWrites,
+                                         bounds.raceOptions);
+        if (v.kind == sem::VerdictKind::Discarded) continue;  // an assume fails for every input
+        if (v.kind != sem::VerdictKind::Ok && v.kind != sem::VerdictKind::Inconclusive &&
+            !(v.kind == sem::VerdictKind::Race && v.rule == sem::Rule::GroupRace)) {
+          out.undecided = fmt::format("inter-group races: group {} of {} threads ends in {} when run", rep, n,
+                                      sem::verdictName(v.kind));
+          break;
+        }
+      } else {
+        v = sem::runLaunch(ir, n, launch, sem::initialMemory(ir, 0), params, UINT64_MAX, nullptr, bounds.benignWrites,
+                           true, std::nullopt, bounds.raceOptions)
+                .verdict;
+        if (v.kind == sem::VerdictKind::Discarded) continue;
+        if (v.kind != sem::VerdictKind::Ok && v.rule != sem::Rule::GroupRace) {
+          out.undecided = fmt::format("inter-group races: the launch of groups of {} threads ends in {} when run", n,
+                                      sem::verdictName(v.kind));
+          break;
+        }
+      }
+      if (v.kind == sem::VerdictKind::Inconclusive) {
+        out.undecided = v.message;
+        break;
+      }
+      if (v.kind != sem::VerdictKind::Race) continue;
+      Witnessed w;
+      w.config.threads = n;
+      w.config.group = static_cast<sem::Word>(v.accesses.back().group);
+      w.config.params = params;
+      w.replay = fmt::format("sdvmc run {} {}", o.file, report::launchReplayArgs(*ir.program, n));
+      for (size_t k = 0; k < params.size() && k < ir.params.size(); ++k)
+        w.replay += fmt::format(" --param {}={}", ir.params[k], params[k]);
+      w.replay += raceReplayWords(o.races);
+      // The launch, run as `sdvmc run` runs it, confirms the race (where it is small enough).
+      w.confirmed = !representative;
+      if (representative && uint64_t{n} * launch <= (uint64_t{1} << 22)) {
+        sem::LaunchResult r = sem::runLaunch(ir, n, launch, sem::initialMemory(ir, 0), params, UINT64_MAX, nullptr,
+                                             bounds.benignWrites, true, std::nullopt, bounds.raceOptions);
+        w.confirmed = r.verdict.kind == sem::VerdictKind::Race && r.verdict.rule == sem::Rule::GroupRace;
+        if (w.confirmed) v = r.verdict;
+      } else if (representative) {
+        w.notRun = fmt::format("not run: the launch has {} threads, more than 2^22", uint64_t{n} * launch);
+      }
+      w.verdict = std::move(v);
+      out.race = std::move(w);
+      out.j["checked"] = true;
+      out.text = fmt::format("a race found ({})", fmt::format(fmt::runtime(how), rep));
+      return out;
+    }
+  if (!out.undecided.empty()) {
+    out.text = "not decided: " + out.undecided;
+    out.j["why"] = out.text;
+    return out;
+  }
+  out.j["checked"] = true;
+  out.text = fmt::format("none ({}, every group size and parameter)", fmt::format(fmt::runtime(how), rep));
+  return out;
+}
+
+/// Runs checkCommand with its standard output captured.
+int captured(const CheckOptions& o, const CommandLine& cl, std::string& out) {
+  std::ostringstream buffer;
+  std::streambuf* old = std::cout.rdbuf(buffer.rdbuf());
+  int status = 2;
+  try {
+    status = checkCommand(o, cl);
+  } catch (...) {
+    std::cout.rdbuf(old);
+    throw;
+  }
+  std::cout.rdbuf(old);
+  out = buffer.str();
+  return status;
+}
+
+/// `--local-size X,Y,Z` (or `--block-dim`) where a dimension is a range A..B: every
+/// combination, in order of total size, then x, y, z (lexicographically); each is checked
+/// as `--local-size x,y,z` (the kernel lowered for it), and the first shape in that order
+/// with a violation (or an inconclusive or vacuous end) is the verdict, reported in full.
+int checkShapes(const CheckOptions& o, const CommandLine& cl, const std::string& option, const std::string& text) {
+  std::string t = text;
+  if (t.size() >= 2 && t.front() == '[' && t.back() == ']') t = t.substr(1, t.size() - 2);
+  std::vector<std::pair<int64_t, int64_t>> dims;
+  for (size_t at = 0;;) {
+    const size_t comma = t.find(',', at);
+    const std::string part = t.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+    int64_t lo = 0, hi = 0;
+    if (dims.size() == 3 || !support::parseRange(part, 1, 1 << 20, lo, hi))
+      return cl.reject(option.substr(0, 7),
+                       fmt::format("{}: each of at most three sizes is N or A..B with 1 <= A <= B <= {}, not '{}'",
+                                   option, 1 << 20, text),
+                       o.json);
+    dims.emplace_back(lo, hi);
+    if (comma == std::string::npos) break;
+    at = comma + 1;
+  }
+  while (dims.size() < 3) dims.emplace_back(1, 1);
+  std::vector<std::array<int64_t, 3>> shapes;
+  for (int64_t x = dims[0].first; x <= dims[0].second; ++x)
+    for (int64_t y = dims[1].first; y <= dims[1].second; ++y)
+      for (int64_t z = dims[2].first; z <= dims[2].second; ++z) {
+        if (x * y * z > (1 << 20))
+          return cl.reject(option.substr(0, 7),
+                           fmt::format("{}: the group {}x{}x{} has more than {} threads", option, x, y, z, 1 << 20),
+                           o.json);
+        shapes.push_back({x, y, z});
+        if (shapes.size() > 4096)
+          return cl.reject(option.substr(0, 7), fmt::format("{}: more than 4096 group shapes", option), o.json);
+      }
+  std::sort(shapes.begin(), shapes.end(), [](const auto& a, const auto& b) {
+    return std::tuple(a[0] * a[1] * a[2], a[0], a[1], a[2]) < std::tuple(b[0] * b[1] * b[2], b[0], b[1], b[2]);
+  });
+  if (o.mpi) return cl.reject("--mpi", "--mpi checks one group shape: not with a range of sizes per dimension", o.json);
+  if (!o.compare.empty())
+    return cl.reject("--compare", "--compare checks one group shape: not with a range of sizes per dimension", o.json);
+  auto withShape = [&](const std::array<int64_t, 3>& shape) {
+    CheckOptions so = o;
+    std::string& size = option == "--local-size" ? so.launch.localSize : so.launch.blockDim;
+    size = fmt::format("{},{},{}", shape[0], shape[1], shape[2]);
+    return so;
+  };
+  // The scan: each shape as --json without output files, until the first that is not ok.
+  json list = json::array();
+  uint64_t states = 0, transitions = 0, terminal = 0, discarded = 0;
+  size_t last = 0;
+  for (size_t i = 0; i < shapes.size(); ++i) {
+    CheckOptions so = withShape(shapes[i]);
+    so.json = true;
+    so.sarif.clear();
+    so.html.clear();
+    std::string out;
+    const int status = captured(so, cl, out);
+    if (status == 2) {
+      if (o.json) std::cout << out;
+      return 2;
+    }
+    const json j = json::parse(out, nullptr, false);
+    if (j.is_discarded()) return 2;
+    list.push_back(json{{"local_size", shapes[i]}, {"verdict", j.value("verdict", "")}, {"states", j.value("states", 0)}});
+    states += j.value("states", uint64_t{0});
+    transitions += j.value("transitions", uint64_t{0});
+    terminal += j.value("terminal_states", uint64_t{0});
+    discarded += j.value("discarded", uint64_t{0});
+    last = i;
+    if (status != 0) break;
+  }
+  // The verdict's shape, in full, with the command's own options (output files included).
+  std::string out;
+  const int status = captured(withShape(shapes[last]), cl, out);
+  const std::string order = "by total size, then x, y, z";
+  if (o.json) {
+    json j = json::parse(out, nullptr, false);
+    if (j.is_discarded()) return 2;
+    j["shapes"] = list;
+    j["shape_order"] = order;
+    j["local_size"] = shapes[last];
+    j["states"] = states;
+    j["transitions"] = transitions;
+    j["terminal_states"] = terminal;
+    j["discarded"] = discarded;
+    std::cout << j.dump() << "\n";
+    return status;
+  }
+  std::ostringstream os;
+  os << fmt::format("sdvmc check {}: {} {}: {} group shapes, {}\n", o.file, option, text, shapes.size(), order);
+  for (const json& x : list)
+    os << fmt::format("  {},{},{}: {} ({} states)\n", x["local_size"][0].get<int64_t>(),
+                      x["local_size"][1].get<int64_t>(), x["local_size"][2].get<int64_t>(),
+                      x["verdict"].get<std::string>(), x["states"].get<uint64_t>());
+  if (status == 0)
+    os << fmt::format("verdict: ok: no violation for any of the {} group shapes ({} states in all); the last:\n",
+                      shapes.size(), states);
+  else
+    os << fmt::format("the first shape in that order that is not ok, {},{},{}:\n", shapes[last][0], shapes[last][1],
+                      shapes[last][2]);
+  std::cout << os.str() << out;
+  return status;
+}
+
 }  // namespace
 
 int checkCommand(const CheckOptions& o, const CommandLine& cl) {
@@ -406,6 +626,9 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   // B, as `--threads A..B` for KPL. The kernel is lowered for B (sizes are `ldim(d)` in the
   // lowered program); each size n runs as a 1-D group of n (Evaluator::geometryFor).
   LaunchArgs launch = o.launch;
+  for (const auto& [size, option] : {std::pair{&launch.localSize, "--local-size"}, std::pair{&launch.blockDim, "--block-dim"}})
+    if (size->find("..") != std::string::npos && size->find(',') != std::string::npos)
+      return checkShapes(o, cl, option, *size);
   std::optional<std::pair<int64_t, int64_t>> localRange;
   for (std::string* size : {&launch.localSize, &launch.blockDim})
     if (size->find("..") != std::string::npos) {
@@ -517,6 +740,30 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
       return cl.reject("--param", "the kernel parameters' ranges make more than 1000000 combinations", o.json);
     bounds.params = std::move(next);
   }
+  // The representative group (issue 15): where the group id cannot change an intra-group
+  // verdict, the first group of the range stands for all (GroupPlan).
+  const std::vector<sem::Word> allGroups = bounds.groups;
+  const sem::GroupPlan groupPlan = sem::planGroups(ir, benignWrites);
+  const bool severalGroups = groups->hi > groups->lo;
+  const bool representative = severalGroups && groupPlan.representative && o.dataAbstraction == "on" &&
+                              o.compare.empty() && !raceOptions->benignUnchanged;
+  std::string groupsText, groupsWhy = groupPlan.why;
+  if (!groupPlan.representative && groupPlan.at.valid())
+    groupsWhy = fmt::format("line {}:{}: {}", groupPlan.at.line, groupPlan.at.col, groupPlan.why);
+  if (representative) {
+    bounds.groups = {static_cast<sem::Word>(groups->lo)};
+    groupsText = fmt::format("representative group: group {} stands for groups {}..{} ({})", groups->lo, groups->lo,
+                             groups->hi, groupsWhy);
+  } else if (severalGroups) {
+    groupsText = fmt::format("every group explored: groups {}..{} ({})", groups->lo, groups->hi,
+                             !groupPlan.representative ? groupsWhy
+                             : o.dataAbstraction != "on" ? std::string("--data-abstraction off")
+                             : !o.compare.empty() ? std::string("--compare")
+                                                  : std::string("--benign-writes=gpuverify"));
+  }
+  // Races between groups: for the launch's groups (the default range of a kernel of several).
+  const uint32_t launchGroups = static_cast<uint32_t>(std::max<int64_t>(1, k->program.groups));
+  const bool interGroupCheck = launchGroups > 1 && groups->lo == 0 && groups->hi == launchGroups - 1;
   if (o.symmetry != "on" && o.symmetry != "off")
     return cl.reject("--symmetry", fmt::format("--symmetry expects on or off, not '{}'", o.symmetry), o.json);
   if (o.transitionCache == "on")
@@ -617,11 +864,39 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     verdict.kind = sem::VerdictKind::Vacuous;
     verdict.message = fmt::format("every configuration was discarded by an assume ({} executions)", r.discarded);
   }
+  // Races between the groups of the launch, once nothing else was found.
+  std::optional<InterGroup> inter;
+  if (launchGroups > 1 && !interGroupCheck) {
+    inter.emplace();
+    inter->text = fmt::format("not checked (groups {}..{} are not the launch's groups 0..{})", groups->lo, groups->hi,
+                              launchGroups - 1);
+    inter->j = json{{"checked", false}, {"why", inter->text}};
+  } else if (interGroupCheck) {
+    if (o.model != "sdv" || !raceOptions->check) {
+      inter.emplace();
+      inter->text = o.model != "sdv" ? fmt::format("not checked (model {})", o.model)
+                                     : std::string("not checked (--only-divergence)");
+      inter->j = json{{"checked", false}, {"why", inter->text}};
+    } else if (r.status == explore::Result::Status::Complete && verdict.kind == sem::VerdictKind::Ok) {
+      inter = interGroupRaces(o, ir, bounds, groupPlan, representative, bounds.groups.front(), launchGroups);
+      if (inter->race) {
+        found.push_back(*inter->race);
+        verdict = found.front().verdict;
+      } else if (!inter->undecided.empty()) {
+        verdict.kind = sem::VerdictKind::Inconclusive;
+        verdict.message = inter->undecided;
+      }
+    } else {
+      inter.emplace();
+      inter->text = "not checked (the exploration ended first)";
+      inter->j = json{{"checked", false}, {"why", inter->text}};
+    }
+  }
   const int status = sem::verdictExitStatus(verdict.kind);
   {
     const std::string header =
         found.empty() ? fmt::format("sdvmc check {}: model {}, threads {}, group {}, domain {}..{}", o.file, o.model,
-                                    rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo,
+                                    rangeText(bounds.threads), rangeText(allGroups), bounds.domainLo,
                                     bounds.domainHi)
                       : fmt::format("sdvmc check {}: witness {}", o.file, witnessText(found.front().config));
     if (!writeOutputs(o, cl, *source, ir, verdict, header, found)) return 2;
@@ -636,7 +911,14 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     j["terminal_states"] = r.terminalStates;
     j["discarded"] = r.discarded;
     j["depth"] = r.depth;
-    j["reductions"] = "data abstraction: " + abstraction.text() + "; " + model->reductions();
+    j["reductions"] = "data abstraction: " + abstraction.text() + "; " + (groupsText.empty() ? "" : groupsText + "; ") +
+                      model->reductions();
+    if (severalGroups) {
+      j["groups_explored"] = json{{"groups", bounds.groups}, {"representative", representative}, {"why", groupsWhy}};
+      if (!groupPlan.representative && groupPlan.at.valid())
+        j["groups_explored"]["location"] = json{{"file", o.file}, {"line", groupPlan.at.line}, {"col", groupPlan.at.col}};
+    }
+    if (inter) j["inter_group"] = inter->j;
     j["data_abstraction"] = json::array();
     for (const sem::DataAbstraction::Entry& e : abstraction.entries) {
       json x{{"source", e.name},
@@ -650,13 +932,16 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     j["visited_bytes_per_state"] = r.visitedBytesPerState;
     if (!o.exact) j["omission_probability"] = r.omissionProbability;
     j["bounds"] = json{{"threads", bounds.threads},
-                       {"groups", bounds.groups},
+                       {"groups", allGroups},
                        {"domain", json::array({bounds.domainLo, bounds.domainHi})}};
     for (size_t p = 0; p < ranges->size(); ++p) {
       j["bounds"]["params"][ir.params[p]] = json::array({(*ranges)[p].lo, (*ranges)[p].hi});
       j["bounds"]["params_origin"][ir.params[p]] = origin[p];
     }
-    if (!r.limit.empty()) j["limit"] = r.limit;
+    if (!r.limit.empty())
+      j["limit"] = r.limit;
+    else if (verdict.kind == sem::VerdictKind::Inconclusive)
+      j["limit"] = verdict.message;
     if (comm) {
       j["ranks"] = ranksJson(r);
       j["rounds"] = r.rounds;
@@ -671,7 +956,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
 
   std::ostringstream os;
   os << fmt::format("sdvmc check {}: model {}, threads {}, group {}, domain {}..{}, {}{} job{}{}\n", o.file, o.model,
-                    rangeText(bounds.threads), rangeText(bounds.groups), bounds.domainLo, bounds.domainHi,
+                    rangeText(bounds.threads), rangeText(allGroups), bounds.domainLo, bounds.domainHi,
                     comm ? fmt::format("{} rank{} x ", comm->size(), comm->size() == 1 ? "" : "s") : "", eo.jobs,
                     eo.jobs == 1 ? "" : "s", o.model != "sdv" && o.noPor ? ", no partial-order reduction" : "");
   for (size_t p = 0; p < ranges->size(); ++p)
@@ -681,7 +966,11 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   std::string abstractNote;
   switch (r.status) {
     case explore::Result::Status::Complete:
-      if (verdict.kind == sem::VerdictKind::Vacuous)
+      if (!found.empty())  // an inter-group race
+        printWitnessed(os, *source, ir, found.front());
+      else if (verdict.kind == sem::VerdictKind::Inconclusive)
+        os << "verdict: inconclusive: " << verdict.message << "\n";
+      else if (verdict.kind == sem::VerdictKind::Vacuous)
         os << "verdict: vacuous: " << verdict.message << "; nothing was checked\n";
       else
         os << fmt::format("verdict: ok: no violation in any configuration within the bounds ({} states)\n", r.states);
@@ -709,7 +998,9 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   }
   os << fmt::format("  {} states, {} transitions, {} terminal, {} discarded, depth {}\n", r.states, r.transitions,
                     r.terminalStates, r.discarded, r.depth);
-  os << "  reductions: data abstraction: " << abstraction.text() << "; " << model->reductions() << "\n";
+  os << "  reductions: data abstraction: " << abstraction.text() << "; " << (groupsText.empty() ? "" : groupsText + "; ")
+     << model->reductions() << "\n";
+  if (inter) os << "  inter-group races: " << inter->text << "\n";
   os << fmt::format("  {:.3f} s, {:.0f} states/s, peak memory {:.1f} MiB{}\n", r.seconds,
                     r.seconds > 0 ? r.states / r.seconds : 0.0, r.peakMemoryBytes / 1048576.0,
                     comm ? " (all ranks together)" : "");

@@ -27,6 +27,8 @@ echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 run "goal: ok in < 10 s" "$DIR/tree_reduction.kpl" --threads 1..1024
 run "goal: race at 4 threads in < 1 s" "$DIR/tree_reduction_racy.kpl" --threads 1..1024
 run "goal: < 1 s" "$DIR/copy_groups.cl" --local-size 256 --num-groups 1024
+run "representative group: 65,536 groups" "$DIR/copy_groups.cl" --local-size 256 --num-groups 65536
+run "representative group, 2^34 threads (32-bit ids wrap)" "$DIR/copy_groups.cl" --local-size 262144 --num-groups 65536
 run "off, for comparison" "$DIR/tree_reduction.kpl" --threads 1..12 --data-abstraction off
 run "off, for comparison (limit 60 s)" "$DIR/tree_reduction.kpl" --threads 1..1024 --data-abstraction off --max-seconds 60
 echo "load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
