@@ -109,6 +109,8 @@ json verdictJson(const sem::Ir& ir, const sem::Verdict& v, const std::string& fi
     j["array"] = ir.arrays[v.array].name;
     j["index"] = v.value;
   }
+  if (v.kind == sem::VerdictKind::WarpMask) j["mask"] = static_cast<uint32_t>(v.value);  // the first thread's
+  if (v.kind == sem::VerdictKind::WarpWidth) j["width"] = v.value;
   if (!v.message.empty()) j["message"] = v.message;
   return j;
 }

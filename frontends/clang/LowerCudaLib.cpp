@@ -232,8 +232,12 @@ bool Lowerer::usesMemberMasks(const clang::FunctionDecl* kernel) const {
       if (seen.insert(fd).second) {
         const clang::FunctionDecl* def = fd->getDefinition();
         if (def && walk(def->getBody())) return true;
+        if (const auto* ctor = llvm::dyn_cast_or_null<clang::CXXConstructorDecl>(def))
+          for (const clang::CXXCtorInitializer* init : ctor->inits())
+            if (walk(init->getInit())) return true;
       }
     }
+    if (const auto* d = llvm::dyn_cast<clang::CXXDefaultArgExpr>(s); d && walk(d->getExpr())) return true;
     for (const clang::Stmt* ch : s->children())
       if (walk(ch)) return true;
     return false;

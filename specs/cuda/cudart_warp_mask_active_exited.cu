@@ -7,13 +7,13 @@
 // expect: verdict=ok
 // run: run --kernel filterPositiveWholeWarp --block-dim 8 --buffer in=8 --buffer out=8 --buffer count=1 --init in=3,-1,4,-1,5,-9,2,-6 --model simt:32
 // exit: 1
-// expect: verdict=warp-mask threads=[0,1] location.line=46
+// expect: verdict=warp-mask threads=[0,1] mask=4294967295 location.line=46
 // run: run --kernel countValid --block-dim 8 --buffer in=8 --buffer counts=1 --param n=5 --init in=3,-1,4,-1,5,-9,2,-6 --model simt:32
 // exit: 0
 // expect: verdict=ok final.counts=[3]
 // run: run --kernel transposeHalf --block-dim 32 --buffer buf=32 --param half=0 --model simt:32
 // exit: 1
-// expect: verdict=warp-mask threads=[0,16] location.line=72
+// expect: verdict=warp-mask threads=[0,16] mask=4294967295 location.line=72
 // run: run --kernel transposeHalf --block-dim 32 --buffer buf=32 --param half=1 --model simt:32
 // exit: 0
 // expect: verdict=ok final.buf=[15,14,13,12,11,10,9,8,7,6,5,4,3,2,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]

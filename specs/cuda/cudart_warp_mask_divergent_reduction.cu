@@ -1,10 +1,10 @@
 // spec: member masks: a warp reduction with the full mask inside a bounds check (lanes past n skip it but have not exited) is the verdict warp-mask; padding those lanes with 0 so the whole warp takes part is ok
 // run: run --kernel sumInside --block-dim 32 --buffer in=32 --buffer out=1 --param n=20 --model simt:32
 // exit: 1
-// expect: verdict=warp-mask threads=[0,20] location.line=41
+// expect: verdict=warp-mask threads=[0,20] mask=4294967295 location.line=41
 // run: check --kernel sumInside --block-dim 8 --buffer in=8 --buffer out=1 --param n=5 --model simt:8
 // exit: 1
-// expect: verdict=warp-mask threads=[0,5] location.line=41
+// expect: verdict=warp-mask threads=[0,5] mask=4294967295 location.line=41
 // run: run --kernel sumInside --block-dim 8 --buffer in=8 --buffer out=1 --param n=8 --init in=1,2,3,4,5,6,7,8 --model simt:8
 // exit: 0
 // expect: verdict=ok final.out=[36]

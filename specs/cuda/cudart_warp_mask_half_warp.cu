@@ -7,7 +7,7 @@
 // expect: verdict=ok final.out=[120,120,120,120,120,120,120,120,120,120,120,120,120,120,120,120,376,376,376,376,376,376,376,376,376,376,376,376,376,376,376,376]
 // run: run --kernel lowHalfSumOffByOne --block-dim 32 --buffer in=32 --buffer out=32 --model simt:32
 // exit: 1
-// expect: verdict=warp-mask threads=[16] location.line=27
+// expect: verdict=warp-mask threads=[16] mask=65535 location.line=27
 // why: lane = threadIdx.x % 32 is simt:32's lane. halfWarpSum<16> xors the lane with 8, 4,
 //   2, 1: lane l < 16 reads lane l ^ m < 16 (and l ^ m <= l | 31, so the width keeps it),
 //   lane l >= 16 reads l ^ m >= 16. lowHalfSum: lanes 0..15 execute each shuffle together
