@@ -2,7 +2,7 @@
 // run: run --kernel filterPositive --block-dim 8 --buffer in=8 --buffer out=8 --buffer count=1 --init in=3,-1,4,-1,5,-9,2,-6 --model simt:32
 // exit: 0
 // expect: verdict=ok final.out=[3,4,5,2,0,0,0,0] final.count=[4]
-// run: check --kernel filterPositive --block-dim 4 --buffer in=4 --buffer out=4 --buffer count=1 --domain -1..1 --model simt:32
+// run: check --kernel filterPositive --block-dim 4 --buffer in=4 --buffer out=8 --buffer count=1 --domain 0..1 --model simt:32
 // exit: 0
 // expect: verdict=ok
 // run: run --kernel filterPositiveWholeWarp --block-dim 8 --buffer in=8 --buffer out=8 --buffer count=1 --init in=3,-1,4,-1,5,-9,2,-6 --model simt:32
@@ -23,8 +23,9 @@
 //   (set bits below the lane) 0, 1, 2, 3. The leader (rank 0) adds 4 to count, reading 0;
 //   the __shfl_sync(0x55, …, 0) is executed by exactly lanes 0, 2, 4, 6, all named, all
 //   with 0x55: ok, each gets 0 and returns rank: out[0..3] = 3, 4, 5, 2, count = 4. check
-//   with 4 threads and in over -1..1: whatever subset enters, the mask is that subset (the
-//   active lanes, each named, all executing): ok. filterPositiveWholeWarp passes 0xffffffff
+//   with 4 threads, in and count over 0..1: whatever subset enters, the mask is that subset
+//   (the active lanes, each named, all executing), and the slots count + rank lie in 0..4,
+//   distinct per lane, inside out[0..7]: ok. filterPositiveWholeWarp passes 0xffffffff
 //   to the shuffle: lane 0 names lane 1, which is in the other side of `if (v > 0)`, not
 //   exited: warp-mask, threads [0, 1], at the shuffle. countValid, n = 5: lanes 5..7 return
 //   first (exited); lanes 0..4 execute __ballot_sync(0xffffffff, in > 0): lanes 5..7 are
