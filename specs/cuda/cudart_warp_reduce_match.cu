@@ -11,30 +11,36 @@
 // run: run --kernel groupByKey --block-dim 8 --buffer keys=8 --buffer peers=8 --buffer flags=8 --init keys=5,-3,7,-3,0,12,5,-8 --model simt:4
 // exit: 0
 // expect: verdict=ok final.peers=[1,10,4,10,1,2,4,8] final.flags=[0,1010,0,1010,0,0,0,0]
+// run: run --kernel groupByKey64 --block-dim 8 --buffer keys=8 --buffer peers=8 --init keys=5,-3,7,-3,0,12,5,-8 --model simt:32
+// exit: 0
+// expect: verdict=ok final.peers=[1,10,4,10,16,32,64,128]
 // run: run --kernel positiveSumWholeWarp --block-dim 8 --buffer in=8 --buffer out=1 --init in=5,-3,7,-3,0,12,5,-8 --model simt:32
 // exit: 1
-// expect: verdict=warp-mask threads=[0,1] mask=4294967295 location.line=77
+// expect: verdict=warp-mask threads=[0,1] mask=4294967295 location.line=83
 // run: run --kernel warpStats --block-dim 8 --buffer in=8 --buffer bits=8 --buffer out=8
 // exit: 3
 // expect: verdict=warp-primitive
 // why: one warp (simt:32) of 8 lanes; bits 8..31 of a mask name no lane. warpStats, mask
-//   0xffffffff, every lane: in = 5, -3, 7, -3, 0, 12, 5, -8: add 5 - 3 + 7 - 3 + 0 + 12 + 5 -
-//   8 = 15; int min -8, max 12; as unsigned the least is 0, the greatest -3 = 0xfffffffd
+//   0xffffffff, every lane: in = 5, -3, 7, -3, 0, 12, 5, -8: add 5 - 3 + 7 - 3 + 0 + 12 + 5
+//   - 8 = 15; int min -8, max 12; as unsigned the least is 0, the greatest -3 = 0xfffffffd
 //   (above -8 = 0xfffffff8), stored as -3. bits 15, 11, 14, 11, 15, 10, 15, 3: and = 2 (only
-//   bit 1 is in all, 3 = 0b0011 drops bits 2 and 3), or = 15, xor: 15 ^ 11 = 4, ^ 14 = 10,
-//   ^ 11 = 1, ^ 15 = 14, ^ 10 = 4, ^ 15 = 11, ^ 3 = 8. Lane 0 writes the eight results.
+//   bit 1 is in all, 3 = 0b0011 drops bits 2 and 3), or = 15, xor: 15 ^ 11 = 4, ^ 14 = 10, ^
+//   11 = 1, ^ 15 = 14, ^ 10 = 4, ^ 15 = 11, ^ 3 = 8. Lane 0 writes the eight results.
 //   positiveSum: lanes 0, 2, 5, 6 (5, 7, 12, 5 > 0) enter; __activemask() = 0b01100101 names
 //   exactly them: 5 + 7 + 12 + 5 = 29, written by the lowest of them, lane 0. groupByKey:
 //   __match_any_sync(0xffffffff, k) is the set of lanes with lane's key: 5 at lanes 0, 6 ->
 //   0x41 = 65; -3 at 1, 3 -> 0x0a = 10; the others alone: 4, 16, 32, 128. The full-mask
 //   __match_all_sync sees different keys: 0, pred = 0, flags 0; then lanes 1 and 3 (k == -3)
-//   vote again with __activemask() = 0x0a: all equal, so it returns the mask 10 and pred = 1:
-//   flags = 10 + 1000 * 1 = 1010 for them. simt:4: warps {0..3} and {4..7}, lanes 0..3 each;
-//   warp 0 as before within itself (5 alone: 1; -3 at lanes 1, 3: 10; 7: 4); warp 1 keys 0,
-//   12, 5, -8 all distinct: 1, 2, 4, 8; lanes 1 and 3 of warp 0 still form 0x0a: 1010.
-//   positiveSumWholeWarp passes 0xffffffff from inside the branch: lane 0 names lane 1, which
-//   did not enter and has not exited: warp-mask, threads [0, 1], at the reduction. Under SDV
-//   (no warps) the first primitive is the verdict warp-primitive (exit 3).
+//   vote again with __activemask() = 0x0a: all equal, so it returns the mask 10 and pred =
+//   1: flags = 10 + 1000 * 1 = 1010 for them. simt:4: warps {0..3} and {4..7}, lanes 0..3
+//   each; warp 0 as before within itself (5 alone: 1; -3 at lanes 1, 3: 10; 7: 4); warp 1
+//   keys 0, 12, 5, -8 all distinct: 1, 2, 4, 8; lanes 1 and 3 of warp 0 still form 0x0a:
+//   1010. groupByKey64 matches 64-bit keys whose high word is the key and low word lane / 4:
+//   lanes 0 and 6 (key 5) differ in the low word (0, 1): alone, 1 and 64; lanes 1 and 3 (key
+//   -3, low word 0 both) still match: 10; the others alone: 4, 16, 32, 128.
+//   positiveSumWholeWarp passes 0xffffffff from inside the branch: lane 0 names lane 1,
+//   which did not enter and has not exited: warp-mask, threads [0, 1], at the reduction.
+//   Under SDV (no warps) the first primitive is the verdict warp-primitive (exit 3).
 namespace stats {
 struct WarpSummary {
   int sum, lo, hi;
@@ -92,4 +98,9 @@ __global__ void groupByKey(const int *keys, unsigned int *peers, int *flags) {
     same = __match_all_sync(__activemask(), k, &pred);
     flags[threadIdx.x] = (int)same + 1000 * pred;
   }
+}
+
+__global__ void groupByKey64(const int *keys, unsigned int *peers) {
+  long long key = (long long)keys[threadIdx.x] * 4294967296LL + threadIdx.x / 4;
+  peers[threadIdx.x] = __match_any_sync(0xffffffffu, key);
 }
