@@ -31,7 +31,9 @@
 //   sync() is __syncwarp with the tile's lanes (0x0f for lanes 0..3, 0xf0 for 4..7), all
 //   executing it: ok. tileSize 3: tiled_partition's size is not a power of 2: warp-width at
 //   the call, lane 0, under simt:8 and under SDV alike (the check needs no warp; it comes
-//   before the tile's sync, which SDV could not run).
+//   before the tile's sync, which SDV could not run). The width-4 and width-2 sums, with the
+//   width read from device memory, gave these values on an H100 (nvcc -arch=sm_90, one
+//   8-thread block; 2026-11-26).
 #include <cooperative_groups.h>
 
 namespace cg = cooperative_groups;
