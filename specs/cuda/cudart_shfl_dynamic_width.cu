@@ -7,7 +7,7 @@
 // expect: verdict=ok final.out=[3,3,7,7,11,11,15,15]
 // run: run --kernel segmentedSums --block-dim 8 --buffer in=8 --buffer out=8 --buffer widths=1 --init widths=12 --model simt:8
 // exit: 1
-// expect: verdict=warp-width threads=[0] width=12 location.line=41
+// expect: verdict=warp-width threads=[0] width=12 location.line=43
 // run: check --kernel segmentedSums --block-dim 8 --buffer in=8 --buffer out=8 --buffer widths=1 --domain 4..4 --model simt:8
 // exit: 0
 // expect: verdict=ok
@@ -16,10 +16,10 @@
 // expect: verdict=ok final.out=[0,1,2,3,0,1,2,3]
 // run: run --kernel tileRanks --block-dim 8 --buffer out=8 --buffer sizes=1 --init sizes=3 --model simt:8
 // exit: 1
-// expect: verdict=warp-width threads=[0] width=3 location.line=51
+// expect: verdict=warp-width threads=[0] width=3 location.line=53
 // run: run --kernel tileRanks --block-dim 8 --buffer out=8 --buffer sizes=1 --init sizes=3
 // exit: 1
-// expect: verdict=warp-width threads=[0] width=3 location.line=51
+// expect: verdict=warp-width threads=[0] width=3 location.line=53
 // why: CUDA: a shuffle's width must be a power of 2 no larger than warpSize (32), and a
 //   tiled_partition's tile size a power of 2 up to 32; otherwise undefined. segmentedSums
 //   xors the lane with width / 2, …, 1 inside segments of `width` lanes (lane ^ m stays in

@@ -16,7 +16,7 @@
 // expect: verdict=ok final.peers=[1,10,4,10,16,32,64,128]
 // run: run --kernel positiveSumWholeWarp --block-dim 8 --buffer in=8 --buffer out=1 --init in=5,-3,7,-3,0,12,5,-8 --model simt:32
 // exit: 1
-// expect: verdict=warp-mask threads=[0,1] mask=4294967295 location.line=83
+// expect: verdict=warp-mask threads=[0,1] mask=4294967295 location.line=85
 // run: run --kernel warpStats --block-dim 8 --buffer in=8 --buffer bits=8 --buffer out=8
 // exit: 3
 // expect: verdict=warp-primitive
