@@ -7,13 +7,13 @@
 // expect: verdict=ok
 // run: run --kernel filterPositiveWholeWarp --block-dim 8 --buffer in=8 --buffer out=8 --buffer count=1 --init in=3,-1,4,-1,5,-9,2,-6 --model simt:32
 // exit: 1
-// expect: verdict=warp-mask threads=[0,1] mask=4294967295 location.line=50
+// expect: verdict=warp-mask threads=[0,1] mask=4294967295 location.line=52
 // run: run --kernel countValid --block-dim 8 --buffer in=8 --buffer counts=1 --buffer len=1 --init len=5 --init in=3,-1,4,-1,5,-9,2,-6 --model simt:32
 // exit: 0
 // expect: verdict=ok final.counts=[3]
 // run: run --kernel transposeHalf --block-dim 32 --buffer buf=32 --buffer flags=1 --init flags=0 --model simt:32
 // exit: 1
-// expect: verdict=warp-mask threads=[0,16] mask=4294967295 location.line=77
+// expect: verdict=warp-mask threads=[0,16] mask=4294967295 location.line=79
 // run: run --kernel transposeHalf --block-dim 32 --buffer buf=32 --buffer flags=1 --init flags=1 --model simt:32
 // exit: 0
 // expect: verdict=ok final.buf=[15,14,13,12,11,10,9,8,7,6,5,4,3,2,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]
@@ -33,7 +33,9 @@
 //   store tile[lane] = lane and reach __syncwarp; half (flags[0]) = 0 passes the full mask:
 //   lane 0 names lane 16, in the other side of the if, not exited: warp-mask [0, 16] at
 //   __syncwarp. half = 1 passes 0x0000ffff, exactly the lanes there: ok; buf[lane] = tile[15
-//   - lane] = 15 - lane for lanes 0..15, 0 elsewhere (buf starts 0 in run).
+//   - lane] = 15 - lane for lanes 0..15, 0 elsewhere (buf starts 0 in run). On an H100 (nvcc
+//   sm_90), compute-sanitizer's synccheck reports nothing for a full-mask __syncwarp and
+//   __ballot_sync after lanes 5..31 returned, and the ballot is 31 (lanes 0..4).
 template <bool WholeWarp>
 // Warp-aggregated append: the active lanes' leader reserves the warp's slots and records
 // how many; every active lane gets the base by a shuffle and adds its rank.
