@@ -275,6 +275,8 @@ bool sameAst(const Expr& a, const Expr& b) {
     case ExprKind::Cond:
     case ExprKind::Shfl:
     case ExprKind::Ballot:
+    case ExprKind::WarpSync:
+    case ExprKind::WarpWidth:
       break;
     case ExprKind::Wide:
       if (a.wop != b.wop) return false;

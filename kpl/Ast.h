@@ -147,6 +147,9 @@ enum class ExprKind {
   Shfl,       ///< (extension) `shfl(e, src)`: e's value at lane src of the thread's warp (warp models;
               ///< a lane outside the warp or not evaluating it: the thread's own e)
   Ballot,     ///< (extension) `ballot(p)`: bit j set for each lane j < 32 of the warp evaluating it with p != 0
+  WarpSync,   ///< (extension) `wsync(m, x)`: m, once CUDA's member-mask rule holds for the lanes evaluating
+              ///< it (x: a local, non-zero in a lane that has exited; specs/KPL.md, "Warps")
+  WarpWidth,  ///< (extension) `wwidth(w)`: w, when it is a power of 2 from 1 to 32 (a shuffle's width)
   Annot,      ///< (extension) an annotation builtin, `aop` (GPUVerify's annotations; specs/KPL.md)
 };
 
@@ -176,7 +179,7 @@ struct Expr {
   BinaryOp bop = BinaryOp::Add;   ///< Binary
   WideOp wop = WideOp::LAddLo;    ///< Wide
   AnnotOp aop = AnnotOp::Enabled; ///< Annot (rd_all/wr_all: the array in `name`)
-  std::vector<ExprPtr> operands;  ///< Unary: 1, Binary: 2, Cond: 3, Wide: wideOpArity(wop), Shfl: 2, Ballot: 1
+  std::vector<ExprPtr> operands;  ///< Unary: 1, Binary: 2, Cond: 3, Wide: wideOpArity(wop), Shfl: 2, Ballot: 1, WarpSync: 2, WarpWidth: 1
 };
 
 enum class StmtKind {

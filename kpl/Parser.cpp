@@ -814,18 +814,21 @@ private:
           SourceLoc end = expect(TokenKind::RParen).range.end;
           return {makeExpr(ExprKind::WarpSize, {begin, end}), 1};
         }
-        if (peekTok().kind == TokenKind::LParen && (t.text == "shfl" || t.text == "ballot")) {
-          // (extension) `shfl(e, src)`, `ballot(p)`: the warp-level primitives.
-          const bool shfl = t.text == "shfl";
+        if (peekTok().kind == TokenKind::LParen && (t.text == "shfl" || t.text == "ballot" || t.text == "wsync" || t.text == "wwidth")) {
+          // (extension) `shfl(e, src)`, `ballot(p)`, `wsync(m, x)`, `wwidth(w)`: the warp-level primitives.
+          const ExprKind kind = t.text == "shfl"     ? ExprKind::Shfl
+                                : t.text == "ballot" ? ExprKind::Ballot
+                                : t.text == "wsync"  ? ExprKind::WarpSync
+                                                     : ExprKind::WarpWidth;
+          const std::string fname = t.text;
           SourceLoc begin = t.range.begin;
           next();
           std::vector<ExprPtr> args = parseArgs();
-          const size_t want = shfl ? 2 : 1;
+          const size_t want = kind == ExprKind::Ballot || kind == ExprKind::WarpWidth ? 1 : 2;
           if (args.size() != want)
-            fail(begin, fmt::format("'{}' takes {} argument{}, not {}", shfl ? "shfl" : "ballot", want, want == 1 ? "" : "s",
-                                    args.size()));
+            fail(begin, fmt::format("'{}' takes {} argument{}, not {}", fname, want, want == 1 ? "" : "s", args.size()));
           SourceLoc end = toks_[pos_ - 1].range.end;
-          ExprPtr e = makeExpr(shfl ? ExprKind::Shfl : ExprKind::Ballot, {begin, end});
+          ExprPtr e = makeExpr(kind, {begin, end});
           e->operands = std::move(args);
           const unsigned depth = exprDepth(*e);
           checkTreeDepth(depth, begin);

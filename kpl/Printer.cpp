@@ -96,6 +96,8 @@ int exprPrec(const Expr& e) {
     case ExprKind::WarpSize:
     case ExprKind::Shfl:
     case ExprKind::Ballot:
+    case ExprKind::WarpSync:
+    case ExprKind::WarpWidth:
     case ExprKind::Name: return kPrimaryPrec;
     case ExprKind::Unary: return builtinUnaryName(e.uop) ? kPrimaryPrec : kUnaryPrec;
     case ExprKind::Binary: return binaryPrec(e.bop);
@@ -181,7 +183,13 @@ void printExprIn(std::string& out, const Expr& e, int ctx) {
     case ExprKind::Wide:
     case ExprKind::Shfl:
     case ExprKind::Ballot:
-      out += e.kind == ExprKind::Shfl ? "shfl" : e.kind == ExprKind::Ballot ? "ballot" : wideOpName(e.wop);
+    case ExprKind::WarpSync:
+    case ExprKind::WarpWidth:
+      out += e.kind == ExprKind::Shfl        ? "shfl"
+             : e.kind == ExprKind::Ballot    ? "ballot"
+             : e.kind == ExprKind::WarpSync  ? "wsync"
+             : e.kind == ExprKind::WarpWidth ? "wwidth"
+                                             : wideOpName(e.wop);
       out += '(';
       for (size_t i = 0; i < e.operands.size(); ++i) {
         if (i != 0) out += ", ";

@@ -413,6 +413,16 @@ private:
           error(e.range.begin, fmt::format("'{}' takes {} argument{}", e.kind == ExprKind::Shfl ? "shfl" : "ballot",
                                            e.kind == ExprKind::Shfl ? 2 : 1, e.kind == ExprKind::Shfl ? "s" : ""));
         break;
+      case ExprKind::WarpWidth:
+        if (e.operands.size() != 1) error(e.range.begin, "'wwidth' takes 1 argument");
+        break;
+      case ExprKind::WarpSync:
+        // The second operand is read in every lane of the warp, evaluating or not: a name only.
+        if (e.operands.size() != 2)
+          error(e.range.begin, "'wsync' takes 2 arguments");
+        else if (e.operands[1]->kind != ExprKind::Name)
+          error(e.operands[1]->range.begin, "the second argument of 'wsync' must be a local's name");
+        break;
       case ExprKind::Wide:
         // The parser checks the count; a tree built by a frontend is checked here.
         if (e.operands.size() != wideOpArity(e.wop))

@@ -359,6 +359,8 @@ private:
       }
       case kpl::ExprKind::Shfl:
       case kpl::ExprKind::Ballot:
+      case kpl::ExprKind::WarpSync:
+      case kpl::ExprKind::WarpWidth:
         error_ = fmt::format("unsupported: a warp-level primitive (line {})", c.line);
         return "0";
       case kpl::ExprKind::WarpSize:

@@ -273,8 +273,8 @@ private:
       case EOp::LocalSize: return e_.ldim[x.imm];
       case EOp::NumGroups: return e_.ngroups[x.imm];
       case EOp::WarpSize: return bv(32);  // SDV's warp width (Eval.h)
-      case EOp::Shfl: case EOp::Ballot:
-        if (e_.unsupported.empty()) e_.unsupported = "warp-level primitives (shfl, ballot: SDV has no warps)";
+      case EOp::Shfl: case EOp::Ballot: case EOp::WarpSync: case EOp::WarpWidth:
+        if (e_.unsupported.empty()) e_.unsupported = "warp-level primitives (shfl, ballot, wsync, wwidth: SDV has no warps)";
         return bv(0);
       case EOp::Local: return th_[t].locals[x.slot];
       case EOp::FAdd: case EOp::FSub: case EOp::FMul: case EOp::FDiv: case EOp::FMin: case EOp::FMax:

@@ -109,6 +109,8 @@ json verdictJson(const sem::Ir& ir, const sem::Verdict& v, const std::string& fi
     j["array"] = ir.arrays[v.array].name;
     j["index"] = v.value;
   }
+  if (v.kind == sem::VerdictKind::WarpMask) j["mask"] = static_cast<uint32_t>(v.value);  // the first thread's
+  if (v.kind == sem::VerdictKind::WarpWidth) j["width"] = v.value;
   if (!v.message.empty()) j["message"] = v.message;
   return j;
 }
@@ -272,6 +274,8 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
     case VerdictKind::Discrepancy:
     case VerdictKind::Discarded:
     case VerdictKind::WarpPrimitive:
+    case VerdictKind::WarpMask:
+    case VerdictKind::WarpWidth:
     case VerdictKind::Vacuous:
     case VerdictKind::Inconclusive: {
       const char* what = v.kind == VerdictKind::Assertion        ? "assertion failure"
@@ -284,6 +288,8 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
                          : v.kind == VerdictKind::Discrepancy    ? "semantics discrepancy"
                          : v.kind == VerdictKind::Discarded      ? "discarded (an assume failed; no violation)"
                          : v.kind == VerdictKind::WarpPrimitive  ? "warp-level primitive under a model without warps"
+                         : v.kind == VerdictKind::WarpMask       ? "member mask of a warp-level primitive broken"
+                         : v.kind == VerdictKind::WarpWidth      ? "shuffle width not a power of 2 from 1 to 32"
                          : v.kind == VerdictKind::Vacuous        ? "vacuous"
                                                                  : "inconclusive";
       os << fmt::format("verdict: {} ({}) at {}\n", what, sem::ruleName(v.rule), where(src, v.loc));

@@ -110,7 +110,15 @@ constexpr BuiltinInfo kTable[] = {
     {"__shfl_up", K::Warp, 3, op(WarpOp::ShflUp), op(WarpOp::ShflUp)},
     {"__shfl_down", K::Warp, 3, op(WarpOp::ShflDown), op(WarpOp::ShflDown)},
     {"__shfl_xor", K::Warp, 3, op(WarpOp::ShflXor), op(WarpOp::ShflXor)},
-    {"__match_any_sync", K::Refused, 2, op(Refusal::Warp), op(Refusal::Warp)},
+    {"__sdvmc_tile_width", K::Warp, 1, op(WarpOp::TileWidth), op(WarpOp::TileWidth)},
+    {"__match_any_sync", K::Warp, 2, op(WarpOp::MatchAny), op(WarpOp::MatchAny)},
+    {"__match_all_sync", K::Warp, 3, op(WarpOp::MatchAll), op(WarpOp::MatchAll)},
+    {"__reduce_add_sync", K::Warp, 2, op(WarpOp::ReduceAdd), op(WarpOp::ReduceAdd)},
+    {"__reduce_min_sync", K::Warp, 2, op(WarpOp::ReduceMin), op(WarpOp::ReduceMin)},
+    {"__reduce_max_sync", K::Warp, 2, op(WarpOp::ReduceMax), op(WarpOp::ReduceMax)},
+    {"__reduce_and_sync", K::Warp, 2, op(WarpOp::ReduceAnd), op(WarpOp::ReduceAnd)},
+    {"__reduce_or_sync", K::Warp, 2, op(WarpOp::ReduceOr), op(WarpOp::ReduceOr)},
+    {"__reduce_xor_sync", K::Warp, 2, op(WarpOp::ReduceXor), op(WarpOp::ReduceXor)},
 
     // Barriers (any fence flags), fences, votes.
     {"barrier", K::Barrier, 1, 0},

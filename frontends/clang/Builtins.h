@@ -84,7 +84,7 @@ enum class Geometric : uint8_t { Dot, Cross, Length, Distance, Normalize, FastLe
 /// The op of a FloatOut row: OpenCL's sincos(x, &c) and modf(x, &i), CUDA's sincosf(x, &s, &c).
 enum class FloatOut : uint8_t { SinCos, SinCosBoth, Modf };
 /// The op of a Refused row: why the function is not lowered.
-enum class Refusal : uint8_t { DirectedRounding, NotExact, PointerResult, AsyncCopy, Warp, GridSync, Surface };
+enum class Refusal : uint8_t { DirectedRounding, NotExact, PointerResult, AsyncCopy, GridSync, Surface };
 /// The op of a Vote row: what __syncthreads_OP returns.
 enum class Vote : uint8_t { Count, And, Or };
 /// The op of a Random row: what a cuRAND call gives (Init: nothing; a vector: its components).
@@ -92,7 +92,12 @@ enum class Random : uint8_t { Init, Bits, Uniform, Normal, Bits4, Uniform4, Norm
 /// The op of a Texture row: tex1Dfetch (an integer coordinate), tex1D, tex2D, tex3D (float ones).
 enum class Texture : uint8_t { Fetch, Tex1D, Tex2D, Tex3D };
 /// The op of a Warp row (a name ending in `_sync` takes the mask first; the legacy forms have none).
-enum class WarpOp : uint8_t { Shfl, ShflUp, ShflDown, ShflXor, Ballot, Any, All, ActiveMask, SyncWarp };
+enum class WarpOp : uint8_t {
+  Shfl, ShflUp, ShflDown, ShflXor, Ballot, Any, All, ActiveMask, SyncWarp,
+  MatchAny, MatchAll,  ///< __match_any_sync, __match_all_sync
+  ReduceAdd, ReduceMin, ReduceMax, ReduceAnd, ReduceOr, ReduceXor,  ///< CUDA 11's __reduce_*_sync
+  TileWidth,  ///< our header's __sdvmc_tile_width(n): n checked as a tile size (KPL's `wwidth`)
+};
 /// The op of an Annotation row.
 /// The op of an Annotation row (GPUVerify's annotations; LowerAnnotations.cpp says what each means).
 enum class Annotation : uint8_t {

@@ -30,7 +30,7 @@ template <class T> __device__ T surf1Dread(cudaSurfaceObject_t, int);
 template <class T> __device__ void surf1Dwrite(T, cudaSurfaceObject_t, int);
 template <class T> __device__ T surf2Dread(cudaSurfaceObject_t, int, int);
 template <class T> __device__ void surf2Dwrite(T, cudaSurfaceObject_t, int, int);
-// Warp-level primitives: KPL's shfl and ballot (README.md); __match_any_sync is refused.
+// Warp-level primitives: KPL's shfl and ballot (README.md).
 __device__ void __syncwarp(unsigned int mask = 0xffffffffu);
 __device__ unsigned int __activemask(void);
 __device__ unsigned int __ballot_sync(unsigned int mask, int predicate);
@@ -48,7 +48,8 @@ __device__ int __all(int predicate);
   __device__ T __shfl_up(T var, unsigned int delta, int width = 32); \
   __device__ T __shfl_down(T var, unsigned int delta, int width = 32); \
   __device__ T __shfl_xor(T var, int laneMask, int width = 32); \
-  __device__ unsigned int __match_any_sync(unsigned int mask, T value);
+  __device__ unsigned int __match_any_sync(unsigned int mask, T value); \
+  __device__ unsigned int __match_all_sync(unsigned int mask, T value, int *pred);
 __SDVMC_SHFL(int)
 __SDVMC_SHFL(unsigned int)
 __SDVMC_SHFL(float)
@@ -56,6 +57,16 @@ __SDVMC_SHFL(long long)
 __SDVMC_SHFL(unsigned long long)
 __SDVMC_SHFL(double)
 #undef __SDVMC_SHFL
+// CUDA 11's warp reductions (sm_80): add, min, max for unsigned and int; and, or, xor for unsigned.
+__device__ unsigned int __reduce_add_sync(unsigned int mask, unsigned int value);
+__device__ int __reduce_add_sync(unsigned int mask, int value);
+__device__ unsigned int __reduce_min_sync(unsigned int mask, unsigned int value);
+__device__ int __reduce_min_sync(unsigned int mask, int value);
+__device__ unsigned int __reduce_max_sync(unsigned int mask, unsigned int value);
+__device__ int __reduce_max_sync(unsigned int mask, int value);
+__device__ unsigned int __reduce_and_sync(unsigned int mask, unsigned int value);
+__device__ unsigned int __reduce_or_sync(unsigned int mask, unsigned int value);
+__device__ unsigned int __reduce_xor_sync(unsigned int mask, unsigned int value);
 // Grid-wide synchronisation (cooperative launches): refused by the lowering.
 __device__ void __sdvmc_grid_sync(void);
 )";
@@ -106,6 +117,10 @@ __device__ inline unsigned int __sdvmc_block_rank() {
   return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
 }
 __device__ inline unsigned int __sdvmc_block_size() { return blockDim.x * blockDim.y * blockDim.z; }
+/// The member mask of the calling thread's tile of n lanes (n a power of 2 up to 32): its lanes of the warp.
+__device__ inline unsigned int __sdvmc_tile_mask(unsigned int n) {
+  return n >= 32u ? 0xffffffffu : ((1u << n) - 1u) << (__sdvmc_block_rank() % warpSize / n * n);
+}
 /// Any group: the block (tile size 0) or a tile of the block of __sdvmc_tile threads.
 class thread_group {
 public:
@@ -113,7 +128,7 @@ public:
   __device__ explicit thread_group(unsigned int tile) : __sdvmc_tile(tile) {}
   __device__ void sync() const {
     if (__sdvmc_tile == 0) __syncthreads();
-    else __syncwarp();
+    else __syncwarp(__sdvmc_tile_mask(__sdvmc_tile));
   }
   __device__ unsigned int size() const { return __sdvmc_tile == 0 ? __sdvmc_block_size() : __sdvmc_tile; }
   __device__ unsigned int num_threads() const { return size(); }
@@ -144,22 +159,25 @@ public:
   __device__ unsigned int num_threads() const { return N; }
   __device__ unsigned int meta_group_rank() const { return __sdvmc_block_rank() / N; }
   __device__ unsigned int meta_group_size() const { return (__sdvmc_block_size() + N - 1) / N; }
-  __device__ void sync() const { __syncwarp(); }
-  template <class T> __device__ T shfl(T var, int srcRank) const { return __shfl_sync(0xffffffffu, var, srcRank, N); }
-  template <class T> __device__ T shfl_down(T var, unsigned int delta) const { return __shfl_down_sync(0xffffffffu, var, delta, N); }
-  template <class T> __device__ T shfl_up(T var, unsigned int delta) const { return __shfl_up_sync(0xffffffffu, var, delta, N); }
-  template <class T> __device__ T shfl_xor(T var, int laneMask) const { return __shfl_xor_sync(0xffffffffu, var, laneMask, N); }
+  // Member masks: the tile's lanes of the warp.
+  __device__ void sync() const { __syncwarp(__sdvmc_tile_mask(N)); }
+  template <class T> __device__ T shfl(T var, int srcRank) const { return __shfl_sync(__sdvmc_tile_mask(N), var, srcRank, N); }
+  template <class T> __device__ T shfl_down(T var, unsigned int delta) const { return __shfl_down_sync(__sdvmc_tile_mask(N), var, delta, N); }
+  template <class T> __device__ T shfl_up(T var, unsigned int delta) const { return __shfl_up_sync(__sdvmc_tile_mask(N), var, delta, N); }
+  template <class T> __device__ T shfl_xor(T var, int laneMask) const { return __shfl_xor_sync(__sdvmc_tile_mask(N), var, laneMask, N); }
   // The tile's lanes of the warp's ballot, tile rank i at bit i.
   __device__ unsigned int ballot(int predicate) const {
-    unsigned int b = __ballot_sync(0xffffffffu, predicate);
+    unsigned int b = __ballot_sync(__sdvmc_tile_mask(N), predicate);
     return N >= 32 ? b : (b >> (__sdvmc_block_rank() % warpSize / N * N)) & ((1u << N) - 1u);
   }
   __device__ int any(int predicate) const { return ballot(predicate) != 0u; }
   __device__ int all(int predicate) const { return ballot(predicate) == ballot(1); }
 };
 template <unsigned int N> __device__ thread_block_tile<N> tiled_partition(thread_block) { return thread_block_tile<N>(); }
-/// tiled_partition(parent, n): a tile of n threads (a power of two up to 32) of the block.
-__device__ inline thread_group tiled_partition(const thread_block&, unsigned int n) { return thread_group(n); }
+/// tiled_partition(parent, n): a tile of n threads (a power of two up to 32) of the block;
+/// any other n is the verdict warp-width (CUDA: undefined).
+__device__ int __sdvmc_tile_width(int n);
+__device__ inline thread_group tiled_partition(const thread_block&, unsigned int n) { return thread_group(__sdvmc_tile_width(n)); }
 __device__ inline void sync(thread_group g) { g.sync(); }
 /// The active lanes of the warp (warp models: __activemask; refused under SDV).
 class coalesced_group {

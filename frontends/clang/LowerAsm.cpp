@@ -8,6 +8,10 @@
 //     pointer operand points at (the non-coherent cache changes no value for a buffer the
 //     kernel does not write; one it writes is read as the model reads it, which CUDA leaves
 //     undefined);
+//   - `ld.global.nc.v{2,4}.{u32,s32,b32,f32} {%0, …}, [%N];` through a pointer to a vector
+//     of as many 32-bit components (float2, float4, uint4 …): element i is the read of
+//     component i's cell (a pointer to 4-byte scalars is refused: its 8- or 16-byte alignment,
+//     which PTX requires, is not modelled);
 //   - an empty template (`asm volatile("" ::: "memory")`, a compiler barrier): no effect.
 #include "frontends/clang/Lowerer.h"
 
@@ -113,6 +117,25 @@ bool matchLdGlobalNc(const std::string& insn) {
          p.spaces() && p.lit("]") && p.end();
 }
 
+/// `ld.global.nc.v{2,4}.{u32,s32,b32,f32} {%0, …, %(n-1)}, [%n]`: n (2 or 4), or 0.
+unsigned matchLdGlobalNcVector(const std::string& insn) {
+  PtxReader p{insn};
+  if (!p.lit("ld.global.nc.v")) return 0;
+  const unsigned n = p.lit("2") ? 2 : p.lit("4") ? 4 : 0;
+  if (n == 0 || !p.lit(".") || !((p.oneOf("usb") && p.lit("32")) || p.lit("f32")) || !p.spaces(true) || !p.lit("{"))
+    return 0;
+  for (unsigned k = 0; k < n; ++k) {
+    p.spaces();
+    if (k > 0 && !(p.lit(",") && (p.spaces(), true))) return 0;
+    if (!p.lit(fmt::format("%{}", k))) return 0;
+  }
+  p.spaces();
+  if (!(p.lit("}") && p.spaces() && p.lit(",") && p.spaces() && p.lit("[") && p.spaces() && p.lit(fmt::format("%{}", n)) &&
+        p.spaces() && p.lit("]") && p.end()))
+    return 0;
+  return n;
+}
+
 }  // namespace
 
 void Lowerer::lowerAsm(const clang::GCCAsmStmt* a) {
@@ -180,6 +203,39 @@ void Lowerer::lowerAsm(const clang::GCCAsmStmt* a) {
     ExprPtr v = load(from, r);
     LVal to = lvalue(out);
     store(to, std::move(v), r);
+    return;
+  }
+  if (const unsigned n = matchLdGlobalNcVector(insn)) {
+    // n 32-bit outputs and a pointer to a vector (struct) of n 32-bit components.
+    bool ok = a->getNumOutputs() == n && a->getNumInputs() == 1;
+    for (unsigned k = 0; ok && k < n; ++k) {
+      const clang::QualType t = a->getOutputExpr(k)->getType();
+      ok = (t->isIntegerType() || t->isFloatingType()) && ctx_.getTypeSize(t) == 32;
+    }
+    const clang::Expr* ptr = ok ? a->getInputExpr(0)->IgnoreParenImpCasts() : nullptr;
+    const clang::QualType pointee = ptr && ptr->getType()->isPointerType() ? ptr->getType()->getPointeeType() : clang::QualType();
+    if (!pointee.isNull() && (pointee->isIntegerType() || pointee->isFloatingType()))
+      return refuse(fmt::format(" through a pointer to 4-byte scalars (PTX requires {}-byte alignment, which sdvmc does "
+                                "not model: load through a pointer to a vector of {} components, float{} or uint{} …)",
+                                4 * n, n, n, n));
+    std::optional<Layout> l = pointee.isNull() ? std::nullopt : layoutOf(pointee, a->getBeginLoc());
+    bool vec = l && l->comps.size() == n && l->cells == n;
+    for (size_t k = 0; vec && k < l->comps.size(); ++k)
+      vec = l->comps[k].type.width == 32 && !l->comps[k].type.hiWord && !l->comps[k].ptrField && l->comps[k].offset == k;
+    if (!ok || !vec)
+      return refuse(fmt::format(" with these operands ({} 32-bit outputs and a pointer to a vector of {} 32-bit "
+                                "components, float{}, int{}, uint{} …, are modelled)", n, n, n, n, n));
+    clang::Expr* deref = clang::UnaryOperator::Create(ctx_, const_cast<clang::Expr*>(ptr), clang::UO_Deref, pointee,
+                                                      clang::VK_LValue, clang::OK_Ordinary, a->getBeginLoc(), false,
+                                                      clang::FPOptionsOverride());
+    Agg v = aggValue(deref);
+    if (!v.ok || v.vals.size() != n) return;
+    std::vector<ExprPtr> vals;
+    for (ExprPtr& e : v.vals) vals.push_back(snapshot(std::move(e), r));  // every element read before any output is written
+    for (unsigned k = 0; k < n; ++k) {
+      LVal to = lvalue(a->getOutputExpr(k));
+      store(to, std::move(vals[k]), r);
+    }
     return;
   }
   refuse("");

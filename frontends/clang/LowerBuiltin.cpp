@@ -771,10 +771,6 @@ void Lowerer::refusedCall(const clang::CallExpr* c, const std::string& name, Ref
       unsupported(c, fmt::format("call to '{}' (asynchronous copies are not modelled: their accesses are the "
                                  "work-group's, which SDV's per-work-item logs cannot keep apart)", name));
       return;
-    case Refusal::Warp:
-      unsupported(userLoc(c->getBeginLoc()),
-                  fmt::format("'{}', a warp-level primitive that KPL's shfl and ballot do not express", name));
-      return;
     case Refusal::GridSync:
       unsupported(userLoc(c->getBeginLoc()), "grid-wide synchronisation (grid_group::sync): KPL cannot make the "
                                              "threads of different groups wait for each other");

@@ -2,8 +2,8 @@
 // device API (arbitrary values; the state written), texture fetches (a hidden, never-written
 // array per texture, read at an injective encoding of the coordinates), the warp-level
 // primitives (KPL's `shfl` and `ballot`, which the warp models run and SDV refuses with a
-// verdict), and the calls our headers declare only to refuse them with their reason
-// (`__match_any_sync`, grid-wide synchronisation, surfaces).
+// verdict; their member masks checked by `wsync`), and the calls our headers declare only to
+// refuse them with their reason (grid-wide synchronisation, surfaces).
 #include "frontends/clang/Lowerer.h"
 
 #include <clang/AST/Decl.h>
@@ -13,6 +13,8 @@
 #include <fmt/format.h>
 
 #include <bit>
+#include <functional>
+#include <set>
 #include <span>
 
 namespace sdvmc::clangfe::lowering {
@@ -217,6 +219,42 @@ ExprPtr Lowerer::warpExpr(ExprKind k, ExprPtr a, ExprPtr b, kpl::SourceRange r) 
   return e;
 }
 
+bool Lowerer::usesMemberMasks(const clang::FunctionDecl* kernel) const {
+  std::set<const clang::FunctionDecl*> seen;
+  std::function<bool(const clang::Stmt*)> walk = [&](const clang::Stmt* s) -> bool {
+    if (!s) return false;
+    const clang::FunctionDecl* fd = nullptr;
+    if (const auto* c = llvm::dyn_cast<clang::CallExpr>(s)) fd = c->getDirectCallee();
+    if (const auto* c = llvm::dyn_cast<clang::CXXConstructExpr>(s)) fd = c->getConstructor();
+    if (fd) {
+      const std::string n = fd->getNameAsString();
+      if (n == "__syncwarp" || (n.size() > 5 && n.compare(n.size() - 5, 5, "_sync") == 0)) return true;
+      if (seen.insert(fd).second) {
+        const clang::FunctionDecl* def = fd->getDefinition();
+        if (def && walk(def->getBody())) return true;
+        if (const auto* ctor = llvm::dyn_cast_or_null<clang::CXXConstructorDecl>(def))
+          for (const clang::CXXCtorInitializer* init : ctor->inits())
+            if (walk(init->getInit())) return true;
+      }
+    }
+    if (const auto* d = llvm::dyn_cast<clang::CXXDefaultArgExpr>(s); d && walk(d->getExpr())) return true;
+    for (const clang::Stmt* ch : s->children())
+      if (walk(ch)) return true;
+    return false;
+  };
+  seen.insert(kernel);
+  return walk(kernel->getBody());
+}
+
+ExprPtr Lowerer::memberMask(const clang::Expr* m, kpl::SourceRange r) {
+  ExprPtr v = rvalue(m);
+  if (exitedLocal_.empty()) {  // usesMemberMasks missed the call: no exactness without the flag
+    unsupported(m, "a member mask in a function the kernel's calls do not reach directly");
+    return v;
+  }
+  return snapshot(warpExpr(ExprKind::WarpSync, std::move(v), nameExpr(exitedLocal_, r), r), r);
+}
+
 namespace {
 bool takesMask(const std::string& name) { return name.size() > 5 && name.compare(name.size() - 5, 5, "_sync") == 0; }
 constexpr const char* kWarpNote =
@@ -226,13 +264,19 @@ constexpr const char* kWarpNote =
 
 ExprPtr Lowerer::shuffleSource(const clang::CallExpr* c, WarpOp op, unsigned first, kpl::SourceRange r) {
   if (c->getNumArgs() < first + 3) return nullptr;
+  // The width: a constant power of 2 from 1 to 32 folds; any other is `wwidth(w)`, the
+  // verdict warp-width (CUDA: undefined) where it is not one.
   clang::Expr::EvalResult res;
-  if (!c->getArg(first + 2)->EvaluateAsInt(res, ctx_) || res.Val.getInt().getExtValue() < 1 ||
-      res.Val.getInt().getExtValue() > 32 || !std::has_single_bit(static_cast<uint64_t>(res.Val.getInt().getExtValue()))) {
-    unsupported(c->getArg(first + 2), "a shuffle width that is not a constant power of 2 from 1 to 32");
-    return nullptr;
-  }
-  const int64_t w = res.Val.getInt().getExtValue();
+  const clang::Expr* width = c->getArg(first + 2);
+  ExprPtr w;
+  if (width->EvaluateAsInt(res, ctx_) && res.Val.getInt().getExtValue() >= 1 && res.Val.getInt().getExtValue() <= 32 &&
+      std::has_single_bit(static_cast<uint64_t>(res.Val.getInt().getExtValue())))
+    w = lit(res.Val.getInt().getExtValue(), r);
+  else
+    w = snapshot(warpExpr(ExprKind::WarpWidth, rvalue(width), nullptr, r), r);
+  ExprPtr wm1 = w->kind == ExprKind::IntLit ? lit(w->value - 1, r) : snapshot(bin(BinaryOp::Sub, clone(*w), lit(1, r), r), r);
+  auto W = [&] { return clone(*w); };
+  auto M = [&] { return clone(*wm1); };  // width - 1
   // PTX's shfl.sync uses the low 5 bits of the lane or offset (b[4:0]).
   ExprPtr b = snapshot(bin(BinaryOp::BitAnd, rvalue(c->getArg(first + 1)), lit(31, r), r), r);
   ExprPtr lane = snapshot(bin(BinaryOp::URem, kindExpr(ExprKind::Lid, r), kindExpr(ExprKind::WarpSize, r), r), r);
@@ -240,27 +284,99 @@ ExprPtr Lowerer::shuffleSource(const clang::CallExpr* c, WarpOp op, unsigned fir
   auto B = [&] { return clone(*b); };
   switch (op) {
     case WarpOp::Shfl:  // lane srcLane modulo width of the thread's segment of `width` lanes
-      return bin(BinaryOp::BitOr, bin(BinaryOp::BitAnd, L(), lit(~(w - 1), r), r), bin(BinaryOp::BitAnd, B(), lit(w - 1, r), r), r);
+      return bin(BinaryOp::BitOr,
+                 bin(BinaryOp::BitAnd, L(), wm1->kind == ExprKind::IntLit ? lit(~wm1->value, r) : bin(BinaryOp::BitXor, M(), lit(-1, r), r), r),
+                 bin(BinaryOp::BitAnd, B(), M(), r), r);
     case WarpOp::ShflUp:  // lane - delta unless that leaves the segment (then the own lane)
-      return cond(bin(BinaryOp::UGe, bin(BinaryOp::BitAnd, L(), lit(w - 1, r), r), B(), r), bin(BinaryOp::Sub, L(), B(), r), L(), r);
+      return cond(bin(BinaryOp::UGe, bin(BinaryOp::BitAnd, L(), M(), r), B(), r), bin(BinaryOp::Sub, L(), B(), r), L(), r);
     case WarpOp::ShflDown:  // lane + delta unless that passes the segment's end
-      return cond(bin(BinaryOp::ULt, B(), bin(BinaryOp::Sub, lit(w, r), bin(BinaryOp::BitAnd, L(), lit(w - 1, r), r), r), r),
+      return cond(bin(BinaryOp::ULt, B(), bin(BinaryOp::Sub, W(), bin(BinaryOp::BitAnd, L(), M(), r), r), r),
                   add(L(), B(), r), L(), r);
     case WarpOp::ShflXor: {  // lane ^ laneMask unless beyond the segment's last lane
       ExprPtr j = snapshot(bin(BinaryOp::BitXor, L(), B(), r), r);
-      return cond(bin(BinaryOp::ULe, clone(*j), bin(BinaryOp::BitOr, L(), lit(w - 1, r), r), r), clone(*j), L(), r);
+      return cond(bin(BinaryOp::ULe, clone(*j), bin(BinaryOp::BitOr, L(), M(), r), r), clone(*j), L(), r);
     }
-    case WarpOp::Ballot: case WarpOp::Any: case WarpOp::All: case WarpOp::ActiveMask: case WarpOp::SyncWarp: break;
+    case WarpOp::Ballot: case WarpOp::Any: case WarpOp::All: case WarpOp::ActiveMask: case WarpOp::SyncWarp:
+    case WarpOp::MatchAny: case WarpOp::MatchAll: case WarpOp::ReduceAdd: case WarpOp::ReduceMin:
+    case WarpOp::ReduceMax: case WarpOp::ReduceAnd: case WarpOp::ReduceOr: case WarpOp::ReduceXor:
+    case WarpOp::TileWidth: break;
   }
   return nullptr;
+}
+
+ExprPtr Lowerer::warpAcross(const clang::CallExpr* c, WarpOp op, ExprPtr mask, const std::string& name,
+                            kpl::SourceRange r) {
+  const bool match = op == WarpOp::MatchAny || op == WarpOp::MatchAll;
+  if (c->getNumArgs() < (op == WarpOp::MatchAll ? 3u : 2u)) return lit(0, r);
+  const clang::Expr* arg = c->getArg(1);
+  const bool wide = match && isWideType(arg->getType());
+  const std::optional<IntType> t = intType((match ? arg : c)->getType());
+  if (!wide && !t) {
+    unsupported(c, "'" + name + "' on a value of type '" + arg->getType().getAsString() + "'");
+    return lit(0, r);
+  }
+  ExprPtr lo, hi;
+  if (wide) {
+    Val v = snapVal(wvalue(arg), r);
+    lo = std::move(v.lo);
+    hi = std::move(v.hi);
+  } else {
+    lo = snapshot(rvalue(arg), r);
+  }
+  // The lanes that take part: named and executing the call (a named lane that exited has no value).
+  ExprPtr live = snapshot(bin(BinaryOp::BitAnd, snapshot(warpExpr(ExprKind::Ballot, lit(1, r), nullptr, r), r), clone(*mask), r), r);
+  const bool isSigned = t && t->isSigned;
+  int64_t init = 0;
+  if (op == WarpOp::ReduceAnd || (op == WarpOp::ReduceMin && !isSigned)) init = -1;
+  if (op == WarpOp::ReduceMin && isSigned) init = INT32_MAX;
+  if (op == WarpOp::ReduceMax && isSigned) init = INT32_MIN;
+  if (op == WarpOp::MatchAll) init = 1;
+  std::string acc = newLocal("_acc");
+  emitAssign(acc, lit(init, r), r);
+  for (int j = 0; j < 32; ++j) {
+    const int64_t bit = static_cast<int32_t>(uint32_t{1} << j);
+    ExprPtr x = snapshot(warpExpr(ExprKind::Shfl, clone(*lo), lit(j, r), r), r);
+    ExprPtr same = bin(BinaryOp::Eq, clone(*x), clone(*lo), r);
+    if (wide)
+      same = bin(BinaryOp::LogAnd, std::move(same),
+                 bin(BinaryOp::Eq, snapshot(warpExpr(ExprKind::Shfl, clone(*hi), lit(j, r), r), r), clone(*hi), r), r);
+    ExprPtr a = nameExpr(acc, r), next;
+    switch (op) {
+      case WarpOp::ReduceAdd: next = add(std::move(a), std::move(x), r); break;
+      case WarpOp::ReduceAnd: next = bin(BinaryOp::BitAnd, std::move(a), std::move(x), r); break;
+      case WarpOp::ReduceOr: next = bin(BinaryOp::BitOr, std::move(a), std::move(x), r); break;
+      case WarpOp::ReduceXor: next = bin(BinaryOp::BitXor, std::move(a), std::move(x), r); break;
+      case WarpOp::ReduceMin:
+      case WarpOp::ReduceMax: {
+        // min: x < acc; max: acc < x (signed for int, unsigned for unsigned int).
+        const BinaryOp lt = isSigned ? BinaryOp::Lt : BinaryOp::ULt;
+        ExprPtr better = op == WarpOp::ReduceMin ? bin(lt, clone(*x), clone(*a), r) : bin(lt, clone(*a), clone(*x), r);
+        next = cond(std::move(better), std::move(x), std::move(a), r);
+        break;
+      }
+      case WarpOp::MatchAny: next = bin(BinaryOp::BitOr, std::move(a), cond(std::move(same), lit(bit, r), lit(0, r), r), r); break;
+      case WarpOp::MatchAll: next = bin(BinaryOp::LogAnd, std::move(a), std::move(same), r); break;
+      default: return lit(0, r);
+    }
+    ExprPtr named = bin(BinaryOp::Ne, bin(BinaryOp::BitAnd, clone(*live), lit(bit, r), r), lit(0, r), r);
+    emitAssign(acc, cond(std::move(named), std::move(next), nameExpr(acc, r), r), r);
+  }
+  if (op != WarpOp::MatchAll) return nameExpr(acc, r);
+  // __match_all_sync(mask, value, pred): *pred = whether all agree; the mask if they do, else 0.
+  PtrVal p = pointer(c->getArg(2));
+  if (p.storage == -2) unsupported(c->getArg(2), "a null predicate pointer");
+  if (p.storage >= 0) writeCell(p.storage, std::move(p.offset), nameExpr(acc, r), IntType{32, true, false, false}, r);
+  return cond(nameExpr(acc, r), std::move(mask), lit(0, r), r);
 }
 
 ExprPtr Lowerer::warpCall(const clang::CallExpr* c, WarpOp op, const std::string& name) {
   // Inside our <cooperative_groups.h> (a tile's shfl_down …): at the user's call.
   const clang::SourceLocation at = userLoc(c->getBeginLoc());
   kpl::SourceRange r = at == c->getBeginLoc() ? range(c) : kpl::SourceRange{loc(at), loc(at)};
+  if (op == WarpOp::TileWidth)  // tiled_partition(parent, n): n a power of 2 up to 32
+    return c->getNumArgs() == 1 ? snapshot(warpExpr(ExprKind::WarpWidth, rvalue(c->getArg(0)), nullptr, r), r) : lit(0, r);
   const bool masked = takesMask(name) || op == WarpOp::SyncWarp;
-  ExprPtr mask = masked && c->getNumArgs() > 0 ? snapshot(rvalue(c->getArg(0)), r) : lit(-1, r);
+  ExprPtr mask = masked && c->getNumArgs() > 0 ? memberMask(c->getArg(0), r) : lit(-1, r);
   const unsigned first = masked && op != WarpOp::SyncWarp ? 1 : 0;
   note(at, kWarpNote);
   auto ballot = [&](ExprPtr p) { return snapshot(warpExpr(ExprKind::Ballot, std::move(p), nullptr, r), r); };
@@ -277,6 +393,10 @@ ExprPtr Lowerer::warpCall(const clang::CallExpr* c, WarpOp op, const std::string
       ExprPtr active = bin(BinaryOp::BitAnd, ballot(lit(1, r)), std::move(mask), r);
       return bin(BinaryOp::Eq, std::move(yes), std::move(active), r);
     }
+    case WarpOp::MatchAny: case WarpOp::MatchAll: case WarpOp::ReduceAdd: case WarpOp::ReduceMin:
+    case WarpOp::ReduceMax: case WarpOp::ReduceAnd: case WarpOp::ReduceOr: case WarpOp::ReduceXor:
+      return warpAcross(c, op, std::move(mask), name, r);
+    case WarpOp::TileWidth: break;
     case WarpOp::Shfl: case WarpOp::ShflUp: case WarpOp::ShflDown: case WarpOp::ShflXor: {
       if (c->getNumArgs() < first + 3 || !intType(c->getArg(first)->getType())) break;
       ExprPtr v = snapshot(rvalue(c->getArg(first)), r);
@@ -295,7 +415,7 @@ std::optional<Val> Lowerer::warpShuffleWide(const clang::CallExpr* c, WarpOp op,
   const unsigned first = takesMask(name) ? 1 : 0;
   if (op != WarpOp::Shfl && op != WarpOp::ShflUp && op != WarpOp::ShflDown && op != WarpOp::ShflXor) return std::nullopt;
   if (c->getNumArgs() < first + 3 || !isWideType(c->getArg(first)->getType())) return std::nullopt;
-  if (first == 1) rvalue(c->getArg(0));
+  if (first == 1) memberMask(c->getArg(0), r);
   note(at, kWarpNote);
   Val v = snapVal(wvalue(c->getArg(first)), r);
   ExprPtr src = shuffleSource(c, op, first, r);

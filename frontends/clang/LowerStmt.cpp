@@ -331,6 +331,8 @@ void Lowerer::lowerStmt(const clang::Stmt* s) {
         emitAssign(inst_->result, std::move(e), r);
       }
     }
+    // A lane that leaves the kernel has exited: a member mask may still name it (CUDA).
+    if (inst_->isKernel && !exitedLocal_.empty() && s != inst_->tailReturn) emitAssign(exitedLocal_, lit(1, r), r);
     if (s != inst_->tailReturn) lowerJump(Jump{JumpKind::Return, inst_}, r);
     return;
   }

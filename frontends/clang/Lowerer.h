@@ -862,6 +862,15 @@ private:
   ExprPtr shuffleSource(const clang::CallExpr* c, WarpOp op, unsigned first, kpl::SourceRange r);
   /// KPL's `shfl(v, src)` and `ballot(p)`.
   static ExprPtr warpExpr(ExprKind k, ExprPtr a, ExprPtr b, kpl::SourceRange r);
+  /// The member mask `m` of a `_sync` primitive as `wsync(m, _exited)`: CUDA's member-mask
+  /// rule checked where the call is (a local holding m).
+  ExprPtr memberMask(const clang::Expr* m, kpl::SourceRange r);
+  /// __match_any_sync, __match_all_sync and the __reduce_*_sync: lane j's value (a `shfl`
+  /// from each lane j < 32) combined for the lanes named in `mask` that execute the call.
+  ExprPtr warpAcross(const clang::CallExpr* c, WarpOp op, ExprPtr mask, const std::string& name, kpl::SourceRange r);
+  /// Whether the kernel (with the functions it calls) calls a primitive with a member mask:
+  /// then its returns set exitedLocal_ (the lanes that exited, which a mask may name).
+  bool usesMemberMasks(const clang::FunctionDecl* kernel) const;
 
   // ---- LowerSync.cpp: atomics and __syncthreads votes --------------------------------------
 
@@ -941,6 +950,7 @@ private:
   std::string arbArray_;    ///< the hidden shared array of arbitrary values ("" until used)
   std::string arbCounter_;  ///< its per-thread counter local
   std::map<const clang::VarDecl*, int> textures_;  ///< a texture (reference or object parameter) → its hidden array
+  std::string exitedLocal_;  ///< 1 in a thread that returned from the kernel ("" when no member mask is checked)
   /// Annotations (LowerAnnotations.cpp): inside one's condition, reads are ghost_rd.
   int ghost_ = 0;
   struct AnnotScope {

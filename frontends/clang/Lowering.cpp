@@ -306,6 +306,10 @@ std::optional<kpl::Program> Lowerer::run() {
       k.vars[pd] = VarInfo{VarInfo::Kind::Scalar, pname, -1};
     }
   }
+  if (usesMemberMasks(kernel)) {
+    exitedLocal_ = newLocal("_exited");
+    emitAssign(exitedLocal_, lit(0, range(kernel)), range(kernel));
+  }
   callStack_.push_back(kernel);
   lowerFunctionBody(kernel, range(kernel));
   callStack_.pop_back();

@@ -100,6 +100,8 @@ private:
       }
       case EOp::Shfl: return type(e.a);  // another lane's value, or the own one
       case EOp::Ballot:  // a mask of lanes
+      case EOp::WarpSync:  // its member mask
+      case EOp::WarpWidth:
       case EOp::Lid: case EOp::Gid: case EOp::LocalSize: case EOp::NumGroups: case EOp::WarpSize: case EOp::Neg: case EOp::LogNot:
       case EOp::BitNot:
       case EOp::Mul: case EOp::Div: case EOp::Rem: case EOp::Add: case EOp::Sub: case EOp::Shl:
@@ -141,6 +143,10 @@ private:
       case EOp::LogNot:
       case EOp::Ballot:
         return check(e.a);  // !x is x == 0; ballot tests its operand against 0
+      case EOp::WarpWidth:
+        return needInt(e.a, "a shuffle width");
+      case EOp::WarpSync:  // the mask names lanes; the second operand is tested against 0
+        return join(needInt(e.a, "a member mask"), check(e.b));
       case EOp::Shfl:  // moves a value between lanes; the source lane is an integer
         return join(check(e.a), needInt(e.b, "a lane"));
       case EOp::LogAnd: case EOp::LogOr:

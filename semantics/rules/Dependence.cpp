@@ -89,6 +89,7 @@ bool canFail(const Ir& ir, ExprId id) {
     case EOp::LDivLo: case EOp::LDivHi: case EOp::LRemLo: case EOp::LRemHi: case EOp::LUDivLo: case EOp::LUDivHi:
     case EOp::LURemLo: case EOp::LURemHi: case EOp::LShlLo: case EOp::LShlHi: case EOp::LAShrLo: case EOp::LAShrHi:
     case EOp::LLShrLo: case EOp::LLShrHi: case EOp::NswAdd: case EOp::NswSub: case EOp::NswMul: case EOp::Addr64:
+    case EOp::WarpSync: case EOp::WarpWidth:
       return true;
     default:
       break;
@@ -249,6 +250,12 @@ private:
         break;
       case EOp::Shfl:
         sink(ops[1], at, "a lane of shfl");
+        break;
+      case EOp::WarpSync:
+        sink(ops[0] | ops[1], at, "a member mask of wsync");
+        break;
+      case EOp::WarpWidth:
+        sink(ops[0], at, "a shuffle width");
         break;
       case EOp::Enabled: case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll: case EOp::LogOffset:
         sink(t, at, "an annotation builtin");

@@ -180,7 +180,7 @@ Evaluator::Evaluator(const Ir& ir, uint32_t n)
     : ir_(ir), n_(n),
       cols_(static_cast<size_t>(ir.exprNeed + 1) * n),
       masks_(static_cast<size_t>(ir.exprNeed + 1) * n),
-      lid_(n), lanes_(n), geometry_(geometryFor(ir, n)), rotMask_(n), offset_(n) {
+      lid_(n), lanes_(n), ones_(n, 1), geometry_(geometryFor(ir, n)), rotMask_(n), offset_(n) {
   for (uint32_t i = 0; i < n; ++i) lid_[i] = static_cast<Word>(i);
   if (n == 1) flatAt_.assign(ir.exprs.size(), kFlatUntried);  // compiled when first evaluated
 }
@@ -281,6 +281,34 @@ Word* Evaluator::noWarps(ExprId id, const uint8_t* mask, EvalError& err, Word* o
     }
   std::fill(out, out + n_, 0);
   return out;
+}
+
+namespace {
+/// A shuffle's width: CUDA leaves any other than 1, 2, 4, 8, 16 or 32 undefined.
+bool isWarpWidth(Word w) { return w >= 1 && w <= 32 && (w & (w - 1)) == 0; }
+}  // namespace
+
+void Evaluator::checkWarpMask(ExprId id, const uint8_t* mask, const Word* m, const Word* exited, EvalError& err) {
+  // CUDA: each lane executing the call names itself in its mask, and every lane its mask
+  // names either has exited or executes the call with the same mask (lanes may partition
+  // the warp, each part with its own mask). Bits that name no lane of the warp (j >= n:
+  // beyond a partial warp, or >= W under simt:W) name no thread, as CUDA's missing lanes
+  // of a partial warp. The lowest failing lane, and for it the lowest lane at fault.
+  for (uint32_t i = 0; i < n_ && i < err.thread; ++i) {
+    if (!mask[i]) continue;
+    const uint32_t mi = static_cast<uint32_t>(m[i]);
+    auto report = [&](EvalError::MaskFault f, uint32_t other) {
+      fail(err, EvalError::Kind::WarpMask, i, id, m[i]);
+      err.fault = f;
+      err.exact = static_cast<int64_t>(static_cast<uint64_t>(static_cast<uint32_t>(m[other])) << 32 | other);
+    };
+    if (i >= 32 || ((mi >> i) & 1u) == 0) return report(EvalError::MaskFault::OwnLane, i);
+    for (uint32_t j = 0; j < n_ && j < 32; ++j) {
+      if (((mi >> j) & 1u) == 0) continue;
+      if (!mask[j] && exited[j] == 0) return report(EvalError::MaskFault::Absent, j);
+      if (mask[j] && static_cast<uint32_t>(m[j]) != mi) return report(EvalError::MaskFault::Differs, j);
+    }
+  }
 }
 
 void Evaluator::failOverflow(EvalError& err, EvalError::Kind kind, uint32_t thread, ExprId at, int64_t exact) {
@@ -386,6 +414,21 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
       if (!geometry_.warps && enabled) fail(err, EvalError::Kind::NoWarps, 0, id, 0);
       return a != 0 ? 1 : 0;
     }
+    case EOp::WarpWidth: {
+      const Word a = scalar(e.a, s, enabled, err);
+      if (enabled && !isWarpWidth(a)) fail(err, EvalError::Kind::WarpWidth, 0, id, a);
+      return a;
+    }
+    case EOp::WarpSync: {  // a warp of one thread: lane 0 names itself; other bits name no thread
+      const Word a = scalar(e.a, s, enabled, err);
+      if (!geometry_.warps && enabled) fail(err, EvalError::Kind::NoWarps, 0, id, 0);
+      if (geometry_.warps && enabled && (static_cast<uint32_t>(a) & 1u) == 0 && 0 < err.thread) {
+        fail(err, EvalError::Kind::WarpMask, 0, id, a);
+        err.fault = EvalError::MaskFault::OwnLane;
+        err.exact = 0;
+      }
+      return a;
+    }
     case EOp::Local: return s.column(e.slot)[0];
     case EOp::Neg: return word::neg(scalar(e.a, s, enabled, err));
     case EOp::LogNot: return scalar(e.a, s, enabled, err) == 0;
@@ -464,7 +507,7 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
     case EOp::BitXor: return a ^ b;
     case EOp::BitOr: return a | b;
     case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::LocalSize: case EOp::NumGroups: case EOp::WarpSize:
-    case EOp::Shfl: case EOp::Ballot:
+    case EOp::Shfl: case EOp::Ballot: case EOp::WarpSync: case EOp::WarpWidth:
     case EOp::Neg: case EOp::LogNot:
     case EOp::BitNot: case EOp::LogAnd: case EOp::LogOr: case EOp::Cond:
     case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
@@ -546,6 +589,27 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
         const uint32_t j = static_cast<uint32_t>(src[i]);
         out[i] = j < n && mask[j] ? lanes_[j] : lanes_[i];
       }
+      return out;
+    }
+    case EOp::WarpWidth: {  // any model: the width's check needs no warp
+      const Word* a = ev(e.a, s, mask, d, err);
+      for (uint32_t i = 0; i < n; ++i) {
+        if (mask[i] && !isWarpWidth(a[i])) {
+          fail(err, EvalError::Kind::WarpWidth, i, id, a[i]);
+          break;
+        }
+      }
+      if (a != out) std::copy(a, a + n, out);
+      return out;
+    }
+    case EOp::WarpSync: {
+      // The mask itself, once the member-mask rule holds; the second operand (a local: which
+      // lanes have exited) is read in every lane of the warp.
+      const Word* a = ev(e.a, s, mask, d, err);
+      const Word* x = ev(e.b, s, ones_.data(), d + 1, err);
+      if (!geometry_.warps) return noWarps(id, mask, err, out);
+      checkWarpMask(id, mask, a, x, err);
+      if (a != out) std::copy(a, a + n, out);
       return out;
     }
     case EOp::Ballot: {
@@ -705,7 +769,7 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
     case EOp::BitXor: for (uint32_t i = 0; i < n; ++i) out[i] = a[i] ^ b[i]; break;
     case EOp::BitOr: for (uint32_t i = 0; i < n; ++i) out[i] = a[i] | b[i]; break;
     case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::LocalSize: case EOp::NumGroups: case EOp::WarpSize:
-    case EOp::Shfl: case EOp::Ballot:
+    case EOp::Shfl: case EOp::Ballot: case EOp::WarpSync: case EOp::WarpWidth:
     case EOp::Neg:
     case EOp::LogNot: case EOp::BitNot: case EOp::LogAnd: case EOp::LogOr: case EOp::Cond:
     case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:

@@ -26,11 +26,17 @@ struct EvalError {
   /// NoWarps: a warp-level primitive (`shfl`, `ballot`) evaluated where there are no warps (SDV).
   /// IntegerOverflow: an `nsw_*` operator's exact result is outside the int range.
   /// AddressRange: an `addr64` address that does not fit 32 bits.
-  enum class Kind { None, DivisionByZero, ShiftOutOfRange, NoWarps, IntegerOverflow, AddressRange } kind = Kind::None;
+  /// WarpMask: `wsync(m, x)` where CUDA's member-mask rule fails (`fault` says how).
+  /// WarpWidth: `wwidth(w)` with w not a power of 2 from 1 to 32.
+  enum class Kind { None, DivisionByZero, ShiftOutOfRange, NoWarps, IntegerOverflow, AddressRange, WarpMask, WarpWidth } kind = Kind::None;
   uint32_t thread = UINT32_MAX;
   ExprId at = kNone;
-  Word operand = 0;  ///< the offending divisor or shift amount
-  int64_t exact = 0; ///< IntegerOverflow: the exact result; AddressRange: the address
+  Word operand = 0;  ///< the offending divisor or shift amount; WarpMask: the thread's mask; WarpWidth: the width
+  int64_t exact = 0; ///< IntegerOverflow: the exact result; AddressRange: the address; WarpMask: the other lane (Differs: its mask in bits 32..63)
+  /// WarpMask: the thread's own lane is not named (OwnLane; a lane >= 32 included), its
+  /// mask names lane `exact`, which executes the call with another mask (Differs; that mask
+  /// in bits 32..63 of `exact`), or which has not exited and does not execute it (Absent).
+  enum class MaskFault : uint8_t { OwnLane, Differs, Absent } fault = MaskFault::OwnLane;
 
   bool any() const { return kind != Kind::None; }
 };
@@ -112,6 +118,9 @@ private:
   std::vector<uint8_t> masks_;  ///< exprNeed + 1 scratch masks
   std::vector<Word> lid_;       ///< 0 … n-1
   std::vector<Word> lanes_;     ///< `shfl`'s copy of its operand (the column may be its result's)
+  std::vector<uint8_t> ones_;   ///< every lane: the mask `wsync` reads its second operand with
+  /// `wsync(m, x)` in a warp: checks the member-mask rule for the lanes `mask` names, m[i] their masks.
+  void checkWarpMask(ExprId id, const uint8_t* mask, const Word* m, const Word* exited, EvalError& err);
   Geometry geometry_;
   const uint8_t* stmtMask_ = nullptr;  ///< the mask eval() was called with: `enabled()`
   uint32_t rot_ = 0;                   ///< inside `pairs`: the other thread of i is (i + rot_) % n

@@ -52,6 +52,8 @@ enum class EOp : uint8_t {
   LocalSize, NumGroups,  ///< (extension) `ldim(imm)`, `ngroups(imm)`: the launch's sizes
   WarpSize,  ///< (extension) `wsize()`: the model's warp width (Evaluator::Geometry::warpSize)
   Shfl, Ballot,  ///< (extension) `shfl(a, b)`, `ballot(a)`: warp-level primitives (warp models only)
+  WarpSync,      ///< (extension) `wsync(a, b)`: a, once the member-mask rule holds (b: read in every lane)
+  WarpWidth,     ///< (extension) `wwidth(a)`: a, an error unless a power of 2 from 1 to 32
   /// (extension) the annotation builtins (kpl::AnnotOp): `enabled()`, `pairs(a)`, `other(a)`,
   /// `rd_all(imm, a)`, `wr_all(imm, a)` (imm: the ArrayId), `log_offset()`
   Enabled, Pairs, Other, RdAll, WrAll, LogOffset,

@@ -119,7 +119,7 @@ private:
         break;
       case EOp::Neg: case EOp::LogNot: case EOp::BitNot:
       case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
-      case EOp::FToU: case EOp::Ballot:
+      case EOp::FToU: case EOp::Ballot: case EOp::WarpWidth:
         n.need = std::max(1u, need(n.a));
         break;
       case EOp::Mul: case EOp::Div: case EOp::Rem: case EOp::Add: case EOp::Sub:
@@ -127,7 +127,7 @@ private:
       case EOp::Eq: case EOp::Ne: case EOp::BitAnd: case EOp::BitXor: case EOp::BitOr:
       case EOp::LogAnd: case EOp::LogOr: case EOp::UDiv: case EOp::URem: case EOp::ULt: case EOp::ULe:
       case EOp::UGt: case EOp::UGe: case EOp::LShr: case EOp::NswAdd: case EOp::NswSub: case EOp::NswMul:
-      case EOp::Addr64:
+      case EOp::Addr64: case EOp::WarpSync:
       case EOp::FAdd: case EOp::FSub: case EOp::FMul: case EOp::FDiv: case EOp::FMin: case EOp::FMax:
       case EOp::FLt: case EOp::FLe: case EOp::FGt: case EOp::FGe: case EOp::FEq: case EOp::FNe:
       case EOp::Shfl:
@@ -228,6 +228,15 @@ private:
         n.op = EOp::Shfl;
         n.a = lowerExpr(*e.operands[0], scope);
         n.b = lowerExpr(*e.operands[1], scope);
+        return addExpr(n);
+      case kpl::ExprKind::WarpSync:
+        n.op = EOp::WarpSync;
+        n.a = lowerExpr(*e.operands[0], scope);
+        n.b = lowerExpr(*e.operands[1], scope);
+        return addExpr(n);
+      case kpl::ExprKind::WarpWidth:
+        n.op = EOp::WarpWidth;
+        n.a = lowerExpr(*e.operands[0], scope);
         return addExpr(n);
       case kpl::ExprKind::Ballot:
         n.op = EOp::Ballot;

@@ -166,6 +166,8 @@ Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& 
   const bool access = node.kind == NodeKind::Read || node.kind == NodeKind::Write || node.kind == NodeKind::Atomic;
   v.kind = err.kind == EvalError::Kind::DivisionByZero    ? VerdictKind::DivisionByZero
            : err.kind == EvalError::Kind::NoWarps         ? VerdictKind::WarpPrimitive
+           : err.kind == EvalError::Kind::WarpMask        ? VerdictKind::WarpMask
+           : err.kind == EvalError::Kind::WarpWidth       ? VerdictKind::WarpWidth
            : err.kind == EvalError::Kind::IntegerOverflow ? VerdictKind::IntegerOverflow
            // A 64-bit address beyond 32 bits: outside a bounded array; else beyond the model.
            : err.kind == EvalError::Kind::AddressRange
@@ -192,7 +194,36 @@ Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& 
     v.message = fmt::format("thread {}: signed integer overflow in {} (operator at {}:{}): the result {} is "
                             "outside the int range",
                             err.thread, overflowText(ir.exprs[err.at].op), at.line, at.col, err.exact);
-  else if (err.kind == EvalError::Kind::NoWarps)
+  else if (err.kind == EvalError::Kind::WarpWidth)
+    v.message = fmt::format("thread {} uses the width {} (at {}:{}), not a power of 2 from 1 to 32: undefined in CUDA",
+                            err.thread, err.operand, at.line, at.col);
+  else if (err.kind == EvalError::Kind::WarpMask) {
+    // Lanes are the warp's (what masks name); threads the group's (the warp models shift
+    // the leading "thread N" and v.threads).
+    const uint32_t lane = err.thread, other = static_cast<uint32_t>(err.exact & 0xffffffff);
+    const auto otherMask = static_cast<uint32_t>(static_cast<uint64_t>(err.exact) >> 32);
+    const auto mask = static_cast<uint32_t>(err.operand);
+    if (err.fault == EvalError::MaskFault::OwnLane) {
+      v.message = lane < 32 ? fmt::format("thread {} (lane {}) executes a warp-level primitive whose member mask 0x{:08x} "
+                                          "does not name its lane (at {}:{}): undefined in CUDA",
+                                          lane, lane, mask, at.line, at.col)
+                            : fmt::format("thread {} (lane {}) executes a warp-level primitive with member mask 0x{:08x}: "
+                                          "a 32-bit mask cannot name a lane beyond 31 (at {}:{})",
+                                          lane, lane, mask, at.line, at.col);
+    } else if (err.fault == EvalError::MaskFault::Differs) {
+      v.threads.push_back(other);
+      v.message = fmt::format("thread {} (lane {}) executes a warp-level primitive with member mask 0x{:08x}, which "
+                              "names lane {}; lane {} executes it with member mask 0x{:08x} (at {}:{}): CUDA requires "
+                              "the same mask, undefined",
+                              lane, lane, mask, other, other, otherMask, at.line, at.col);
+    } else {
+      v.threads.push_back(other);
+      v.message = fmt::format("thread {} (lane {}) executes a warp-level primitive with member mask 0x{:08x}, which "
+                              "names lane {}; lane {} has not exited and does not execute it with the others (at {}:{}): "
+                              "undefined in CUDA",
+                              lane, lane, mask, other, other, at.line, at.col);
+    }
+  } else if (err.kind == EvalError::Kind::NoWarps)
     v.message = fmt::format("thread {} evaluates {} (at {}:{}), a warp-level primitive, and SDV has no warps: "
                             "run or check the kernel with --model simt:W",
                             err.thread, ir.exprs[err.at].op == EOp::Shfl ? "shfl" : "ballot", at.line, at.col);

@@ -23,6 +23,8 @@ const char* verdictName(VerdictKind k) {
     case VerdictKind::WarpPrimitive: return "warp-primitive";
     case VerdictKind::Vacuous: return "vacuous";
     case VerdictKind::IntegerOverflow: return "integer-overflow";
+    case VerdictKind::WarpMask: return "warp-mask";
+    case VerdictKind::WarpWidth: return "warp-width";
   }
   assert(false && "unknown verdict");
   return "?";
@@ -40,6 +42,8 @@ int verdictExitStatus(VerdictKind k) {
     case VerdictKind::DivisionByZero:
     case VerdictKind::ShiftOutOfRange:
     case VerdictKind::IntegerOverflow:
+    case VerdictKind::WarpMask:
+    case VerdictKind::WarpWidth:
     case VerdictKind::ConstantWrite:
     case VerdictKind::Deadlock:
     case VerdictKind::Discrepancy:

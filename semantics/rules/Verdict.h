@@ -33,6 +33,13 @@ enum class VerdictKind {
   /// (extension) signed integer overflow (undefined in C++) in an `nsw_add`/`nsw_sub`/`nsw_mul`:
   /// the frontends' signed arithmetic that reaches an address.
   IntegerOverflow,
+  /// (extension, warp models) CUDA's member-mask rule of a `_sync` warp primitive broken
+  /// (`wsync`): a lane executing it not named in its mask, lanes passing different masks,
+  /// or a lane named that neither executes it nor has exited. Undefined behaviour (exit 1).
+  WarpMask,
+  /// (extension) a shuffle width (`wwidth`) that is not a power of 2 from 1 to 32:
+  /// undefined in CUDA (exit 1).
+  WarpWidth,
 };
 
 /// The contract's spelling (cli-contract.md): "ok", "race", "division-by-zero", …

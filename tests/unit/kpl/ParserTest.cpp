@@ -56,8 +56,14 @@ std::string shape(const Expr& e) {
     case ExprKind::WarpSize: return "wsize()";
     case ExprKind::Shfl:
     case ExprKind::Ballot:
+    case ExprKind::WarpSync:
+    case ExprKind::WarpWidth:
     case ExprKind::Wide: {
-      std::string out = std::string(e.kind == ExprKind::Shfl ? "shfl" : e.kind == ExprKind::Ballot ? "ballot" : wideOpName(e.wop)) + "(";
+      std::string out = std::string(e.kind == ExprKind::Shfl        ? "shfl"
+                                    : e.kind == ExprKind::Ballot    ? "ballot"
+                                    : e.kind == ExprKind::WarpSync  ? "wsync"
+                                    : e.kind == ExprKind::WarpWidth ? "wwidth"
+                                                                    : wideOpName(e.wop)) + "(";
       for (size_t i = 0; i < e.operands.size(); ++i) out += (i ? ", " : "") + shape(*e.operands[i]);
       return out + ")";
     }
