@@ -21,6 +21,7 @@ namespace sdvmc::clangfe {
 namespace {
 
 constexpr const char* kIncludeDir = "/sdvmc/include";
+constexpr const char* kHostMultiarchDir = "/usr/include/x86_64-linux-gnu";
 
 /// Forwards Clang's errors (and fatal errors) to the kpl DiagnosticEngine.
 class ForwardingConsumer : public clang::DiagnosticConsumer {
@@ -93,6 +94,12 @@ std::optional<kpl::Program> lowerCudaOrOpenCL(const kpl::SourceFile& source, Lan
                           // of HeadersStd.cpp make device functions too (never called: unevaluated).
                           "-Xclang", "-fcuda-allow-variadic-functions"})
       args.emplace_back(a);
+    // For --target 32, glibc's i386 headers (libc6-dev-i386) take the kernel's <asm/…> headers
+    // from the host's multiarch folder, as `gcc -m32` does (libstdc++'s host headers reach them).
+    if (launch.target != 64 && std::filesystem::is_directory(kHostMultiarchDir)) {
+      args.push_back("-idirafter");
+      args.push_back(kHostMultiarchDir);
+    }
     args.push_back("-include");
     args.push_back(inc + "/cuda.h");
     files.emplace_back(inc + "/cuda.h", cudaHeaderText());
