@@ -68,7 +68,7 @@ public:
                                           ? "Thrust is not supported (its headers need the whole CUDA runtime); "
                                             "sdvmc checks the kernels of a file that does not include it"
                                           : "sdvmc models CUB's BlockReduce, BlockScan, BlockLoad, BlockStore and "
-                                            "WarpReduce only (<cub/cub.cuh>, <cub/block/block_reduce.cuh> …)"));
+                                            "WarpReduce only (<cub/cub.cuh>, <cub/block/block_reduce.cuh>, ...)"));
       return;
     }
     // A header that is not found: say which options point sdvmc at a project's headers.
