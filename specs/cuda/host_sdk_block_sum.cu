@@ -5,6 +5,9 @@
 // run: run --block-dim 4 --num-groups 2 --buffer in=8 --buffer partial=2 --init in=1,2,3,4,5,6,7,8 --param n=6
 // exit: 0
 // expect: verdict=ok final.partial=[10,11]
+// run: run --target 32 --block-dim 4 --num-groups 2 --buffer in=8 --buffer partial=2 --init in=1,2,3,4,5,6,7,8 --param n=8
+// exit: 0
+// expect: verdict=ok final.partial=[10,26]
 // why: The only kernel is samples::blockSum<4>, instantiated by main's launch (host code:
 //   std::vector, std::mt19937, std::map, std::chrono, std::cout … parse, none is lowered).
 //   Block b, thread t: i = 4b + t, cache[t] = in[i] if i < n else 0; barrier; stride 2:
@@ -12,7 +15,8 @@
 //   0 writes the block's sum. n = 8: block 0 sums 1+2+3+4 = 10, block 1 5+6+7+8 = 26. n = 6:
 //   block 1 keeps in[4], in[5] = 5, 6 and zeros for i = 6, 7: 11. Each stride's writes
 //   (cache[t], t < stride) and reads (cache[t], cache[t + stride]) are separated by the
-//   barriers, and partial[b] has one writer per block: ok.
+//   barriers, and partial[b] has one writer per block: ok. --target 32 (an i386 host: glibc's
+//   32-bit headers under libstdc++'s host headers) parses the same file and gives the same sums.
 #include <array>
 #include <chrono>
 #include <cstdio>
