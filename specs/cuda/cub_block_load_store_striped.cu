@@ -8,6 +8,9 @@
 // run: run --kernel 'tile::tagItems<4, 2, cub::BLOCK_LOAD_DIRECT, cub::BLOCK_STORE_TRANSPOSE>' --block-dim 4 --buffer d_in=8 --buffer d_out=8 --init d_in=1,2,3,4,5,6,7,8
 // exit: 0
 // expect: verdict=ok final.d_out=[10,20,31,41,52,62,73,83]
+// run: run --kernel 'tile::tagItems<4, 2, cub::BLOCK_LOAD_VECTORIZE, cub::BLOCK_STORE_VECTORIZE>' --block-dim 4 --buffer d_in=8 --buffer d_out=8 --init d_in=1,2,3,4,5,6,7,8
+// exit: 0
+// expect: verdict=ok final.d_out=[10,20,31,41,52,62,73,83]
 // why: d_in[k] = k + 1, a tile of 4 threads x 2 items. Striped: thread t holds d_in[t] and
 //   d_in[t + 4] and stores them back at t and t + 4, so d_out[k] = d_in[k] * 10 + k % 4:
 //   10, 21, 32, 43, 50, 61, 72, 83. Transposing load: the items end blocked, thread t holding
@@ -15,7 +18,9 @@
 //   k / 2 = 10, 20, 31, 41, 52, 62, 73, 83. Direct load (blocked, the same items) and a
 //   transposing store: exchanged into the striped arrangement, thread t holds the tile's items
 //   t and t + 4 and writes them there, so memory gets the same blocked order: the same d_out.
-//   Each exchange has its barrier between the stores and loads of the TempStorage: ok.
+//   VECTORIZE load and store: the blocked arrangement (vector loads change no value), as the
+//   transposing load with a direct store. Each exchange has its barrier between the stores and
+//   loads of the TempStorage: ok.
 #include <cub/block/block_load.cuh>
 #include <cub/block/block_store.cuh>
 
@@ -39,5 +44,6 @@ __global__ void tagItems(const int* d_in, int* d_out) {
 template __global__ void tagItems<4, 2, cub::BLOCK_LOAD_STRIPED, cub::BLOCK_STORE_STRIPED>(const int*, int*);
 template __global__ void tagItems<4, 2, cub::BLOCK_LOAD_TRANSPOSE, cub::BLOCK_STORE_DIRECT>(const int*, int*);
 template __global__ void tagItems<4, 2, cub::BLOCK_LOAD_DIRECT, cub::BLOCK_STORE_TRANSPOSE>(const int*, int*);
+template __global__ void tagItems<4, 2, cub::BLOCK_LOAD_VECTORIZE, cub::BLOCK_STORE_VECTORIZE>(const int*, int*);
 
 }  // namespace tile
