@@ -29,6 +29,12 @@ __SDVMC_CUB_INTEGRAL(unsigned long) __SDVMC_CUB_INTEGRAL(long long) __SDVMC_CUB_
 #undef __SDVMC_CUB_INTEGRAL
 constexpr bool is_pow2(int n) { return n > 0 && (n & (n - 1)) == 0; }
 }  // namespace detail
+// CUB's precondition of the block collectives: the launch's block is BLOCK_DIM_X x BLOCK_DIM_Y x
+// BLOCK_DIM_Z threads (CUB's own code then indexes its TempStorage beyond its end, or reads slots
+// nobody wrote). A failed assertion (the verdict `assertion`) at the collective's construction.
+__device__ __forceinline__ void CheckBlockDims(int block_dim_x, int block_dim_y, int block_dim_z) {
+  assert(blockDim.x == block_dim_x && blockDim.y == block_dim_y && blockDim.z == block_dim_z);
+}
 // CUB's RowMajorTid: the thread's rank in a block of BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z threads.
 __device__ __forceinline__ int RowMajorTid(int block_dim_x, int block_dim_y, int block_dim_z) {
   return ((block_dim_z == 1) ? 0 : (threadIdx.z * block_dim_x * block_dim_y)) +
@@ -109,6 +115,7 @@ class BlockReduce {
  public:
   __device__ __forceinline__ BlockReduce(TempStorage& temp) {
     slot = temp.slot;
+    CheckBlockDims(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z);
     linear_tid = RowMajorTid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z);
   }
 
@@ -195,6 +202,7 @@ class BlockScan {
  public:
   __device__ __forceinline__ BlockScan(TempStorage& temp) {
     slot = temp.slot;
+    CheckBlockDims(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z);
     linear_tid = RowMajorTid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z);
   }
 
@@ -310,6 +318,7 @@ class BlockLoad {
  public:
   __device__ __forceinline__ BlockLoad(TempStorage& temp) {
     buff = temp.buff;
+    CheckBlockDims(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z);
     linear_tid = RowMajorTid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z);
   }
 
@@ -369,6 +378,7 @@ class BlockStore {
  public:
   __device__ __forceinline__ BlockStore(TempStorage& temp) {
     buff = temp.buff;
+    CheckBlockDims(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z);
     linear_tid = RowMajorTid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z);
   }
 

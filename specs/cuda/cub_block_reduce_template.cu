@@ -5,6 +5,9 @@
 // run: run --kernel 'stats::blockStats<float, 4>' --block-dim 4 --buffer in=4 --buffer sums=1 --buffer maxima=1 --init in=1287568416,1065353216,-859915232,1065353216 --param n=4
 // exit: 0
 // expect: verdict=ok final.sums=[0] final.maxima=[1287568416]
+// run: run --kernel 'stats::blockStats<int, 4>' --block-dim 8 --buffer in=8 --buffer sums=1 --buffer maxima=1 --param n=8
+// exit: 1
+// expect: verdict=assertion rule=T-ASSERT threads=[0] location.line=38 location.col=17
 // why: int, n = 6: block 0 has x = 3,1,4,1 and num_valid min(6 - 0, 4) = 4: Sum = 9; Max = 4.
 //   Block 1: i = 4..7, x = in[4], in[5] = 5, 9 and 0, 0 (i >= n); num_valid = 6 - 4 = 2: Sum
 //   of threads 0, 1 = 14 (CUB's tree with last lane 1: offset 1 gives lane 0 5 + 9; offset 2
@@ -15,7 +18,10 @@
 //   lane 2 = x2 + x3 = -99999999, rounded to -1e8; then lane 0 + lane 2 = +0.0 (bits 0). (A fold
 //   in thread order would give ((1e8 + 1) - 1e8) + 1 = 1.0f: the order matters and is CUB's.)
 //   Max: lanes max(1e8, 1) = 1e8, max(-1e8, 1) = 1, then 1e8. The barrier separates the stores
-//   of the second collective from thread 0's reads in the first: no race.
+//   of the second collective from thread 0's reads in the first: no race. A block of 8 threads
+//   for BlockReduce<int, 4> breaks CUB's precondition (the block is BLOCK_DIM_X threads): the
+//   model's assertion fails at the first collective's construction, `BlockReduceT(…)` of the
+//   Sum call (line 38, column 17), for every thread; thread 0 is reported.
 #include <cub/cub.cuh>
 
 namespace stats {
