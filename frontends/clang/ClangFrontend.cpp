@@ -14,6 +14,7 @@
 #include <llvm/ADT/SmallString.h>
 
 #include <filesystem>
+#include <set>
 #include <fmt/format.h>
 
 namespace sdvmc::clangfe {
@@ -21,6 +22,7 @@ namespace sdvmc::clangfe {
 namespace {
 
 constexpr const char* kIncludeDir = "/sdvmc/include";
+constexpr const char* kHostMultiarchDir = "/usr/include/x86_64-linux-gnu";
 
 /// Forwards Clang's errors (and fatal errors) to the kpl DiagnosticEngine.
 class ForwardingConsumer : public clang::DiagnosticConsumer {
@@ -33,7 +35,7 @@ public:
     llvm::SmallString<256> text;
     info.FormatDiagnostic(text);
     kpl::SourceLoc loc{1, 1};
-    std::string where;
+    std::string where, library;
     if (info.hasSourceManager() && info.getLocation().isValid()) {
       const clang::SourceManager& sm = info.getSourceManager();
       clang::SourceLocation l = sm.getFileLoc(info.getLocation());
@@ -42,13 +44,32 @@ public:
         clang::PresumedLoc p = sm.getPresumedLoc(l);
         if (p.isValid()) where = std::string(" (in ") + p.getFilename() + ":" + std::to_string(p.getLine()) + ")";
       }
-      while (l.isValid() && sm.getFileID(l) != sm.getMainFileID()) l = sm.getFileLoc(sm.getIncludeLoc(sm.getFileID(l)));
+      while (l.isValid() && sm.getFileID(l) != sm.getMainFileID()) {
+        clang::PresumedLoc p = sm.getPresumedLoc(l);
+        // The outermost header of Thrust or CUB on the way (the one the user's files include).
+        if (p.isValid())
+          if (std::string h = unsupportedLibraryHeader(p.getFilename()); !h.empty()) library = h;
+        l = sm.getFileLoc(sm.getIncludeLoc(sm.getFileID(l)));
+      }
       if (l.isValid()) {
         bool bad = false;
         unsigned line = sm.getSpellingLineNumber(l, &bad);
         unsigned col = sm.getSpellingColumnNumber(l, &bad);
         if (!bad) loc = kpl::SourceLoc{line, col};
       }
+    }
+    // Thrust, and the parts of CUB sdvmc does not model: one located `unsupported:` per #include
+    // (whether the system has the library's headers or not), not the library's own errors.
+    if (info.getID() == clang::diag::err_pp_file_not_found) library = unsupportedLibraryHeader(info.getArgStdStr(0));
+    if (const std::string& header = library; !header.empty()) {
+      if (reported_.insert({loc.line, loc.col}).second)
+        diags_.error(loc, fmt::format("unsupported: <{}>: {}", header,
+                                      header.rfind("thrust/", 0) == 0
+                                          ? "Thrust is not supported (its headers need the whole CUDA runtime); "
+                                            "sdvmc checks the kernels of a file that does not include it"
+                                          : "sdvmc models CUB's BlockReduce, BlockScan, BlockLoad, BlockStore and "
+                                            "WarpReduce only (<cub/cub.cuh>, <cub/block/block_reduce.cuh>, ...)"));
+      return;
     }
     // A header that is not found: say which options point sdvmc at a project's headers.
     std::string hint;
@@ -59,13 +80,29 @@ public:
   }
 
 private:
+  /// "thrust/…" or "cub/…" when `path` (a header's path or an #include's name) is one of
+  /// Thrust's headers or one of CUB's that sdvmc's own (under kIncludeDir) do not provide.
+  static std::string unsupportedLibraryHeader(const std::string& path) {
+    if (path.rfind(kIncludeDir, 0) == 0) return "";
+    for (const char* lib : {"thrust/", "cub/"}) {
+      std::size_t at = path.rfind(fmt::format("/{}", lib));
+      if (path.rfind(lib, 0) == 0) return path;
+      if (at != std::string::npos) return path.substr(at + 1);
+    }
+    return "";
+  }
+
   kpl::DiagnosticEngine& diags_;
+  std::set<std::pair<unsigned, unsigned>> reported_;  ///< the #includes already refused
 };
 
 }  // namespace
 
 /// <cuda_fp16.h> and <cuda_bf16.h>: __half, __half2, __nv_bfloat16 (HeadersCudaLib.cpp).
 const char* cudaFp16HeaderText();
+/// sdvmc's model of CUB's block and warp primitives: <cub/cub.cuh>, <cub/block/block_reduce.cuh> …
+/// (HeadersCub.cpp), as (path under the include folder, text) pairs.
+std::vector<std::pair<std::string, std::string>> cubHeaderFiles();
 
 std::optional<Language> languageOfPath(const std::string& path) {
   const std::string ext = std::filesystem::path(path).extension().string();
@@ -93,6 +130,12 @@ std::optional<kpl::Program> lowerCudaOrOpenCL(const kpl::SourceFile& source, Lan
                           // of HeadersStd.cpp make device functions too (never called: unevaluated).
                           "-Xclang", "-fcuda-allow-variadic-functions"})
       args.emplace_back(a);
+    // For --target 32, glibc's i386 headers (libc6-dev-i386) take the kernel's <asm/…> headers
+    // from the host's multiarch folder, as `gcc -m32` does (libstdc++'s host headers reach them).
+    if (launch.target != 64 && std::filesystem::is_directory(kHostMultiarchDir)) {
+      args.push_back("-idirafter");
+      args.push_back(kHostMultiarchDir);
+    }
     args.push_back("-include");
     args.push_back(inc + "/cuda.h");
     files.emplace_back(inc + "/cuda.h", cudaHeaderText());
@@ -110,6 +153,7 @@ std::optional<kpl::Program> lowerCudaOrOpenCL(const kpl::SourceFile& source, Lan
     // other headers (HeadersCudaToolkit.cpp).
     for (auto& [name, text] : stdHeaderFiles()) files.emplace_back(fmt::format("{}/{}", inc, name), std::move(text));
     for (auto& [name, text] : cudaToolkitHeaderFiles()) files.emplace_back(fmt::format("{}/{}", inc, name), std::move(text));
+    for (auto& [name, text] : cubHeaderFiles()) files.emplace_back(fmt::format("{}/{}", inc, name), std::move(text));
     files.emplace_back(inc + "/sdvmc_cudalib.h", cudaLibHeaderText());
     files.emplace_back(inc + "/curand_kernel.h", curandKernelHeaderText());
     files.emplace_back(inc + "/cooperative_groups.h", cooperativeGroupsHeaderText());

@@ -281,6 +281,14 @@ typedef unsigned char uint8_t; typedef unsigned short uint16_t; typedef unsigned
 typedef __UINT64_TYPE__ uint64_t;
 typedef __INTPTR_TYPE__ intptr_t; typedef __UINTPTR_TYPE__ uintptr_t; typedef __PTRDIFF_TYPE__ ptrdiff_t;
 typedef __INTMAX_TYPE__ intmax_t; typedef __UINTMAX_TYPE__ uintmax_t;
+typedef __INT_LEAST8_TYPE__ int_least8_t; typedef __INT_LEAST16_TYPE__ int_least16_t;
+typedef __INT_LEAST32_TYPE__ int_least32_t; typedef __INT_LEAST64_TYPE__ int_least64_t;
+typedef __UINT_LEAST8_TYPE__ uint_least8_t; typedef __UINT_LEAST16_TYPE__ uint_least16_t;
+typedef __UINT_LEAST32_TYPE__ uint_least32_t; typedef __UINT_LEAST64_TYPE__ uint_least64_t;
+typedef __INT_FAST8_TYPE__ int_fast8_t; typedef __INT_FAST16_TYPE__ int_fast16_t;
+typedef __INT_FAST32_TYPE__ int_fast32_t; typedef __INT_FAST64_TYPE__ int_fast64_t;
+typedef __UINT_FAST8_TYPE__ uint_fast8_t; typedef __UINT_FAST16_TYPE__ uint_fast16_t;
+typedef __UINT_FAST32_TYPE__ uint_fast32_t; typedef __UINT_FAST64_TYPE__ uint_fast64_t;
 #define INT8_MIN (-128)
 #define INT16_MIN (-32767-1)
 #define INT32_MIN (-2147483647-1)
@@ -305,9 +313,9 @@ typedef __INTMAX_TYPE__ intmax_t; typedef __UINTMAX_TYPE__ uintmax_t;
 #define INT_MIN (-2147483647-1)
 #define INT_MAX 2147483647
 #define UINT_MAX 4294967295U
-#define LONG_MIN (-2147483647L-1)
-#define LONG_MAX 2147483647L
-#define ULONG_MAX 4294967295UL
+#define LONG_MIN (-__LONG_MAX__-1L)
+#define LONG_MAX __LONG_MAX__
+#define ULONG_MAX (__LONG_MAX__*2UL+1UL)
 #define LLONG_MIN (-9223372036854775807LL-1)
 #define LLONG_MAX 9223372036854775807LL
 #define ULLONG_MAX 18446744073709551615ULL
@@ -338,11 +346,23 @@ typedef __INTMAX_TYPE__ intmax_t; typedef __UINTMAX_TYPE__ uintmax_t;
 #define EXIT_FAILURE 1
 #define RAND_MAX 2147483647
 #define CLOCKS_PER_SEC 1000000L
-typedef struct _sdvmc_FILE FILE;
+#define BUFSIZ 8192
+// glibc's name for the struct, so that its own headers, which libstdc++'s host headers include
+// (<wchar.h>), declare the same FILE.
+struct _IO_FILE;
+typedef struct _IO_FILE FILE;
 extern FILE* stdin;
 extern FILE* stdout;
 extern FILE* stderr;
 typedef long time_t;
+// glibc's other time types, from its own headers (libstdc++'s host headers include glibc's
+// <pthread.h>, whose `#include <time.h>` is this header).
+#if __has_include(<bits/types/struct_timespec.h>)
+#include <bits/types/clockid_t.h>
+#include <bits/types/timer_t.h>
+#include <bits/types/struct_timespec.h>
+#include <bits/types/struct_tm.h>
+#endif
 extern "C" {
 __host__ void exit(int status);
 __host__ void abort(void);
@@ -351,6 +371,12 @@ __host__ long atol(const char* s);
 __host__ double atof(const char* s);
 __host__ long strtol(const char* s, char** end, int base);
 __host__ double strtod(const char* s, char** end);
+__host__ unsigned long strtoul(const char* s, char** end, int base);
+__host__ long long strtoll(const char* s, char** end, int base);
+__host__ unsigned long long strtoull(const char* s, char** end, int base);
+__host__ float strtof(const char* s, char** end);
+__host__ long double strtold(const char* s, char** end);
+__host__ int vsnprintf(char* s, size_t n, const char* format, __builtin_va_list args);
 __host__ int rand(void);
 __host__ void srand(unsigned int seed);
 __host__ time_t time(time_t* t);

@@ -13,13 +13,21 @@ namespace sdvmc::clangfe {
 
 namespace {
 
-/// The C++ headers (not the <cNAME> forms of C's) forwarded to libstdc++. <new> is not
+/// The C++ headers (not the <cNAME> forms of C's) forwarded to libstdc++: those device code
+/// uses, and those of host code (streams, containers, strings, <random>, <chrono>), so that a
+/// file's `main` parses; only what a kernel calls is ever lowered. <new> is not forwarded
 /// (Clang's cuda_wrappers/new gives device code its operator new, which must not become
-/// __host__ __device__ beside the host's): every wrapper includes it first, outside the pragma.
+/// __host__ __device__ beside the host's): every wrapper includes it first, outside the pragma,
+/// after libstdc++'s <bits/c++config.h> inside it (that header declares std::terminate, which
+/// <exception> redeclares: both must be host and device).
 constexpr const char* kForwarded[] = {
     "algorithm", "array",   "bitset",   "functional", "initializer_list", "iterator", "limits",
     "memory",    "numeric",  "optional",   "ratio",            "tuple",    "type_traits",
-    "typeinfo",  "utility", "variant",  "exception"};
+    "typeinfo",  "utility", "variant",  "exception",
+    // Host code's.
+    "iostream", "ostream", "istream", "sstream", "fstream", "iomanip", "ios", "iosfwd", "vector", "string",
+    "string_view", "map", "set", "unordered_map", "unordered_set", "deque", "list", "forward_list", "queue",
+    "stack", "random", "chrono", "stdexcept"};
 
 /// std:: for what sdvmc_libc.h and cuda.h declare at file scope (the <cNAME> headers put
 /// them in std as well), plus std::abs on floating and long long values.
@@ -32,7 +40,8 @@ using ::int8_t; using ::int16_t; using ::int32_t; using ::int64_t;
 using ::uint8_t; using ::uint16_t; using ::uint32_t; using ::uint64_t;
 using ::intptr_t; using ::uintptr_t; using ::intmax_t; using ::uintmax_t;
 using ::malloc; using ::calloc; using ::realloc; using ::free; using ::exit; using ::abort;
-using ::atoi; using ::atol; using ::atof; using ::strtol; using ::strtod; using ::rand; using ::srand;
+using ::atoi; using ::atol; using ::atof; using ::strtol; using ::strtod; using ::strtoul; using ::strtoll;
+using ::strtoull; using ::strtof; using ::strtold; using ::vsnprintf; using ::rand; using ::srand;
 using ::time; using ::time_t; using ::clock_t; using ::clock; using ::FILE;
 using ::printf; using ::fprintf; using ::sprintf; using ::snprintf; using ::puts; using ::putchar;
 using ::fflush; using ::fopen; using ::fclose; using ::fread; using ::fwrite; using ::scanf; using ::fscanf;
@@ -43,6 +52,16 @@ __host__ __device__ inline long abs(long x) { return x < 0 ? -x : x; }
 __host__ __device__ inline long long abs(long long x) { return llabs(x); }
 __host__ __device__ inline float abs(float x) { return fabsf(x); }
 __host__ __device__ inline double abs(double x) { return fabs(x); }
+// The long double overloads, host only (device code has no long double): libstdc++'s host
+// headers call them (<random>'s distributions).
+#define __SDVMC_LD1(F) __host__ long double F(long double);
+#define __SDVMC_LD2(F) __host__ long double F(long double, long double);
+__SDVMC_LD1(ceil) __SDVMC_LD1(floor) __SDVMC_LD1(round) __SDVMC_LD1(trunc) __SDVMC_LD1(rint) __SDVMC_LD1(exp) __SDVMC_LD1(exp2) __SDVMC_LD1(expm1) __SDVMC_LD1(log) __SDVMC_LD1(log2) __SDVMC_LD1(log10) __SDVMC_LD1(log1p) __SDVMC_LD1(sin) __SDVMC_LD1(cos) __SDVMC_LD1(tan) __SDVMC_LD1(asin) __SDVMC_LD1(acos) __SDVMC_LD1(atan) __SDVMC_LD1(sinh) __SDVMC_LD1(cosh) __SDVMC_LD1(tanh) __SDVMC_LD1(asinh) __SDVMC_LD1(acosh) __SDVMC_LD1(atanh) __SDVMC_LD1(cbrt) __SDVMC_LD1(erf) __SDVMC_LD1(erfc) __SDVMC_LD1(lgamma) __SDVMC_LD1(tgamma) __SDVMC_LD1(logb) __SDVMC_LD1(sqrt) __SDVMC_LD1(fabs)
+__SDVMC_LD2(pow) __SDVMC_LD2(atan2) __SDVMC_LD2(fmod) __SDVMC_LD2(hypot) __SDVMC_LD2(copysign) __SDVMC_LD2(nextafter) __SDVMC_LD2(remainder) __SDVMC_LD2(fdim) __SDVMC_LD2(fmin) __SDVMC_LD2(fmax)
+__host__ long double abs(long double); __host__ long double fma(long double, long double, long double);
+__host__ long double ldexp(long double, int);
+#undef __SDVMC_LD1
+#undef __SDVMC_LD2
 using ::fminf; using ::fmaxf; using ::fabsf; using ::sqrtf; using ::fmin; using ::fmax; using ::fabs; using ::sqrt;
 using ::ceil; using ::floor; using ::round; using ::trunc; using ::rint; using ::exp; using ::exp2; using ::expm1;
 using ::log; using ::log2; using ::log10; using ::log1p; using ::sin; using ::cos; using ::tan; using ::asin;
@@ -56,6 +75,9 @@ using ::coshf; using ::tanhf; using ::asinhf; using ::acoshf; using ::atanhf; us
 using ::erfcf; using ::lgammaf; using ::tgammaf; using ::logbf; using ::powf; using ::atan2f; using ::fmodf;
 using ::hypotf; using ::copysignf; using ::nextafterf; using ::remainderf; using ::fdimf; using ::fmaf;
 using ::ldexpf; using ::modff; using ::frexpf;
+#if __has_include(<bits/types/struct_tm.h>)
+using ::tm;
+#endif
 }
 )";
 
@@ -65,10 +87,18 @@ std::vector<std::pair<std::string, std::string>> stdHeaderFiles() {
   std::vector<std::pair<std::string, std::string>> files;
   for (const char* name : kForwarded)
     files.emplace_back(name, fmt::format("// sdvmc's <{0}> (frontends/clang/HeadersStd.cpp): libstdc++'s, host and device.\n"
+                                         "#pragma clang force_cuda_host_device begin\n"
+                                         "#include <bits/c++config.h>\n"
+                                         "#pragma clang force_cuda_host_device end\n"
                                          "#include <new>\n"
+                                         // libstdc++ writes __attribute__((__noinline__)), which
+                                         // cuda.h's macro of that name would break.
+                                         "#pragma push_macro(\"__noinline__\")\n"
+                                         "#undef __noinline__\n"
                                          "#pragma clang force_cuda_host_device begin\n"
                                          "#include_next <{0}>\n"
-                                         "#pragma clang force_cuda_host_device end\n",
+                                         "#pragma clang force_cuda_host_device end\n"
+                                         "#pragma pop_macro(\"__noinline__\")\n",
                                          name));
   files.emplace_back("sdvmc_cstd.h", kStdNamesText);
   return files;

@@ -155,6 +155,7 @@ void Lowerer::construct(const clang::CXXConstructExpr* c, int storage, ExprPtr o
   Instance* saved = inst_;
   inst_ = &callee;
   callStack_.push_back(def);
+  callSites_.push_back(c->getBeginLoc());  // what a header's constructor does is located here (loc)
   for (const clang::CXXCtorInitializer* in : cd->inits()) {
     const clang::Expr* init = in->getInit();
     ExprPtr at = offsetOf(self, r);
@@ -183,6 +184,7 @@ void Lowerer::construct(const clang::CXXConstructExpr* c, int storage, ExprPtr o
     initField(f, init, storage, std::move(cell));
   }
   lowerFunctionBody(def, r);
+  callSites_.pop_back();
   callStack_.pop_back();
   inst_ = saved;
 }

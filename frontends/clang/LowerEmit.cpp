@@ -30,7 +30,9 @@ Lowerer::Lowerer(clang::ASTContext& ctx, Language lang, const LaunchOptions& lau
 
 kpl::SourceLoc Lowerer::loc(clang::SourceLocation l) const {
   if (l.isInvalid()) return {};
-  l = sm_.getFileLoc(l);
+  // Code of an included header inlined into the kernel (a library's, CUB's): at the innermost
+  // call in the kernel's file being inlined, else at the #include.
+  l = sm_.getFileLoc(userLoc(l));
   while (l.isValid() && sm_.getFileID(l) != sm_.getMainFileID())
     l = sm_.getFileLoc(sm_.getIncludeLoc(sm_.getFileID(l)));
   if (l.isInvalid()) return {};

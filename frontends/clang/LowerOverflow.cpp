@@ -16,9 +16,14 @@
 //    function's value (the expressions it returns); an assignment to a struct field or a
 //    private array's element counts as one to the variable;
 //  - a compound assignment or `++`/`--` of such a variable is itself an operator that reaches
-//    an address.
-// Values are followed through locals, parameters and returns; not through memory (a value
-// stored to an array and read back), references or pointers to locals.
+//    an address;
+//  - memory reached through a pointer (`p[i]`, `*p`, `p->f`: global buffers, a pointer to
+//    shared memory, a workspace) is one node, whatever the pointer: a value read from it
+//    anywhere inside an address makes every value stored through a pointer (`p[i] = e`, `p[i]
+//    op= e`, `p[i]++`, an atomic's operands) reach an address. Arrays and variables declared
+//    in the kernel (`__shared__ int base;`, `__shared__ int off[4];`) are followed as variables.
+// Values are followed through locals, parameters, returns and memory; not through references
+// or pointers to locals.
 #include "frontends/clang/Lowerer.h"
 
 #include <clang/AST/Decl.h>
@@ -129,22 +134,28 @@ public:
     if ((op == clang::BO_Add || op == clang::BO_Sub || op == clang::BO_AddAssign || op == clang::BO_SubAssign) &&
         lp != rp)
       sources(lp ? b->getRHS() : b->getLHS(), seeds_);
-    if (b->isAssignmentOp() && !lp)
-      if (const clang::VarDecl* v = assignedVar(b->getLHS())) {
-        flowInto(v, b->getRHS());
+    if (b->isAssignmentOp() && !lp) {
+      // A variable (or its field or element), else memory through a pointer.
+      const clang::VarDecl* v = assignedVar(b->getLHS());
+      const Node target = v ? Node(v) : throughPointer(b->getLHS()) ? memory() : nullptr;
+      if (target) {
+        flowInto(target, b->getRHS());
         if (isCheckedArith(b)) {
           ops_.insert(b);
-          flows_.emplace(v, b);
+          flows_.emplace(target, b);
         }
       }
+    }
     if (isCheckedArith(b)) ops_.insert(b);
     return true;
   }
   bool VisitUnaryOperator(clang::UnaryOperator* u) {
     if (!isCheckedArith(u)) return true;
     ops_.insert(u);
-    if (u->isIncrementDecrementOp())
+    if (u->isIncrementDecrementOp()) {
       if (const clang::VarDecl* v = assignedVar(u->getSubExpr())) flows_.emplace(v, u);
+      else if (throughPointer(u->getSubExpr())) flows_.emplace(memory(), u);
+    }
     return true;
   }
   bool VisitVarDecl(clang::VarDecl* v) {
@@ -157,6 +168,9 @@ public:
   }
   bool VisitCallExpr(clang::CallExpr* c) {
     const clang::FunctionDecl* fd = c->getDirectCallee();
+    if (fd && !fd->hasBody() && fd->getName().startswith("atomic"))  // atomicAdd(p, v) … store into memory
+      for (const clang::Expr* arg : c->arguments())
+        if (!arg->getType()->isPointerType()) flowInto(memory(), arg);
     if (!fd || !fd->hasBody()) return true;
     const unsigned shift = llvm::isa<clang::CXXOperatorCallExpr>(c) && llvm::isa<clang::CXXMethodDecl>(fd) ? 1 : 0;
     for (unsigned i = shift; i < c->getNumArgs() && i - shift < fd->getNumParams(); ++i)
@@ -179,6 +193,7 @@ private:
     if (!s) return;
     if (const auto* e = llvm::dyn_cast<clang::Expr>(s)) {
       if (isCheckedArith(e)) out.push_back(e);
+      if (throughPointer(e)) out.push_back(memory());  // a read of memory (its index is walked below)
       if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(e))
         if (const auto* v = llvm::dyn_cast<clang::VarDecl>(d->getDecl())) out.push_back(v);
       if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e))
@@ -195,6 +210,22 @@ private:
         }
     }
     for (const clang::Stmt* c : s->children()) sources(c, out);
+  }
+
+  /// The node of all memory reached through pointers.
+  static Node memory() {
+    static const char node = 0;
+    return &node;
+  }
+
+  /// `p[i]`, `*p`, `p->f` with p a pointer (not an array or a variable declared here).
+  static bool throughPointer(const clang::Expr* e) {
+    e = e->IgnoreParenImpCasts();
+    if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(e))
+      return s->getBase()->IgnoreParenImpCasts()->getType()->isPointerType();
+    if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e)) return u->getOpcode() == clang::UO_Deref;
+    if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(e)) return m->isArrow() || throughPointer(m->getBase());
+    return false;
   }
 
   void flowInto(Node target, const clang::Expr* e) {

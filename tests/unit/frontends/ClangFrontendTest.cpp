@@ -58,6 +58,29 @@ __global__ void k(int *A, int n, int ld) {
   CHECK(wraps.text.find("nsw_") == std::string::npos);
 }
 
+TEST_CASE("the overflow check follows values through memory reached by pointers", "[frontends][clang][overflow]") {
+  // The product is stored into a global workspace and read back into an index: checked.
+  const char* workspace = R"(
+__global__ void k(int *out, int *offsets, int hidden) {
+  if (threadIdx.x == 0) offsets[blockIdx.x] = (int)blockIdx.x * hidden;
+  __syncthreads();
+  out[offsets[blockIdx.x] + 1] = 7;
+}
+)";
+  Lowered cu = lowerOk(workspace, fe::Language::Cuda, launch1d(1));
+  CHECK(cu.text.find("nsw_mul(") != std::string::npos);
+  CHECK(cu.text.find("nsw_add(") != std::string::npos);  // offsets[…] + 1, an index
+  // No value read through a pointer reaches an address: what is stored there still wraps.
+  const char* values = R"(
+__global__ void k(int *out, int *tmp, int n) {
+  tmp[threadIdx.x] = n * 3;
+  out[threadIdx.x] = tmp[threadIdx.x] + 1;
+}
+)";
+  Lowered v = lowerOk(values, fe::Language::Cuda, launch1d(1));
+  CHECK(v.text.find("nsw_") == std::string::npos);
+}
+
 SCENARIO("C's integer widths, promotions and wrap-around come out exactly", "[frontends][clang][types]") {
   const std::string src = R"(
 __global__ void k(int *A) {
