@@ -123,7 +123,7 @@ bool matchCpAsync(const std::string& insn, bool& cg, std::string& size) {
         p.lit(",") && p.spaces() && p.lit("[") && p.spaces() && p.lit("%1") && p.spaces() && p.lit("]") && p.spaces() &&
         p.lit(",") && p.spaces()))
     return false;
-  if (p.lit("%")) size = "%" + p.word();
+  if (p.lit("%")) size = fmt::format("%{}", p.word());
   else size = p.word();
   p.spaces();
   return !size.empty() && p.end();
@@ -133,7 +133,7 @@ bool matchCpAsync(const std::string& insn, bool& cg, std::string& size) {
 bool matchCpWaitGroup(const std::string& insn, std::string& n) {
   PtxReader p{insn};
   if (!(p.lit("cp.async.wait_group") && p.spaces(true))) return false;
-  n = p.lit("%") ? "%" + p.word() : p.word();
+  n = p.lit("%") ? fmt::format("%{}", p.word()) : p.word();
   p.spaces();
   return !n.empty() && p.end();
 }

@@ -163,6 +163,7 @@ std::optional<Verdict> SdvMachine::copyCells(NodeId id, Rule rule, uint32_t who,
 // cell both read and written), with the copies in flight, and with the accesses logged
 // since the last barrier (of every thread; of a thread's copy, of every other thread).
 std::optional<Verdict> SdvMachine::issueConflict(const GroupState& s, NodeId id, const AsyncCopy& c) const {
+  if (!raceOptions_.check) return std::nullopt;  // --only-divergence
   std::vector<Address> dst, src;
   for (auto [d, from] : c.cells) {
     dst.push_back(d);
@@ -219,7 +220,7 @@ std::optional<Verdict> SdvMachine::issueConflict(const GroupState& s, NodeId id,
 // ASYNC-RACE at an access (see Sdv.h).
 std::optional<Verdict> SdvMachine::asyncConflict(const GroupState& s, NodeId at, uint32_t tid, Address a,
                                                  bool write) const {
-  if (!raceChecked(a)) return std::nullopt;
+  if (!raceOptions_.check || !raceChecked(a)) return std::nullopt;  // --only-divergence, --check-arrays
   for (const AsyncCopy& c : s.copies)
     for (auto [d, from] : c.cells) {
       const bool hitsDst = d == a, hitsSrc = write && from == a;

@@ -4,9 +4,9 @@
 // expect: verdict=ok final.out=[8,6,4,2,16,14,12,10,24,22,20,18]
 // run: run --block-dim 4 --kernel pipelined_reverse_nowait --buffer in=12 --buffer out=12
 // exit: 1
-// expect: verdict=race rule=ASYNC-RACE location.line=37 threads=[3,0]
-// expect: accesses.0={"thread":3,"kind":"write","index":3,"location":{"line":31}}
-// expect: accesses.1={"thread":0,"kind":"read","index":3,"location":{"line":37}}
+// expect: verdict=race rule=ASYNC-RACE location.line=38 threads=[3,0]
+// expect: accesses.0={"thread":3,"kind":"write","index":3,"location":{"line":32}}
+// expect: accesses.1={"thread":0,"kind":"read","index":3,"location":{"line":38}}
 // why: thread t copies its element of tile k (in[4k + t], 4 bytes: one cell) into buf[k % 2][t]
 //   with __pipeline_memcpy_async and commits it as a batch. Before the loop batch 0 = tile 0;
 //   iteration k commits batch k + 1 (tile k + 1, or an empty batch after the last tile, so the
@@ -16,9 +16,10 @@
 //   (another thread's cell) and writes out[4k + t] = 2 * in[4k + 3 - t]. The copy of tile k + 1
 //   in flight meanwhile writes the other buffer, which the previous iteration's last
 //   __syncthreads freed (no access to it since that barrier, none while in flight).
-//   in = 1..12: out = 2 * [4,3,2,1, 8,7,6,5, 12,11,10,9] = [8,6,4,2, 16,14,12,10, 24,22,20,18].
+//   in = 1..12: out = 2 * [4,3,2,1, 8,7,6,5, 12,11,10,9] = [8,6,4,2, 16,14,12,10, 24,22,20,18]
+//   (the same loop built with nvcc 13.0 for sm_90 and run on an H100 gave these values).
 //   Without the wait (pipelined_reverse_nowait) no copy is ever done before the read: at k = 0
-//   thread 0 reads buf[0][3] (line 37), a destination of thread 3's copy of tile 0 (line 31)
+//   thread 0 reads buf[0][3] (line 38), a destination of thread 3's copy of tile 0 (line 32)
 //   still in flight: ASYNC-RACE at the read; the first thread checked is 0, its cell buf[0][3]
 //   (index 3), the copy thread 3's write (a __syncthreads does not complete a copy).
 #include <cuda_pipeline.h>
