@@ -101,8 +101,15 @@ ExprPtr Lowerer::asyncCall(const clang::CallExpr* c, AsyncCall op, const std::st
         }
       const Storage& sd = storages_[static_cast<size_t>(d.storage)];
       const Storage& ss = storages_[static_cast<size_t>(s.storage)];
+      // The memory's cells must be the element's: its C type where known (a kernel argument),
+      // else (an array the kernel declares) the cells' scalar type, width and kind.
+      const auto* vt = gentype->getAs<clang::VectorType>();
+      const std::optional<IntType> comp = valType(vt ? vt->getElementType() : gentype);
+      const uint64_t compBytes = ctx_.getTypeSize(vt ? vt->getElementType() : gentype) / 8;
       for (const Storage* st : {&sd, &ss})
-        if (st->ctype.isNull() || st->ctype.getCanonicalType().getUnqualifiedType() != gentype) {
+        if (!comp || (!st->ctype.isNull() && ctx_.getBaseElementType(st->ctype).getCanonicalType().getUnqualifiedType() != gentype) ||
+            (st->ctype.isNull() && (st->elem.width != comp->width || st->elem.isFloat != comp->isFloat ||
+                                    st->elem.isBool != comp->isBool || st->elemBytes != compBytes))) {
           unsupported(c, fmt::format("'{}' of '{}' elements over memory '{}' of another element type", name,
                                      gentype.getAsString(), st->cName));
           return lit(0, r);
