@@ -83,7 +83,7 @@ std::optional<Verdict> SdvMachine::gAsync(GroupState& s, Item it) {
 std::optional<Verdict> SdvMachine::uniformOperands(GroupState& s, NodeId id, Rule rule, const uint8_t* p,
                                                    std::vector<Word>& values, bool& none) {
   const Node& node = ir_.nodes[id];
-  const char* name = kpl::asyncOpName(node.asyncOp);
+  const char* name = node.asyncOp == kpl::AsyncOp::Copy ? "asynchronous copy" : "asynchronous wait";
   uint32_t on = 0;
   for (uint32_t i = 0; i < n_; ++i) on += p[i];
   none = on == 0;
@@ -229,7 +229,7 @@ std::optional<Verdict> SdvMachine::asyncConflict(const GroupState& s, NodeId at,
       Verdict v = verdictAt(VerdictKind::Race, Rule::AsyncRace, at);
       v.accesses = {RaceAccess{who, hitsDst, a, c.at}, RaceAccess{tid, write, a, at}};
       v.threads = {who, tid};
-      v.message = fmt::format("{} race on {}[{}] between {} in flight ({}) and thread {}'s {} before its wait",
+      v.message = fmt::format("{} race on {}[{}] between {} in flight ({}) and thread {}'s {} before the copy's wait",
                               hitsDst && write ? "write-write" : "write-read", ir_.arrays[a.array].name, a.index,
                               copyName(c), hitsDst ? "writes it" : "reads it", tid, write ? "write" : "read");
       return v;
