@@ -222,8 +222,10 @@ std::optional<Val> Lowerer::wideBuiltin(const clang::CallExpr* c, const BuiltinI
     case BuiltinKind::BitSelect:
     case BuiltinKind::Random:
     case BuiltinKind::Texture:
-    case BuiltinKind::Async:
     case BuiltinKind::Refused: break;
+    case BuiltinKind::Async:  // __cvta_generic_to_shared's size_t: refused outside a cp.async operand
+      asyncCall(c, static_cast<AsyncCall>(fn.op), name);
+      return zeroOf(true, range(c));
   }
   return std::nullopt;
 }
