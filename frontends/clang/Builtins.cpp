@@ -129,7 +129,7 @@ constexpr BuiltinInfo kTable[] = {
     {"__pipeline_memcpy_async", K::Async, 4, op(AsyncCall::PipelineCopy)},
     {"__pipeline_commit", K::Async, 0, op(AsyncCall::PipelineCommit)},
     {"__pipeline_wait_prior", K::Async, 1, op(AsyncCall::PipelineWait)},
-    {"__cvta_generic_to_shared", K::Async, 1, op(AsyncCall::CvtaShared)},
+    {"__cvta_generic_to_shared", K::Async, 1, op(AsyncCall::CvtaShared), op(AsyncCall::CvtaShared)},  // size_t: 32 or 64 bits
     {"__threadfence_block", K::Fence, 0, 0},
     {"__threadfence_system", K::Fence, 0, 0},
     {"__syncthreads_count", K::Vote, 1, op(Vote::Count)},
