@@ -228,6 +228,24 @@ std::optional<AtomicOp> atomicOpNamed(std::string_view name) {
 }
 
 namespace {
+constexpr std::pair<AsyncOp, const char*> kAsyncOps[] = {
+    {AsyncOp::Copy, "async_copy"}, {AsyncOp::Wait, "async_wait"}, {AsyncOp::ThreadCopy, "cp_async"},
+    {AsyncOp::Commit, "cp_commit"}, {AsyncOp::ThreadWait, "cp_wait"},
+};
+}  // namespace
+
+const char* asyncOpName(AsyncOp op) {
+  for (auto [o, n] : kAsyncOps)
+    if (o == op) return n;
+  return "async_?";
+}
+std::optional<AsyncOp> asyncOpNamed(std::string_view name) {
+  for (auto [o, n] : kAsyncOps)
+    if (name == n) return o;
+  return std::nullopt;
+}
+
+namespace {
 
 bool sameIdent(const Ident& a, const Ident& b) { return a.name == b.name; }
 
@@ -294,6 +312,8 @@ bool sameAst(const Expr& a, const Expr& b) {
 bool sameAst(const Stmt& a, const Stmt& b) {
   if (a.kind != b.kind) return false;
   if (a.kind == StmtKind::Atomic && a.atomicOp != b.atomicOp) return false;
+  if (a.kind == StmtKind::Async && a.asyncOp != b.asyncOp) return false;
+  if (a.array2.has_value() != b.array2.has_value() || (a.array2 && !sameIdent(*a.array2, *b.array2))) return false;
   if (a.kind == StmtKind::Barrier && a.fence != b.fence) return false;
   if (a.ghost != b.ghost || a.candidate != b.candidate) return false;
   if (!sameIdents(a.names, b.names)) return false;

@@ -86,6 +86,19 @@ enum class AtomicOp {
 /// The 64-bit atomics: they read and write the cells i (low word) and i+1 (high word).
 inline bool atomicIsWide(AtomicOp op) { return op >= AtomicOp::Add64; }
 
+/// (extension) Asynchronous copies (specs/KPL.md, "Asynchronous copies"):
+///  - Copy: `[e :=] async_copy(D, doff, dstride, S, soff, sstride, n, ev);`, a copy made by
+///    the whole group (OpenCL's async_work_group_copy); exprs = doff, dstride, soff, sstride,
+///    n, ev; `array` = D, `array2` = S; target = the event (may be empty);
+///  - Wait: `async_wait(e1, …, ek);`, the group waits for the copies of events e1 … ek;
+///  - ThreadCopy: `cp_async(D, doff, S, soff, n);`, a copy owned by the issuing thread
+///    (CUDA's cp.async); exprs = doff, soff, n;
+///  - Commit: `cp_commit();`, the thread's uncommitted copies become its newest batch;
+///  - ThreadWait: `cp_wait(k);`, the thread waits for all its batches but the k newest.
+enum class AsyncOp { Copy, Wait, ThreadCopy, Commit, ThreadWait };
+const char* asyncOpName(AsyncOp op);
+std::optional<AsyncOp> asyncOpNamed(std::string_view name);
+
 /// (extension) The 64-bit builtins on pairs of Words (specs/KPL.md, "64-bit values"). A
 /// 64-bit value is passed as two operands, its high Word then its low Word: the two's-
 /// complement integer hi·2^32 + (unsigned)lo, or the IEEE-754 double whose bit pattern is
@@ -204,6 +217,7 @@ enum class StmtKind {
                 ///< index, operand (cas: compare, then new value); target.name empty = no result.
                 ///< 64-bit (atomicIsWide): `[target, target2 :=] atomic64_OP(array, exprs…)`,
                 ///< exprs = index, operand's high and low word (cas: compare hi, lo, new hi, lo)
+  Async,        ///< (extension) an asynchronous copy or wait, `asyncOp` (see AsyncOp)
 };
 
 /// (extension) The memory spaces a barrier orders: `shared` arrays (local memory) and
@@ -225,6 +239,8 @@ struct Stmt {
   std::optional<Ident> array;    ///< Read, Write: the named array, when written out
   std::vector<ExprPtr> exprs;    ///< see StmtKind
   AtomicOp atomicOp = AtomicOp::Add;  ///< Atomic
+  AsyncOp asyncOp = AsyncOp::Copy;    ///< Async
+  std::optional<Ident> array2;        ///< Async (Copy, ThreadCopy): the source array
   Ident target2;                 ///< Atomic (64-bit): the local receiving the old low word
   uint8_t fence = kFenceAll;     ///< Barrier: the memory spaces it orders (kFenceLocal | kFenceGlobal)
   /// (extension) Read: `x := ghost_rd(A, e)`, a read that is not logged (no race, no

@@ -473,6 +473,7 @@ private:
         }
         if (peekTok().kind == TokenKind::LParen && atomicOpNamed(tok().text))
           return parseAtomic(begin, Ident{});
+        if (peekTok().kind == TokenKind::LParen && asyncOpNamed(tok().text)) return parseAsync(begin, Ident{});
         if (peekTok().kind == TokenKind::LParen) return parseCall();
         if (peekTok().kind == TokenKind::Assign) return parseAssign();
         if (peekTok().kind == TokenKind::Comma) return parsePairAtomic();
@@ -543,6 +544,8 @@ private:
     expect(TokenKind::Assign);
     if (at(TokenKind::Ident) && peekTok().kind == TokenKind::LParen && atomicOpNamed(tok().text))
       return parseAtomic(begin, std::move(target));
+    if (at(TokenKind::Ident) && peekTok().kind == TokenKind::LParen && asyncOpNamed(tok().text))
+      return parseAsync(begin, std::move(target));
     const bool ghost = at(TokenKind::Ident) && tok().text == "ghost_rd" && peekTok().kind == TokenKind::LParen;
     if (!at(TokenKind::KwRd) && !ghost) {
       StmtPtr s = make(StmtKind::Assign, begin);
@@ -611,6 +614,42 @@ private:
     if (!named) fail(args[0]->range.begin, fmt::format("the array of '{}' must be a name", name.text));
     s->array = Ident{args[0]->name, args[0]->range};
     for (size_t i = 1; i < args.size(); ++i) s->exprs.push_back(std::move(args[i]));
+    s->range.end = expect(TokenKind::Semi, fmt::format("after '{}(...)'", name.text)).range.end;
+    return s;
+  }
+
+  // (extension) The asynchronous copies: `[e :=] async_copy(D, doff, dstride, S, soff,
+  // sstride, n, ev)`, `async_wait(e, …)`, `cp_async(D, doff, S, soff, n)`, `cp_commit()`,
+  // `cp_wait(k)`. Only `async_copy` has a result.
+  StmtPtr parseAsync(SourceLoc begin, Ident target) {
+    const Token& name = next();
+    const AsyncOp op = *asyncOpNamed(name.text);
+    StmtPtr s = make(StmtKind::Async, begin);
+    s->asyncOp = op;
+    if (!target.name.empty() && op != AsyncOp::Copy)
+      fail(name.range.begin, fmt::format("'{}' has no result", name.text));
+    s->target = std::move(target);
+    std::vector<ExprPtr> args = parseArgs();
+    auto arrayAt = [&](size_t i) {
+      if (args[i]->kind != ExprKind::Name)
+        fail(args[i]->range.begin, fmt::format("argument {} of '{}' must be an array name", i + 1, name.text));
+      return Ident{args[i]->name, args[i]->range};
+    };
+    const size_t want = op == AsyncOp::Copy ? 8 : op == AsyncOp::ThreadCopy ? 5 : op == AsyncOp::Commit ? 0 : 1;
+    if (op == AsyncOp::Wait ? args.empty() : args.size() != want)
+      fail(name.range.begin,
+           op == AsyncOp::Wait ? fmt::format("'{}' takes one or more events", name.text)
+                               : fmt::format("'{}' takes {} argument{}, not {}", name.text, want, want == 1 ? "" : "s",
+                                             args.size()));
+    if (op == AsyncOp::Copy || op == AsyncOp::ThreadCopy) {
+      const size_t src = op == AsyncOp::Copy ? 3 : 2;  // D, doff, [dstride,] S, …
+      s->array = arrayAt(0);
+      s->array2 = arrayAt(src);
+      for (size_t i = 1; i < args.size(); ++i)
+        if (i != src) s->exprs.push_back(std::move(args[i]));
+    } else {
+      s->exprs = std::move(args);
+    }
     s->range.end = expect(TokenKind::Semi, fmt::format("after '{}(...)'", name.text)).range.end;
     return s;
   }

@@ -226,6 +226,7 @@ bool endsWithOpenIf(const Stmt& s) {
     case StmtKind::Read:
     case StmtKind::Write:
     case StmtKind::Atomic:
+    case StmtKind::Async:
       return false;
   }
   return false;
@@ -387,6 +388,32 @@ void printStmtAt(std::string& out, const Stmt& s, int indent) {
       }
       out += ");";
       break;
+    case StmtKind::Async: {
+      if (!s.target.name.empty()) out += s.target.name + " := ";
+      out += asyncOpName(s.asyncOp);
+      out += '(';
+      // The arrays go back to their places: D first, S after doff (and dstride).
+      const size_t src = s.asyncOp == AsyncOp::Copy ? 2 : 1;
+      bool first = true;
+      auto sep = [&] {
+        if (!first) out += ", ";
+        first = false;
+      };
+      if (s.array) {
+        sep();
+        out += s.array->name;
+      }
+      for (size_t i = 0; i < s.exprs.size(); ++i) {
+        if (s.array2 && i == src) {
+          sep();
+          out += s.array2->name;
+        }
+        sep();
+        printExprIn(out, *s.exprs[i], kCondPrec);
+      }
+      out += ");";
+      break;
+    }
   }
 }
 

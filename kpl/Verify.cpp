@@ -177,6 +177,7 @@ private:
       case StmtKind::Read:
       case StmtKind::Write:
       case StmtKind::Atomic:
+      case StmtKind::Async:
         return false;
     }
     return false;
@@ -357,6 +358,21 @@ private:
         if (!s.target.name.empty()) assigned(s.target);
         if (!s.target2.name.empty()) assigned(s.target2);
         checkArrayName(s.array);
+        exprs(s);
+        break;
+      }
+      case StmtKind::Async: {
+        // (extension) the asynchronous copies (specs/KPL.md); the parser checks the arity
+        const size_t want = s.asyncOp == AsyncOp::Copy ? 6 : s.asyncOp == AsyncOp::ThreadCopy ? 3
+                            : s.asyncOp == AsyncOp::Commit ? 0 : 1;
+        if (s.asyncOp == AsyncOp::Wait ? s.exprs.empty() : s.exprs.size() != want)
+          error(s.range.begin, fmt::format("'{}' has {} operands", asyncOpName(s.asyncOp), s.exprs.size()));
+        if (!s.target.name.empty()) assigned(s.target);
+        if (s.asyncOp == AsyncOp::Copy || s.asyncOp == AsyncOp::ThreadCopy) {
+          if (!s.array || !s.array2) error(s.range.begin, fmt::format("'{}' names two arrays", asyncOpName(s.asyncOp)));
+          checkArrayName(s.array);
+          checkArrayName(s.array2);
+        }
         exprs(s);
         break;
       }

@@ -593,6 +593,11 @@ private:
         line(d + 1, (s.target.name.empty() ? "(void)" + call : fmt::format("l_{} = {}", s.target.name, call)) + "; }");
         return;
       }
+      case kpl::StmtKind::Async:
+        error_ = fmt::format("unsupported: an asynchronous copy (line {}, column {})", s.range.begin.line,
+                             s.range.begin.col);
+        line(d, ";");
+        return;
     }
     error_ = "internal: unknown statement kind";
   }

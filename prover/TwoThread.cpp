@@ -416,6 +416,9 @@ private:
       case NodeKind::Atomic:
         atomic(id);
         return;
+      case NodeKind::Async:
+        assert(false && "prove refuses asynchronous copies (tools/sdvmc/Kernel.cpp)");
+        return;
     }
   }
 

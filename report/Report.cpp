@@ -185,6 +185,7 @@ std::string stmtSummary(const sem::Ir& ir, sem::NodeId id) {
     case sem::NodeKind::Var: case sem::NodeKind::Call: case sem::NodeKind::Barrier:
     case sem::NodeKind::Assign: case sem::NodeKind::Read: case sem::NodeKind::Write:
     case sem::NodeKind::Assert: case sem::NodeKind::Assume: case sem::NodeKind::Skip: case sem::NodeKind::Atomic:
+    case sem::NodeKind::Async:
       break;
   }
   return firstLine(kpl::printStmt(s));
@@ -258,6 +259,14 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
       return;
     }
     case VerdictKind::Divergence:
+      if (v.rule == sem::Rule::GAsyncCopy || v.rule == sem::Rule::GAsyncWait) {
+        // (extension) an asynchronous copy or wait reached by some threads only, or with
+        // operands that differ between threads (the message says which).
+        os << fmt::format("verdict: divergence ({}) at {}\n", sem::ruleName(v.rule), where(src, v.loc));
+        quote(os, src, v.loc, "  ");
+        os << "  " << v.message << "\n";
+        return;
+      }
       os << fmt::format("verdict: barrier divergence ({}) at {}\n", sem::ruleName(v.rule), where(src, v.loc));
       quote(os, src, v.loc, "  ");
       os << fmt::format("  {} reaches this barrier enabled, {} disabled\n", threadName(*ir.program, v.threads[0]),

@@ -14,7 +14,8 @@ std::string traceRuleName(sem::Rule rule) {
     case sem::Rule::GSync: case sem::Rule::GSeq: case sem::Rule::GVar: case sem::Rule::GIf: case sem::Rule::GOpen:
     case sem::Rule::GIter: case sem::Rule::GDone: case sem::Rule::GCall: case sem::Rule::TDisabled:
     case sem::Rule::MimdRace: case sem::Rule::MimdDeadlock: case sem::Rule::SimtRace: case sem::Rule::SimtDeadlock:
-    case sem::Rule::Compare: case sem::Rule::GroupRace:
+    case sem::Rule::Compare: case sem::Rule::GroupRace: case sem::Rule::GAsyncCopy: case sem::Rule::GAsyncWait:
+    case sem::Rule::TCpAsync: case sem::Rule::TCpCommit: case sem::Rule::TCpWait: case sem::Rule::AsyncRace:
       break;
   }
   return sem::ruleName(rule);

@@ -129,10 +129,15 @@ constexpr BuiltinInfo kTable[] = {
     {"write_mem_fence", K::Fence, 1, 0},
     {"__threadfence", K::Fence, 0, 0},
     {"prefetch", K::Prefetch, 2, 0},
-    // The asynchronous copies between global and local memory: refused (README, "Synchronisation").
-    {"async_work_group_copy", K::Refused, 4, op(Refusal::AsyncCopy)},
-    {"async_work_group_strided_copy", K::Refused, 5, op(Refusal::AsyncCopy)},
-    {"wait_group_events", K::Refused, 2, op(Refusal::AsyncCopy)},
+    // The asynchronous copies (README, "Asynchronous copies"; LowerAsync.cpp): OpenCL's, made by
+    // the work-group; CUDA's pipeline primitives (cuda_pipeline.h), each thread's own.
+    {"async_work_group_copy", K::Async, 4, op(AsyncCall::Copy)},
+    {"async_work_group_strided_copy", K::Async, 5, op(AsyncCall::StridedCopy)},
+    {"wait_group_events", K::Async, 2, op(AsyncCall::WaitEvents)},
+    {"__pipeline_memcpy_async", K::Async, 4, op(AsyncCall::PipelineCopy)},
+    {"__pipeline_commit", K::Async, 0, op(AsyncCall::PipelineCommit)},
+    {"__pipeline_wait_prior", K::Async, 1, op(AsyncCall::PipelineWait)},
+    {"__cvta_generic_to_shared", K::Async, 1, op(AsyncCall::CvtaShared), op(AsyncCall::CvtaShared)},  // size_t: 32 or 64 bits
     {"__threadfence_block", K::Fence, 0, 0},
     {"__threadfence_system", K::Fence, 0, 0},
     {"__syncthreads_count", K::Vote, 1, op(Vote::Count)},

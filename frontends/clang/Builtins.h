@@ -62,6 +62,8 @@ enum class BuiltinKind : uint8_t {
   Texture,       ///< texture fetches (op: a Texture): a hidden never-written array per texture
   Warp,          ///< CUDA's warp-level primitives (op: a WarpOp): KPL's `shfl`, `ballot` (warp models only)
   Clock,         ///< CUDA's clock() (32-bit form), clock64() (64-bit form): arbitrary values, with a note
+  Async,         ///< the asynchronous copies (op: an AsyncCall): KPL's async_copy / async_wait (OpenCL's, the
+                 ///< group's) and cp_async / cp_commit / cp_wait (CUDA's pipeline primitives, a thread's)
 };
 
 /// The op of a WorkItem row.
@@ -84,7 +86,9 @@ enum class Geometric : uint8_t { Dot, Cross, Length, Distance, Normalize, FastLe
 /// The op of a FloatOut row: OpenCL's sincos(x, &c) and modf(x, &i), CUDA's sincosf(x, &s, &c).
 enum class FloatOut : uint8_t { SinCos, SinCosBoth, Modf };
 /// The op of a Refused row: why the function is not lowered.
-enum class Refusal : uint8_t { DirectedRounding, NotExact, PointerResult, AsyncCopy, GridSync, Surface };
+enum class Refusal : uint8_t { DirectedRounding, NotExact, PointerResult, GridSync, Surface };
+/// The op of an Async row (LowerAsync.cpp).
+enum class AsyncCall : uint8_t { Copy, StridedCopy, WaitEvents, PipelineCopy, PipelineCommit, PipelineWait, CvtaShared };
 /// The op of a Vote row: what __syncthreads_OP returns.
 enum class Vote : uint8_t { Count, And, Or };
 /// The op of a Random row: what a cuRAND call gives (Init: nothing; a vector: its components).

@@ -83,6 +83,8 @@ __device__ int __syncthreads_and(int);
 __device__ int __syncthreads_or(int);
 __device__ void __threadfence(void);
 __device__ void __threadfence_block(void);
+// The shared-memory address of a generic pointer to shared memory (the operand of cp.async).
+__device__ size_t __cvta_generic_to_shared(const void* p);
 __device__ void __threadfence_system(void);
 #define __SDVMC_ATOMIC2(NAME) \
   __device__ int NAME(int*, int); \

@@ -1,7 +1,7 @@
 // The CUDA toolkit's other headers that device code includes (see ClangFrontend.h), written
 // here from the programming guide's descriptions: those that only gather what our cuda.h
 // declares (cuda_runtime_api.h, device_launch_parameters.h, vector_types.h …), CUDA's math
-// constants, and the 8-bit float types of cuda_fp8.h (<cuda_fp16.h> and <cuda_bf16.h>, with
+// constants, the pipeline primitives of cuda_pipeline.h, and the 8-bit float types of cuda_fp8.h (<cuda_fp16.h> and <cuda_bf16.h>, with
 // their conversions and arithmetic, are HeadersCudaLib.cpp's). The fp8 types are declared so that
 // a file including them parses and a kernel that only moves them is lowered; their conversions
 // are declared without a definition, so a call is `unsupported: call to 'F' …` at the call.
@@ -69,6 +69,21 @@ __host__ __device__ __half_raw __nv_cvt_fp8_to_halfraw(__nv_fp8_storage_t, __nv_
 __host__ __device__ __nv_fp8_storage_t __nv_cvt_bfloat16raw_to_fp8(__nv_bfloat16_raw, __nv_saturation_t, __nv_fp8_interpretation_t);
 )";
 
+// The pipeline primitives, as the CUDA C++ Programming Guide describes them ("Pipeline
+// Primitives Interface"): __pipeline_memcpy_async copies size_and_align bytes (4, 8 or 16)
+// from global to shared memory asynchronously, zero-filling the last zfill of them;
+// __pipeline_commit makes the thread's copies since its last commit a batch;
+// __pipeline_wait_prior(N) waits until at most the N most recent batches are in flight.
+// Lowered by frontends/clang/LowerAsync.cpp.
+constexpr const char* kPipelineText = R"(// sdvmc's <cuda_pipeline.h> (frontends/clang/HeadersCudaToolkit.cpp).
+#pragma once
+#include "cuda.h"
+__device__ void __pipeline_memcpy_async(void* __restrict__ dst_shared, const void* __restrict__ src_global,
+                                        size_t size_and_align, size_t zfill = 0);
+__device__ void __pipeline_commit();
+__device__ void __pipeline_wait_prior(size_t prior);
+)";
+
 /// Headers of the toolkit whose declarations our cuda.h already has.
 constexpr const char* kGathered[] = {"cuda_runtime_api.h", "device_launch_parameters.h", "vector_types.h",
                                      "device_functions.h", "driver_types.h",             "builtin_types.h",
@@ -83,6 +98,8 @@ std::vector<std::pair<std::string, std::string>> cudaToolkitHeaderFiles() {
   files.emplace_back("math_constants.h", kMathConstantsText);
   // <cuda_fp16.h> and <cuda_bf16.h> with their arithmetic are HeadersCudaLib.cpp's.
   files.emplace_back("cuda_fp8.h", kFp8Text);
+  files.emplace_back("cuda_pipeline.h", kPipelineText);
+  files.emplace_back("cuda_pipeline_primitives.h", kPipelineText);
   return files;
 }
 

@@ -12,7 +12,12 @@
 //     of as many 32-bit components (float2, float4, uint4 …): element i is the read of
 //     component i's cell (a pointer to 4-byte scalars is refused: its 8- or 16-byte alignment,
 //     which PTX requires, is not modelled);
-//   - an empty template (`asm volatile("" ::: "memory")`, a compiler barrier): no effect.
+//   - an empty template (`asm volatile("" ::: "memory")`, a compiler barrier): no effect;
+//   - the asynchronous copies (LowerAsync.cpp): `cp.async.{ca,cg}.shared.global[.L2::NB]
+//     [%0], [%1], SIZE;` (the shared address written `__cvta_generic_to_shared(p)`) is KPL's
+//     `cp_async`, `cp.async.commit_group;` `cp_commit()`, `cp.async.wait_group N;` `cp_wait(N)`,
+//     `cp.async.wait_all;` both `cp_commit()` and `cp_wait(0)` (PTX: it is commit_group then
+//     wait_group 0).
 #include "frontends/clang/Lowerer.h"
 
 #include <cctype>
@@ -107,6 +112,34 @@ bool matchMovSpecial(const std::string& insn, std::string& reg, unsigned& d) {
     d = static_cast<unsigned>(insn[at] - 'x');
   }
   return !reg.empty() && p.end();
+}
+
+/// `cp.async.{ca,cg}.shared.global[.L2::64B|128B|256B] [%0], [%1], SIZE` (SIZE a number or
+/// `%2`): whether it is one, `cg`, and the size's text.
+bool matchCpAsync(const std::string& insn, bool& cg, std::string& size) {
+  PtxReader p{insn};
+  if (!p.lit("cp.async.")) return false;
+  cg = p.lit("cg");
+  if (!cg && !p.lit("ca")) return false;
+  if (!p.lit(".shared.global")) return false;
+  if (p.lit(".L2::") && !(p.lit("64B") || p.lit("128B") || p.lit("256B"))) return false;
+  if (!(p.spaces(true) && p.lit("[") && p.spaces() && p.lit("%0") && p.spaces() && p.lit("]") && p.spaces() &&
+        p.lit(",") && p.spaces() && p.lit("[") && p.spaces() && p.lit("%1") && p.spaces() && p.lit("]") && p.spaces() &&
+        p.lit(",") && p.spaces()))
+    return false;
+  if (p.lit("%")) size = fmt::format("%{}", p.word());
+  else size = p.word();
+  p.spaces();
+  return !size.empty() && p.end();
+}
+
+/// `cp.async.wait_group N` (N a number or `%0`): N's text.
+bool matchCpWaitGroup(const std::string& insn, std::string& n) {
+  PtxReader p{insn};
+  if (!(p.lit("cp.async.wait_group") && p.spaces(true))) return false;
+  n = p.lit("%") ? fmt::format("%{}", p.word()) : p.word();
+  p.spaces();
+  return !n.empty() && p.end();
 }
 
 /// `ld.global.nc.{u32,s32,b32,f32} %0, [%1]`.
@@ -236,6 +269,54 @@ void Lowerer::lowerAsm(const clang::GCCAsmStmt* a) {
       LVal to = lvalue(a->getOutputExpr(k));
       store(to, std::move(vals[k]), r);
     }
+    return;
+  }
+  // The asynchronous copies (LowerAsync.cpp).
+  const std::string opcode = opcodeOf(insn);
+  // A number written in the template, or an "n" operand %k: its value.
+  auto constant = [&](const std::string& text) -> std::optional<int64_t> {
+    if (text.empty()) return std::nullopt;
+    if (text[0] == '%') {
+      const std::string k = text.substr(1);
+      if (k.empty() || k.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+      const unsigned i = static_cast<unsigned>(std::stoul(k));
+      if (i >= a->getNumInputs()) return std::nullopt;
+      clang::Expr::EvalResult res;
+      const clang::Expr* e = a->getInputExpr(i);
+      if (e->isValueDependent() || !e->EvaluateAsInt(res, ctx_)) return std::nullopt;
+      return res.Val.getInt().getExtValue();
+    }
+    if (text.find_first_not_of("0123456789") != std::string::npos || text.size() > 9) return std::nullopt;
+    return std::stoll(text);
+  };
+  auto emitAsync = [&](kpl::AsyncOp op, std::optional<int64_t> k) {
+    auto st = stmt(StmtKind::Async, r);
+    st->asyncOp = op;
+    if (k) st->exprs.push_back(lit(*k, r));
+    emit(std::move(st));
+  };
+  if (opcode == "cp.async.commit_group" && insn == opcode) return emitAsync(kpl::AsyncOp::Commit, std::nullopt);
+  if (opcode == "cp.async.wait_all" && insn == opcode) {
+    emitAsync(kpl::AsyncOp::Commit, std::nullopt);  // PTX: commit_group, then wait_group 0
+    return emitAsync(kpl::AsyncOp::ThreadWait, 0);
+  }
+  std::string text;
+  bool cg = false;
+  if (matchCpWaitGroup(insn, text)) {
+    std::optional<int64_t> n = constant(text);
+    if (!n) return refuse(" with a count that is not a constant");
+    return emitAsync(kpl::AsyncOp::ThreadWait, *n);
+  }
+  if (matchCpAsync(insn, cg, text)) {
+    std::optional<int64_t> size = constant(text);
+    if (!size || (*size != 4 && *size != 8 && *size != 16) || (cg && *size != 16))
+      return refuse(" with a size other than 4, 8 or 16 (16 for .cg)");
+    const clang::Expr* dst = a->getNumInputs() >= 2 ? cvtaSharedOperand(a->getInputExpr(0)) : nullptr;
+    const clang::Expr* src = a->getNumInputs() >= 2 ? a->getInputExpr(1)->IgnoreParenImpCasts() : nullptr;
+    if (!dst || !src || !src->getType()->isPointerType() || a->getNumOutputs() != 0)
+      return refuse(" with these operands (the shared address written __cvta_generic_to_shared(p) in the operand itself, "
+                    "and a pointer to global memory, are modelled)");
+    cpAsync(a, dst, src, *size, r);
     return;
   }
   refuse("");

@@ -113,6 +113,7 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
       if (c->getNumArgs() == fn.arity) return intAbs(c);
       break;
     case BuiltinKind::Atomic: return atomic(c, fn, need);
+    case BuiltinKind::Async: return asyncCall(c, static_cast<AsyncCall>(fn.op), name);
     case BuiltinKind::DoubleWord:
       if (c->getNumArgs() == fn.arity && isWideType(c->getArg(0)->getType())) {  // CUDA: a word of a double
         Val v = wvalue(c->getArg(0));
@@ -222,6 +223,9 @@ std::optional<Val> Lowerer::wideBuiltin(const clang::CallExpr* c, const BuiltinI
     case BuiltinKind::Random:
     case BuiltinKind::Texture:
     case BuiltinKind::Refused: break;
+    case BuiltinKind::Async:  // __cvta_generic_to_shared's size_t: refused outside a cp.async operand
+      asyncCall(c, static_cast<AsyncCall>(fn.op), name);
+      return zeroOf(true, range(c));
   }
   return std::nullopt;
 }
@@ -766,10 +770,6 @@ void Lowerer::refusedCall(const clang::CallExpr* c, const std::string& name, Ref
       return;
     case Refusal::PointerResult:
       unsupported(c, name + " (a result through a pointer argument)");
-      return;
-    case Refusal::AsyncCopy:
-      unsupported(c, fmt::format("call to '{}' (asynchronous copies are not modelled: their accesses are the "
-                                 "work-group's, which SDV's per-work-item logs cannot keep apart)", name));
       return;
     case Refusal::GridSync:
       unsupported(userLoc(c->getBeginLoc()), "grid-wide synchronisation (grid_group::sync): KPL cannot make the "

@@ -236,6 +236,7 @@ ExprPtr Lowerer::rvalueCast(const clang::CastExpr* c, bool need) {
     }
     case clang::CK_NoOp: return rvalue(sub, need);
     case clang::CK_ToVoid: rvalue(sub, false); return lit(0, r);
+    case clang::CK_ZeroToOCLOpaqueType: return lit(0, r);  // `0` as an event_t: no event (LowerAsync.cpp)
     case clang::CK_IntegralCast: {
       auto from = intType(sub->getType());
       auto to = intType(c->getType());

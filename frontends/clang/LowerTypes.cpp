@@ -18,6 +18,7 @@ std::optional<IntType> Lowerer::intType(clang::QualType t) const {
   t = t.getCanonicalType().getUnqualifiedType();
   if (const auto* et = t->getAs<clang::EnumType>()) t = et->getDecl()->getIntegerType().getCanonicalType();
   if (t->isBooleanType()) return IntType{1, false, true};
+  if (t->isEventT()) return IntType{32, false, false};  // OpenCL's event_t: a word naming copies (LowerAsync.cpp)
   if (const auto* bt = t->getAs<clang::BuiltinType>(); bt && bt->getKind() == clang::BuiltinType::Float)
     return IntType{32, true, false, true};
   if (!t->isIntegerType()) return std::nullopt;

@@ -831,6 +831,17 @@ private:
   /// The diagnostic of a Refused row (LowerBuiltin.cpp).
   void refusedCall(const clang::CallExpr* c, const std::string& name, Refusal why);
 
+  // ---- LowerAsync.cpp: asynchronous copies -------------------------------------------------
+  /// OpenCL's async_work_group_copy, async_work_group_strided_copy (the event, a word) and
+  /// wait_group_events; CUDA's __pipeline_memcpy_async, __pipeline_commit, __pipeline_wait_prior.
+  ExprPtr asyncCall(const clang::CallExpr* c, AsyncCall op, const std::string& name);
+  /// A thread's copy of `bytes` bytes from `src` to `dst` (cp.async, __pipeline_memcpy_async):
+  /// `cp_async(D, doff, S, soff, cells);`. False after a diagnostic.
+  bool cpAsync(const clang::Stmt* at, const clang::Expr* dst, const clang::Expr* src, int64_t bytes, kpl::SourceRange r);
+  /// The pointer of a cp.async's shared-address operand, `__cvta_generic_to_shared(p)` (under
+  /// casts): p, else null.
+  static const clang::Expr* cvtaSharedOperand(const clang::Expr* e);
+
   // ---- LowerCudaLib.cpp: CUDA's device libraries (cuRAND, textures, refused primitives) ---
 
   /// A cuRAND call: the state written, an arbitrary value (uniform: in (0, 1] as cuRAND

@@ -57,6 +57,9 @@ public:
         case NodeKind::Atomic:
           why = "an atomic operation computes with a value from memory";
           break;
+        case NodeKind::Async:
+          why = "an asynchronous copy (check refuses it)";
+          break;
         case NodeKind::Write:
           why = needInt(n.e0, "an address");
           if (why.empty() && type(n.e1) == VType::Int) why = "an integer other than 0 is written to memory";

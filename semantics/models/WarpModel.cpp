@@ -21,7 +21,7 @@ bool isStructural(NodeKind k) {
     case NodeKind::Call: case NodeKind::Skip:
       return true;
     case NodeKind::Barrier: case NodeKind::Assign: case NodeKind::Read: case NodeKind::Write:
-    case NodeKind::Assert: case NodeKind::Assume: case NodeKind::Atomic:
+    case NodeKind::Assert: case NodeKind::Assume: case NodeKind::Atomic: case NodeKind::Async:
       return false;
   }
   return false;
@@ -606,6 +606,9 @@ WarpModel::Outcome WarpModel::act(WarpState& s, uint32_t w, const std::vector<Wo
     case NodeKind::Atomic:
       assert(false && "the warp models refuse kernels with atomics (ModelFactory)");
       break;
+    case NodeKind::Async:
+      assert(false && "the warp models refuse kernels with asynchronous copies (tools/sdvmc/Kernel.cpp)");
+      break;
     case NodeKind::Read:
     case NodeKind::Write: {
       Outcome o = access<false>(s, w, id, v);
@@ -812,6 +815,9 @@ WarpModel::StepKind WarpModel::step(WarpState& s, uint32_t w, std::optional<Verd
       return StepKind::Access;
     case NodeKind::Atomic:
       assert(false && "the warp models refuse kernels with atomics (ModelFactory)");
+      break;
+    case NodeKind::Async:
+      assert(false && "the warp models refuse kernels with asynchronous copies (tools/sdvmc/Kernel.cpp)");
       break;
     case NodeKind::Assign: case NodeKind::Assert: case NodeKind::Assume:
     case NodeKind::Seq: case NodeKind::Var: case NodeKind::If: case NodeKind::While:

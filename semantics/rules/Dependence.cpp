@@ -70,7 +70,7 @@ public:
       case NodeKind::Skip:
         return from;
       case NodeKind::Barrier: case NodeKind::Assign: case NodeKind::Read: case NodeKind::Write:
-      case NodeKind::Assert: case NodeKind::Assume: case NodeKind::Atomic:
+      case NodeKind::Assert: case NodeKind::Assume: case NodeKind::Atomic: case NodeKind::Async:
         return {add(Vertex{VKind::Stmt, id, 0, 0}, from)};
     }
     return from;
@@ -527,6 +527,18 @@ private:
       case NodeKind::Barrier:
         sink(p, v.node, "a barrier's predicate");
         return false;
+      case NodeKind::Async: {
+        // check and prove refuse the asynchronous copies (tools/sdvmc/Kernel.cpp); taint
+        // as a read and a write of every array they name would, for any other caller.
+        Taint t = p;
+        for (ExprId e : n.args) t |= expr(e, st, v.node);
+        sink(t, v.node, "an asynchronous copy's operands");
+        if (n.slot0 != kNone) st[n.slot0] |= t;
+        if (n.asyncOp != kpl::AsyncOp::Copy && n.asyncOp != kpl::AsyncOp::ThreadCopy) return false;
+        Taint before = arrayTaint_[n.array];
+        arrayTaint_[n.array] |= t | self(n.array2) | arrayTaint_[n.array2];
+        return arrayTaint_[n.array] != before;
+      }
       case NodeKind::Seq: case NodeKind::Var: case NodeKind::If: case NodeKind::While: case NodeKind::Call:
       case NodeKind::Skip:
         return false;

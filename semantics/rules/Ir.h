@@ -164,6 +164,9 @@ enum class NodeKind : uint8_t {
             ///< 64-bit (kpl::atomicIsWide): slot0, slot1 := atomic64_OP(array, e0, e1, e2 [, e3, e4])
             ///< (high, low word; both kNone: no result)
   Skip,     ///< the no-op basic statement
+  Async,    ///< extension: an asynchronous copy or wait (kpl::AsyncOp `asyncOp`): array = the
+            ///< destination, array2 = the source, args = the operands (kpl::StmtKind::Async),
+            ///< slot0 = async_copy's event (kNone: none)
 };
 
 /// Why a basic node exists: written in the source, or made by a rule.
@@ -188,6 +191,9 @@ struct Node {
   ExprId e0 = kNone, e1 = kNone, e2 = kNone;
   ExprId e3 = kNone, e4 = kNone;  ///< Atomic (atomic64_cas): the new high and low word
   kpl::AtomicOp atomicOp = kpl::AtomicOp::Add;  ///< Atomic
+  kpl::AsyncOp asyncOp = kpl::AsyncOp::Copy;    ///< Async
+  ArrayId array2 = 0;                           ///< Async: the source array of a copy
+  std::vector<ExprId> args;                     ///< Async: the operands
   uint8_t fence = kpl::kFenceAll;  ///< Barrier: the spaces it orders (kpl::kFenceLocal | kFenceGlobal)
   bool ghost = false;     ///< Read: `ghost_rd`, not logged (annotations read so)
   bool candidate = false; ///< Assert: `candidate(e)`: a failure drops the candidate (SdvMachine::dropped)
@@ -250,6 +256,9 @@ struct Ir {
   /// Where the first annotation builtin (EOp::Enabled … LogOffset) or `ghost_rd` is, if any:
   /// only the SDV rules run them (the other models and prove refuse the kernel).
   std::optional<kpl::SourceLoc> firstAnnotation;
+  /// Where the first asynchronous copy or wait (NodeKind::Async) is, if any: only the SDV
+  /// rules run them (check, the warp models, prove and litmus refuse the kernel).
+  std::optional<kpl::SourceLoc> firstAsync;
   uint32_t exprNeed = 1;                 ///< scratch columns for the deepest expression
 };
 

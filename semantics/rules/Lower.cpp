@@ -531,6 +531,27 @@ private:
         ir_.hasAtomics = true;
         return addNode(std::move(n));
       }
+      case kpl::StmtKind::Async: {
+        // (extension) the asynchronous copies (rules G-ASYNC-COPY, G-ASYNC-WAIT, T-CP-ASYNC,
+        // T-CP-COMMIT, T-CP-WAIT in Sdv.cpp)
+        Node n = make(NodeKind::Async, s, pred, depth, ctx);
+        n.asyncOp = s.asyncOp;
+        n.slot0 = kNone;
+        if (!s.target.name.empty()) {
+          const Binding* b = lookup(scope, s.target.name);
+          assert(b && !b->isParam && "bad assignment target survived verification");
+          n.slot0 = b->slot;
+        }
+        if (s.array) n.array = arrayOf(s);
+        if (s.array2) {
+          auto it = arrayIds_.find(s.array2->name);
+          assert(it != arrayIds_.end() && "unknown array survived verification");
+          n.array2 = it->second;
+        }
+        for (const kpl::ExprPtr& e : s.exprs) n.args.push_back(lowerExpr(*e, scope));
+        if (!ir_.firstAsync) ir_.firstAsync = s.range.begin;
+        return addNode(std::move(n));
+      }
       case kpl::StmtKind::Write: {
         Node n = make(NodeKind::Write, s, pred, depth, ctx);
         n.array = arrayOf(s);

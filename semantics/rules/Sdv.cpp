@@ -314,6 +314,9 @@ std::optional<Verdict> SdvMachine::step(GroupState& s) {
         gNoOp(s, it);
         return std::nullopt;
       }
+      // (extension) main's last barrier ends the kernel: the copies still in flight complete
+      // first (their conflicts since issue were checked at each access).
+      if (s.ss.empty() && !s.copies.empty()) completeAllCopies(s);
       if (races(s)) return gRace(s, it);
       gSync(s, it);
       return std::nullopt;
@@ -321,6 +324,8 @@ std::optional<Verdict> SdvMachine::step(GroupState& s) {
     case NodeKind::Assign: case NodeKind::Read: case NodeKind::Write:
     case NodeKind::Assert: case NodeKind::Assume: case NodeKind::Skip: case NodeKind::Atomic:
       return gBasic(s, it);
+    case NodeKind::Async:
+      return gAsync(s, it);
   }
   assert(false && "unknown node kind");
   return std::nullopt;
@@ -377,7 +382,7 @@ std::optional<Verdict> SdvMachine::gBasic(GroupState& s, Item it) {
     case NodeKind::Assume: v = tAssume(s, node, p); break;
     case NodeKind::Atomic: v = tAtomic(s, node, p); break;
     case NodeKind::Skip: case NodeKind::Seq: case NodeKind::Var: case NodeKind::If:
-    case NodeKind::While: case NodeKind::Call: case NodeKind::Barrier:
+    case NodeKind::While: case NodeKind::Call: case NodeKind::Barrier: case NodeKind::Async:
       assert(false && "not a basic statement");
       break;
   }
@@ -561,6 +566,10 @@ std::optional<Verdict> SdvMachine::tRd(GroupState& s, const Node& node, const ui
       return outOfBoundsVerdict(ir_, nodeId(node), Rule::TRd, i, e[i], false);
   Word* l = s.column(node.slot0);
   const NodeId at = nodeId(node);
+  if (!s.copies.empty() && !node.ghost)  // (extension) ASYNC-RACE: a copy in flight writes the cell
+    for (uint32_t i = 0; i < n_; ++i)
+      if (p[i])
+        if (auto v = asyncConflict(s, at, i, Address{node.array, e[i]}, false)) return v;
   for (uint32_t i = 0; i < n_; ++i) {
     if (!p[i]) continue;
     const Address a{node.array, e[i]};
@@ -585,6 +594,10 @@ std::optional<Verdict> SdvMachine::tWr(GroupState& s, const Node& node, const ui
   if (auto t = constantWriter(ir_, node, p, n_))  // (extension) constant memory
     return constantWriteVerdict(ir_, nodeId(node), Rule::TWr, *t, addrBuf_[*t]);
   const NodeId at = nodeId(node);
+  if (!s.copies.empty())  // (extension) ASYNC-RACE: a copy in flight reads or writes the cell
+    for (uint32_t i = 0; i < n_; ++i)
+      if (p[i])
+        if (auto v = asyncConflict(s, at, i, Address{node.array, addrBuf_[i]}, true)) return v;
   for (uint32_t i = 0; i < n_; ++i)
     if (p[i]) logWrite(s.logs[i], Address{node.array, addrBuf_[i]}, e2[i], at);
   return std::nullopt;
@@ -665,6 +678,13 @@ std::optional<Verdict> SdvMachine::tAtomic(GroupState& s, const Node& node, cons
   if (auto t = constantWriter(ir_, node, p, n_))  // (extension) constant memory
     return constantWriteVerdict(ir_, nodeId(node), Rule::TAtomic, *t, idx[*t]);
   const NodeId at = nodeId(node);
+  if (!s.copies.empty())  // (extension) ASYNC-RACE: a copy in flight reads or writes a cell
+    for (uint32_t i = 0; i < n_; ++i) {
+      if (!p[i]) continue;
+      if (auto v = asyncConflict(s, at, i, Address{node.array, idx[i]}, true)) return v;
+      if (wide)
+        if (auto v = asyncConflict(s, at, i, Address{node.array, word::add(idx[i], 1)}, true)) return v;
+    }
   // The thread's view of a cell, then the new value stored in memory and in its shadow.
   auto load = [&](uint32_t i, Address a) { return shadowLoad(ir_, s, i, a); };
   auto store = [&](uint32_t i, Address a, Word next) {

@@ -112,6 +112,34 @@ public:
   /// does the same on the pair of cells i (low word) and i+1 (high word) at once.
   std::optional<Verdict> tAtomic(GroupState& s, const Node& node, const uint8_t* enabled);
   void tSkip(GroupState& s, const Node& node);
+
+  // ---- (extension) asynchronous copies (Async.cpp; specs/KPL.md) ----------------------
+  /// The dispatch for an Async node: the group rules for async_copy / async_wait, the
+  /// thread rules for cp_async / cp_commit / cp_wait.
+  std::optional<Verdict> gAsync(GroupState& s, Item it);
+  /// G-ASYNC-COPY: every thread enabled (else divergence) with the same operands (else
+  /// divergence); a copy of the group is put in flight, conflicting with every thread's
+  /// accesses since the last barrier and with the copies in flight; each thread gets its event.
+  std::optional<Verdict> gAsyncCopy(GroupState& s, Item it, const uint8_t* enabled);
+  /// G-ASYNC-WAIT: every thread enabled with the same events; the group's copies of those
+  /// events are done: each destination cell gets its source cell's value in the memory of
+  /// the group (visible to every thread).
+  std::optional<Verdict> gAsyncWait(GroupState& s, Item it, const uint8_t* enabled);
+  /// T-CP-ASYNC: each enabled thread puts a copy of its own in flight (uncommitted).
+  std::optional<Verdict> tCpAsync(GroupState& s, const Node& node, const uint8_t* enabled);
+  /// T-CP-COMMIT: each enabled thread's uncommitted copies become its newest batch.
+  void tCpCommit(GroupState& s, const Node& node, const uint8_t* enabled);
+  /// T-CP-WAIT(k): each enabled thread's batches but its k newest are done: the copy reads
+  /// the source in the thread's view and writes the destination, logged as the thread's
+  /// read and write (T-RD, T-WR).
+  std::optional<Verdict> tCpWait(GroupState& s, const Node& node, const uint8_t* enabled);
+  /// ASYNC-RACE: thread `tid`'s access to `a` (a write: `write`) at statement `at` against
+  /// the copies in flight: a race where `a` is a destination cell, or is written and is a
+  /// source cell.
+  std::optional<Verdict> asyncConflict(const GroupState& s, NodeId at, uint32_t tid, Address a, bool write) const;
+  /// The kernel's end completes every copy still in flight (its group's, and each
+  /// thread's, as their waits would).
+  void completeAllCopies(GroupState& s);
   /// T-DISABLED: (σ, basic, p) →t σ when ¬p^σ. Nothing to do; named so traces and
   /// readers can find it.
   static void tDisabled() {}
@@ -139,6 +167,13 @@ private:
   uint8_t* predicateMask(const GroupState& s, PredId p);
   void notify(Rule r, NodeId node, const GroupState& s, PredId p);
   Verdict verdictAt(VerdictKind kind, Rule rule, NodeId id) const;
+  // (extension) asynchronous copies, Async.cpp
+  std::optional<Verdict> uniformOperands(GroupState& s, NodeId id, Rule rule, const uint8_t* p,
+                                         std::vector<Word>& values, bool& none);
+  std::optional<Verdict> copyCells(NodeId id, Rule rule, uint32_t who, Word doff, Word dstride, Word soff,
+                                   Word sstride, Word count, AsyncCopy& c) const;
+  std::optional<Verdict> issueConflict(const GroupState& s, NodeId id, const AsyncCopy& c) const;
+  void completeCopy(GroupState& s, const AsyncCopy& c);
 
   const Ir& ir_;
   uint32_t n_;

@@ -95,6 +95,17 @@ struct Item {
   friend bool operator==(const Item&, const Item&) = default;
 };
 
+/// (extension) A copy in flight (specs/KPL.md, "Asynchronous copies"): issued and not yet
+/// waited for. Its cells are (destination, source) pairs, element 0 first. It is the
+/// group's (`async_copy`, rule G-ASYNC-COPY) or its issuing thread's (`cp_async`, T-CP-ASYNC).
+struct AsyncCopy {
+  uint32_t owner = kNone;  ///< kNone: the group's; else the issuing thread
+  Word event = 0;          ///< the group's copies: the event that identifies it
+  uint32_t batch = kNone;  ///< a thread's copies: its commit number (T-CP-COMMIT); kNone: not committed
+  NodeId at = kNone;       ///< the statement that issued it
+  std::vector<std::pair<Address, Address>> cells;
+};
+
 /// (Σ, ss). `ss.back()` is the next statement to run.
 struct GroupState {
   uint32_t n = 0;                 ///< threads in the group
@@ -104,6 +115,12 @@ struct GroupState {
   std::vector<Item> ss;
   Memory base;
   std::vector<ThreadLog> logs;    ///< one per thread
+  /// (extension) The asynchronous copies in flight, in the order issued; the number of
+  /// commits each thread has made (cp_commit; empty until the first); the next event of
+  /// G-ASYNC-COPY.
+  std::vector<AsyncCopy> copies;
+  std::vector<uint32_t> commits;
+  Word nextEvent = 1;
 
   Word local(Slot s, uint32_t tid) const { return locals[static_cast<size_t>(s) * n + tid]; }
   Word* column(Slot s) { return locals.data() + static_cast<size_t>(s) * n; }

@@ -99,6 +99,12 @@ const char* ruleName(Rule r) {
     case Rule::TSkip: return "T-SKIP";
     case Rule::TAtomic: return "T-ATOMIC";
     case Rule::GroupRace: return "INTER-GROUP-RACE";
+    case Rule::GAsyncCopy: return "G-ASYNC-COPY";
+    case Rule::GAsyncWait: return "G-ASYNC-WAIT";
+    case Rule::TCpAsync: return "T-CP-ASYNC";
+    case Rule::TCpCommit: return "T-CP-COMMIT";
+    case Rule::TCpWait: return "T-CP-WAIT";
+    case Rule::AsyncRace: return "ASYNC-RACE";
     case Rule::MimdRace: return "MIMD-RACE";
     case Rule::MimdDeadlock: return "MIMD-DEADLOCK";
     case Rule::SimtRace: return "SIMT-RACE";

@@ -58,6 +58,9 @@ enum class Rule {
   SimtDeadlock,  ///< (simt) a warp finishes while others wait at a barrier
   Compare,       ///< (--compare) a final memory differs from the reference model's
   GroupRace,     ///< (several groups) two groups access a global cell, one writes
+  /// (extension) the asynchronous copies (specs/KPL.md): the group's copy and wait, a
+  /// thread's copy, commit and wait, and a conflict with a copy in flight
+  GAsyncCopy, GAsyncWait, TCpAsync, TCpCommit, TCpWait, AsyncRace,
 };
 /// "G-BASIC", "T-RD", …
 const char* ruleName(Rule r);

@@ -809,6 +809,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   if (o.model != "sdv" &&
       refuseUnsupported(o.file, *source, ir, "the " + o.model + " model", true, false, false, o.json))
     return 2;
+  if (ir.firstAsync && refuseUnsupported(o.file, *source, ir, "check", false, false, false, o.json)) return 2;
   std::string error;
   std::unique_ptr<sem::Model> model = makeModel(o.model, ir, bounds, !o.noPor, o.symmetry == "on", error);
   if (!model) return cl.reject("--model", "--model: " + error, o.json);

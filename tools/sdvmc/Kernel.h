@@ -44,8 +44,9 @@ std::unique_ptr<Kernel> loadKernelOrReport(const std::string& path, bool json,
 
 /// What `what` (a command or model, e.g. "prove", "the mimd model") does not handle in
 /// this kernel yet — atomics (`atomics`), kernel parameters (`params`), several groups
-/// (`groups`) — as `file:line:col: error: unsupported: …` on stderr (and the JSON error
-/// object when `json`); returns true when it printed one (the command exits with 2).
+/// (`groups`), and always the asynchronous copies — as `file:line:col: error: unsupported: …`
+/// on stderr (and the JSON error object when `json`); returns true when it printed one (the
+/// command exits with 2).
 bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what,
                        bool atomics, bool params, bool groups, bool json, bool floats = false);
 

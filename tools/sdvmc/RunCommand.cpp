@@ -322,7 +322,7 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
       memory.store(ir, sem::Address{id, static_cast<sem::Word>(first + static_cast<int64_t>(i))}, values[i]);
   }
 
-  if (simt && (!params.empty() || groups > 1 || ir.hasAtomics || ir.firstAnnotation)) {
+  if (simt && (!params.empty() || groups > 1 || ir.hasAtomics || ir.firstAnnotation || ir.firstAsync)) {
     if (refuseUnsupported(o.file, *source, ir, "the " + o.model + " model", true, true, false, o.json)) return 2;
     if (groups > 1) return inputError("--model", "--model " + o.model + " runs one group: add --group G");
   }

@@ -1,0 +1,61 @@
+// spec: inline PTX cp.async (16-byte .cg copies), commit_group, wait_group and wait_all as a helper library writes them; a missing wait is a race
+// run: run --block-dim 2 --kernel tile_sums --buffer in=8 --buffer out=2 --init in=1,2,3,4,5,6,7,8
+// exit: 0
+// expect: verdict=ok final.out=[13,5]
+// run: run --block-dim 2 --kernel tile_sums_wait_all --buffer in=8 --buffer out=2 --init in=1,2,3,4,5,6,7,8
+// exit: 0
+// expect: verdict=ok final.out=[13,5]
+// run: run --block-dim 2 --kernel tile_sums_no_wait --buffer in=8 --buffer out=2
+// exit: 1
+// expect: verdict=race rule=ASYNC-RACE location.line=56 threads=[1,0]
+// expect: accesses.0={"thread":1,"kind":"write","index":4,"location":{"line":29}}
+// expect: accesses.1={"thread":0,"kind":"read","index":4,"location":{"line":56}}
+// why: cp_async16 copies 16 bytes, four 4-byte cells: thread t copies in[4t .. 4t+3] into
+//   tile[4t .. 4t+3] (cp.async.cg: a copy of the thread's own, in flight until its wait).
+//   commit() makes it the thread's batch 0; wait<0>() (cp.async.wait_group 0) completes every
+//   batch b with b + 0 < 1: the copy, as the thread's own write of its tile cells; the
+//   __syncthreads merges both threads' cells. Thread t reads the other half: out[t] =
+//   tile[4(1-t)] + tile[4(1-t) + 3]: out[0] = tile[4] + tile[7] = 5 + 8 = 13, out[1] = tile[0]
+//   + tile[3] = 1 + 4 = 5. wait_all() (cp.async.wait_all: commit_group, then wait_group 0)
+//   gives the same. Without a wait the copies stay in flight across the barrier: thread 0's
+//   first read (line 56), tile[4], is a destination of thread 1's copy (line 29): ASYNC-RACE at
+//   the read, thread 0 being the first checked. (The same kernels built with nvcc 13.0 for sm_90 and
+//   run on an H100 gave out = [13, 5] with wait_group 0 and with wait_all.)
+#include <cstdint>
+
+namespace ptx {
+
+__device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(static_cast<uint32_t>(__cvta_generic_to_shared(smem))),
+               "l"(gmem));
+}
+
+__device__ __forceinline__ void commit() { asm volatile("cp.async.commit_group;\n" ::); }
+
+template <int N>
+__device__ __forceinline__ void wait() {
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
+}
+
+__device__ __forceinline__ void wait_all() { asm volatile("cp.async.wait_all;\n" ::); }
+
+}  // namespace ptx
+
+enum class Sync { Group, All, None };
+
+template <Sync S>
+__device__ void tile_sums_impl(const int* in, int* out) {
+  __shared__ __align__(16) int tile[8];  // cp.async of 16 bytes needs 16-byte addresses
+  const int t = threadIdx.x;
+  ptx::cp_async16(tile + 4 * t, in + 4 * t);
+  ptx::commit();
+  if (S == Sync::Group) ptx::wait<0>();
+  if (S == Sync::All) ptx::wait_all();
+  __syncthreads();
+  const int o = 4 * (1 - t);
+  out[t] = tile[o] + tile[o + 3];
+}
+
+__global__ void tile_sums(const int* in, int* out) { tile_sums_impl<Sync::Group>(in, out); }
+__global__ void tile_sums_wait_all(const int* in, int* out) { tile_sums_impl<Sync::All>(in, out); }
+__global__ void tile_sums_no_wait(const int* in, int* out) { tile_sums_impl<Sync::None>(in, out); }

@@ -1,0 +1,24 @@
+// spec: OpenCL async_work_group_copy into a local tile, wait_group_events, barrier: each group reverses its tile (ok)
+// run: run --local-size 4 --num-groups 2 --buffer in=8 --buffer out=8 --init in=1,2,3,4,5,6,7,8
+// exit: 0
+// expect: verdict=ok final.out=[8,6,4,2,16,14,12,10]
+// why: group g copies in[4g .. 4g+3] into its tile (every work-item passes the same
+//   arguments: tile, in + 4g, 4 elements, no event to join), waits for the event (the same in
+//   every work-item), then work-item i writes out[4g + i] = 2 * tile[3 - i]. After the wait the
+//   tile holds the copy for every work-item; the barrier orders nothing more here (it is the
+//   SDK's habit). Group 0: tile = [1, 2, 3, 4] -> out[0..3] = 2 * [4, 3, 2, 1] = [8, 6, 4, 2];
+//   group 1: tile = [5, 6, 7, 8] -> out[4..7] = [16, 14, 12, 10]. Each out cell is written by
+//   one work-item of one group, the in cells only read (by the copies): no race of any kind.
+#define TILE 4
+
+inline int twice(int x) { return 2 * x; }
+
+__kernel void reverse_tiles(__global const int *in, __global int *out) {
+  __local int tile[TILE];
+  const size_t g = get_group_id(0);
+  event_t e = async_work_group_copy(tile, in + g * TILE, TILE, 0);
+  wait_group_events(1, &e);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const size_t i = get_local_id(0);
+  out[g * TILE + i] = twice(tile[TILE - 1 - i]);
+}
