@@ -139,7 +139,9 @@ int Lowerer::globalStorage(const clang::VarDecl* vd, clang::SourceLocation at) {
   IntType elem;
   uint64_t cells = 1, bytes = 4;
   int id = -1;
-  if (cellsOf(vd->getType(), elem, cells, bytes, vd->getLocation(), /*allowIncomplete=*/true)) {
+  // Pointers in shared memory are written by the kernel; in global memory, by the host.
+  if ((isSharedVar(vd) || !refuseInputPointers(vd->getType(), vd->getNameAsString(), vd->getLocation())) &&
+      cellsOf(vd->getType(), elem, cells, bytes, vd->getLocation(), /*allowIncomplete=*/true)) {
     bool shared = isSharedVar(vd);
     const clang::Expr* init = vd->hasInit() ? vd->getInit() : nullptr;
     if (const auto* ce = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(init); ce && ce->getConstructor()->isTrivial())
@@ -341,6 +343,11 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
         }
         if (e->getType()->isArrayType()) {
           unsupported(e, "this array initialiser");
+          return;
+        }
+        if (isPtrField(written->getType())) {  // `float* rows[2] = {a, b}`: each pointer's two cells
+          writePointerCells(id, lit(static_cast<int64_t>(next), range(e)), pointer(written), cellCollector(id), range(e));
+          next += 2;
           return;
         }
         if (isWideType(written->getType())) {  // two cells, low word first

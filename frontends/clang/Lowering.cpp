@@ -206,7 +206,9 @@ std::optional<kpl::Program> Lowerer::run() {
       }
       IntType elem;
       uint64_t cells = 1, bytes = 4;
-      if (!cellsOf(t->getPointeeType(), elem, cells, bytes, pd->getLocation())) continue;
+      if (refuseInputPointers(t->getPointeeType(), cname, pd->getLocation()) ||
+          !cellsOf(t->getPointeeType(), elem, cells, bytes, pd->getLocation()))
+        continue;
       clang::LangAS as = t->getPointeeType().getAddressSpace();
       bool shared = as == clang::LangAS::opencl_local;
       int id = declareArray(cname, elem, bytes, 0, !shared, pr, pd->getLocation());
@@ -244,7 +246,9 @@ std::optional<kpl::Program> Lowerer::run() {
           clang::QualType pt = comp.ptrField->getType().getCanonicalType()->getPointeeType();
           IntType elem;
           uint64_t cells = 1, bytes = 4;
-          if (!cellsOf(pt, elem, cells, bytes, pd->getLocation())) continue;
+          if (refuseInputPointers(pt, cname + comp.path, pd->getLocation()) ||
+              !cellsOf(pt, elem, cells, bytes, pd->getLocation()))
+            continue;
           clang::LangAS as = pt.getAddressSpace();
           int id = declareArray(cname + comp.path, elem, bytes, 0, as != clang::LangAS::opencl_local, pr, pd->getLocation());
           arrays_.back().constant = as == clang::LangAS::opencl_constant;
