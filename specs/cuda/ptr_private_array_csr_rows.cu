@@ -5,6 +5,12 @@
 // run: run --block-dim 2 --param overlap=1 --buffer rowPtr=5 --init rowPtr=0,1,3,3,4 --init vals=1,2,3,4 --init cols=0,1,3,2 --init x=1,10,100,1000
 // exit: 1
 // expect: verdict=race
+// run: check --block-dim 2 --param overlap=0 --buffer rowPtr=5
+// exit: 0
+// expect: verdict=ok
+// run: check --block-dim 2 --param overlap=1 --buffer rowPtr=5
+// exit: 1
+// expect: verdict=race
 // why: the 4x4 CSR matrix has row 0 = {col 0: 1}, row 1 = {col 1: 2, col 3: 3}, row 2 = {} and
 //   row 3 = {col 2: 4} (rowPtr = 0,1,3,3,4). With overlap = 0 thread t takes rows 2t and 2t + 1:
 //   rowVals[r] = vals + rowPtr[row], rowCols[r] = cols + rowPtr[row], len[r] = rowPtr[row + 1] -
@@ -12,7 +18,9 @@
 //   y0 = 1 * x0 = 1, y1 = 2 * x1 + 3 * x3 = 20 + 3000 = 3020, y2 = 0 (empty), y3 = 4 * x2 = 400.
 //   Each y[row] is written by one thread: ok. With overlap = 1 thread t takes rows t and t + 1,
 //   so thread 0 and thread 1 both write y[1] (rows 1 and 1): a write-write conflict, reported at
-//   the kernel's final barrier (G-RACE).
+//   the kernel's final barrier (G-RACE). check: for any matrix and x (rowPtr's 5 cells read at
+//   rows + 1 <= 4), the rows a thread writes depend only on t, so the same verdicts: ok with
+//   overlap = 0, the race on y[1] with overlap = 1.
 namespace sparse {
 
 struct CsrView {

@@ -5,6 +5,12 @@
 // run: run --block-dim 4 --param start=6 --param sync=0 --init in=1,2,3,4,5,6,7,8
 // exit: 1
 // expect: verdict=race accesses.0.array=head accesses.1.array=head
+// run: check --block-dim 4 --param start=6 --param sync=1
+// exit: 0
+// expect: verdict=ok
+// run: check --block-dim 4 --param start=6 --param sync=0
+// exit: 1
+// expect: verdict=race accesses.0.array=head accesses.1.array=head
 // why: the ring holds buf[0..7] = in[0..7] = 1..8 (thread t writes buf[t] and buf[t + 4]). Thread
 //   0 sets head = buf + start % 8 = buf + 6; after the barrier every thread reads head (its two
 //   cells, published by G-SYNC) and takes slot (head - buf + t) % 8: out[t] = buf[(6 + t) % 8] =
@@ -13,6 +19,9 @@
 //   % 8] = 3, 4, 5, 6. With sync = 0 threads 1..3 read head's cells and thread 0 writes them
 //   between the same two barriers: a read-write conflict on head at the next barrier (G-RACE),
 //   whose accesses are both to head (buf and out are only read, or written once per cell).
+//   check: whatever in and the initial cells of buf and head hold, head is written by thread 0
+//   before the first barrier and read only after it, and the ring's slots are in 0..7: the
+//   same verdicts, ok with sync = 1 and the race on head with sync = 0.
 namespace ring {
 
 template <typename T, int CAP>
