@@ -393,6 +393,25 @@ int Lowerer::makeClosure(const clang::LambdaExpr* l) {
       unsupported(l, "a lambda capturing this variable");
       return -1;
     }
+    if (cap.getCaptureKind() != clang::LCK_ByRef && v->ref) {
+      // A reference to a cell captured by copy: the lambda holds the value the cell has now.
+      clang::QualType t = vd->getType().getNonReferenceType();
+      auto it = intType(t);
+      if (!it || isAgg(t)) {
+        unsupported(l, fmt::format("a lambda capturing reference '{}' of type '{}' by copy", vd->getNameAsString(),
+                                   t.getAsString()));
+        return -1;
+      }
+      LVal lv;
+      lv.kind = LVal::Kind::Cell;
+      lv.storage = v->storage;
+      lv.index = offsetOf(*v, r);
+      lv.type = *it;
+      VarInfo copy{VarInfo::Kind::Scalar, newLocal(vd->getNameAsString() + "_cap"), -1};
+      emitAssign(copy.local, load(lv, r), r);
+      c.captures[vd] = copy;
+      continue;
+    }
     if (cap.getCaptureKind() == clang::LCK_ByRef || v->ref || v->closure >= 0 || v->kind == VarInfo::Kind::Memory) {
       if (cap.getCaptureKind() != clang::LCK_ByRef && v->kind == VarInfo::Kind::Memory && !v->ref) {
         // A struct or private array by copy: fresh cells holding its value now.

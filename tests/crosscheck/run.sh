@@ -38,7 +38,7 @@ if [ "$status" -ne 0 ]; then
   cat "$WORK/err.txt"
   fail=1
 else
-  echo "PASS exit status 1"
+  echo "PASS exit status 0"
 fi
 # Each kernel's class: the lines of the kernel table ("  CLASS  NAME  …").
 awk '/^  class  /{t=1; next} t && /^$/{exit} t{print $1, $2, ($3 ~ /^\[case$/ ? $3 " " $4 : "")}' "$WORK/out.txt" |
