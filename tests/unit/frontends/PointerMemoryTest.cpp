@@ -93,3 +93,34 @@ SCENARIO("pointers the host stores in global memory are refused with the reason"
   CHECK(cudaError("struct S { int* p; };\n__global__ void k(int *A) {\n  S s{A};\n  int** q = &s.p;\n}\n") ==
         "4:13: unsupported: the address of a pointer field");
 }
+
+SCENARIO("ordering a pointer read from memory against one into the same array works on the offsets",
+         "[frontends][clang][pointer]") {
+  Ran r = cuda(R"(
+__global__ void k(int *A, int *B) {
+  int *ps[2] = {A, B};
+  int n = 0;
+  for (int *p = ps[threadIdx.x & 1]; p < A + 3; ++p) n++;
+  A[3 + threadIdx.x] = n;
+}
+)",
+               1, {{"A", 5}, {"B", 2}});
+  THEN("the loop walks A[0 .. 2]") {
+    REQUIRE(r.verdict == sem::VerdictKind::Ok);
+    CHECK(r.arrays.at("A") == W{0, 0, 0, 3, 0});
+  }
+  GIVEN("a thread whose pointer is into B") {
+    Ran two = cuda(R"(
+__global__ void k(int *A, int *B) {
+  int *ps[2] = {A, B};
+  int n = 0;
+  for (int *p = ps[threadIdx.x & 1]; p < A + 3; ++p) n++;
+  A[3 + threadIdx.x] = n;
+}
+)",
+                   2, {{"A", 5}, {"B", 2}});
+    THEN("C leaves the comparison undefined: the assertion that both point into one array fails") {
+      CHECK(two.verdict == sem::VerdictKind::Assertion);
+    }
+  }
+}
