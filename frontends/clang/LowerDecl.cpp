@@ -177,6 +177,7 @@ int Lowerer::globalStorage(const clang::VarDecl* vd, clang::SourceLocation at) {
       dynSharedElemBytes_ = size;
     }
     id = declareArray(vd->getNameAsString(), elem, bytes, cells, !shared, range(vd), at, init);
+    storages_[static_cast<size_t>(id)].byteCells = bytesAreCells(vd->getType(), vd->getLocation());
     if (dynamicShared) dynShared_ = id;
     recordCellPaths(arrays_.back().name.name, vd->getType(), vd->getLocation());
     if (!shared) globalMemoryKind(vd, arrays_.back());
@@ -313,6 +314,7 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
     s.elem = elem;
     s.elemBytes = bytes;
     s.cName = cname;
+    s.byteCells = bytesAreCells(t, vd->getLocation());
     for (uint64_t i = 0; i < cells; ++i) s.cells.push_back(newLocal(cname + "_" + std::to_string(i)));
     int id = addStorage(std::move(s));
     inst_->vars[vd] = VarInfo{VarInfo::Kind::Memory, "", id};

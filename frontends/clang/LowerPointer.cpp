@@ -158,6 +158,7 @@ int Lowerer::localStorage(const VarInfo& v, const clang::VarDecl* vd) {
   s.elem = intTypeOr(vd->getType().getNonReferenceType(), vd->getLocation());
   s.elemBytes = ctx_.getTypeSizeInChars(vd->getType().getNonReferenceType()).getQuantity();
   s.cName = vd->getNameAsString();
+  s.byteCells = true;  // one word
   int id = addStorage(std::move(s));
   localStorages_[v.local] = id;
   return id;
@@ -601,8 +602,26 @@ Val Lowerer::pointerAddress(const clang::CastExpr* c) {
   return addressOf(std::move(p), cellBytes, c);
 }
 
+bool Lowerer::bytesAreCells(clang::QualType t, clang::SourceLocation at) {
+  t = t.getCanonicalType();
+  while (const auto* a = ctx_.getAsArrayType(t)) t = a->getElementType().getCanonicalType();
+  if (isPtrField(t)) return false;
+  if (!isAgg(t)) return intType(t) || wideType(t);
+  auto l = layoutOf(t, at);
+  if (!l || l->comps.size() != l->cells) return false;
+  for (const Comp& comp : l->comps)
+    if (comp.ptrField || comp.type.width != 32) return false;
+  return static_cast<uint64_t>(ctx_.getTypeSizeInChars(t).getQuantity()) == 4 * l->cells;
+}
+
 Val Lowerer::addressOf(PtrVal p, uint64_t cellBytes, const clang::CastExpr* c) {
   kpl::SourceRange r = range(c);
+  if (p.storage >= 0 && !isDynamic(p.storage) && !storages_[static_cast<size_t>(p.storage)].byteCells) {
+    unsupported(c, fmt::format("the address of a cell of '{}', whose cells are not at C's byte offsets (a struct's "
+                               "cells are its fields)", storages_[static_cast<size_t>(p.storage)].cName));
+    return zeroOf(true, r);
+  }
+  if (isDynamic(p.storage)) addrChecks_.emplace_back(p.storage, c->getBeginLoc());
   auto it = addrCollectors_.find(cellBytes);
   if (it == addrCollectors_.end()) {
     Storage s;
@@ -774,6 +793,13 @@ void Lowerer::finishDynamic() {
         for (int t : std::set<int>(storages_[static_cast<size_t>(f)].targets))
           changed |= s.targets.insert(t).second;
   }
+  for (const auto& [d, at] : addrChecks_)
+    for (int t : storages_[static_cast<size_t>(d)].targets)
+      if (!storages_[static_cast<size_t>(t)].byteCells) {
+        unsupported(at, fmt::format("the address of a cell of '{}', whose cells are not at C's byte offsets (a "
+                                    "struct's cells are its fields)", storages_[static_cast<size_t>(t)].cName));
+        break;
+      }
   for (Pending& pd : pending_) {
     kpl::SourceRange r = pd.range;
     const Storage& s = storages_[static_cast<size_t>(pd.storage)];

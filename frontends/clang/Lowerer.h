@@ -106,6 +106,7 @@ struct Storage {
   uint64_t elemBytes = 4;          ///< its size in bytes (pointer casts must keep it)
   std::string cName;               ///< for messages
   clang::QualType ctype;           ///< the C element type, where known (casts from void* check it)
+  bool byteCells = false;          ///< its cells sit at C's byte offsets (scalars, 32-bit-word structs): an address may name one
 };
 
 /// A pointer value: a statically known storage and an offset in cells.
@@ -513,6 +514,10 @@ private:
   /// 0 after a diagnostic.
   uint64_t addressCellBytes(clang::QualType pointee, const clang::Expr* at);
   std::map<uint64_t, int> addrCollectors_;  ///< cell size → the arrays whose address became an integer
+  /// Whether the cells of an array of `elem` sit at C's byte offsets (no struct of other fields).
+  bool bytesAreCells(clang::QualType elem, clang::SourceLocation at);
+  /// Conversions of run-time-based pointers to addresses: checked over their targets at the end.
+  std::vector<std::pair<int, clang::SourceLocation>> addrChecks_;
   /// Points a pointer variable at p: its offset local, and its target (a second target makes its
   /// base dynamic, from its declaration on when accesses through it were already lowered).
   void assignPointer(VarInfo& var, PtrVal p, const clang::VarDecl* vd, clang::SourceLocation at, kpl::SourceRange r);

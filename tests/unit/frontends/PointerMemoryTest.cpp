@@ -92,6 +92,11 @@ SCENARIO("pointers the host stores in global memory are refused with the reason"
             .rfind("5:15: unsupported: a conversion of this 'void *' to an integer", 0) == 0);
   CHECK(cudaError("struct S { int* p; };\n__global__ void k(int *A) {\n  S s{A};\n  int** q = &s.p;\n}\n") ==
         "4:13: unsupported: the address of a pointer field");
+  // {char, char, double}: C puts d at byte 8, the model at cell 2 (a struct's cells are its fields).
+  CHECK(cudaError("struct P { char a; char b; double d; };\n__global__ void k(P *A, long long *out) {\n"
+                  "  out[0] = (long long)&A[0].d;\n}\n") ==
+        "3:12: unsupported: the address of a cell of 'A', whose cells are not at C's byte offsets (a struct's cells "
+        "are its fields)");
 }
 
 SCENARIO("ordering a pointer read from memory against one into the same array works on the offsets",
