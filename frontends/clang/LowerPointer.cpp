@@ -652,11 +652,15 @@ PtrVal Lowerer::pointerFromAddress(const clang::CastExpr* c) {
   }
   Val v = atoms(wvalue(sub), r);
   // The model's pointers point to cells: the low word must be a cell's (a non-negative multiple
-  // of the cell size; a negative one came from below an array's first cell).
+  // of the cell size; a negative one came from below an array's first cell), and a scalar's
+  // address a multiple of its size (a `double*` 8 bytes: as the device requires).
+  clang::QualType pointee = c->getType()->getPointeeType();
+  const uint64_t align =
+      isAgg(pointee) ? cellBytes : static_cast<uint64_t>(ctx_.getTypeSizeInChars(pointee).getQuantity());
   ExprPtr ok = bin(BinaryOp::Ge, clone(*v.lo), lit(0, r), r);
-  if (cellBytes > 1)
+  if (align > 1)
     ok = bin(BinaryOp::LogAnd, std::move(ok),
-             bin(BinaryOp::Eq, bin(BinaryOp::BitAnd, clone(*v.lo), lit(static_cast<int64_t>(cellBytes - 1), r), r),
+             bin(BinaryOp::Eq, bin(BinaryOp::BitAnd, clone(*v.lo), lit(static_cast<int64_t>(align - 1), r), r),
                  lit(0, r), r),
              r);
   emitCheck(StmtKind::Assert, std::move(ok), r);

@@ -82,6 +82,22 @@ __global__ void k(long long *A, int *B) {
   }
 }
 
+SCENARIO("an integer made a pointer must be the address of an element", "[frontends][clang][pointer]") {
+  auto src = [](int bytes) {
+    return "__global__ void k(double *D, int *out) {\n"
+           "  unsigned long long a = (unsigned long long)D + " + std::to_string(bytes) + ";\n"
+           "  out[0] = (int)((double*)a - D);\n}\n";
+  };
+  THEN("8 bytes on is the next double") {
+    Ran r = cuda(src(8), 1, {{"D", 2}, {"out", 1}});
+    REQUIRE(r.verdict == sem::VerdictKind::Ok);
+    CHECK(r.arrays.at("out") == W{1});
+  }
+  THEN("4 bytes on is a cell but not a double's address: the assertion at the cast") {
+    CHECK(cuda(src(4), 1, {{"D", 2}, {"out", 1}}).verdict == sem::VerdictKind::Assertion);
+  }
+}
+
 SCENARIO("pointers the host stores in global memory are refused with the reason", "[frontends][clang][pointer]") {
   CHECK(cudaError("__global__ void k(int **P) { P[0][0] = 1; }\n") ==
         "1:25: unsupported: pointers of type 'int *' stored in 'P' in global memory: the array a pointer in the "
