@@ -58,10 +58,8 @@ std::optional<VarInfo> Lowerer::bindRef(const clang::Expr* init, clang::QualType
     if (lv.kind != LVal::Kind::Invalid) unsupported(init, "a reference bound to this expression");
     return std::nullopt;
   }
-  if (isDynamic(lv.storage)) {
-    unsupported(init, "a reference through a pointer that may point into several arrays");
-    return std::nullopt;
-  }
+  // A run-time base is fixed where the reference is bound, too.
+  if (isDynamic(lv.storage)) lv.storage = snapshotBase(lv.storage, name, r);
   return refTo(lv.storage, std::move(lv.index), name, r);  // the cell is fixed where the reference is bound
 }
 
@@ -91,11 +89,15 @@ std::optional<VarInfo> Lowerer::objectOf(const clang::Expr* obj, bool arrow, con
     if (p.storage == -2) unsupported(obj, "a member call on a null pointer");
     return std::nullopt;
   }
-  if (isDynamic(p.storage)) {
-    unsupported(obj, "a member call through a pointer that may point into several arrays");
-    return std::nullopt;
-  }
+  if (isDynamic(p.storage)) p.storage = snapshotBase(p.storage, name, r);
   return refTo(p.storage, std::move(p.offset), name, r);
+}
+
+int Lowerer::snapshotBase(int storage, const std::string& name, kpl::SourceRange r) {
+  int d = newDynamic(name);
+  addTarget(d, storage);
+  emitAssign(storages_[static_cast<size_t>(d)].base, baseOf(storage, r), r);
+  return d;
 }
 
 uint64_t Lowerer::baseOffset(const clang::CastExpr* c) {
@@ -208,6 +210,10 @@ void Lowerer::initField(const clang::FieldDecl* f, const clang::Expr* init, int 
     storeAgg(AggPlace{std::move(lv), l->comps, true}, v, r);
     return;
   }
+  if (isPtrField(ft)) {  // `View(float* q, int m) : p(q), n(m) {}`: the pointer's two cells
+    writePointerCells(storage, std::move(lv.index), pointer(init), fieldCollector(f), r);
+    return;
+  }
   lv.type = placeType(ft, init->getBeginLoc());
   if (isWideType(ft)) {
     storeVal(lv, wvalue(init), r);
@@ -258,8 +264,16 @@ void Lowerer::returnPtr(const clang::Expr* v) {
   VarInfo& res = *inst_->ptrResult;
   PtrVal p = pointer(v);
   if (p.storage == -1) return;
-  if (p.storage == -2 || isDynamic(p.storage) || (res.storage != -1 && res.storage != p.storage)) {
+  if (p.storage == -2 || (res.storage != -1 && res.storage != p.storage && !isDynamic(res.storage))) {
     unsupported(v, "a function returning pointers into different arrays (or NULL)");
+    return;
+  }
+  if (isDynamic(p.storage) || isDynamic(res.storage)) {
+    // A pointer with a run-time base (read from memory, made from an address): the result's own.
+    if (res.storage == -1) res.storage = newDynamic(inst_->fn->getNameAsString() + "_ret");
+    addTarget(res.storage, p.storage);
+    emitAssign(storages_[static_cast<size_t>(res.storage)].base, baseOf(p.storage, r), r);
+    emitAssign(res.local, std::move(p.offset), r);
     return;
   }
   res.storage = p.storage;
@@ -381,10 +395,42 @@ int Lowerer::makeClosure(const clang::LambdaExpr* l) {
       unsupported(l, "a lambda capturing this variable");
       return -1;
     }
-    if (cap.getCaptureKind() == clang::LCK_ByRef || v->ref || v->closure >= 0 || v->kind == VarInfo::Kind::Memory) {
-      if (cap.getCaptureKind() != clang::LCK_ByRef && v->kind == VarInfo::Kind::Memory) {
-        unsupported(l, fmt::format("a lambda capturing struct or array '{}' by copy", vd->getNameAsString()));
+    if (cap.getCaptureKind() != clang::LCK_ByRef && v->ref) {
+      // A reference to a cell captured by copy: the lambda holds the value the cell has now.
+      clang::QualType t = vd->getType().getNonReferenceType();
+      auto it = intType(t);
+      if (!it || isAgg(t)) {
+        unsupported(l, fmt::format("a lambda capturing reference '{}' of type '{}' by copy", vd->getNameAsString(),
+                                   t.getAsString()));
         return -1;
+      }
+      LVal lv;
+      lv.kind = LVal::Kind::Cell;
+      lv.storage = v->storage;
+      lv.index = offsetOf(*v, r);
+      lv.type = *it;
+      VarInfo copy{VarInfo::Kind::Scalar, newLocal(vd->getNameAsString() + "_cap"), -1};
+      emitAssign(copy.local, load(lv, r), r);
+      c.captures[vd] = copy;
+      continue;
+    }
+    if (cap.getCaptureKind() == clang::LCK_ByRef || v->ref || v->closure >= 0 || v->kind == VarInfo::Kind::Memory) {
+      if (cap.getCaptureKind() != clang::LCK_ByRef && v->kind == VarInfo::Kind::Memory && !v->ref) {
+        // A struct or private array by copy: fresh cells holding its value now.
+        const Storage& from = storages_[static_cast<size_t>(v->storage)];
+        if (from.kind != Storage::Kind::Private) {
+          unsupported(l, fmt::format("a lambda capturing '{}' by copy", vd->getNameAsString()));
+          return -1;
+        }
+        Storage copy = from;
+        copy.cName = vd->getNameAsString();
+        for (std::string& cell : copy.cells) cell = newLocal(cell + "_cap");
+        for (size_t i = 0; i < copy.cells.size(); ++i) emitAssign(copy.cells[i], nameExpr(from.cells[i], r), r);
+        int id = addStorage(std::move(copy));
+        // Pointers in its cells (an array of pointers) may be any the original's held.
+        storages_[static_cast<size_t>(cellCollector(id))].follows.insert(cellCollector(v->storage));
+        c.captures[vd] = VarInfo{VarInfo::Kind::Memory, "", id};
+        continue;
       }
       if (v->kind == VarInfo::Kind::Pointer && !v->ref) {
         unsupported(l, fmt::format("a lambda capturing pointer '{}' by reference", vd->getNameAsString()));

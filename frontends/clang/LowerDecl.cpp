@@ -139,7 +139,9 @@ int Lowerer::globalStorage(const clang::VarDecl* vd, clang::SourceLocation at) {
   IntType elem;
   uint64_t cells = 1, bytes = 4;
   int id = -1;
-  if (cellsOf(vd->getType(), elem, cells, bytes, vd->getLocation(), /*allowIncomplete=*/true)) {
+  // Pointers in shared memory are written by the kernel; in global memory, by the host.
+  if ((isSharedVar(vd) || !refuseInputPointers(vd->getType(), vd->getNameAsString(), vd->getLocation())) &&
+      cellsOf(vd->getType(), elem, cells, bytes, vd->getLocation(), /*allowIncomplete=*/true)) {
     bool shared = isSharedVar(vd);
     const clang::Expr* init = vd->hasInit() ? vd->getInit() : nullptr;
     if (const auto* ce = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(init); ce && ce->getConstructor()->isTrivial())
@@ -175,6 +177,7 @@ int Lowerer::globalStorage(const clang::VarDecl* vd, clang::SourceLocation at) {
       dynSharedElemBytes_ = size;
     }
     id = declareArray(vd->getNameAsString(), elem, bytes, cells, !shared, range(vd), at, init);
+    storages_[static_cast<size_t>(id)].byteCells = bytesAreCells(vd->getType(), vd->getLocation());
     if (dynamicShared) dynShared_ = id;
     recordCellPaths(arrays_.back().name.name, vd->getType(), vd->getLocation());
     if (!shared) globalMemoryKind(vd, arrays_.back());
@@ -311,6 +314,7 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
     s.elem = elem;
     s.elemBytes = bytes;
     s.cName = cname;
+    s.byteCells = bytesAreCells(t, vd->getLocation());
     for (uint64_t i = 0; i < cells; ++i) s.cells.push_back(newLocal(cname + "_" + std::to_string(i)));
     int id = addStorage(std::move(s));
     inst_->vars[vd] = VarInfo{VarInfo::Kind::Memory, "", id};
@@ -341,6 +345,11 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
         }
         if (e->getType()->isArrayType()) {
           unsupported(e, "this array initialiser");
+          return;
+        }
+        if (isPtrField(written->getType())) {  // `float* rows[2] = {a, b}`: each pointer's two cells
+          writePointerCells(id, lit(static_cast<int64_t>(next), range(e)), pointer(written), cellCollector(id), range(e));
+          next += 2;
           return;
         }
         if (isWideType(written->getType())) {  // two cells, low word first

@@ -260,6 +260,10 @@ ExprPtr Lowerer::rvalueCast(const clang::CastExpr* c, bool need) {
       return convert(std::move(v), *from, *to, r);
     }
     case clang::CK_PointerToBoolean: return truth(sub);
+    case clang::CK_PointerToIntegral:
+      // To a word: the 32-bit target (refused there), or OpenCL's 32-bit pointers.
+      if (addressCellBytes(sub->getType()->getPointeeType(), c) == 0) return lit(0, r);
+      break;
     default: break;
   }
   unsupported(c, std::string("conversion '") + c->getCastKindName() + "' from '" + sub->getType().getAsString() +
@@ -296,8 +300,13 @@ ExprPtr Lowerer::rvalueBinary(const clang::BinaryOperator* b, bool need) {
       if (!same) return lit(op == clang::BO_NE ? 1 : 0, r);  // distinct arrays never alias
       return bin(op == clang::BO_EQ ? BinaryOp::Eq : BinaryOp::Ne, std::move(p.offset), std::move(q.offset), r);
     }
+    if (!same && p.storage != -2 && q.storage != -2 && (isDynamic(p.storage) || isDynamic(q.storage))) {
+      // A run-time base: C defines `<` and `-` only within one array, asserted here.
+      emitCheck(StmtKind::Assert, bin(BinaryOp::Eq, baseOf(p.storage, r), baseOf(q.storage, r), r), r);
+      same = true;
+    }
     if (!same || p.storage == -2) {
-      unsupported(b, "comparing or subtracting pointers into different arrays (or that may be)");
+      unsupported(b, "comparing or subtracting pointers into different arrays");
       return lit(0, r);
     }
     if (op == clang::BO_Sub) {
@@ -337,11 +346,8 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
   if (lhs->getType()->isPointerType()) {
     if (need) unsupported(b, "a pointer assignment used as a value");
     // C++17 (and a safe order for C): the right operand first.
-    if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(lhs->IgnoreParens()); m && isPtrField(lhs->getType())) {
-      if (op != clang::BO_Assign) {
-        unsupported(b, "a compound assignment to a pointer field");
-        return lit(0, r);
-      }
+    if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(lhs->IgnoreParens());
+        m && isPtrField(lhs->getType()) && op == clang::BO_Assign) {
       PtrVal p = pointer(rhs);
       writePointerField(m, std::move(p), r);
       return lit(0, r);
@@ -349,6 +355,10 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
     if (op == clang::BO_Assign) {
       PtrVal p = pointer(rhs);
       LVal lv = lvalue(lhs);
+      if (lv.kind == LVal::Kind::Cell && lv.ptrColl >= 0) {  // `rows[i] = p`, a `__shared__ T*`: its two cells
+        writePointerCells(lv.storage, std::move(lv.index), std::move(p), lv.ptrColl, r);
+        return lit(0, r);
+      }
       if (lv.kind != LVal::Kind::Pointer || !lv.var) return lit(0, r);
       const clang::VarDecl* vd = refVar(lhs);
       assignPointer(*lv.var, std::move(p), vd, b->getBeginLoc(), r);
@@ -357,12 +367,19 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
     if (op == clang::BO_AddAssign || op == clang::BO_SubAssign) {
       ExprPtr k = wordIndex(rhs);
       LVal lv = lvalue(lhs);
+      k = mul(std::move(k), static_cast<int64_t>(pointeeCells(lhs->getType()->getPointeeType(), b->getBeginLoc())), r);
+      if (lv.kind == LVal::Kind::Cell && lv.ptrColl >= 0) {  // `rows[i] += k`: read, stepped, written back
+        ExprPtr idx = snapshot(std::move(lv.index), r);
+        PtrVal old = readPointerCells(lv.storage, clone(*idx), lv.ptrColl, "_ptr", r);
+        old.offset = bin(op == clang::BO_AddAssign ? BinaryOp::Add : BinaryOp::Sub, std::move(old.offset), std::move(k), r);
+        writePointerCells(lv.storage, std::move(idx), std::move(old), lv.ptrColl, r);
+        return lit(0, r);
+      }
       if (lv.kind != LVal::Kind::Pointer || !lv.var) return lit(0, r);
       if (lv.var->local.empty()) {
         unsupported(b, "assignment to a pointer parameter");
         return lit(0, r);
       }
-      k = mul(std::move(k), static_cast<int64_t>(pointeeCells(lhs->getType()->getPointeeType(), b->getBeginLoc())), r);
       emitAssign(lv.var->local,
                  bin(op == clang::BO_AddAssign ? BinaryOp::Add : BinaryOp::Sub, nameExpr(lv.var->local, r), std::move(k), r), r);
       return lit(0, r);
@@ -539,7 +556,8 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
       lv.kind = LVal::Kind::Cell;
       lv.storage = globalStorage(vd, e->getBeginLoc());
       lv.index = lit(0, r);
-      lv.type = placeType(vd->getType().getNonReferenceType(), e->getBeginLoc());
+      if (lv.storage < 0) lv.kind = LVal::Kind::Invalid;
+      placeOf(lv, vd->getType().getNonReferenceType(), e);  // `__shared__ T* p`: its two cells
       return lv;
     }
     unsupported(e, "variable '" + vd->getNameAsString() + "'");
@@ -551,28 +569,25 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
     // An element of an array field (`n.keys[i]`): C leaves an index outside the field
     // undefined, and the next cells are the struct's other fields, so it is checked as a
     // private array's index is (an assertion), unless a literal inside the field.
-    if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(s->getBase()->IgnoreParenImpCasts()))
-      if (const auto* at = ctx_.getAsConstantArrayType(m->getType())) {
-        const uint64_t n = at->getSize().getZExtValue();
-        if (!(idx->kind == ExprKind::IntLit && idx->value >= 0 && static_cast<uint64_t>(idx->value) < n)) {
-          idx = snapshot(std::move(idx), r);
-          emitBoundsCheck(*idx, n, r);
-        }
+    if (const uint64_t n = fieldArrayBound(s->getBase()))
+      if (!(idx->kind == ExprKind::IntLit && idx->value >= 0 && static_cast<uint64_t>(idx->value) < n)) {
+        idx = snapshot(std::move(idx), r);
+        emitBoundsCheck(*idx, n, r);
       }
-    lv.type = placeType(e->getType(), e->getBeginLoc());
     lv.kind = LVal::Kind::Cell;
     lv.storage = p.storage;
-    // An element of a struct array starts at index × (cells per struct).
+    // An element of a struct array starts at index × (cells per struct); of an array of pointers at 2 × index.
     lv.index = add(std::move(p.offset), mul(std::move(idx), static_cast<int64_t>(valueCells(e->getType(), e->getBeginLoc())), r), r);
     if (p.storage == -1) lv.kind = LVal::Kind::Invalid;
+    placeOf(lv, e->getType(), e);
     return lv;
   }
   if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e); u && u->getOpcode() == clang::UO_Deref) {
     PtrVal p = pointer(u->getSubExpr());
-    lv.type = placeType(e->getType(), e->getBeginLoc());
     lv.kind = p.storage == -1 ? LVal::Kind::Invalid : LVal::Kind::Cell;
     lv.storage = p.storage;
     lv.index = std::move(p.offset);
+    placeOf(lv, e->getType(), e);
     return lv;
   }
   if (const auto* x = llvm::dyn_cast<clang::ExtVectorElementExpr>(e)) {
@@ -597,8 +612,8 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
       unsupported(e, "member access (unions)");
       return lv;
     }
-    if (m->getType()->isArrayType() && !scalarArrayField(m->getType())) {
-      unsupported(e, "an array field (only one-dimensional arrays of 32-bit or narrower scalars are lowered)");
+    if (m->getType()->isArrayType() && !scalarArrayField(m->getType()) && !arrayFieldCells(m->getType(), e->getBeginLoc())) {
+      unsupported(e, "an array field of pointers");
       return lv;
     }
     LVal base;
@@ -621,8 +636,9 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
     lv.storage = base.storage;
     lv.index = add(std::move(base.index), lit(static_cast<int64_t>(fieldOffset(fd, e->getBeginLoc())), r), r);
     // An array field: its first element's cell (it decays to a pointer there).
-    clang::QualType vt = m->getType()->isArrayType() ? ctx_.getAsArrayType(m->getType())->getElementType() : m->getType();
+    clang::QualType vt = m->getType()->isArrayType() ? ctx_.getBaseElementType(m->getType()) : m->getType();
     lv.type = isPtrField(vt) ? kRawWord : placeType(vt, e->getBeginLoc());  // a pointer field: its offset cell
+    if (isPtrField(vt) && !m->getType()->isArrayType()) lv.ptrColl = fieldCollector(fd);
     return lv;
   }
   if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e);

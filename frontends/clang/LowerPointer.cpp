@@ -158,6 +158,7 @@ int Lowerer::localStorage(const VarInfo& v, const clang::VarDecl* vd) {
   s.elem = intTypeOr(vd->getType().getNonReferenceType(), vd->getLocation());
   s.elemBytes = ctx_.getTypeSizeInChars(vd->getType().getNonReferenceType()).getQuantity();
   s.cName = vd->getNameAsString();
+  s.byteCells = true;  // one word
   int id = addStorage(std::move(s));
   localStorages_[v.local] = id;
   return id;
@@ -222,6 +223,10 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
   // The value of the pointer variable that the lvalue `sub` names.
   auto varValue = [&](const clang::Expr* sub) -> PtrVal {
     LVal lv = lvalue(sub);
+    if (lv.kind == LVal::Kind::Cell && lv.ptrColl >= 0) {  // `rows[i]`, a `__shared__ T*`: its two cells
+      const clang::VarDecl* vd = refVar(sub);
+      return readPointerCells(lv.storage, std::move(lv.index), lv.ptrColl, vd ? vd->getNameAsString() : "_ptr", r);
+    }
     if (lv.kind != LVal::Kind::Pointer || !lv.var) {
       if (lv.kind != LVal::Kind::Invalid) unsupported(e, "a pointer stored in memory");
       return PtrVal{-1, lit(0, r)};
@@ -316,7 +321,7 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
       case clang::CK_IntegralToPointer: {
         clang::Expr::EvalResult res;
         if (sub->EvaluateAsInt(res, ctx_) && res.Val.getInt() == 0) return PtrVal{-2, lit(0, r)};
-        break;
+        return pointerFromAddress(c);
       }
       default: break;
     }
@@ -344,6 +349,11 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
     // A row of a multi-dimensional array: row-major, rows of `cells` cells.
     PtrVal p = pointer(s->getBase());
     ExprPtr idx = wordIndex(s->getIdx());
+    if (const uint64_t n = fieldArrayBound(s->getBase()))  // a row of a 2-D array field: checked as an element is
+      if (!(idx->kind == ExprKind::IntLit && idx->value >= 0 && static_cast<uint64_t>(idx->value) < n)) {
+        idx = snapshot(std::move(idx), r);
+        emitBoundsCheck(*idx, n, r);
+      }
     uint64_t cells = pointeeCells(e->getType(), e->getBeginLoc());
     return PtrVal{p.storage, add(std::move(p.offset), mul(std::move(idx), static_cast<int64_t>(cells), r), r)};
   }
@@ -359,6 +369,11 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
         }
         if (const auto* du = llvm::dyn_cast<clang::UnaryOperator>(s); du && du->getOpcode() == clang::UO_Deref)
           return pointer(du->getSubExpr());
+        if (llvm::isa<clang::MemberExpr>(s) && isPtrField(s->getType())) {
+          // Its targets are collected per field; through a `T**` they would be collected per array.
+          unsupported(e, "the address of a pointer field");
+          return bad;
+        }
         if (llvm::isa<clang::MemberExpr>(s) || (isAgg(s->getType()) && llvm::isa<clang::DeclRefExpr>(s))) {
           // A field, or a struct (a local struct's cells are its private storage).
           LVal lv = lvalue(s);
@@ -395,6 +410,15 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
           return PtrVal{old.storage, u->isPostfix() ? std::move(o) : std::move(n)};
         }
         LVal lv = lvalue(sub);
+        if (lv.kind == LVal::Kind::Cell && lv.ptrColl >= 0) {  // `rows[i]++`: its cells read, stepped, written back
+          ExprPtr idx = snapshot(std::move(lv.index), r);
+          PtrVal old = readPointerCells(lv.storage, clone(*idx), lv.ptrColl, "_ptr", r);
+          int64_t cells = static_cast<int64_t>(pointeeCells(sub->getType()->getPointeeType(), e->getBeginLoc()));
+          ExprPtr o = snapshot(std::move(old.offset), r);
+          ExprPtr n = snapshot(bin(u->isIncrementOp() ? BinaryOp::Add : BinaryOp::Sub, clone(*o), lit(cells, r), r), r);
+          writePointerCells(lv.storage, std::move(idx), PtrVal{old.storage, clone(*n)}, lv.ptrColl, r);
+          return PtrVal{old.storage, u->isPostfix() ? std::move(o) : std::move(n)};
+        }
         if (lv.kind != LVal::Kind::Pointer || !lv.var) {
           if (lv.kind != LVal::Kind::Invalid && lv.kind != LVal::Kind::Pointer) unsupported(e, "incrementing this pointer");
           return bad;
@@ -514,9 +538,227 @@ int Lowerer::fieldCollector(const clang::FieldDecl* f) {
   return id;
 }
 
-// A pointer field's two cells (offset, target id) are copied with the struct; a read gives a
-// pointer with a run-time base whose candidates are every target ever stored in the field
-// (by any struct of the type): accesses are the if-chain of finishDynamic, else assert(false).
+uint64_t Lowerer::addressCellBytes(clang::QualType pointee, const clang::Expr* at) {
+  pointee = pointee.getCanonicalType().getUnqualifiedType();
+  if (lang_ != Language::Cuda || launch_.target != 64) {
+    unsupported(at, "a conversion between a pointer and an integer on a 32-bit target (sdvmc models the addresses "
+                    "of CUDA's 64-bit target only)");
+    return 0;
+  }
+  if (pointee->isVoidType() || pointee->isIncompleteType() || pointee->isFunctionType()) {
+    unsupported(at, fmt::format("a conversion between '{}' and an integer (the bytes of its elements are not known)",
+                                ctx_.getPointerType(pointee).getAsString()));
+    return 0;
+  }
+  const uint64_t bytes = static_cast<uint64_t>(ctx_.getTypeSizeInChars(pointee).getQuantity());
+  const uint64_t cells = pointeeCells(pointee, at->getBeginLoc());
+  // A struct's cells are its fields, not C's bytes: only a struct of 32-bit words without padding
+  // (float4, int2 …) has cells at C's byte offsets.
+  bool words = true;
+  if (isAgg(pointee)) {
+    auto l = layoutOf(pointee, at->getBeginLoc());
+    words = l && l->comps.size() == l->cells && bytes == 4 * l->cells;
+    if (l)
+      for (const Comp& comp : l->comps) words = words && !comp.ptrField && comp.type.width == 32;
+  }
+  if (!words || isPtrField(pointee) || cells == 0 || bytes % cells != 0) {
+    unsupported(at, fmt::format("a conversion between '{}' and an integer (the model's cells of '{}' are not at its "
+                                "bytes' addresses)",
+                                ctx_.getPointerType(pointee).getAsString(), pointee.getAsString()));
+    return 0;
+  }
+  return bytes / cells;
+}
+
+Val Lowerer::pointerAddress(const clang::CastExpr* c) {
+  kpl::SourceRange r = range(c);
+  const clang::Expr* sub = c->getSubExpr();
+  clang::QualType pointee = sub->getType()->getPointeeType();
+  if (pointee->isVoidType()) {
+    // A `void*` (`isAligned(const void* p)`): its cells are those of the storage it points into.
+    PtrVal p = pointer(sub);
+    if (p.storage == -1) return zeroOf(true, r);
+    if (p.storage >= 0 && storages_[static_cast<size_t>(p.storage)].kind == Storage::Kind::Array) {
+      const Storage& st = storages_[static_cast<size_t>(p.storage)];
+      if (!st.ctype.isNull()) pointee = st.ctype;
+      else if (cellPaths_.count(st.array) && !isWide(st.elem)) {}  // elements of several cells: a struct
+      else if (isWide(st.elem)) pointee = ctx_.LongLongTy;
+      else if (st.elemBytes == 4) pointee = ctx_.IntTy;  // a word (or a struct of one)
+      else if (st.elemBytes == 2) pointee = ctx_.ShortTy;
+      else if (st.elemBytes == 1) pointee = ctx_.CharTy;
+    }
+    if (pointee->isVoidType()) {
+      unsupported(c, "a conversion of this 'void *' to an integer (the bytes of the elements it points to are not known)");
+      return zeroOf(true, r);
+    }
+    const uint64_t cellBytes = addressCellBytes(pointee, c);
+    if (cellBytes == 0) return zeroOf(true, r);
+    return addressOf(std::move(p), cellBytes, c);
+  }
+  const uint64_t cellBytes = addressCellBytes(pointee, c);
+  if (cellBytes == 0) return zeroOf(true, r);
+  PtrVal p = pointer(sub);
+  if (p.storage == -1) return zeroOf(true, r);
+  return addressOf(std::move(p), cellBytes, c);
+}
+
+bool Lowerer::bytesAreCells(clang::QualType t, clang::SourceLocation at) {
+  t = t.getCanonicalType();
+  while (const auto* a = ctx_.getAsArrayType(t)) t = a->getElementType().getCanonicalType();
+  if (isPtrField(t)) return false;
+  if (!isAgg(t)) return intType(t) || wideType(t);
+  auto l = layoutOf(t, at);
+  if (!l || l->comps.size() != l->cells) return false;
+  for (const Comp& comp : l->comps)
+    if (comp.ptrField || comp.type.width != 32) return false;
+  return static_cast<uint64_t>(ctx_.getTypeSizeInChars(t).getQuantity()) == 4 * l->cells;
+}
+
+Val Lowerer::addressOf(PtrVal p, uint64_t cellBytes, const clang::CastExpr* c) {
+  kpl::SourceRange r = range(c);
+  if (p.storage >= 0 && !isDynamic(p.storage) && !storages_[static_cast<size_t>(p.storage)].byteCells) {
+    unsupported(c, fmt::format("the address of a cell of '{}', whose cells are not at C's byte offsets (a struct's "
+                               "cells are its fields)", storages_[static_cast<size_t>(p.storage)].cName));
+    return zeroOf(true, r);
+  }
+  if (isDynamic(p.storage)) addrChecks_.emplace_back(p.storage, c->getBeginLoc());
+  auto it = addrCollectors_.find(cellBytes);
+  if (it == addrCollectors_.end()) {
+    Storage s;
+    s.kind = Storage::Kind::Dynamic;  // no base local: it collects the arrays an address may name
+    s.cName = "an address";
+    it = addrCollectors_.emplace(cellBytes, addStorage(std::move(s))).first;
+  }
+  addTarget(it->second, p.storage);
+  // id × 2^32 + offset × cellBytes, the offset sign-extended: 64-bit arithmetic, wrapping.
+  const IntType u64{64, false};
+  Val off = convertVal(Val{std::move(p.offset), nullptr}, IntType{}, IntType{64, true}, r);
+  Val bytes = arithVal(clang::BO_Mul, std::move(off), wideLit(cellBytes, r), u64, c->getBeginLoc(), r);
+  return arithVal(clang::BO_Add, std::move(bytes), Val{lit(0, r), baseOf(p.storage, r)}, u64, c->getBeginLoc(), r);
+}
+
+PtrVal Lowerer::pointerFromAddress(const clang::CastExpr* c) {
+  kpl::SourceRange r = range(c);
+  const clang::Expr* sub = c->getSubExpr();
+  const uint64_t cellBytes = addressCellBytes(c->getType()->getPointeeType(), c);
+  if (cellBytes == 0) return PtrVal{-1, lit(0, r)};
+  if (!isWideType(sub->getType())) {
+    unsupported(c, fmt::format("a pointer from a '{}' (the model's addresses are 64-bit)", sub->getType().getAsString()));
+    return PtrVal{-1, lit(0, r)};
+  }
+  if ((cellBytes & (cellBytes - 1)) != 0) {
+    unsupported(c, fmt::format("a pointer to cells of {} bytes from an integer", cellBytes));
+    return PtrVal{-1, lit(0, r)};
+  }
+  Val v = atoms(wvalue(sub), r);
+  // The model's pointers point to cells: the low word must be a cell's (a non-negative multiple
+  // of the cell size; a negative one came from below an array's first cell), and a scalar's
+  // address a multiple of its size (a `double*` 8 bytes: as the device requires).
+  clang::QualType pointee = c->getType()->getPointeeType();
+  const uint64_t align =
+      isAgg(pointee) ? cellBytes : static_cast<uint64_t>(ctx_.getTypeSizeInChars(pointee).getQuantity());
+  ExprPtr ok = bin(BinaryOp::Ge, clone(*v.lo), lit(0, r), r);
+  if (align > 1)
+    ok = bin(BinaryOp::LogAnd, std::move(ok),
+             bin(BinaryOp::Eq, bin(BinaryOp::BitAnd, clone(*v.lo), lit(static_cast<int64_t>(align - 1), r), r),
+                 lit(0, r), r),
+             r);
+  emitCheck(StmtKind::Assert, std::move(ok), r);
+  int d = newDynamic("_addr");
+  auto it = addrCollectors_.find(cellBytes);
+  if (it != addrCollectors_.end()) storages_[static_cast<size_t>(d)].follows.insert(it->second);
+  emitAssign(storages_[static_cast<size_t>(d)].base, clone(*v.hi), r);
+  return PtrVal{d, bin(BinaryOp::Shr, clone(*v.lo), lit(std::countr_zero(cellBytes), r), r)};
+}
+
+uint64_t Lowerer::fieldArrayBound(const clang::Expr* base) {
+  const auto* c = llvm::dyn_cast<clang::ImplicitCastExpr>(base->IgnoreParens());
+  if (!c || c->getCastKind() != clang::CK_ArrayToPointerDecay) return 0;
+  const clang::Expr* arr = c->getSubExpr()->IgnoreParens();
+  const auto* at = ctx_.getAsConstantArrayType(arr->getType());
+  if (!at) return 0;
+  // The array is a field, or a row of one (`t.v[i]` of `float v[4][4]`).
+  for (const clang::Expr* x = arr;;) {
+    if (llvm::isa<clang::MemberExpr>(x)) return at->getSize().getZExtValue();
+    const auto* sub = llvm::dyn_cast<clang::ArraySubscriptExpr>(x);
+    if (!sub) return 0;
+    const auto* d = llvm::dyn_cast<clang::ImplicitCastExpr>(sub->getBase()->IgnoreParens());
+    if (!d || d->getCastKind() != clang::CK_ArrayToPointerDecay) return 0;
+    x = d->getSubExpr()->IgnoreParens();
+  }
+}
+
+int Lowerer::cellCollector(int storage) {
+  if (storage < 0) storage = -2;  // NULL (or after an error): nothing is stored there
+  auto it = cellCollectors_.find(storage);
+  if (it != cellCollectors_.end()) return it->second;
+  Storage s;
+  s.kind = Storage::Kind::Dynamic;  // no base local: it only collects targets for the reads' storages
+  s.cName = storage >= 0 ? storages_[static_cast<size_t>(storage)].cName : "NULL";
+  int id = addStorage(std::move(s));
+  cellCollectors_[storage] = id;
+  return id;
+}
+
+// A pointer held in memory is two cells, its offset and its target's id (0: null): a read
+// gives a pointer with a run-time base whose candidates are every target ever stored there
+// (its collector's: a field's, by any struct of the type; an array of pointers'): accesses
+// through it are the if-chain of finishDynamic, else assert(false). In shared memory the two
+// cells are ordinary cells: they race, and G-SYNC publishes them, as any other.
+PtrVal Lowerer::readPointerCells(int storage, ExprPtr index, int coll, const std::string& name, kpl::SourceRange r) {
+  int d = newDynamic(name);
+  storages_[static_cast<size_t>(d)].follows.insert(coll);
+  std::string off = newLocal(name + "_off");
+  ExprPtr idx = snapshot(std::move(index), r);
+  emitAssign(off, readCell(storage, clone(*idx), kRawWord, r), r);
+  emitAssign(storages_[static_cast<size_t>(d)].base, readCell(storage, add(clone(*idx), lit(1, r), r), kRawWord, r), r);
+  return PtrVal{d, nameExpr(off, r)};
+}
+
+void Lowerer::writePointerCells(int storage, ExprPtr index, PtrVal p, int coll, kpl::SourceRange r) {
+  if (p.storage == -1) return;
+  ExprPtr off = snapshot(std::move(p.offset), r);
+  ExprPtr base = snapshot(baseOf(p.storage, r), r);
+  addTarget(coll, p.storage);
+  ExprPtr idx = snapshot(std::move(index), r);
+  writeCell(storage, clone(*idx), std::move(off), kRawWord, r);
+  writeCell(storage, add(clone(*idx), lit(1, r), r), std::move(base), kRawWord, r);
+}
+
+bool Lowerer::placeOf(LVal& lv, clang::QualType t, const clang::Expr* e) {
+  if (!isPtrField(t)) {
+    lv.type = placeType(t, e->getBeginLoc());
+    return true;
+  }
+  lv.type = kRawWord;
+  if (isDynamic(lv.storage)) {
+    unsupported(e, "a pointer stored in memory, reached through a pointer that may point into several arrays");
+    lv.kind = LVal::Kind::Invalid;
+    return false;
+  }
+  lv.ptrColl = cellCollector(lv.storage);
+  return true;
+}
+
+bool Lowerer::refuseInputPointers(clang::QualType t, const std::string& what, clang::SourceLocation at) {
+  t = t.getCanonicalType();
+  while (const auto* a = ctx_.getAsArrayType(t)) t = a->getElementType().getCanonicalType();
+  t = t.getUnqualifiedType();
+  static const char* why =
+      " in global memory: the array a pointer in the kernel's input points to is not known from the kernel "
+      "(pass that buffer as a kernel parameter of its own, or the struct by value)";
+  if (t->isPointerType()) {
+    unsupported(at, fmt::format("pointers of type '{}' stored in '{}'{}", t.getAsString(), what, why));
+    return true;
+  }
+  if (const clang::FieldDecl* f = pointerFieldIn(t)) {
+    unsupported(at, fmt::format("field '{}' of type '{}' in '{}' of '{}'{}", f->getNameAsString(),
+                                f->getType().getAsString(), t.getAsString(), what, why));
+    return true;
+  }
+  return false;
+}
+
 PtrVal Lowerer::readPointerField(const clang::MemberExpr* m) {
   kpl::SourceRange r = range(m);
   const auto* f = llvm::dyn_cast<clang::FieldDecl>(m->getMemberDecl());
@@ -525,20 +767,13 @@ PtrVal Lowerer::readPointerField(const clang::MemberExpr* m) {
     if (lv.kind != LVal::Kind::Invalid) unsupported(m, "this pointer field access");
     return PtrVal{-1, lit(0, r)};
   }
-  int coll = fieldCollector(f);
-  int d = newDynamic(f->getNameAsString());
-  storages_[static_cast<size_t>(d)].follows.insert(coll);
-  std::string off = newLocal(f->getNameAsString() + "_off");
-  ExprPtr idx = snapshot(std::move(lv.index), r);
-  emitAssign(off, readCell(lv.storage, clone(*idx), kRawWord, r), r);
-  emitAssign(storages_[static_cast<size_t>(d)].base, readCell(lv.storage, add(clone(*idx), lit(1, r), r), kRawWord, r), r);
-  return PtrVal{d, nameExpr(off, r)};
+  return readPointerCells(lv.storage, std::move(lv.index), fieldCollector(f), f->getNameAsString(), r);
 }
 
 void Lowerer::writePointerField(const clang::MemberExpr* m, PtrVal p, kpl::SourceRange r) {
   const auto* f = llvm::dyn_cast<clang::FieldDecl>(m->getMemberDecl());
   if (p.storage == -1 || !f) return;
-  ExprPtr off = snapshot(std::move(p.offset), r);
+  ExprPtr off = snapshot(std::move(p.offset), r);  // the value first, then the place
   ExprPtr base = snapshot(baseOf(p.storage, r), r);
   LVal lv = lvalue(m);
   if (lv.kind != LVal::Kind::Cell) {
@@ -562,6 +797,13 @@ void Lowerer::finishDynamic() {
         for (int t : std::set<int>(storages_[static_cast<size_t>(f)].targets))
           changed |= s.targets.insert(t).second;
   }
+  for (const auto& [d, at] : addrChecks_)
+    for (int t : storages_[static_cast<size_t>(d)].targets)
+      if (!storages_[static_cast<size_t>(t)].byteCells) {
+        unsupported(at, fmt::format("the address of a cell of '{}', whose cells are not at C's byte offsets (a "
+                                    "struct's cells are its fields)", storages_[static_cast<size_t>(t)].cName));
+        break;
+      }
   for (Pending& pd : pending_) {
     kpl::SourceRange r = pd.range;
     const Storage& s = storages_[static_cast<size_t>(pd.storage)];

@@ -118,6 +118,8 @@ std::optional<uint64_t> Lowerer::structCells(clang::QualType t, clang::SourceLoc
       n += 2;  // low word, high word
     } else if (uint64_t len = scalarArrayField(ft)) {
       n += len;  // `int keys[4];`: one cell per element
+    } else if (auto cells = arrayFieldCells(ft, at)) {
+      n += *cells;  // `float v[4][4];`, `Item items[3];`: the elements' cells, row-major
     } else if (isPtrField(ft)) {
       n += 2;  // the offset, the target's id
     } else {
@@ -184,11 +186,54 @@ uint64_t Lowerer::scalarArrayField(clang::QualType t) {
   return a->getSize().getZExtValue();
 }
 
+std::optional<uint64_t> Lowerer::arrayFieldCells(clang::QualType t, clang::SourceLocation at) {
+  const auto* a = ctx_.getAsConstantArrayType(t.getCanonicalType());
+  if (!a) return std::nullopt;
+  const uint64_t len = a->getSize().getZExtValue();
+  clang::QualType e = a->getElementType().getCanonicalType();
+  std::optional<uint64_t> each;
+  if (e->isArrayType()) each = arrayFieldCells(e, at);
+  else if (e->isRecordType()) each = structCells(e, at);
+  else if (e->isVectorType()) each = vectorCells(e, at);
+  else if (isWideType(e)) each = 2;
+  else if (intType(e)) each = 1;
+  // Pointers in an array field are refused: a field's pointers are collected per field.
+  if (!each) return std::nullopt;
+  return len * *each;
+}
+
+bool Lowerer::layoutArrayField(clang::QualType t, uint64_t base, const std::string& path, Layout& out,
+                               clang::SourceLocation at) {
+  const auto* a = ctx_.getAsConstantArrayType(t.getCanonicalType());
+  clang::QualType e = a->getElementType().getCanonicalType();
+  const uint64_t each = valueCells(e, at);
+  for (uint64_t k = 0; k < a->getSize().getZExtValue(); ++k) {
+    const uint64_t off = base + k * each;
+    const std::string p = fmt::format("{}.{}", path, k);
+    if (e->isArrayType()) {
+      if (!layoutArrayField(e, off, p, out, at)) return false;
+    } else if (isAgg(e)) {
+      if (!layoutInto(e, off, p, out, at)) return false;
+    } else if (isWideType(e)) {
+      out.comps.push_back(Comp{off, kRawWord, p + ".lo"});
+      out.comps.push_back(Comp{off + 1, kRawWord, p + ".hi"});
+    } else {
+      out.comps.push_back(Comp{off, *intType(e), p});
+    }
+  }
+  return true;
+}
+
 uint64_t Lowerer::valueCells(clang::QualType t, clang::SourceLocation at) {
   if (uint64_t len = scalarArrayField(t)) return len;
+  if (t.getCanonicalType()->isConstantArrayType()) {  // an array field of other elements
+    const auto* a = ctx_.getAsConstantArrayType(t.getCanonicalType());
+    return a->getSize().getZExtValue() * valueCells(a->getElementType(), at);
+  }
   if (t.getCanonicalType()->isRecordType()) return structCells(t, at).value_or(1);
   if (t.getCanonicalType()->isVectorType()) return vectorCells(t, at).value_or(1);
   if (isWideType(t)) return 2;
+  if (isPtrField(t)) return 2;  // a pointer in memory: its offset, its target's id
   return 1;
 }
 
@@ -261,6 +306,10 @@ bool Lowerer::layoutInto(clang::QualType t, uint64_t base, const std::string& pa
         IntType et = *intType(ctx_.getAsConstantArrayType(ft)->getElementType());
         for (uint64_t k = 0; k < len; ++k) out.comps.push_back(Comp{off + k, et, fmt::format("{}.{}", fp, k)});
         off += len;
+      } else if (ft->isConstantArrayType()) {
+        // A 2-D array field, an array of structs or of 64-bit elements: each element's components.
+        if (!arrayFieldCells(ft, at) || !layoutArrayField(ft, off, fp, out, at)) return false;
+        off += valueCells(ft, at);
       } else if (isPtrField(ft)) {
         // A pointer field: its offset in cells, then its target's id (0: null).
         out.comps.push_back(Comp{off, kRawWord, fp, f, false});
@@ -314,11 +363,6 @@ bool Lowerer::cellsOf(clang::QualType t, IntType& elem, uint64_t& count, uint64_
   if (t->isRecordType()) {
     auto n = structCells(t, at);
     if (!n) return false;
-    if (const clang::FieldDecl* f = pointerFieldIn(t)) {
-      unsupported(at, "field '" + f->getNameAsString() + "' of type '" + f->getType().getAsString() + "' in '" +
-                          t.getAsString() + "' in memory (pointer fields are lowered in struct locals and parameters only)");
-      return false;
-    }
     if (*n == 0) {
       unsupported(at, "an array or memory of empty struct '" + t.getAsString() + "' (its elements have no cells)");
       return false;
@@ -335,6 +379,12 @@ bool Lowerer::cellsOf(clang::QualType t, IntType& elem, uint64_t& count, uint64_
     clang::QualType et = t->getAs<clang::VectorType>()->getElementType();
     elem = *valType(et);
     elemBytes = ctx_.getTypeSizeInChars(et).getQuantity();
+    return true;
+  }
+  if (isPtrField(t)) {  // a pointer in memory: two cells, its offset and its target's id
+    count *= 2;
+    elem = kRawWord;
+    elemBytes = ctx_.getTypeSizeInChars(t).getQuantity();
     return true;
   }
   if (auto wt = wideType(t)) {  // two cells, low word first
@@ -367,6 +417,8 @@ void Lowerer::recordCellPaths(const std::string& array, clang::QualType t, clang
       if (paths[i].empty()) paths[i] = " (padding)";
   } else if (isWideType(t)) {
     paths = {".lo", ".hi"};
+  } else if (isPtrField(t)) {
+    paths = {".offset", ".base"};  // a pointer: its offset, its target's id
   } else {
     return;
   }

@@ -294,6 +294,7 @@ Val Lowerer::wcast(const clang::CastExpr* c, bool need) {
       return loadVal(lv, r);
     }
     case clang::CK_NoOp: return wvalue(sub, need);
+    case clang::CK_PointerToIntegral: return pointerAddress(c);  // `(uintptr_t)p`: its address
     case clang::CK_IntegralCast:
     case clang::CK_IntegralToFloating:
     case clang::CK_FloatingToIntegral:

@@ -106,6 +106,7 @@ struct Storage {
   uint64_t elemBytes = 4;          ///< its size in bytes (pointer casts must keep it)
   std::string cName;               ///< for messages
   clang::QualType ctype;           ///< the C element type, where known (casts from void* check it)
+  bool byteCells = false;          ///< its cells sit at C's byte offsets (scalars, 32-bit-word structs): an address may name one
 };
 
 /// A pointer value: a statically known storage and an offset in cells.
@@ -137,6 +138,9 @@ struct LVal {
   int storage = -1;
   ExprPtr index;
   IntType type;
+  /// Cell: a pointer held in memory cells (index: its offset, index + 1: its target's id, as a
+  /// Dynamic storage's base holds it): the storage collecting every target stored there; -1 otherwise.
+  int ptrColl = -1;
 };
 
 enum class JumpKind { Break, Continue, Return };
@@ -373,6 +377,20 @@ private:
   /// `s.f = p`.
   void writePointerField(const clang::MemberExpr* m, PtrVal p, kpl::SourceRange r);
   std::map<const clang::FieldDecl*, int> fieldCollectors_;
+  /// The Dynamic storage collecting every target stored in the pointer cells of a storage (an
+  /// array of pointers, a `__shared__ T*`), no base local; one empty collector for storage < 0.
+  int cellCollector(int storage);
+  std::map<int, int> cellCollectors_;
+  /// A pointer held in cells (index, index + 1) of a storage: read into a fresh run-time base
+  /// whose candidates are the collector's targets, and written (the target joins them).
+  PtrVal readPointerCells(int storage, ExprPtr index, int coll, const std::string& name, kpl::SourceRange r);
+  void writePointerCells(int storage, ExprPtr index, PtrVal p, int coll, kpl::SourceRange r);
+  /// An lvalue of type t naming cells: a data pointer is its two cells (type, collector set),
+  /// else the place's type. False after a diagnostic.
+  bool placeOf(LVal& lv, clang::QualType t, const clang::Expr* e);
+  /// Pointers in global memory (a pointer element or field of a kernel buffer or a program-scope
+  /// variable, which the host writes): refused at `at`, naming `what`. True when refused.
+  bool refuseInputPointers(clang::QualType t, const std::string& what, clang::SourceLocation at);
   /// The cells of rd's bases before base `upTo` (null: all of them); bases come first, as C++
   /// lays them out (an empty base takes none).
   uint64_t basesCells(const clang::RecordDecl* rd, const clang::RecordDecl* upTo, clang::SourceLocation at);
@@ -381,6 +399,14 @@ private:
   /// A one-dimensional array of 32-bit-or-narrower scalars (a struct's array field, one cell
   /// per element): its length; 0 for any other type.
   uint64_t scalarArrayField(clang::QualType t);
+  /// An array field of any modelled elements (scalars, 64-bit, structs, vectors, arrays; not
+  /// pointers): its cells, row-major; nullopt for others.
+  std::optional<uint64_t> arrayFieldCells(clang::QualType t, clang::SourceLocation at);
+  /// Appends an array field's components (paths ".v.1.2", ".items.0.x").
+  bool layoutArrayField(clang::QualType t, uint64_t base, const std::string& path, Layout& out, clang::SourceLocation at);
+  /// The length of the array a subscript's base decays from when it is a field (or a row of
+  /// one): C leaves an index outside it undefined, so it is checked; 0 otherwise.
+  uint64_t fieldArrayBound(const clang::Expr* base);
   /// Cells of one value of type t: a struct's field count, a vector's (padded) size, else 1.
   uint64_t valueCells(clang::QualType t, clang::SourceLocation at);
   /// A struct or vector type.
@@ -474,6 +500,24 @@ private:
   void emitBoundsCheck(const kpl::Expr& idx, size_t n, kpl::SourceRange r);
   /// A pointer expression's value.
   PtrVal pointer(const clang::Expr* e);
+  /// A fresh run-time base holding a Dynamic storage's base now (a reference or `this` bound
+  /// through it keeps the array it named then).
+  int snapshotBase(int storage, const std::string& name, kpl::SourceRange r);
+  /// Pointer ↔ integer conversions (CUDA's 64-bit target): a pointer's address is its target's
+  /// id × 2^32 + offset × the bytes of a cell (NULL: 0), so arrays are disjoint and 2^32-aligned.
+  Val pointerAddress(const clang::CastExpr* c);
+  Val addressOf(PtrVal p, uint64_t cellBytes, const clang::CastExpr* c);
+  /// `(T*)x`: a run-time base (x's high word) over the arrays whose address became an integer,
+  /// with cells of the same size; assert(x's low word is a non-negative multiple of the cell size).
+  PtrVal pointerFromAddress(const clang::CastExpr* c);
+  /// The bytes of one cell of a pointer's pointee (a scalar, or a struct of 32-bit words);
+  /// 0 after a diagnostic.
+  uint64_t addressCellBytes(clang::QualType pointee, const clang::Expr* at);
+  std::map<uint64_t, int> addrCollectors_;  ///< cell size → the arrays whose address became an integer
+  /// Whether the cells of an array of `elem` sit at C's byte offsets (no struct of other fields).
+  bool bytesAreCells(clang::QualType elem, clang::SourceLocation at);
+  /// Conversions of run-time-based pointers to addresses: checked over their targets at the end.
+  std::vector<std::pair<int, clang::SourceLocation>> addrChecks_;
   /// Points a pointer variable at p: its offset local, and its target (a second target makes its
   /// base dynamic, from its declaration on when accesses through it were already lowered).
   void assignPointer(VarInfo& var, PtrVal p, const clang::VarDecl* vd, clang::SourceLocation at, kpl::SourceRange r);

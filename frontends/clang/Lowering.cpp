@@ -206,12 +206,15 @@ std::optional<kpl::Program> Lowerer::run() {
       }
       IntType elem;
       uint64_t cells = 1, bytes = 4;
-      if (!cellsOf(t->getPointeeType(), elem, cells, bytes, pd->getLocation())) continue;
+      if (refuseInputPointers(t->getPointeeType(), cname, pd->getLocation()) ||
+          !cellsOf(t->getPointeeType(), elem, cells, bytes, pd->getLocation()))
+        continue;
       clang::LangAS as = t->getPointeeType().getAddressSpace();
       bool shared = as == clang::LangAS::opencl_local;
       int id = declareArray(cname, elem, bytes, 0, !shared, pr, pd->getLocation());
       arrays_.back().constant = as == clang::LangAS::opencl_constant;  // `const global`: writes are errors
       storages_[static_cast<size_t>(id)].ctype = t->getPointeeType().getCanonicalType().getUnqualifiedType();
+      storages_[static_cast<size_t>(id)].byteCells = bytesAreCells(t->getPointeeType(), pd->getLocation());
       recordCellPaths(arrays_.back().name.name, t->getPointeeType(), pd->getLocation());
       // --buffer counts elements; a struct element is `cells` cells.
       scaleBuffer(cname, cells, pd->getLocation());
@@ -244,11 +247,14 @@ std::optional<kpl::Program> Lowerer::run() {
           clang::QualType pt = comp.ptrField->getType().getCanonicalType()->getPointeeType();
           IntType elem;
           uint64_t cells = 1, bytes = 4;
-          if (!cellsOf(pt, elem, cells, bytes, pd->getLocation())) continue;
+          if (refuseInputPointers(pt, cname + comp.path, pd->getLocation()) ||
+              !cellsOf(pt, elem, cells, bytes, pd->getLocation()))
+            continue;
           clang::LangAS as = pt.getAddressSpace();
           int id = declareArray(cname + comp.path, elem, bytes, 0, as != clang::LangAS::opencl_local, pr, pd->getLocation());
           arrays_.back().constant = as == clang::LangAS::opencl_constant;
           storages_[static_cast<size_t>(id)].ctype = pt.getCanonicalType().getUnqualifiedType();
+          storages_[static_cast<size_t>(id)].byteCells = bytesAreCells(pt, pd->getLocation());
           recordCellPaths(arrays_.back().name.name, pt, pd->getLocation());
           scaleBuffer(cname + comp.path, cells, pd->getLocation());
           addTarget(fieldCollector(comp.ptrField), id);
