@@ -533,7 +533,10 @@ private:
         Taint t = p;
         for (ExprId e : n.args) t |= expr(e, st, v.node);
         sink(t, v.node, "an asynchronous copy's operands");
-        if (n.slot0 != kNone) st[n.slot0] |= t;
+        if (n.slot0 != kNone) {
+          st.t[n.slot0] |= t;
+          st.o[n.slot0] = Off{Off::Top, {}};  // an event: no offset of the group id
+        }
         if (n.asyncOp != kpl::AsyncOp::Copy && n.asyncOp != kpl::AsyncOp::ThreadCopy) return false;
         Taint before = arrayTaint_[n.array];
         arrayTaint_[n.array] |= t | self(n.array2) | arrayTaint_[n.array2];
