@@ -55,7 +55,15 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
     case BuiltinKind::WorkItem: return workItem(c, static_cast<WorkItem>(fn.op));
     case BuiltinKind::WorkDim: return lit(std::max({launch_.localDims, launch_.groupDims, 1u}), r);
     case BuiltinKind::Barrier:
-      barrierCall(c);
+      if (fn.op == 1) {
+        // grid_group::sync(), inlined from our header: the barrier is the user's call.
+        const clang::SourceLocation at = userLoc(c->getBeginLoc());
+        StmtPtr s = stmt(StmtKind::Barrier, at == c->getBeginLoc() ? r : kpl::SourceRange{loc(at), loc(at)});
+        s->grid = true;
+        emit(std::move(s));
+      } else {
+        barrierCall(c);
+      }
       emitBarrierInvariants();
       return lit(0, r);
     // Fences order a thread's own accesses; under SDV every access becomes visible at the
@@ -128,6 +136,7 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
       break;
     case BuiltinKind::Random: return randomCall(c, static_cast<Random>(fn.op));
     case BuiltinKind::Texture: return textureFetch(c, static_cast<Texture>(fn.op));
+    case BuiltinKind::Surface: return surfaceCall(c, static_cast<Surface>(fn.op));
     case BuiltinKind::Warp:
       // `__all` is both CUDA's legacy warp vote and GPUVerify's thread predicate: inside an
       // annotation's condition it is the predicate (over every thread of the group).
@@ -221,6 +230,7 @@ std::optional<Val> Lowerer::wideBuiltin(const clang::CallExpr* c, const BuiltinI
     case BuiltinKind::BitSelect:
     case BuiltinKind::Random:
     case BuiltinKind::Texture:
+    case BuiltinKind::Surface:
     case BuiltinKind::Refused: break;
   }
   return std::nullopt;
@@ -774,13 +784,6 @@ void Lowerer::refusedCall(const clang::CallExpr* c, const std::string& name, Ref
     case Refusal::Warp:
       unsupported(userLoc(c->getBeginLoc()),
                   fmt::format("'{}', a warp-level primitive that KPL's shfl and ballot do not express", name));
-      return;
-    case Refusal::GridSync:
-      unsupported(userLoc(c->getBeginLoc()), "grid-wide synchronisation (grid_group::sync): KPL cannot make the "
-                                             "threads of different groups wait for each other");
-      return;
-    case Refusal::Surface:
-      unsupported(userLoc(c->getBeginLoc()), fmt::format("'{}' (surfaces are not modelled)", name));
       return;
   }
 }

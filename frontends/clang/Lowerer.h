@@ -361,6 +361,9 @@ private:
   /// layout is word-per-field, not C's bytes. nullopt (after a diagnostic) for unions, bit-fields,
   /// and fields of other types.
   std::optional<uint64_t> structCells(clang::QualType t, clang::SourceLocation at);
+  /// A union's cells: those of each member, when every member is whole 32-bit words of the
+  /// union's size (so all members share the same bits cell by cell); else a diagnostic.
+  std::optional<uint64_t> unionCells(clang::QualType t, const clang::RecordDecl* rd, clang::SourceLocation at);
   /// A field of data-pointer type (two cells in a struct value: the offset, then the target's
   /// id as a Dynamic storage's base holds it).
   static bool isPtrField(clang::QualType t);
@@ -846,6 +849,13 @@ private:
   /// A texture fetch: a read of the texture's hidden array at the coordinates' encoding.
   ExprPtr textureFetch(const clang::CallExpr* c, Texture op);
   std::optional<Agg> textureFetchStruct(const clang::CallExpr* c);
+  // ---- LowerSurface.cpp: CUDA surfaces -----------------------------------------------------
+  /// surf1Dread … surf2Dwrite: an access to the surface's hidden global array.
+  ExprPtr surfaceCall(const clang::CallExpr* c, Surface op);
+  /// The hidden array of the surface (reference or kernel parameter) argument `arg` names, of
+  /// `--image` width × height elements; -1 after a diagnostic.
+  int surfaceStorage(const clang::CallExpr* c, unsigned arg, IntType elem, bool twoD, uint32_t& width,
+                     uint32_t& height);
   /// The hidden array of the texture (reference or kernel parameter) a fetch names; -1 after a diagnostic.
   int textureStorage(const clang::CallExpr* c, IntType elem);
   /// A float coordinate as `scale * c` when that is an integer in [0, 2^bits) (`ok`: 1 or 0).
@@ -940,6 +950,8 @@ private:
   std::string voteArray_;   ///< the hidden shared array of __syncthreads_count/_and/_or ("" until used)
   std::string arbArray_;    ///< the hidden shared array of arbitrary values ("" until used)
   std::string arbCounter_;  ///< its per-thread counter local
+  std::map<const clang::VarDecl*, int> surfaces_;  ///< a surface (reference or object parameter) → its hidden array
+  std::set<std::string> usedImages_;                ///< the `--image` names a surface or image used
   std::map<const clang::VarDecl*, int> textures_;  ///< a texture (reference or object parameter) → its hidden array
   /// Annotations (LowerAnnotations.cpp): inside one's condition, reads are ghost_rd.
   int ghost_ = 0;

@@ -285,6 +285,7 @@ std::optional<Verdict> SdvMachine::step(GroupState& s) {
       }
       if (races(s)) return gRace(s, it);
       gSync(s, it);
+      if (node.grid && gridPhases_) gridStop_ = it.node;
       return std::nullopt;
     }
     case NodeKind::Assign: case NodeKind::Read: case NodeKind::Write:
@@ -308,7 +309,9 @@ Verdict SdvMachine::run(GroupState& s, uint64_t maxSteps) {
       v.message = fmt::format("stopped after {} rule applications (--max-steps)", maxSteps);
       return v;
     }
+    gridStop_ = kNone;
     if (auto v = step(s)) return *v;
+    if (gridStop_ != kNone) break;  // a grid barrier: the phase ends here for this group
   }
   Verdict ok;
   ok.kind = VerdictKind::Ok;

@@ -96,6 +96,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   (void)cl;
   const sem::Ir& ir = k->ir;
   if (refuseUnsupported(o.file, *source, ir, "prove", false, false, false, o.json, true)) return 2;
+  if (refuseGridBarrier(*source, ir, "prove", true, o.json)) return 2;
 
   prove::ProveOptions po;
   po.abstraction = o.abstraction;
@@ -300,7 +301,9 @@ int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
   if (!a) return 2;
   std::unique_ptr<Kernel> b = loadKernelOrReport(files[1], o.json, srcB, &o.launch, &cl);
   if (!b) return 2;
-  if (refuseUnsupported(files[0], *srcA, a->ir, "prove --equiv", true, false, true, o.json, true) ||
+  if (refuseGridBarrier(*srcA, a->ir, "prove --equiv", true, o.json) ||
+      refuseGridBarrier(*srcB, b->ir, "prove --equiv", true, o.json) ||
+      refuseUnsupported(files[0], *srcA, a->ir, "prove --equiv", true, false, true, o.json, true) ||
       refuseUnsupported(files[1], *srcB, b->ir, "prove --equiv", true, false, true, o.json, true))
     return 2;
   for (int k = 0; k < 2; ++k) {
