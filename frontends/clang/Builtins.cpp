@@ -87,6 +87,16 @@ constexpr BuiltinInfo kTable[] = {
     {"tex2D", K::Texture, 3, op(Texture::Tex2D)},
     {"tex3D", K::Texture, 4, op(Texture::Tex3D)},
 
+    // OpenCL images (image1d_t, image2d_t kernel parameters).
+    {"read_imagef", K::Image, 3, op(ImageOp::ReadF)},
+    {"read_imagei", K::Image, 3, op(ImageOp::ReadI)},
+    {"read_imageui", K::Image, 3, op(ImageOp::ReadUI)},
+    {"write_imagef", K::Image, 3, op(ImageOp::WriteF)},
+    {"write_imagei", K::Image, 3, op(ImageOp::WriteI)},
+    {"write_imageui", K::Image, 3, op(ImageOp::WriteUI)},
+    {"get_image_width", K::Image, 1, op(ImageOp::Width)},
+    {"get_image_height", K::Image, 1, op(ImageOp::Height)},
+
     // Surfaces (our sdvmc_cudalib.h): references and objects, a hidden global array each.
     {"surf1Dread", K::Surface, 2, op(Surface::Read1D)},
     {"surf1Dwrite", K::Surface, 3, op(Surface::Write1D)},

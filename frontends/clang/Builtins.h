@@ -62,6 +62,7 @@ enum class BuiltinKind : uint8_t {
   Random,        ///< cuRAND's device API (op: a Random): arbitrary values, the state written (LowerCudaLib.cpp)
   Texture,       ///< texture fetches (op: a Texture): a hidden never-written array per texture
   Surface,       ///< CUDA's surface reads and writes (op: a Surface): a hidden global array per surface (LowerSurface.cpp)
+  Image,         ///< OpenCL's read_image*, write_image*, get_image_width/height (op: an ImageOp; LowerImage.cpp)
   Warp,          ///< CUDA's warp-level primitives (op: a WarpOp): KPL's `shfl`, `ballot` (warp models only)
   Clock,         ///< CUDA's clock() (32-bit form), clock64() (64-bit form): arbitrary values, with a note
 };
@@ -95,6 +96,8 @@ enum class Random : uint8_t { Init, Bits, Uniform, Normal, Bits4, Uniform4, Norm
 enum class Texture : uint8_t { Fetch, Tex1D, Tex2D, Tex3D };
 /// The op of a Surface row.
 enum class Surface : uint8_t { Read1D, Write1D, Read2D, Write2D };
+/// The op of an Image row.
+enum class ImageOp : uint8_t { ReadF, ReadI, ReadUI, WriteF, WriteI, WriteUI, Width, Height };
 /// The op of a Warp row (a name ending in `_sync` takes the mask first; the legacy forms have none).
 enum class WarpOp : uint8_t { Shfl, ShflUp, ShflDown, ShflXor, Ballot, Any, All, ActiveMask, SyncWarp };
 /// The op of an Annotation row.

@@ -137,6 +137,9 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
     case BuiltinKind::Random: return randomCall(c, static_cast<Random>(fn.op));
     case BuiltinKind::Texture: return textureFetch(c, static_cast<Texture>(fn.op));
     case BuiltinKind::Surface: return surfaceCall(c, static_cast<Surface>(fn.op));
+    case BuiltinKind::Image:
+      if (lang_ == Language::OpenCL) return imageWord(c, static_cast<ImageOp>(fn.op));
+      break;
     case BuiltinKind::Warp:
       // `__all` is both CUDA's legacy warp vote and GPUVerify's thread predicate: inside an
       // annotation's condition it is the predicate (over every thread of the group).
@@ -231,6 +234,7 @@ std::optional<Val> Lowerer::wideBuiltin(const clang::CallExpr* c, const BuiltinI
     case BuiltinKind::Random:
     case BuiltinKind::Texture:
     case BuiltinKind::Surface:
+    case BuiltinKind::Image:
     case BuiltinKind::Refused: break;
   }
   return std::nullopt;
@@ -269,6 +273,9 @@ std::optional<Agg> Lowerer::aggBuiltin(const clang::CallExpr* c, const BuiltinIn
     case BuiltinKind::Random: return randomVector(c, static_cast<Random>(fn.op));
     case BuiltinKind::Texture:
       if (static_cast<Texture>(fn.op) == Texture::Fetch && c->getType()->isRecordType()) return textureFetchStruct(c);
+      break;
+    case BuiltinKind::Image:
+      if (lang_ == Language::OpenCL) return imageRead(c, static_cast<ImageOp>(fn.op));
       break;
     default: break;
   }

@@ -849,6 +849,22 @@ private:
   /// A texture fetch: a read of the texture's hidden array at the coordinates' encoding.
   ExprPtr textureFetch(const clang::CallExpr* c, Texture op);
   std::optional<Agg> textureFetchStruct(const clang::CallExpr* c);
+  // ---- LowerImage.cpp: OpenCL images ------------------------------------------------------
+  /// An image kernel parameter: true (no KPL parameter; image1d_t and image2d_t only).
+  bool imageParam(const clang::ParmVarDecl* pd);
+  /// The hidden array of the image parameter a call's first argument names (`--image` size; `dims`
+  /// 1 or 2); -1 after a diagnostic.
+  int imageStorage(const clang::CallExpr* c, IntType elem, uint32_t& width, uint32_t& height, unsigned& dims);
+  /// write_image*, get_image_width/height (nullopt: another form, or a read: imageRead).
+  std::optional<ExprPtr> imageWord(const clang::CallExpr* c, ImageOp op);
+  /// read_imagef/i/ui: the texel's 4 channels.
+  std::optional<Agg> imageRead(const clang::CallExpr* c, ImageOp op);
+  /// Integer coordinates (an int, or an int2's two), snapshotted; empty after a diagnostic.
+  std::vector<ExprPtr> imageCoords(const clang::Expr* coord, unsigned dims);
+  ExprPtr imageInRange(const std::vector<ExprPtr>& xy, uint32_t width, uint32_t height, kpl::SourceRange r);
+  /// The first cell of texel (x, y), or 4·W·H (out of bounds) out of range.
+  ExprPtr texelBase(const std::vector<ExprPtr>& xy, uint32_t width, uint32_t height, kpl::SourceRange r);
+  std::map<const clang::ParmVarDecl*, int> images_;  ///< an image parameter → its hidden array
   // ---- LowerSurface.cpp: CUDA surfaces -----------------------------------------------------
   /// surf1Dread … surf2Dwrite: an access to the surface's hidden global array.
   ExprPtr surfaceCall(const clang::CallExpr* c, Surface op);

@@ -290,6 +290,7 @@ std::optional<kpl::Program> Lowerer::run() {
       }
       continue;
     }
+    if (imageParam(pd)) continue;
     auto it = intType(t);
     if (!it) {
       unsupported(pd->getLocation(), "kernel parameter of type '" + t.getAsString() + "'" + typeReason(t));
