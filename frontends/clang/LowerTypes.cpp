@@ -140,7 +140,7 @@ std::optional<uint64_t> Lowerer::unionCells(clang::QualType t, const clang::Reco
   for (const clang::FieldDecl* f : rd->fields()) {
     clang::QualType ft = f->getType().getCanonicalType();
     auto refuse = [&](const std::string& why) {
-      unsupported(at, fmt::format("union '{}': member '{}' of type '{}' {} (a union is lowered when every member is "
+      unsupported(at, fmt::format("{}: member '{}' of type '{}' {} (a union is lowered when every member is "
                                   "whole 32-bit words of the union's size: int, unsigned, float, their vectors and "
                                   "structs, 64-bit scalars)",
                                   t.getAsString(), f->getNameAsString(), f->getType().getAsString(), why));

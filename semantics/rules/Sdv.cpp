@@ -298,6 +298,7 @@ std::optional<Verdict> SdvMachine::step(GroupState& s) {
 
 Verdict SdvMachine::run(GroupState& s, uint64_t maxSteps) {
   uint64_t budget = maxSteps;
+  gridStop_ = kNone;  // (a group resumed with nothing left to run stops at no grid barrier)
   while (!s.done()) {
     if (budget-- == 0) {
       Verdict v;

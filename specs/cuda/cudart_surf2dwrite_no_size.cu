@@ -1,7 +1,7 @@
 // spec: a surface write (surf2Dwrite on a cudaSurfaceObject_t) needs the surface's size: without --image it is refused at the surface argument; with it the fill runs; a row beyond a 1D size is out-of-bounds (cudaBoundaryModeTrap)
 // run: run --block-dim 2,2
 // exit: 2
-// stderr: cudart_surf2dwrite_no_size.cu:26:23: error: unsupported: surface 'surf' without a size: give its width and height in elements with --image surf=W (1D) or --image surf=WxH (2D)
+// stderr: cudart_surf2dwrite_no_size.cu:26:18: error: unsupported: surface 'surf' without a size: give its width and height in elements with --image surf=W (1D) or --image surf=WxH (2D)
 // run: run --block-dim 2,2 --image surf=2x2 --param v=7
 // exit: 0
 // expect: verdict=ok final.__surf_surf=[7,7,7,7]
@@ -13,7 +13,7 @@
 // stderr: error: --image other=4: the kernel accesses no surface or image 'other'
 // why: the surface's bounds decide its out-of-bounds verdicts, so the lowering needs its width
 //   and height (--image, in elements); without them it says so at the surface argument (line
-//   26, col 23: `  surf2Dwrite(v, surf,` is 22 characters). With 2x2, thread (x, y) writes v
+//   26, col 18: `  surf2Dwrite(v, ` is 17 characters). With 2x2, thread (x, y) writes v
 //   = 7 at byte x·4, row y: element (x, y), cell 2y + x; the four threads cover cells 0..3
 //   once each: [7, 7, 7, 7]. --image surf=4 is a 1D size (4x1): surf2Dwrite is a 2D access
 //   of a surface of 2x1 elements: threads (0, 1) and (1, 1) (thread ids 2 and 3) write row

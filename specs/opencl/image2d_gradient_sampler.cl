@@ -7,13 +7,13 @@
 // expect: verdict=ok final.__img_out=[4,5,6,7,-5,-7,-9,-11,3,10,20,30,-13,-20,-30,-40]
 // run: run --local-size 2,2 --image in=2x2 --image out=2x2 -D ADDRESS=CLK_ADDRESS_NONE
 // exit: 1
-// expect: verdict=out-of-bounds rule=T-RD threads=[1] array=__img_in index=16 location.line=40
+// expect: verdict=out-of-bounds rule=T-RD threads=[1] array=__img_in index=16 location.line=42
 // run: run --local-size 2,2 --image in=2x2 --image out=2x2 -D FILTER=CLK_FILTER_LINEAR
 // exit: 2
-// stderr: image2d_gradient_sampler.cl:39:34: error: unsupported: a sampler with CLK_FILTER_LINEAR (linear filtering is not lowered)
+// stderr: image2d_gradient_sampler.cl:36:28: error: unsupported: a sampler with CLK_FILTER_LINEAR (linear filtering is not lowered)
 // run: run --local-size 2,2 --image out=2x2
 // exit: 2
-// stderr: image2d_gradient_sampler.cl:39:30: error: unsupported: image 'in' without a size: give its width and height in texels with --image in=WxH
+// stderr: image2d_gradient_sampler.cl:41:30: error: unsupported: image 'in' without a size: give its width and height in texels with --image in=WxH
 // why: texel (x, y) of a 2x2 image is cells 4(2y + x) … 4(2y + x) + 3 (its R, G, B, A). in's
 //   texels: (0,0) = (1,2,3,4), (1,0) = (5,7,9,11), (0,1) = (10,10,10,10), (1,1) = (13,20,30,40).
 //   Work-item (x, y) writes out(x, y) = in(x + 1, y) − in(x, y), channel by channel (int4).
@@ -21,9 +21,11 @@
 //   out(1,0) = in(1,0) − in(1,0) = 0, out(0,1) = (3,10,20,30), out(1,1) = 0. CLAMP: in(2, y) is
 //   the border color (0,0,0,0) for CL_RGBA: out(1,0) = −(5,7,9,11), out(1,1) = −(13,20,30,40).
 //   NONE: in(2, 0) is undefined: work-item (1, 0), local id 1, reads past the image: cell
-//   4·W·H = 16, out-of-bounds (T-RD) at the second read (line 40). CLK_FILTER_LINEAR: refused at
-//   the sampler argument of the first read (line 39, col 34: `  const int4 a = read_imagei(in, `
-//   is 33 characters). Without --image in=…: refused at the image argument (col 30).
+//   4·W·H = 16, out-of-bounds (T-RD) at the second read (line 42). CLK_FILTER_LINEAR: refused at
+//   the sampler's value (Clang reads a program-scope sampler as its initialiser: line 36, col
+//   28, `__constant sampler_t smp = ` is 27 characters). Without --image in=…: refused at the
+//   image argument of the first read (line 41, col 30: `  const int4 a = read_imagei(` is 29
+//   characters).
 #ifndef ADDRESS
 #define ADDRESS CLK_ADDRESS_CLAMP_TO_EDGE
 #endif

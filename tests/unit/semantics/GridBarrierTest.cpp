@@ -76,6 +76,15 @@ SCENARIO("grid barriers: phases order the groups' accesses", "[semantics][extens
       CHECK(r.verdict.loc.line == lineOf(text, "// only"));
     }
   }
+  GIVEN("main ending with barrier(grid);") {
+    auto k = compile("threads: 2;\ngroup: 0;\ngroups: 2;\nglobal P[4];\nmain: {\n  wr(P, gid * 2 + lid, 1);\n"
+                     "  barrier(grid);\n}\n");
+    auto r = launch(*k);
+    THEN("every group waits at it, then finishes with nothing left to run") {
+      REQUIRE(r.verdict.kind == VerdictKind::Ok);
+      CHECK(r.memory.bounded[0] == W{1, 1, 1, 1});
+    }
+  }
   GIVEN("a grid barrier some threads of a group reach") {
     auto k = compile("threads: 2;\ngroup: 0;\ngroups: 2;\nmain: {\n"
                      "  if (lid == 0) { barrier(grid); } // half\n  barrier;\n}\n");
