@@ -11,6 +11,9 @@
 // run: run --block-dim 2,2 --image other=4 --image surf=2x2 --param v=7
 // exit: 2
 // stderr: error: --image other=4: the kernel accesses no surface or image 'other'
+// run: run --block-dim 2,2 --image surf=3x
+// exit: 2
+// stderr: error: --image expects NAME=W or NAME=WxH with W·H from 1 to 2147483647, not 'surf=3x'
 // why: the surface's bounds decide its out-of-bounds verdicts, so the lowering needs its width
 //   and height (--image, in elements); without them it says so at the surface argument (line
 //   26, col 18: `  surf2Dwrite(v, ` is 17 characters). With 2x2, thread (x, y) writes v
@@ -19,7 +22,8 @@
 //   of a surface of 2x1 elements: threads (0, 1) and (1, 1) (thread ids 2 and 3) write row
 //   y = 1 ≥ H = 1, out of range, and cudaBoundaryModeTrap (the default) makes that the
 //   out-of-bounds verdict, reported at cell W·H = 2 for the lowest such thread, 2 (T-WR).
-//   An --image naming no surface of the kernel is an error.
+//   An --image naming no surface of the kernel is an error, and so is a size without its height
+//   after the x.
 __global__ void fillSurface(cudaSurfaceObject_t surf, int v) {
   int x = threadIdx.x;
   int y = threadIdx.y;
