@@ -42,15 +42,15 @@ SCENARIO("grid barriers: phases order the groups' accesses", "[semantics][extens
   GIVEN("the same exchange across a group barrier only") {
     auto k = compile(exchange("barrier;"));
     auto r = launch(*k);
-    THEN("group 1's write of P[1] races with group 0's read of it") {
+    THEN("group 1's read of P[0] races with group 0's write of it (the smallest conflicting cell)") {
       REQUIRE(r.verdict.kind == VerdictKind::Race);
       CHECK(r.verdict.rule == Rule::GroupRace);
       REQUIRE(r.verdict.accesses.size() == 2);
       CHECK(r.verdict.accesses[0].group == 0);
-      CHECK_FALSE(r.verdict.accesses[0].write);
+      CHECK(r.verdict.accesses[0].write);
       CHECK(r.verdict.accesses[1].group == 1);
-      CHECK(r.verdict.accesses[1].write);
-      CHECK(r.verdict.accesses[1].addr.index == 1);
+      CHECK_FALSE(r.verdict.accesses[1].write);
+      CHECK(r.verdict.accesses[1].addr.index == 0);
     }
   }
   GIVEN("two groups writing one cell in the same phase, after a grid barrier") {
