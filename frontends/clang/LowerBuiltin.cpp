@@ -410,6 +410,14 @@ void Lowerer::barrierCall(const clang::CallExpr* c) {
       return;
     }
     const int64_t flags = res.Val.getInt().getExtValue();
+    // CLK_IMAGE_MEM_FENCE (4) orders the images, global arrays here, but not the buffers.
+    if ((flags & 4) && !(flags & 2) && !callStack_.empty())
+      for (const clang::ParmVarDecl* pd : callStack_.front()->parameters())
+        if (pd->getType()->isImageType()) {
+          unsupported(c->getArg(0), "barrier flags with CLK_IMAGE_MEM_FENCE but not CLK_GLOBAL_MEM_FENCE in a kernel "
+                                    "with images (the fence orders the images but not the global buffers)");
+          return;
+        }
     fence = static_cast<uint8_t>(((flags & 1) ? kpl::kFenceLocal : 0) | ((flags & 2) ? kpl::kFenceGlobal : 0));
   }
   StmtPtr s = stmt(StmtKind::Barrier, r);
