@@ -61,17 +61,17 @@ ExprPtr Lowerer::surfaceCall(const clang::CallExpr* c, Surface op) {
                             : op == Surface::Write1D ? "surf1Dwrite"
                             : op == Surface::Read2D  ? "surf2Dread"
                                                      : "surf2Dwrite";
-  if (!write && c->getType()->isVoidType()) {
-    unsupported(c, "the form of " + fname + " with a result through a pointer argument (use " + fname + "<T>(surf, …))");
-    return lit(0, r);
-  }
-  // Arguments: [data,] surface, x [, y] [, boundary mode].
-  const unsigned surf = write ? 1 : 0, coords = twoD ? 2 : 1;
-  if (c->getNumArgs() < surf + 1 + coords) {
+  // The legacy form surf2Dread(&v, surf, x, y): the element read is stored through the pointer.
+  const bool viaPointer = !write && c->getType()->isVoidType();
+  // Arguments: [data or result pointer,] surface, x [, y] [, boundary mode].
+  const unsigned surf = write || viaPointer ? 1 : 0, coords = twoD ? 2 : 1;
+  if (c->getNumArgs() < surf + 1 + coords || (viaPointer && !c->getArg(0)->getType()->isPointerType())) {
     unsupported(c, "this form of " + fname);
     return lit(0, r);
   }
-  const clang::QualType et = write ? c->getArg(0)->getType() : c->getType();
+  const clang::QualType et = write ? c->getArg(0)->getType()
+                             : viaPointer ? c->getArg(0)->getType()->getPointeeType()
+                                          : c->getType();
   std::optional<IntType> t = intType(et);
   if (!t || t->width != 32 || t->isBool) {
     unsupported(c, fmt::format("a surface access of type '{}' (32-bit scalars only: int, unsigned, float)",
@@ -128,12 +128,18 @@ ExprPtr Lowerer::surfaceCall(const clang::CallExpr* c, Surface op) {
                                "(cell W*H)"
                              : "cudaBoundaryModeZero: an out-of-range coordinate reads 0 and writes nothing; a "
                                "misaligned one is out-of-bounds (cell W*H)"));
+  auto result = [&](ExprPtr v) {
+    if (!viaPointer) return v;
+    LVal lv = pointee(c->getArg(0));
+    if (lv.kind != LVal::Kind::Invalid) store(lv, std::move(v), r);
+    return lit(0, r);
+  };
   if (mode == 2) {
     if (write) {
       writeCell(st, std::move(index), std::move(value), *t, r);
       return lit(0, r);
     }
-    return readCell(st, std::move(index), *t, r);
+    return result(snapshot(readCell(st, std::move(index), *t, r), r));
   }
   // Zero: access when aligned and in range, or misaligned (out of bounds).
   ExprPtr access = bin(BinaryOp::LogOr, un(UnaryOp::LogNot, std::move(aligned), r), std::move(inRange), r);
@@ -146,7 +152,7 @@ ExprPtr Lowerer::surfaceCall(const clang::CallExpr* c, Surface op) {
   std::vector<StmtPtr> then = capture([&] { emitAssign(v, readCell(st, clone(*index), *t, r), r); });
   std::vector<StmtPtr> els = capture([&] { emitAssign(v, lit(0, r), r); });
   emitIf(std::move(access), std::move(then), std::move(els), r);
-  return nameExpr(v, r);
+  return result(nameExpr(v, r));
 }
 
 }  // namespace sdvmc::clangfe::lowering
