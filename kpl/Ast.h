@@ -243,6 +243,9 @@ struct Stmt {
   std::optional<Ident> array2;        ///< Async (Copy, ThreadCopy): the source array
   Ident target2;                 ///< Atomic (64-bit): the local receiving the old low word
   uint8_t fence = kFenceAll;     ///< Barrier: the memory spaces it orders (kFenceLocal | kFenceGlobal)
+  /// (extension) Barrier: `barrier(grid);`, a barrier over every thread of every group (CUDA's
+  /// grid_group::sync()); it orders both memory spaces (fence = kFenceAll).
+  bool grid = false;
   /// (extension) Read: `x := ghost_rd(A, e)`, a read that is not logged (no race, no
   /// access for rd_all): what annotations read.
   bool ghost = false;

@@ -377,11 +377,18 @@ private:
   }
 
   // `barrier;` or (extension) `barrier(SPACES);`, SPACES a comma-separated list of `local`,
-  // `global`, or the single word `none`.
+  // `global`, or the single word `none`; or (extension) `barrier(grid);`, the grid barrier.
   StmtPtr parseBarrier() {
     StmtPtr s = make(StmtKind::Barrier, next().range.begin);
     if (at(TokenKind::LParen)) {
       next();
+      if (at(TokenKind::Ident) && tok().text == "grid") {
+        next();
+        s->grid = true;
+        expect(TokenKind::RParen);
+        s->range.end = expect(TokenKind::Semi).range.end;
+        return s;
+      }
       s->fence = 0;
       bool none = false;
       do {
@@ -393,7 +400,7 @@ private:
           s->fence |= tok().text == "global" ? kFenceGlobal : 0;
           next();
         } else {
-          failExpected("'local', 'global' or 'none'");
+          failExpected("'local', 'global', 'none' or 'grid'");
         }
       } while (at(TokenKind::Comma) && (next(), true));
       if (none && s->fence != 0) fail(s->range.begin, "'none' cannot be combined with a memory space");

@@ -338,7 +338,8 @@ void printStmtAt(std::string& out, const Stmt& s, int indent) {
       out += ';';
       break;
     case StmtKind::Barrier:
-      out += s.fence == kFenceAll     ? "barrier;"
+      out += s.grid                   ? "barrier(grid);"
+             : s.fence == kFenceAll     ? "barrier;"
              : s.fence == kFenceLocal  ? "barrier(local);"
              : s.fence == kFenceGlobal ? "barrier(global);"
                                        : "barrier(none);";

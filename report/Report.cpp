@@ -85,6 +85,10 @@ json verdictJson(const sem::Ir& ir, const sem::Verdict& v, const std::string& fi
   if (v.kind == sem::VerdictKind::Divergence) {
     j["enabled"] = v.enabled;
     j["disabled"] = v.disabled;
+    if (v.scope == "grid") {
+      j["scope"] = "grid";
+      j["grid_groups"] = v.groups;
+    }
   }
   if (v.kind == sem::VerdictKind::Race) {
     json acc = json::array();
@@ -265,6 +269,12 @@ void printVerdict(std::ostream& os, const kpl::SourceFile& src, const sem::Ir& i
         os << fmt::format("verdict: divergence ({}) at {}\n", sem::ruleName(v.rule), where(src, v.loc));
         quote(os, src, v.loc, "  ");
         os << "  " << v.message << "\n";
+        return;
+      }
+      if (v.scope == "grid") {
+        os << fmt::format("verdict: grid barrier divergence at {}\n", where(src, v.loc));
+        quote(os, src, v.loc, "  ");
+        os << "  (" << v.message << ")\n";
         return;
       }
       os << fmt::format("verdict: barrier divergence ({}) at {}\n", sem::ruleName(v.rule), where(src, v.loc));

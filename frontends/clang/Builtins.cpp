@@ -87,13 +87,24 @@ constexpr BuiltinInfo kTable[] = {
     {"tex2D", K::Texture, 3, op(Texture::Tex2D)},
     {"tex3D", K::Texture, 4, op(Texture::Tex3D)},
 
+    // OpenCL images (image1d_t, image2d_t kernel parameters).
+    {"read_imagef", K::Image, 3, op(ImageOp::ReadF)},
+    {"read_imagei", K::Image, 3, op(ImageOp::ReadI)},
+    {"read_imageui", K::Image, 3, op(ImageOp::ReadUI)},
+    {"write_imagef", K::Image, 3, op(ImageOp::WriteF)},
+    {"write_imagei", K::Image, 3, op(ImageOp::WriteI)},
+    {"write_imageui", K::Image, 3, op(ImageOp::WriteUI)},
+    {"get_image_width", K::Image, 1, op(ImageOp::Width)},
+    {"get_image_height", K::Image, 1, op(ImageOp::Height)},
+
+    // Surfaces (our sdvmc_cudalib.h): references and objects, a hidden global array each.
+    {"surf1Dread", K::Surface, 2, op(Surface::Read1D)},
+    {"surf1Dwrite", K::Surface, 3, op(Surface::Write1D)},
+    {"surf2Dread", K::Surface, 3, op(Surface::Read2D)},
+    {"surf2Dwrite", K::Surface, 4, op(Surface::Write2D)},
+
     // Declared so that kernels parse, refused with the reason (README.md); the warp-level
     // primitives (K::Warp) among them are lowered.
-    {"surf1Dread", K::Refused, 2, op(Refusal::Surface), op(Refusal::Surface)},
-    {"surf1Dwrite", K::Refused, 3, op(Refusal::Surface), op(Refusal::Surface)},
-    {"surf2Dread", K::Refused, 3, op(Refusal::Surface), op(Refusal::Surface)},
-    {"surf2Dwrite", K::Refused, 4, op(Refusal::Surface), op(Refusal::Surface)},
-    {"__sdvmc_grid_sync", K::Refused, 0, op(Refusal::GridSync), op(Refusal::GridSync)},
     {"__syncwarp", K::Warp, 1, op(WarpOp::SyncWarp), op(WarpOp::SyncWarp)},
     {"__activemask", K::Warp, 0, op(WarpOp::ActiveMask), op(WarpOp::ActiveMask)},
     {"__ballot_sync", K::Warp, 2, op(WarpOp::Ballot), op(WarpOp::Ballot)},
@@ -124,6 +135,7 @@ constexpr BuiltinInfo kTable[] = {
     {"barrier", K::Barrier, 1, 0},
     {"work_group_barrier", K::Barrier, 1, 0},
     {"__syncthreads", K::Barrier, 0, 0},
+    {"__sdvmc_grid_sync", K::Barrier, 0, 1},  // grid_group::sync() (our sdvmc_cudalib.h): `barrier(grid);`
     {"mem_fence", K::Fence, 1, 0},
     {"read_mem_fence", K::Fence, 1, 0},
     {"write_mem_fence", K::Fence, 1, 0},

@@ -19,7 +19,8 @@ namespace sdvmc::clangfe::lowering {
 enum class BuiltinKind : uint8_t {
   WorkItem,      ///< OpenCL's get_local_id(d) and the like, d a constant (op: a WorkItem)
   WorkDim,       ///< get_work_dim()
-  Barrier,       ///< barrier(flags), work_group_barrier(flags), __syncthreads(): `barrier;`
+  Barrier,       ///< barrier(flags), work_group_barrier(flags), __syncthreads(): `barrier;`; op 1: grid_group::sync(),
+                 ///< `barrier(grid);`
   Fence,         ///< mem_fence(flags), __threadfence() …: nothing under SDV
   Vote,          ///< CUDA's __syncthreads_count/_and/_or(p) (op: a Vote)
   Annotation,    ///< GPUVerify's __requires, __ensures, __assert, __assume … (op: an Annotation)
@@ -60,6 +61,8 @@ enum class BuiltinKind : uint8_t {
                  ///< arguments, which are evaluated (their reads are accesses). Variadic: arity 0
   Random,        ///< cuRAND's device API (op: a Random): arbitrary values, the state written (LowerCudaLib.cpp)
   Texture,       ///< texture fetches (op: a Texture): a hidden never-written array per texture
+  Surface,       ///< CUDA's surface reads and writes (op: a Surface): a hidden global array per surface (LowerSurface.cpp)
+  Image,         ///< OpenCL's read_image*, write_image*, get_image_width/height (op: an ImageOp; LowerImage.cpp)
   Warp,          ///< CUDA's warp-level primitives (op: a WarpOp): KPL's `shfl`, `ballot` (warp models only)
   Clock,         ///< CUDA's clock() (32-bit form), clock64() (64-bit form): arbitrary values, with a note
   Async,         ///< the asynchronous copies (op: an AsyncCall): KPL's async_copy / async_wait (OpenCL's, the
@@ -86,7 +89,7 @@ enum class Geometric : uint8_t { Dot, Cross, Length, Distance, Normalize, FastLe
 /// The op of a FloatOut row: OpenCL's sincos(x, &c) and modf(x, &i), CUDA's sincosf(x, &s, &c).
 enum class FloatOut : uint8_t { SinCos, SinCosBoth, Modf };
 /// The op of a Refused row: why the function is not lowered.
-enum class Refusal : uint8_t { DirectedRounding, NotExact, PointerResult, GridSync, Surface };
+enum class Refusal : uint8_t { DirectedRounding, NotExact, PointerResult };
 /// The op of an Async row (LowerAsync.cpp).
 enum class AsyncCall : uint8_t { Copy, StridedCopy, WaitEvents, PipelineCopy, PipelineCommit, PipelineWait, CvtaShared };
 /// The op of a Vote row: what __syncthreads_OP returns.
@@ -95,6 +98,10 @@ enum class Vote : uint8_t { Count, And, Or };
 enum class Random : uint8_t { Init, Bits, Uniform, Normal, Bits4, Uniform4, Normal2, Normal4 };
 /// The op of a Texture row: tex1Dfetch (an integer coordinate), tex1D, tex2D, tex3D (float ones).
 enum class Texture : uint8_t { Fetch, Tex1D, Tex2D, Tex3D };
+/// The op of a Surface row.
+enum class Surface : uint8_t { Read1D, Write1D, Read2D, Write2D };
+/// The op of an Image row.
+enum class ImageOp : uint8_t { ReadF, ReadI, ReadUI, WriteF, WriteI, WriteUI, Width, Height };
 /// The op of a Warp row (a name ending in `_sync` takes the mask first; the legacy forms have none).
 enum class WarpOp : uint8_t {
   Shfl, ShflUp, ShflDown, ShflXor, Ballot, Any, All, ActiveMask, SyncWarp,

@@ -33,6 +33,14 @@ struct LaunchOptions {
   std::string kernel;
   /// `--buffer NAME=SIZE`: pointer parameters (or extern shared arrays) of a known size.
   std::vector<std::pair<std::string, uint32_t>> buffers;
+  /// `--image NAME=W[xH]`: a CUDA surface's or an OpenCL image's width and height in elements
+  /// (`twoD`: H was given).
+  struct Image {
+    std::string name;
+    uint32_t width = 1, height = 1;
+    bool twoD = false;
+  };
+  std::vector<Image> images;
   /// (OpenCL) `--global-offset X[,Y,Z]`: get_global_offset(d), added to every get_global_id(d).
   std::array<uint32_t, 3> globalOffset{0, 0, 0};
   /// GPUVerify's `--no-annotations` (None: every annotation is ignored; C's assert is code and

@@ -26,10 +26,23 @@ template <class T> __device__ T tex1Dfetch(cudaTextureObject_t, int);
 template <class T> __device__ T tex1D(cudaTextureObject_t, float);
 template <class T> __device__ T tex2D(cudaTextureObject_t, float, float);
 template <class T> __device__ T tex3D(cudaTextureObject_t, float, float, float);
-template <class T> __device__ T surf1Dread(cudaSurfaceObject_t, int);
-template <class T> __device__ void surf1Dwrite(T, cudaSurfaceObject_t, int);
-template <class T> __device__ T surf2Dread(cudaSurfaceObject_t, int, int);
-template <class T> __device__ void surf2Dwrite(T, cudaSurfaceObject_t, int, int);
+// Surfaces: legacy surface references and surface objects, writable (a hidden global array
+// per surface, sized by --image NAME=W[xH]); x coordinates in bytes.
+enum cudaSurfaceBoundaryMode { cudaBoundaryModeZero = 0, cudaBoundaryModeClamp = 1, cudaBoundaryModeTrap = 2 };
+template <class T, int dim = 1>
+struct __attribute__((device_builtin_surface_type)) surface { int __sdvmc_surface; };
+template <class T> __device__ T surf1Dread(cudaSurfaceObject_t, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T> __device__ void surf1Dread(T*, cudaSurfaceObject_t, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T> __device__ void surf1Dwrite(T, cudaSurfaceObject_t, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T> __device__ T surf2Dread(cudaSurfaceObject_t, int, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T> __device__ void surf2Dread(T*, cudaSurfaceObject_t, int, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T> __device__ void surf2Dwrite(T, cudaSurfaceObject_t, int, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T, int d> __device__ T surf1Dread(surface<void, d>, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T, int d> __device__ void surf1Dread(T*, surface<void, d>, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T, int d> __device__ void surf1Dwrite(T, surface<void, d>, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T, int d> __device__ T surf2Dread(surface<void, d>, int, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T, int d> __device__ void surf2Dread(T*, surface<void, d>, int, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T, int d> __device__ void surf2Dwrite(T, surface<void, d>, int, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
 // Warp-level primitives: KPL's shfl and ballot (README.md).
 __device__ void __syncwarp(unsigned int mask = 0xffffffffu);
 __device__ unsigned int __activemask(void);
@@ -67,7 +80,7 @@ __device__ int __reduce_max_sync(unsigned int mask, int value);
 __device__ unsigned int __reduce_and_sync(unsigned int mask, unsigned int value);
 __device__ unsigned int __reduce_or_sync(unsigned int mask, unsigned int value);
 __device__ unsigned int __reduce_xor_sync(unsigned int mask, unsigned int value);
-// Grid-wide synchronisation (cooperative launches): refused by the lowering.
+// Grid-wide synchronisation (cooperative launches): `barrier(grid);` (LowerBuiltin.cpp).
 __device__ void __sdvmc_grid_sync(void);
 )";
 }
@@ -201,7 +214,7 @@ public:
 };
 __device__ inline coalesced_group coalesced_threads() { return coalesced_group{__activemask()}; }
 template <unsigned int N> __device__ void sync(thread_block_tile<N> g) { g.sync(); }
-/// The whole grid (a cooperative launch): ranks and sizes; its sync() is refused.
+/// The whole grid (a cooperative launch): ranks and sizes; its sync() is `barrier(grid);`.
 class grid_group {
 public:
   int __sdvmc_group;

@@ -11,6 +11,7 @@
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 
@@ -245,6 +246,15 @@ Agg Lowerer::aggValue(const clang::Expr* e) {
       }
     } else {
       const clang::RecordDecl* rd = t->getAs<clang::RecordType>()->getDecl()->getDefinition();
+      if (rd->isUnion() && list->getInitializedFieldInUnion() &&
+          list->getInitializedFieldInUnion() != *rd->field_begin()) {
+        // The union's value is laid out as its first member (unionCells): another member's
+        // initialiser is not lowered.
+        unsupported(e, fmt::format("an initialiser of union member '{}' (only the first member, '{}', is)",
+                                   list->getInitializedFieldInUnion()->getNameAsString(),
+                                   rd->field_begin()->getNameAsString()));
+        return bad;
+      }
       unsigned i = 0;
       // C++17 aggregates with bases: the bases' initialisers come first, as their cells do
       // (an empty base takes none).
@@ -290,6 +300,7 @@ Agg Lowerer::aggValue(const clang::Expr* e) {
         } else {
           a.vals.push_back(in ? rvalue(in) : lit(0, r));
         }
+        if (rd->isUnion()) break;  // the first member only
       }
     }
     while (a.vals.size() < l->comps.size()) a.vals.push_back(lit(0, r));

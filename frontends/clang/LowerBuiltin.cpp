@@ -55,7 +55,15 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
     case BuiltinKind::WorkItem: return workItem(c, static_cast<WorkItem>(fn.op));
     case BuiltinKind::WorkDim: return lit(std::max({launch_.localDims, launch_.groupDims, 1u}), r);
     case BuiltinKind::Barrier:
-      barrierCall(c);
+      if (fn.op == 1) {
+        // grid_group::sync(), inlined from our header: the barrier is the user's call.
+        const clang::SourceLocation at = userLoc(c->getBeginLoc());
+        StmtPtr s = stmt(StmtKind::Barrier, at == c->getBeginLoc() ? r : kpl::SourceRange{loc(at), loc(at)});
+        s->grid = true;
+        emit(std::move(s));
+      } else {
+        barrierCall(c);
+      }
       emitBarrierInvariants();
       return lit(0, r);
     // Fences order a thread's own accesses; under SDV every access becomes visible at the
@@ -129,6 +137,10 @@ std::optional<ExprPtr> Lowerer::wordBuiltin(const clang::CallExpr* c, const Buil
       break;
     case BuiltinKind::Random: return randomCall(c, static_cast<Random>(fn.op));
     case BuiltinKind::Texture: return textureFetch(c, static_cast<Texture>(fn.op));
+    case BuiltinKind::Surface: return surfaceCall(c, static_cast<Surface>(fn.op));
+    case BuiltinKind::Image:
+      if (lang_ == Language::OpenCL) return imageWord(c, static_cast<ImageOp>(fn.op));
+      break;
     case BuiltinKind::Warp:
       // `__all` is both CUDA's legacy warp vote and GPUVerify's thread predicate: inside an
       // annotation's condition it is the predicate (over every thread of the group).
@@ -222,6 +234,8 @@ std::optional<Val> Lowerer::wideBuiltin(const clang::CallExpr* c, const BuiltinI
     case BuiltinKind::BitSelect:
     case BuiltinKind::Random:
     case BuiltinKind::Texture:
+    case BuiltinKind::Surface:
+    case BuiltinKind::Image:
     case BuiltinKind::Refused: break;
     case BuiltinKind::Async:  // __cvta_generic_to_shared's size_t: refused outside a cp.async operand
       asyncCall(c, static_cast<AsyncCall>(fn.op), name);
@@ -263,6 +277,9 @@ std::optional<Agg> Lowerer::aggBuiltin(const clang::CallExpr* c, const BuiltinIn
     case BuiltinKind::Random: return randomVector(c, static_cast<Random>(fn.op));
     case BuiltinKind::Texture:
       if (static_cast<Texture>(fn.op) == Texture::Fetch && c->getType()->isRecordType()) return textureFetchStruct(c);
+      break;
+    case BuiltinKind::Image:
+      if (lang_ == Language::OpenCL) return imageRead(c, static_cast<ImageOp>(fn.op));
       break;
     default: break;
   }
@@ -397,6 +414,14 @@ void Lowerer::barrierCall(const clang::CallExpr* c) {
       return;
     }
     const int64_t flags = res.Val.getInt().getExtValue();
+    // CLK_IMAGE_MEM_FENCE (4) orders the images, global arrays here, but not the buffers.
+    if ((flags & 4) && !(flags & 2) && !callStack_.empty())
+      for (const clang::ParmVarDecl* pd : callStack_.front()->parameters())
+        if (pd->getType()->isImageType()) {
+          unsupported(c->getArg(0), "barrier flags with CLK_IMAGE_MEM_FENCE but not CLK_GLOBAL_MEM_FENCE in a kernel "
+                                    "with images (the fence orders the images but not the global buffers)");
+          return;
+        }
     fence = static_cast<uint8_t>(((flags & 1) ? kpl::kFenceLocal : 0) | ((flags & 2) ? kpl::kFenceGlobal : 0));
   }
   StmtPtr s = stmt(StmtKind::Barrier, r);
@@ -770,13 +795,6 @@ void Lowerer::refusedCall(const clang::CallExpr* c, const std::string& name, Ref
       return;
     case Refusal::PointerResult:
       unsupported(c, name + " (a result through a pointer argument)");
-      return;
-    case Refusal::GridSync:
-      unsupported(userLoc(c->getBeginLoc()), "grid-wide synchronisation (grid_group::sync): KPL cannot make the "
-                                             "threads of different groups wait for each other");
-      return;
-    case Refusal::Surface:
-      unsupported(userLoc(c->getBeginLoc()), fmt::format("'{}' (surfaces are not modelled)", name));
       return;
   }
 }

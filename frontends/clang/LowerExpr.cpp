@@ -608,8 +608,8 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
     // A field: the struct's first cell (through `->`, where the pointer points) plus the
     // field's word offset.
     const auto* fd = llvm::dyn_cast<clang::FieldDecl>(m->getMemberDecl());
-    if (!fd || fd->getParent()->isUnion()) {
-      unsupported(e, "member access (unions)");
+    if (!fd) {
+      unsupported(e, "member access");
       return lv;
     }
     if (m->getType()->isArrayType() && !scalarArrayField(m->getType()) && !arrayFieldCells(m->getType(), e->getBeginLoc())) {

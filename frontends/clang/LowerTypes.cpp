@@ -75,10 +75,11 @@ std::optional<uint64_t> Lowerer::structCells(clang::QualType t, clang::SourceLoc
   const auto* rt = t->getAs<clang::RecordType>();
   if (!rt) return std::nullopt;
   const clang::RecordDecl* rd = rt->getDecl()->getDefinition();
-  if (!rd || rd->isUnion()) {
-    unsupported(at, "type '" + t.getAsString() + "' (" + (rd ? "union" : "incomplete struct") + ")");
+  if (!rd) {
+    unsupported(at, "type '" + t.getAsString() + "' (incomplete struct)");
     return std::nullopt;
   }
+  if (rd->isUnion()) return unionCells(t, rd, at);
   if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(rd); cxx && (cxx->getNumVBases() > 0 || cxx->isPolymorphic())) {
     unsupported(at, "type '" + t.getAsString() + "' (a class with virtual functions or virtual bases)");
     return std::nullopt;
@@ -131,6 +132,56 @@ std::optional<uint64_t> Lowerer::structCells(clang::QualType t, clang::SourceLoc
   return n;  // 0 for an empty struct (a functor, the SDK's SharedMemory<T>): a value of no cells
 }
 
+std::optional<uint64_t> Lowerer::unionCells(clang::QualType t, const clang::RecordDecl* rd, clang::SourceLocation at) {
+  // Every member is a run of whole 32-bit words (int, unsigned, float, their vectors and
+  // structs of them, 64-bit scalars as two words) of the union's size: cell k of every member
+  // is then bytes 4k … 4k + 3 of the union, and reading one member after writing another
+  // reads the same bits (the type punning C and CUDA compilers define). Anything else (a
+  // narrower member, padding, a pointer, members of different sizes) is refused.
+  const uint64_t bytes = ctx_.getTypeSize(t) / 8;
+  std::optional<uint64_t> cells;
+  for (const clang::FieldDecl* f : rd->fields()) {
+    clang::QualType ft = f->getType().getCanonicalType();
+    auto refuse = [&](const std::string& why) {
+      unsupported(at, fmt::format("{}: member '{}' of type '{}' {} (a union is lowered when every member is "
+                                  "whole 32-bit words of the union's size: int, unsigned, float, their vectors and "
+                                  "structs, 64-bit scalars)",
+                                  t.getAsString(), f->getNameAsString(), f->getType().getAsString(), why));
+      return std::nullopt;
+    };
+    if (f->isBitField()) return refuse("is a bit-field");
+    if (isPtrField(ft) || pointerFieldIn(ft)) return refuse("holds a pointer");
+    const uint64_t fbytes = ctx_.getTypeSize(ft) / 8;
+    if (fbytes != bytes) return refuse(fmt::format("has {} bytes, the union {}", fbytes, bytes));
+    uint64_t n = 0;
+    if (isWideType(ft)) {
+      n = 2;  // a 64-bit scalar: its low word, then its high word
+    } else if (auto it = intType(ft)) {
+      if (it->isBool || it->width != 32) return refuse("is narrower than 32 bits");
+      n = 1;
+    } else if (uint64_t len = scalarArrayField(ft)) {
+      if (intType(ctx_.getAsConstantArrayType(ft)->getElementType())->width != 32)
+        return refuse("is an array of elements narrower than 32 bits");
+      n = len;
+    } else {
+      std::optional<Layout> l = layoutOf(ft, at);
+      if (!l) return std::nullopt;
+      for (const Comp& c : l->comps)
+        if (c.type.isBool || (c.type.width != 32 && c.type.width != 64))
+          return refuse(fmt::format("has a component ('{}') narrower than 32 bits", c.path.empty() ? "the value" : c.path));
+      n = l->cells;
+    }
+    if (n * 4 != fbytes) return refuse("has padding");
+    if (cells && *cells != n) return refuse("has another size in cells");
+    cells = n;
+  }
+  if (!cells) {
+    unsupported(at, "type '" + t.getAsString() + "' (an empty union)");
+    return std::nullopt;
+  }
+  return cells;
+}
+
 uint64_t Lowerer::basesCells(const clang::RecordDecl* rd, const clang::RecordDecl* upTo, clang::SourceLocation at) {
   uint64_t off = 0;
   if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(rd))
@@ -144,6 +195,7 @@ uint64_t Lowerer::basesCells(const clang::RecordDecl* rd, const clang::RecordDec
 }
 
 uint64_t Lowerer::fieldOffset(const clang::FieldDecl* fd, clang::SourceLocation at) {
+  if (fd->getParent()->isUnion()) return 0;  // every member of a union starts at its first cell
   uint64_t off = basesCells(fd->getParent(), nullptr, at);
   for (const clang::FieldDecl* f : fd->getParent()->fields()) {
     if (f == fd) return off;
@@ -324,6 +376,7 @@ bool Lowerer::layoutInto(clang::QualType t, uint64_t base, const std::string& pa
         out.comps.push_back(Comp{off, *intType(ft), fp});
         off += 1;
       }
+      if (rd->isUnion()) break;  // a union's value: its first member's cells (unionCells: all the same bits)
     }
     return true;
   }

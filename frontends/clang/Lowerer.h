@@ -365,6 +365,9 @@ private:
   /// layout is word-per-field, not C's bytes. nullopt (after a diagnostic) for unions, bit-fields,
   /// and fields of other types.
   std::optional<uint64_t> structCells(clang::QualType t, clang::SourceLocation at);
+  /// A union's cells: those of each member, when every member is whole 32-bit words of the
+  /// union's size (so all members share the same bits cell by cell); else a diagnostic.
+  std::optional<uint64_t> unionCells(clang::QualType t, const clang::RecordDecl* rd, clang::SourceLocation at);
   /// A field of data-pointer type (two cells in a struct value: the offset, then the target's
   /// id as a Dynamic storage's base holds it).
   static bool isPtrField(clang::QualType t);
@@ -901,6 +904,29 @@ private:
   /// A texture fetch: a read of the texture's hidden array at the coordinates' encoding.
   ExprPtr textureFetch(const clang::CallExpr* c, Texture op);
   std::optional<Agg> textureFetchStruct(const clang::CallExpr* c);
+  // ---- LowerImage.cpp: OpenCL images ------------------------------------------------------
+  /// An image kernel parameter: true (no KPL parameter; image1d_t and image2d_t only).
+  bool imageParam(const clang::ParmVarDecl* pd);
+  /// The hidden array of the image parameter a call's first argument names (`--image` size; `dims`
+  /// 1 or 2); -1 after a diagnostic.
+  int imageStorage(const clang::CallExpr* c, IntType elem, uint32_t& width, uint32_t& height, unsigned& dims);
+  /// write_image*, get_image_width/height (nullopt: another form, or a read: imageRead).
+  std::optional<ExprPtr> imageWord(const clang::CallExpr* c, ImageOp op);
+  /// read_imagef/i/ui: the texel's 4 channels.
+  std::optional<Agg> imageRead(const clang::CallExpr* c, ImageOp op);
+  /// Integer coordinates (an int, or an int2's two), snapshotted; empty after a diagnostic.
+  std::vector<ExprPtr> imageCoords(const clang::Expr* coord, unsigned dims);
+  ExprPtr imageInRange(const std::vector<ExprPtr>& xy, uint32_t width, uint32_t height, kpl::SourceRange r);
+  /// The first cell of texel (x, y), or 4·W·H (out of bounds) out of range.
+  ExprPtr texelBase(const std::vector<ExprPtr>& xy, uint32_t width, uint32_t height, kpl::SourceRange r);
+  std::map<const clang::ParmVarDecl*, int> images_;  ///< an image parameter → its hidden array
+  // ---- LowerSurface.cpp: CUDA surfaces -----------------------------------------------------
+  /// surf1Dread … surf2Dwrite: an access to the surface's hidden global array.
+  ExprPtr surfaceCall(const clang::CallExpr* c, Surface op);
+  /// The hidden array of the surface (reference or kernel parameter) argument `arg` names, of
+  /// `--image` width × height elements; -1 after a diagnostic.
+  int surfaceStorage(const clang::CallExpr* c, unsigned arg, IntType elem, bool twoD, uint32_t& width,
+                     uint32_t& height);
   /// The hidden array of the texture (reference or kernel parameter) a fetch names; -1 after a diagnostic.
   int textureStorage(const clang::CallExpr* c, IntType elem);
   /// A float coordinate as `scale * c` when that is an integer in [0, 2^bits) (`ok`: 1 or 0).
@@ -1004,6 +1030,8 @@ private:
   std::string voteArray_;   ///< the hidden shared array of __syncthreads_count/_and/_or ("" until used)
   std::string arbArray_;    ///< the hidden shared array of arbitrary values ("" until used)
   std::string arbCounter_;  ///< its per-thread counter local
+  std::map<const clang::VarDecl*, int> surfaces_;  ///< a surface (reference or object parameter) → its hidden array
+  std::set<std::string> usedImages_;                ///< the `--image` names a surface or image used
   std::map<const clang::VarDecl*, int> textures_;  ///< a texture (reference or object parameter) → its hidden array
   std::string exitedLocal_;  ///< 1 in a thread that returned from the kernel ("" when no member mask is checked)
   /// Annotations (LowerAnnotations.cpp): inside one's condition, reads are ghost_rd.

@@ -296,6 +296,7 @@ std::optional<kpl::Program> Lowerer::run() {
       }
       continue;
     }
+    if (imageParam(pd)) continue;
     auto it = intType(t);
     if (!it) {
       unsupported(pd->getLocation(), "kernel parameter of type '" + t.getAsString() + "'" + typeReason(t));
@@ -325,6 +326,11 @@ std::optional<kpl::Program> Lowerer::run() {
     unsupported(c, "a barrier invariant that no barrier follows (GPUVerify attaches it to the next barrier)");
   if (!diags_.hasErrors() && discovered_.empty()) finishDynamic();
 
+  for (const LaunchOptions::Image& im : launch_.images)
+    if (!usedImages_.count(im.name))
+      diags_.error(kpl::SourceLoc{1, 1}, fmt::format("--image {}={}{}: the kernel accesses no surface or image '{}'",
+                                                     im.name, im.width, im.twoD ? fmt::format("x{}", im.height) : "",
+                                                     im.name));
   for (const auto& [name, size] : launch_.buffers)
     if (!usedBuffers_.count(name))
       diags_.error(kpl::SourceLoc{1, 1}, "--buffer " + name + "=" + std::to_string(size) +
@@ -356,6 +362,10 @@ std::optional<kpl::Program> Lowerer::run() {
   for (const auto& [name, size] : launch_.buffers) {
     p.replayArgs.push_back("--buffer");
     p.replayArgs.push_back(name + "=" + std::to_string(size));
+  }
+  for (const LaunchOptions::Image& im : launch_.images) {
+    p.replayArgs.push_back("--image");
+    p.replayArgs.push_back(fmt::format("{}={}{}", im.name, im.width, im.twoD ? fmt::format("x{}", im.height) : ""));
   }
   if (lang_ == Language::Cuda && launch_.target == 32) p.replayArgs.insert(p.replayArgs.end(), {"--target", "32"});
   if (launch_.dynamicSharedBytes != 0)

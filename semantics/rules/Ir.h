@@ -195,6 +195,7 @@ struct Node {
   ArrayId array2 = 0;                           ///< Async: the source array of a copy
   std::vector<ExprId> args;                     ///< Async: the operands
   uint8_t fence = kpl::kFenceAll;  ///< Barrier: the spaces it orders (kpl::kFenceLocal | kFenceGlobal)
+  bool grid = false;      ///< Barrier: `barrier(grid);`, a phase boundary of the launch (Launch.h)
   bool ghost = false;     ///< Read: `ghost_rd`, not logged (annotations read so)
   bool candidate = false; ///< Assert: `candidate(e)`: a failure drops the candidate (SdvMachine::dropped)
   ArrayId array = 0;
@@ -253,6 +254,9 @@ struct Ir {
   /// set before main starts and never assigned.
   std::vector<std::string> params;
   bool hasAtomics = false;               ///< some node is an Atomic (states carry atomic logs)
+  /// (extension) Where the first `barrier(grid);` is, if any: only `sdvmc run`'s launch
+  /// (Launch.h) runs it as a grid barrier; with one group it is the group's barrier.
+  std::optional<kpl::SourceLoc> firstGridBarrier;
   /// Where the first annotation builtin (EOp::Enabled … LogOffset) or `ghost_rd` is, if any:
   /// only the SDV rules run them (the other models and prove refuse the kernel).
   std::optional<kpl::SourceLoc> firstAnnotation;

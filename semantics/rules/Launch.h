@@ -8,6 +8,15 @@
 // Running the groups in sequence is exact for the verdicts: when no two groups conflict,
 // every interleaving of the groups reaches the same memory as the sequence; when two do,
 // the race is reported (whichever group ran first).
+//
+// (extension) Grid barriers (`barrier(grid);`, CUDA's grid_group::sync()) cut the launch
+// into phases: in each phase every group runs, in turn, from where it waits to its next grid
+// barrier (or its end), and only then does any group go past it. Races between groups are
+// checked per phase (an access before a grid barrier and one after it are ordered by it).
+// After a phase every group must wait at the same instance of a grid barrier (the same
+// barrier with the same rest of the program), or every group must have finished: otherwise
+// it is barrier divergence at grid level (verdict divergence, scope "grid"). Within a group
+// a grid barrier is a barrier like any other (G-DIVERGENCE, G-RACE, G-SYNC).
 #pragma once
 
 #include "semantics/rules/Dependence.h"
@@ -24,7 +33,7 @@
 namespace sdvmc::sem {
 
 struct LaunchResult {
-  Verdict verdict;          ///< Ok, the first group's error (with `group`), or an inter-group race
+  Verdict verdict;          ///< Ok, the first group's error (with `group`), an inter-group race, or grid divergence
   Word group = 0;           ///< the group the verdict is about (the later group of a race)
   Memory memory;            ///< the final memory (Ok), or the memory where it stopped
   uint64_t steps = 0;       ///< rule applications, all groups

@@ -479,6 +479,8 @@ private:
       case kpl::StmtKind::Barrier: {
         Node n = make(NodeKind::Barrier, s, pred, depth, ctx);
         n.fence = s.fence;
+        n.grid = s.grid;
+        if (s.grid && !ir_.firstGridBarrier) ir_.firstGridBarrier = s.range.begin;
         return addNode(std::move(n));
       }
       case kpl::StmtKind::Break:

@@ -319,6 +319,7 @@ std::optional<Verdict> SdvMachine::step(GroupState& s) {
       if (s.ss.empty() && !s.copies.empty()) completeAllCopies(s);
       if (races(s)) return gRace(s, it);
       gSync(s, it);
+      if (node.grid && gridPhases_) gridStop_ = it.node;
       return std::nullopt;
     }
     case NodeKind::Assign: case NodeKind::Read: case NodeKind::Write:
@@ -333,6 +334,7 @@ std::optional<Verdict> SdvMachine::step(GroupState& s) {
 
 Verdict SdvMachine::run(GroupState& s, uint64_t maxSteps) {
   uint64_t budget = maxSteps;
+  gridStop_ = kNone;  // (a group resumed with nothing left to run stops at no grid barrier)
   while (!s.done()) {
     if (budget-- == 0) {
       Verdict v;
@@ -344,7 +346,9 @@ Verdict SdvMachine::run(GroupState& s, uint64_t maxSteps) {
       v.message = fmt::format("stopped after {} rule applications (--max-steps)", maxSteps);
       return v;
     }
+    gridStop_ = kNone;
     if (auto v = step(s)) return *v;
+    if (gridStop_ != kNone) break;  // a grid barrier: the phase ends here for this group
   }
   Verdict ok;
   ok.kind = VerdictKind::Ok;

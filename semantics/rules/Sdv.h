@@ -70,6 +70,11 @@ public:
     Word value;    ///< writes: the value written
   };
   void setFootprint(std::vector<FootprintEntry>* f) { footprint_ = f; }
+  /// (several groups, Launch.h) `barrier(grid);` ends a phase: after its G-SYNC, run()
+  /// returns Ok with ss not empty (the group waits there for the others); gridStop() is
+  /// the barrier. Off (one group): a grid barrier is the group's barrier, nothing more.
+  void setGridPhases(bool on) { gridPhases_ = on; }
+  NodeId gridStop() const { return gridStop_; }
   /// simt-uniform-exit: a loop exits for every thread as soon as its guard is false for
   /// one enabled thread (instead of when it is false for all: G-DONE's premise).
   void setUniformLoopExit(bool on) { uniformExit_ = on; }
@@ -183,6 +188,8 @@ private:
   RuleObserver* observer_ = nullptr;
   std::vector<FootprintEntry>* footprint_ = nullptr;
   bool uniformExit_ = false;
+  bool gridPhases_ = false;
+  NodeId gridStop_ = kNone;
   bool benignWrites_ = false;
   RaceOptions raceOptions_;
   Rule lastRule_ = Rule::GSeq;

@@ -86,7 +86,9 @@ struct Verdict {
   std::vector<RaceAccess> accesses;     ///< race: the two conflicting accesses
   Word value = 0;                       ///< out-of-bounds: the index; shift: the amount
   ArrayId array = 0;                    ///< out-of-bounds: the array
-  std::string scope;                    ///< (simt races) "intra-warp" or "inter-warp"
+  std::string scope;                    ///< (simt races) "intra-warp" or "inter-warp"; "inter-group";
+                                        ///< (divergence) "grid": groups disagree on a grid barrier
+  std::vector<Word> groups;             ///< grid divergence: the group waiting at the barrier, then the other
   std::string message;                  ///< one line, for people
 };
 

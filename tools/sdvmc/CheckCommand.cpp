@@ -657,6 +657,7 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   for (int64_t n = threads->lo; n <= threads->hi; ++n) bounds.threads.push_back(static_cast<uint32_t>(n));
   // Several groups (groups: G): each group id is a configuration of its own (SDV within
   // the group); races between groups are `sdvmc run`'s to find, which runs the launch.
+  if (refuseGridBarrier(*source, ir, "check", false, o.json)) return 2;
   const std::optional<Range> groups = read.group(o.bounds.group.value_or(
       k->program.groups > 1 ? fmt::format("0..{}", k->program.groups - 1) : std::to_string(k->program.group)));
   if (!groups) return 2;

@@ -98,6 +98,19 @@ const sem::Node* wideAtomic(const sem::Ir& ir) {
 }
 }  // namespace
 
+bool refuseGridBarrier(const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what, bool always,
+                       bool asJson) {
+  if (!ir.firstGridBarrier || (!always && ir.program->groups <= 1)) return false;
+  kpl::DiagnosticEngine d(&src);
+  d.error(*ir.firstGridBarrier,
+          fmt::format("unsupported: {} does not handle grid barriers (grid_group::sync, barrier(grid)): they order "
+                      "the groups of a launch, which only `sdvmc run` runs as a whole (without --group)",
+                      what));
+  d.render(std::cerr);
+  if (asJson) std::cout << nlohmann::json{{"verdict", "error"}, {"diagnostics", report::diagnosticsJson(d.diagnostics())}}.dump() << "\n";
+  return true;
+}
+
 bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what,
                        bool atomics, bool params, bool groups, bool asJson, bool floats) {
   std::string message;

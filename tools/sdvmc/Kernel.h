@@ -42,6 +42,13 @@ std::unique_ptr<Kernel> loadKernelOrReport(const std::string& path, bool json,
                                            std::unique_ptr<kpl::SourceFile>& source,
                                            const LaunchArgs* launch = nullptr, const CommandLine* cl = nullptr);
 
+/// (grid barriers) A `barrier(grid);` (CUDA's grid_group::sync()) in a launch of several
+/// groups, where `what` runs groups one at a time (check, run --group, the warp models) or
+/// not as a launch at all (prove, litmus: `always`): refused as
+/// `file:line:col: error: unsupported: … (sdvmc run does)`; returns true when it printed it.
+bool refuseGridBarrier(const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what, bool always,
+                       bool asJson);
+
 /// What `what` (a command or model, e.g. "prove", "the mimd model") does not handle in
 /// this kernel yet — atomics (`atomics`), kernel parameters (`params`), several groups
 /// (`groups`), and always the asynchronous copies — as `file:line:col: error: unsupported: …`

@@ -16,6 +16,9 @@ void addLaunchOptions(CLI::App& cmd, LaunchArgs& a) {
   cmd.add_option("--grid-dim,--gridDim", a.gridDim, "(.cu/.cl) CUDA's name for --num-groups");
   cmd.add_option("--kernel", a.kernel, "(.cu/.cl) the kernel to check when the file has several");
   cmd.add_option("--buffer", a.buffers, "(.cu/.cl) NAME=SIZE: a pointer parameter's size in elements (default: unbounded)");
+  cmd.add_option("--image", a.images,
+                 "(.cu/.cl) NAME=W or NAME=WxH: a surface's (.cu) or image's (.cl) width and height in elements "
+                 "(required for each one the kernel accesses)");
   cmd.add_option("--global-offset,--global_offset", a.globalOffset,
                  "(.cl) X, X,Y,Z or [X,Y,Z]: get_global_offset, added to every get_global_id (default 0)");
   cmd.add_option("--target", a.target,
@@ -138,6 +141,21 @@ std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, con
     if (eq == std::string::npos || eq == 0 || !support::parseInteger(b.substr(eq + 1), 1, INT32_MAX, size))
       return reject("--buffer", fmt::format("--buffer expects NAME=SIZE with SIZE 1 to {}, not '{}'", INT32_MAX, b));
     o.buffers.emplace_back(b.substr(0, eq), static_cast<uint32_t>(size));
+  }
+  for (const std::string& b : a.images) {
+    const size_t eq = b.find('=');
+    const size_t x = eq == std::string::npos ? std::string::npos : b.find('x', eq);
+    int64_t w = 0, h = 1;
+    const bool ok = eq != std::string::npos && eq != 0 &&
+                    support::parseInteger(b.substr(eq + 1, x == std::string::npos ? std::string::npos : x - eq - 1), 1,
+                                          INT32_MAX, w) &&
+                    (x == std::string::npos || support::parseInteger(b.substr(x + 1), 1, INT32_MAX, h)) &&
+                    w * h <= INT32_MAX;
+    if (!ok)
+      return reject("--image", fmt::format("--image expects NAME=W or NAME=WxH with W·H from 1 to {}, not '{}'",
+                                           INT32_MAX, b));
+    o.images.push_back(clangfe::LaunchOptions::Image{b.substr(0, eq), static_cast<uint32_t>(w), static_cast<uint32_t>(h),
+                                                     x != std::string::npos});
   }
   if (!a.globalOffset.empty()) {
     std::string needle = "--global-offset";  // as spelled, for the column

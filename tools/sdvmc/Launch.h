@@ -2,7 +2,7 @@
 // that loads a kernel: group and grid sizes in the project's spellings and GPUVerify's
 // (`--local-size`/`--local_size=`, `--num-groups`/`--num_groups=`, `--global_size=`,
 // `--block-dim`/`--blockDim=`, `--grid-dim`/`--gridDim=`; each `X`, `X,Y,Z` or `[X,Y,Z]`),
-// `--kernel NAME`, `--buffer NAME=SIZE`, GPUVerify's `--no-inline` (accepted; calls are
+// `--kernel NAME`, `--buffer NAME=SIZE`, `--image NAME=W[xH]`, GPUVerify's `--no-inline` (accepted; calls are
 // always inlined), and the preprocessor's `-I DIR`, `-D NAME[=V]`, `-include FILE` and
 // `-- CLANG-ARGS…` as nvcc, clang and GPUVerify take them.
 #pragma once
@@ -24,6 +24,7 @@ struct LaunchArgs {
   std::string localSize, numGroups, globalSize, blockDim, gridDim;
   std::string kernel;
   std::vector<std::string> buffers;  ///< NAME=SIZE
+  std::vector<std::string> images;   ///< NAME=W or NAME=WxH: a surface's (CUDA) or image's (OpenCL) size
   std::string globalOffset;          ///< X[,Y,Z] (OpenCL's get_global_offset)
   std::string target;                ///< `--target 32|64` (CUDA; OpenCL kernels are 32-bit)
   std::string dynamicSharedBytes;    ///< `--dynamic-shared-bytes N` (CUDA)
@@ -36,7 +37,7 @@ struct LaunchArgs {
   /// Whether any launch option was given (they apply to .cu and .cl kernels only).
   bool any() const {
     return !localSize.empty() || !numGroups.empty() || !globalSize.empty() || !blockDim.empty() ||
-           !gridDim.empty() || !kernel.empty() || !buffers.empty() || !globalOffset.empty() || noInline ||
+           !gridDim.empty() || !kernel.empty() || !buffers.empty() || !images.empty() || !globalOffset.empty() || noInline ||
            noAnnotations || onlyRequires || invariantsAsCandidates || !target.empty() || noOverflowCheck ||
            !dynamicSharedBytes.empty() ||
            !includeDirs.empty() || !defines.empty() || !preincludes.empty() || !clangArgs.empty();

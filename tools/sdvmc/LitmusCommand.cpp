@@ -86,6 +86,7 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
   if (!k) return 2;
   const sem::Ir& ir = k->ir;
   if (refuseUnsupported(o.file, *source, ir, "litmus", true, false, false, o.json)) return 2;
+  if (refuseGridBarrier(*source, ir, "litmus", true, o.json)) return 2;
 
   const std::optional<BoundsReader::Configuration> config =
       BoundsReader(cl, o.json, Values::One).kernelNames(k->program.kernelNames).configuration(o.bounds, k->program.threads, k->program.group, ir.params);

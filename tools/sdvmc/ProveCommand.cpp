@@ -199,6 +199,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   const sem::Ir& ir = k->ir;
   // Floating point is uninterpreted (prover/TwoThread.h), --equiv still refuses it.
   if (refuseUnsupported(o.file, *source, ir, "prove", false, false, false, o.json, false)) return 2;
+  if (refuseGridBarrier(*source, ir, "prove", true, o.json)) return 2;
 
   prove::ProveOptions po;
   po.abstraction = o.abstraction;
@@ -430,7 +431,9 @@ int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
   if (!a) return 2;
   std::unique_ptr<Kernel> b = loadKernelOrReport(files[1], o.json, srcB, &o.launch, &cl);
   if (!b) return 2;
-  if (refuseUnsupported(files[0], *srcA, a->ir, "prove --equiv", true, false, true, o.json, true) ||
+  if (refuseGridBarrier(*srcA, a->ir, "prove --equiv", true, o.json) ||
+      refuseGridBarrier(*srcB, b->ir, "prove --equiv", true, o.json) ||
+      refuseUnsupported(files[0], *srcA, a->ir, "prove --equiv", true, false, true, o.json, true) ||
       refuseUnsupported(files[1], *srcB, b->ir, "prove --equiv", true, false, true, o.json, true))
     return 2;
   for (int k = 0; k < 2; ++k) {

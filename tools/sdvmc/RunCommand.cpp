@@ -268,6 +268,9 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   const std::vector<sem::Word> params(config->params.begin(), config->params.end());
   // Several groups (groups: G) run as one launch unless --group picks one.
   const uint32_t groups = !o.bounds.group && k->program.groups > 1 ? k->program.groups : 0;
+  if ((o.bounds.group || o.model != "sdv") &&
+      refuseGridBarrier(*source, ir, o.model != "sdv" ? "the " + o.model + " model" : "run --group", false, o.json))
+    return 2;
 
   std::optional<sem::SimtOptions> simt;
   if (o.model != "sdv") {

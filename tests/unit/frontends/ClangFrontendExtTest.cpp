@@ -203,9 +203,14 @@ SCENARIO("what stays unsupported for vectors and structs is reported at its line
   CHECK(cl("  long4 c = (long4)(1);\n  c++;\n") == "4:3: unsupported: operator '++' on 'long4'");
   CHECK(cl("  a++;\n") == "3:3: unsupported: operator '++' on 'int4'");
   CHECK(cl("  char16 f = as_char16(a);\n") == "3:14: unsupported: reinterpreting 'int4' as 'char16' (as_type between different element sizes or counts depends on the device's layout)");
-  Lowered u = lowerText("union U { int a; float f; };\nkernel void k(global int *A) {\n  union U u;\n}\n",
+  // A union is lowered when its members are whole words of its size; a short member is not.
+  Lowered u = lowerText("union U { int a; short s; };\nkernel void k(global int *A) {\n  union U u;\n}\n",
                         fe::Language::OpenCL, launch1d(1));
-  CHECK(firstError(u) == "3:11: unsupported: type 'union U' (union)");
+  CHECK(firstError(u).rfind("3:11: unsupported: union U: member 's' of type 'short' has 2 bytes, the union 4", 0) == 0);
+  Lowered same = lowerText("union U { int a; float f; };\nkernel void k(global int *A) {\n  union U u;\n"
+                           "  u.f = 1.0f;\n  A[0] = u.a;\n}\n",
+                           fe::Language::OpenCL, launch1d(1));
+  CHECK(firstError(same).empty());
   Lowered arr = lowerText("struct P { int* a[2]; };\n__global__ void k(int *A) {\n  P p;\n}\n", fe::Language::Cuda, launch1d(1));
   CHECK(firstError(arr) == "3:5: unsupported: field 'a' of type 'int *[2]' in 'struct P'");
 }
