@@ -5,10 +5,11 @@
 //     their global indices; TBB workers with --jobs > 1) and appends every successor to
 //     the buffer of its owner as a record: fingerprint (16 bytes), discoverer key (the
 //     parent's global index << 32 | the successor's number: 8 bytes), length (4 bytes)
-//     and the state's bytes. The buffers are exchanged (all-to-all); each owner looks
-//     every record up in its visited set, claiming an absent state as pending with the
-//     record's key, or lowering the key of a pending one to the record's if smaller. A
-//     small all-gather then tells every rank whether anyone has states left, a violation,
+//     and the state's bytes; a record the worker has already sent in this level with a
+//     key no larger, or in an earlier level, is not sent again (SentCache). The buffers
+//     are exchanged (all-to-all); each owner looks every record up in its visited set,
+//     claiming an absent state as pending with the record's key, or lowering the key of a
+//     pending one to the record's if smaller. A small all-gather then tells every rank whether anyone has states left, a violation,
 //     a limit reached or a failure (out of memory), and feeds the progress line.
 //  2. Indices. A new state's global index in the next level is its rank among all new
 //     states by key: the serial search's discovery order (Explorer.cpp). The keys go to
@@ -40,6 +41,7 @@
 
 #include <algorithm>
 #include <barrier>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -112,11 +114,64 @@ static_assert(sizeof(Status) % 8 == 0);
 /// Why a rank cannot go on.
 enum Failure : uint8_t { kFine = 0, kOutOfMemory = 1, kWouldNotFit = 2 };
 
+/// The successors a worker has already sent to their owners (other ranks; with several
+/// jobs, this rank's own buffer too): a direct-mapped cache (lossy:
+/// a newer fingerprint takes the slot of an older one) of fingerprints, each with the
+/// level it was last sent in and the smallest key it was sent with in that level.
+/// A record need not be sent again when its fingerprint was sent in an earlier level (every
+/// record sent in a completed level left its state in the owner's visited set, so the owner
+/// would find it visited) or in this level with a key no larger (the owner keeps the
+/// smallest key it receives): the owners receive fewer records and claim the same states
+/// with the same discoverers, so the levels, counts and witness do not change. A cache
+/// miss only costs a record the owner did not need.
+class SentCache {
+public:
+  size_t capacity() const { return entries_.size(); }
+  /// Empties the cache and gives it `entries` slots (a power of two).
+  void resize(size_t entries) {
+    std::vector<Entry>().swap(entries_);
+    entries_.resize(entries);
+    mask_ = entries - 1;
+  }
+  /// Starts loading the slot of `fp` into the cache (as VisitedSet::prefetch).
+  void prefetch(const Fingerprint& fp) const {
+    if (!entries_.empty()) __builtin_prefetch(&entries_[fp.low & mask_]);
+  }
+  /// Whether the record (fp, key) of level `level` is redundant (see above); if it is not,
+  /// the cache takes note that it is sent.
+  bool redundant(const Fingerprint& fp, uint64_t key, uint32_t level) {
+    if (entries_.empty()) return false;
+    Entry& e = entries_[fp.low & mask_];
+    const uint32_t stamp = level + 1;  // (0: an empty slot)
+    if (e.stamp != 0 && e.high == fp.high && e.low == fp.low) {
+      if (e.stamp < stamp || e.key <= key) return true;
+      e.key = key;  // a smaller key this level (workers take pieces in any order)
+      return false;
+    }
+    e = Entry{fp.high, fp.low, key, stamp, 0};
+    return false;
+  }
+
+private:
+  struct Entry {
+    uint64_t high = 0, low = 0, key = 0;
+    uint32_t stamp = 0, pad = 0;
+  };
+
+public:
+  static constexpr size_t kEntryBytes = sizeof(Entry);
+
+private:
+  std::vector<Entry> entries_;
+  uint64_t mask_ = 0;
+};
+
 /// One frontier state's successors, expanded by a worker.
 struct Worker {
   std::unique_ptr<sem::Model> model;
   sem::Expansion expansion;
   std::vector<Fingerprint> fingerprints;
+  SentCache sent;
 };
 
 /// A piece of a batch expanded by one worker: its records per owner, and its tally.
@@ -165,7 +220,7 @@ public:
         comm_(comm),
         ranks_(uint32_t(comm.size())),
         me_(uint32_t(comm.rank())),
-        workers_([&model] { return Worker{model.clone(), {}, {}}; }),
+        workers_([&model] { return Worker{model.clone(), {}, {}, {}}; }),
         tty_(isatty(STDERR_FILENO) != 0) {
     visited_.setConcurrent(false);
   }
@@ -280,8 +335,21 @@ private:
     visited_.bytesAfterReserve(uint64_t(added), &transient);
     // A new state: its bytes, its record's header, its New record's key and offset, its links.
     const double perState = length + kRecordHeader + 2 * sizeof(uint64_t) + 3 * sizeof(uint32_t);
-    const double need = added * perState + double(transient);
+    const double caches = double(jobsOf(options_)) * double(sentCacheEntries()) * double(SentCache::kEntryBytes);
+    const double need = added * perState + double(transient) + caches;
     return double(residentBytes()) + need <= double(limit_.bytes);
+  }
+
+  /// The slots of each worker's SentCache this level: twice this rank's share of the
+  /// frontier (about as many states as it sends records for when the level does not grow),
+  /// a power of two, at least 2^10, at most 2^21 over all workers (64 MiB); 0 with one rank.
+  /// Caches only grow (a larger one starts empty).
+  size_t sentCacheEntries() const {
+    if (ranks_ == 1) return 0;
+    const size_t workers = jobsOf(options_);
+    const size_t most = std::max<size_t>(size_t(1) << 10, (size_t(1) << 21) / std::bit_ceil(workers));
+    const size_t want = std::bit_ceil(std::max<size_t>(1, 2 * frontier_.size() / workers));
+    return std::clamp(want, size_t(1) << 10, most);
   }
 
   /// The lowest rank whose flag is set, or -1.
@@ -298,6 +366,7 @@ private:
     newStates_.clear();
     newBytes_.clear();
     room_ = 0;
+    cacheEntries_ = sentCacheEntries();
     Tally tally;
     size_t next = 0;     // the next frontier state to expand
     bool ended = false;  // a violation or stuck state is known: successors are not sent
@@ -468,11 +537,15 @@ private:
     }
     if (e.terminal) ++tally.terminal;
     if (ended || tally.violation != kNone || tally.stuck != kNone) return;
+    if (w.sent.capacity() < cacheEntries_) w.sent.resize(cacheEntries_);
     std::vector<Fingerprint>& fps = w.fingerprints;
     fps.resize(e.successors.size());
     for (uint32_t j = 0; j < e.successors.size(); ++j) {
       fps[j] = fingerprint(e.successors[j]);
-      if (direct && ownerOf(fps[j], ranks_) == me_) visited_.prefetch(fps[j]);
+      if (direct && ownerOf(fps[j], ranks_) == me_)
+        visited_.prefetch(fps[j]);
+      else
+        w.sent.prefetch(fps[j]);
     }
     for (uint32_t j = 0; j < e.successors.size(); ++j) {
       const sem::StateBytes& s = e.successors[j];
@@ -483,6 +556,7 @@ private:
         claim(fp, key, s);
         continue;
       }
+      if (w.sent.redundant(fp, key, level_)) continue;
       std::vector<uint8_t>& to = out[owner];
       uint8_t header[kRecordHeader];
       const uint32_t length = uint32_t(s.size());
@@ -743,6 +817,7 @@ private:
   std::vector<std::vector<uint8_t>> send_;
   std::vector<std::span<const uint8_t>> recv_;
   std::vector<uint8_t> own_;  ///< this rank's records to itself (several jobs)
+  size_t cacheEntries_ = 0;   ///< each worker's SentCache slots this level
   uint64_t room_ = 0;         ///< pending slots the visited set takes before it must grow
   std::vector<New> newStates_;
   std::vector<uint8_t> newBytes_;
