@@ -697,8 +697,12 @@ private:
     }
     visited_.addCommitted(order.size());
     newStates_.clear();
-    newBytes_ = std::vector<uint8_t>();
+    // The old level's bytes become the buffer of the next level's new states: their pages
+    // are touched already (no page faults refilling them), and both were live anyway.
+    std::vector<uint8_t> spare = std::move(frontier_.bytes);
     frontier_ = std::move(next);
+    spare.clear();
+    newBytes_ = std::move(spare);
     return admit(m, std::move(links), /*first=*/false);
   }
 
