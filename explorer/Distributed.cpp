@@ -9,8 +9,9 @@
 //     key no larger, or in an earlier level, is not sent again (SentCache). The buffers
 //     are exchanged (all-to-all); each owner looks every record up in its visited set,
 //     claiming an absent state as pending with the record's key, or lowering the key of a
-//     pending one to the record's if smaller. A small all-gather then tells every rank whether anyone has states left, a violation,
-//     a limit reached or a failure (out of memory), and feeds the progress line.
+//     pending one to the record's if smaller. A small all-gather then tells every rank
+//     whether anyone has states left, a violation, a limit reached or a failure (out of
+//     memory), and feeds the progress line.
 //  2. Indices. A new state's global index in the next level is its rank among all new
 //     states by key: the serial search's discovery order (Explorer.cpp). The keys go to
 //     the rank that owns their parent's slice of [0, frontier size) (contiguous slices, one
