@@ -71,7 +71,8 @@ public:
     }
     wait(int(requests.size()), requests.data());
     for (size_t r = 0; r < k; ++r)
-      recv[r] = int(r) == rank_ ? std::span<const uint8_t>(send[r]) : std::span<const uint8_t>(in_[r].data(), recvSizes[r]);
+      recv[r] = int(r) == rank_ ? std::span<const uint8_t>(send[r])
+                                : std::span<const uint8_t>(in_[r].data(), recvSizes[r]);
   }
 
   void allGather(const void* mine, size_t bytes, void* all) override {
