@@ -5,11 +5,13 @@
 //     their global indices; TBB workers with --jobs > 1) and appends every successor to
 //     the buffer of its owner as a record: fingerprint (16 bytes), discoverer key (the
 //     parent's global index << 32 | the successor's number: 8 bytes), length (4 bytes)
-//     and the state's bytes. The buffers are exchanged (all-to-all); each owner looks
-//     every record up in its visited set, claiming an absent state as pending with the
-//     record's key, or lowering the key of a pending one to the record's if smaller. A
-//     small all-gather then tells every rank whether anyone has states left, a violation,
-//     a limit reached or a failure (out of memory), and feeds the progress line.
+//     and the state's bytes; a record the worker has already sent in this level with a
+//     key no larger, or in an earlier level, is not sent again (SentCache). The buffers
+//     are exchanged (all-to-all); each owner looks every record up in its visited set,
+//     claiming an absent state as pending with the record's key, or lowering the key of a
+//     pending one to the record's if smaller. A small all-gather then tells every rank
+//     whether anyone has states left, a violation, a limit reached or a failure (out of
+//     memory), and feeds the progress line.
 //  2. Indices. A new state's global index in the next level is its rank among all new
 //     states by key: the serial search's discovery order (Explorer.cpp). The keys go to
 //     the rank that owns their parent's slice of [0, frontier size) (contiguous slices, one
@@ -26,6 +28,7 @@
 #include "explorer/Monitor.h"
 #include "explorer/Resources.h"
 #include "explorer/SearchBase.h"
+#include "explorer/SentCache.h"
 #include "explorer/VisitedSet.h"
 
 #include <fmt/format.h>
@@ -40,6 +43,7 @@
 
 #include <algorithm>
 #include <barrier>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -117,6 +121,7 @@ struct Worker {
   std::unique_ptr<sem::Model> model;
   sem::Expansion expansion;
   std::vector<Fingerprint> fingerprints;
+  SentCache sent;
 };
 
 /// A piece of a batch expanded by one worker: its records per owner, and its tally.
@@ -165,7 +170,7 @@ public:
         comm_(comm),
         ranks_(uint32_t(comm.size())),
         me_(uint32_t(comm.rank())),
-        workers_([&model] { return Worker{model.clone(), {}, {}}; }),
+        workers_([&model] { return Worker{model.clone(), {}, {}, {}}; }),
         tty_(isatty(STDERR_FILENO) != 0) {
     visited_.setConcurrent(false);
   }
@@ -280,8 +285,21 @@ private:
     visited_.bytesAfterReserve(uint64_t(added), &transient);
     // A new state: its bytes, its record's header, its New record's key and offset, its links.
     const double perState = length + kRecordHeader + 2 * sizeof(uint64_t) + 3 * sizeof(uint32_t);
-    const double need = added * perState + double(transient);
+    const double caches = double(jobsOf(options_)) * double(sentCacheEntries()) * double(SentCache::kEntryBytes);
+    const double need = added * perState + double(transient) + caches;
     return double(residentBytes()) + need <= double(limit_.bytes);
+  }
+
+  /// The slots of each worker's SentCache this level: twice this rank's share of the
+  /// frontier (about as many states as it sends records for when the level does not grow),
+  /// a power of two, at least 2^10, at most 2^21 over all workers (64 MiB); 0 with one rank.
+  /// Caches only grow (a larger one starts empty).
+  size_t sentCacheEntries() const {
+    if (ranks_ == 1) return 0;
+    const size_t workers = jobsOf(options_);
+    const size_t most = std::max<size_t>(size_t(1) << 10, (size_t(1) << 21) / std::bit_ceil(workers));
+    const size_t want = std::bit_ceil(std::max<size_t>(1, 2 * frontier_.size() / workers));
+    return std::clamp(want, size_t(1) << 10, most);
   }
 
   /// The lowest rank whose flag is set, or -1.
@@ -298,6 +316,7 @@ private:
     newStates_.clear();
     newBytes_.clear();
     room_ = 0;
+    cacheEntries_ = sentCacheEntries();
     Tally tally;
     size_t next = 0;     // the next frontier state to expand
     bool ended = false;  // a violation or stuck state is known: successors are not sent
@@ -468,11 +487,15 @@ private:
     }
     if (e.terminal) ++tally.terminal;
     if (ended || tally.violation != kNone || tally.stuck != kNone) return;
+    if (w.sent.capacity() < cacheEntries_) w.sent.resize(cacheEntries_);
     std::vector<Fingerprint>& fps = w.fingerprints;
     fps.resize(e.successors.size());
     for (uint32_t j = 0; j < e.successors.size(); ++j) {
       fps[j] = fingerprint(e.successors[j]);
-      if (direct && ownerOf(fps[j], ranks_) == me_) visited_.prefetch(fps[j]);
+      if (direct && ownerOf(fps[j], ranks_) == me_)
+        visited_.prefetch(fps[j]);
+      else
+        w.sent.prefetch(fps[j]);
     }
     for (uint32_t j = 0; j < e.successors.size(); ++j) {
       const sem::StateBytes& s = e.successors[j];
@@ -483,6 +506,7 @@ private:
         claim(fp, key, s);
         continue;
       }
+      if (w.sent.redundant(fp, key, level_)) continue;
       std::vector<uint8_t>& to = out[owner];
       uint8_t header[kRecordHeader];
       const uint32_t length = uint32_t(s.size());
@@ -743,6 +767,7 @@ private:
   std::vector<std::vector<uint8_t>> send_;
   std::vector<std::span<const uint8_t>> recv_;
   std::vector<uint8_t> own_;  ///< this rank's records to itself (several jobs)
+  size_t cacheEntries_ = 0;   ///< each worker's SentCache slots this level
   uint64_t room_ = 0;         ///< pending slots the visited set takes before it must grow
   std::vector<New> newStates_;
   std::vector<uint8_t> newBytes_;

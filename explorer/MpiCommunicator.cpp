@@ -58,7 +58,7 @@ public:
     for (size_t r = 0; r < k; ++r) {
       if (int(r) == rank_) continue;
       if (recvSizes[r] > uint64_t(INT_MAX) || sendSizes[r] > uint64_t(INT_MAX)) fail("a batch over 2 GiB");
-      in_[r].resize(recvSizes[r]);
+      if (in_[r].size() < recvSizes[r]) in_[r].resize(recvSizes[r]);  // (only grows: no zero-filling each round)
       if (recvSizes[r]) {
         requests.emplace_back();
         check(MPI_Irecv(in_[r].data(), int(recvSizes[r]), MPI_BYTE, int(r), kTag, MPI_COMM_WORLD, &requests.back()));
@@ -71,7 +71,8 @@ public:
     }
     wait(int(requests.size()), requests.data());
     for (size_t r = 0; r < k; ++r)
-      recv[r] = int(r) == rank_ ? std::span<const uint8_t>(send[r]) : std::span<const uint8_t>(in_[r]);
+      recv[r] = int(r) == rank_ ? std::span<const uint8_t>(send[r])
+                                : std::span<const uint8_t>(in_[r].data(), recvSizes[r]);
   }
 
   void allGather(const void* mine, size_t bytes, void* all) override {
