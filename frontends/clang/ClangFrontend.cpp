@@ -64,9 +64,6 @@ private:
 
 }  // namespace
 
-/// <cuda_fp16.h> and <cuda_bf16.h>: __half, __half2, __nv_bfloat16 (HeadersCudaLib.cpp).
-const char* cudaFp16HeaderText();
-
 std::optional<Language> languageOfPath(const std::string& path) {
   const std::string ext = std::filesystem::path(path).extension().string();
   if (ext == ".cu") return Language::Cuda;
