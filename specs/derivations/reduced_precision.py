@@ -206,7 +206,32 @@ def spec_fp8_quantize_roundtrip():
     print('  pair', [q | (fp8_of_float_bits(b ^ 0x80000000, E4M3, True) << 8) for q, b in zip(q4, ins)])
     print('  nan8', [fp8_of_float_bits(0x7fc00000, E4M3, False), fp8_of_float_bits(0x7fc00000, E5M2, False)])
 
+def exhaustive_check():
+    """For every finite half x: RN_half(glibc's float f(x)) against RN_half(f(x)) computed with
+    50 decimal digits, for exp, log, sqrt and 1/sqrt (the float division 1.0f / sqrtf(x));
+    prints the inputs where they differ (HeadersCudaFp.cpp corrects exactly these)."""
+    import ctypes, math
+    libm = ctypes.CDLL('libm.so.6')
+    for n in ('expf', 'logf', 'sqrtf'):
+        getattr(libm, n).restype = ctypes.c_float; getattr(libm, n).argtypes = [ctypes.c_float]
+    def f32(x): return struct.unpack('<f', struct.pack('<f', x))[0]
+    def rn_half_float(x):
+        if x != x: return 0x7fff
+        return to_half(Fr(x)) if x not in (math.inf, -math.inf) else (0x7c00 if x > 0 else 0xfc00)
+    bad = {'exp': [], 'log': [], 'sqrt': [], 'rsqrt': []}
+    for h in range(0x10000):
+        if (h & 0x7c00) == 0x7c00: continue
+        v = half_value(h); x = float(v); d = Decimal(v.numerator) / Decimal(v.denominator)
+        if x == 0: continue
+        if rn_half_float(libm.expf(x)) != to_half(Fr(d.exp())): bad['exp'].append(hex(h))
+        if x > 0:
+            if rn_half_float(libm.logf(x)) != to_half(Fr(d.ln())): bad['log'].append(hex(h))
+            if rn_half_float(libm.sqrtf(x)) != to_half(Fr(d.sqrt())): bad['sqrt'].append(hex(h))
+            if rn_half_float(f32(1.0 / f32(libm.sqrtf(x)))) != to_half(Fr(1 / d.sqrt())): bad['rsqrt'].append(hex(h))
+    for k, v in bad.items(): print('exhaustive', k, 'differs at', v)
+
 if __name__ == '__main__':
     spec_half_fma_scalar_product()
     spec_half_minmax_compare_convert()
     spec_fp8_quantize_roundtrip()
+    if '--exhaustive' in sys.argv: exhaustive_check()
