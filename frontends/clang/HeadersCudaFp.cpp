@@ -345,8 +345,9 @@ __device__ inline __nv_bfloat16 __hadd(__nv_bfloat16 a, __nv_bfloat16 b) { retur
 __device__ inline __nv_bfloat16 __hsub(__nv_bfloat16 a, __nv_bfloat16 b) { return __float2bfloat16(__bfloat162float(a) - __bfloat162float(b)); }
 __device__ inline __nv_bfloat16 __hmul(__nv_bfloat16 a, __nv_bfloat16 b) { return __float2bfloat16(__bfloat162float(a) * __bfloat162float(b)); }
 __device__ inline __nv_bfloat16 __hdiv(__nv_bfloat16 a, __nv_bfloat16 b) { return __float2bfloat16(__bfloat162float(a) / __bfloat162float(b)); }
-__device__ inline __nv_bfloat16 __hneg(__nv_bfloat16 a) { return __ushort_as_bfloat16(a.__x ^ 0x8000u); }
-__device__ inline __nv_bfloat16 __habs(__nv_bfloat16 a) { return __ushort_as_bfloat16(a.__x & 0x7fffu); }
+// As half's: a NaN gives the canonical NaN (as an H100 does).
+__device__ inline __nv_bfloat16 __hneg(__nv_bfloat16 a) { return __ushort_as_bfloat16(__hisnan(a) ? 0x7fffu : a.__x ^ 0x8000u); }
+__device__ inline __nv_bfloat16 __habs(__nv_bfloat16 a) { return __ushort_as_bfloat16(__hisnan(a) ? 0x7fffu : a.__x & 0x7fffu); }
 __device__ inline __nv_bfloat16 __hmax(__nv_bfloat16 a, __nv_bfloat16 b) {
   if (__hisnan(a)) return __hisnan(b) ? __ushort_as_bfloat16(0x7fffu) : b;
   if (__hisnan(b)) return a;

@@ -212,6 +212,7 @@ std::optional<kpl::Program> Lowerer::run() {
       int id = declareArray(cname, elem, bytes, 0, !shared, pr, pd->getLocation());
       arrays_.back().constant = as == clang::LangAS::opencl_constant;  // `const global`: writes are errors
       storages_[static_cast<size_t>(id)].ctype = t->getPointeeType().getCanonicalType().getUnqualifiedType();
+      noteNarrowCells(id, t->getPointeeType(), pd->getLocation());
       recordCellPaths(arrays_.back().name.name, t->getPointeeType(), pd->getLocation());
       // --buffer counts elements; a struct element is `cells` cells.
       scaleBuffer(cname, cells, pd->getLocation());
@@ -249,6 +250,7 @@ std::optional<kpl::Program> Lowerer::run() {
           int id = declareArray(cname + comp.path, elem, bytes, 0, as != clang::LangAS::opencl_local, pr, pd->getLocation());
           arrays_.back().constant = as == clang::LangAS::opencl_constant;
           storages_[static_cast<size_t>(id)].ctype = pt.getCanonicalType().getUnqualifiedType();
+          noteNarrowCells(id, pt, pd->getLocation());
           recordCellPaths(arrays_.back().name.name, pt, pd->getLocation());
           scaleBuffer(cname + comp.path, cells, pd->getLocation());
           addTarget(fieldCollector(comp.ptrField), id);

@@ -11,7 +11,8 @@
 # and __nv_cvt_float_to_fp8 (both formats, both saturation modes) of pseudo-random floats, 60000
 # __hfma and bfloat16 __hfma triples, every half and bfloat16 through __nv_cvt_halfraw_to_fp8 /
 # __nv_cvt_bfloat16raw_to_fp8, every fp8 through __nv_cvt_fp8_to_halfraw, and every half through
-# hexp hlog hsqrt hrsqrt __hmax __hmin (NaN rules) __habs __hneg (a NaN gives 0x7fff) and !=: all equal.
+# hexp hlog hsqrt hrsqrt __hmax __hmin (NaN rules) __habs __hneg (a NaN gives 0x7fff) and !=, and
+# bfloat16's __habs __hneg __hmax __hmin _rz/_rd/_ru __int2bfloat16_rn __hsub __hmul __hdiv: all equal.
 import struct, sys
 from decimal import Decimal, getcontext
 from fractions import Fraction as Fr
