@@ -98,19 +98,19 @@ std::optional<PtrVal> Lowerer::viewCast(const clang::CastExpr* c, clang::QualTyp
     if (st.kind == Storage::Kind::Dynamic) {
       unsupported(c, fmt::format("a view of '{}' as '{}' through a pointer that may point to several arrays",
                                  sub->getType().getAsString(), c->getType().getAsString()));
-      return PtrVal{};
+      return PtrVal{-1, lit(0, r)};
     }
     if (st.kind == Storage::Kind::View || st.narrowBits != fromNarrow) {
       unsupported(c, fmt::format("cast from '{}' to '{}' (memory of {}-bit cells)", sub->getType().getAsString(),
                                  c->getType().getAsString(), st.narrowBits != 0 ? st.narrowBits : 32));
-      return PtrVal{};
+      return PtrVal{-1, lit(0, r)};
     }
     const int64_t m = 32 / fromNarrow;
     if (p.offset->kind == ExprKind::IntLit) {
       if (p.offset->value % m != 0) {
         unsupported(c, fmt::format("a misaligned view: '{}' at byte offset {} of '{}' (a multiple of 4 is required)",
                                    c->getType().getAsString(), p.offset->value * (fromNarrow / 8), st.cName));
-        return PtrVal{};
+        return PtrVal{-1, lit(0, r)};
       }
       return PtrVal{viewStorage(p.storage), lit(p.offset->value / m, r)};
     }
@@ -131,7 +131,7 @@ std::optional<PtrVal> Lowerer::viewCast(const clang::CastExpr* c, clang::QualTyp
     if (st.kind != Storage::Kind::View && st.kind != Storage::Kind::Dynamic && st.narrowBits == toNarrow) return p;
     unsupported(c, fmt::format("cast from '{}' to '{}' (memory of {}-bit cells)", sub->getType().getAsString(),
                                c->getType().getAsString(), st.narrowBits != 0 ? st.narrowBits : 32));
-    return PtrVal{};
+    return PtrVal{-1, lit(0, r)};
   }
   return std::nullopt;
 }
