@@ -410,11 +410,65 @@ __device__ inline bool __hbgt2(__nv_bfloat162 a, __nv_bfloat162 b) { return __hg
 __device__ inline __nv_bfloat162 operator+(__nv_bfloat162 a, __nv_bfloat162 b) { return __hadd2(a, b); }
 __device__ inline __nv_bfloat162 operator-(__nv_bfloat162 a, __nv_bfloat162 b) { return __hsub2(a, b); }
 __device__ inline __nv_bfloat162 operator*(__nv_bfloat162 a, __nv_bfloat162 b) { return __hmul2(a, b); }
-// Not modelled: bfloat16's fused multiply-add (a*b can leave float's normal range, so float's
-// TwoSum no longer gives the exact sum) and its exp/log (not checked for double rounding):
-// declared only, so a call is a located `unsupported: call to 'F'`.
-__device__ __nv_bfloat16 __hfma(__nv_bfloat16, __nv_bfloat16, __nv_bfloat16);
-__device__ __nv_bfloat162 __hfma2(__nv_bfloat162, __nv_bfloat162, __nv_bfloat162);
+// bfloat16's a*b+c rounded once, in integers (a*b can leave float's range, so float's TwoSum is
+// not exact here): each operand is m * 2^e with m its 8-bit significand; a*b is the 16-bit m_a m_b;
+// the operand of the larger exponent is shifted 24 bits up, the other aligned to it, its lost
+// bits folded into the last one (they lie at least 24 bits below the larger operand's last bit,
+// far below the rounding position: a round to odd), then the sum is rounded to nearest even on
+// bfloat16's grid (8 bits, or 2^-133 below 2^-126; infinity from 2^128 - 2^119 on).
+__device__ inline unsigned __sdvmc_bf16_sig(unsigned short x) { return (x & 0x7f80u) == 0u ? (x & 0x7fu) : ((x & 0x7fu) | 0x80u); }
+__device__ inline int __sdvmc_bf16_exp(unsigned short x) { return (x & 0x7f80u) == 0u ? -133 : (int)((x >> 7) & 0xffu) - 134; }
+__device__ inline __nv_bfloat16 __hfma(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) {
+  float x = __bfloat162float(a) * __bfloat162float(b), z = __bfloat162float(c);
+  if ((a.__x & 0x7f80u) == 0x7f80u || (b.__x & 0x7f80u) == 0x7f80u || (c.__x & 0x7f80u) == 0x7f80u ||
+      (a.__x & 0x7fffu) == 0u || (b.__x & 0x7fffu) == 0u)
+    return __float2bfloat16(x + z);  // an infinity or NaN, or a zero product (exact in float): IEEE's result
+  long long p = (long long)(__sdvmc_bf16_sig(a.__x) * __sdvmc_bf16_sig(b.__x));
+  long long q = (long long)__sdvmc_bf16_sig(c.__x);
+  int ep = __sdvmc_bf16_exp(a.__x) + __sdvmc_bf16_exp(b.__x), ec = __sdvmc_bf16_exp(c.__x);
+  if (((a.__x ^ b.__x) & 0x8000u) != 0u) p = -p;
+  if ((c.__x & 0x8000u) != 0u) q = -q;
+  if (q == 0) ec = ep;
+  long long big = ep >= ec ? p : q, small = ep >= ec ? q : p;
+  int e0 = (ep >= ec ? ep : ec) - 24, d = ep >= ec ? ep - ec : ec - ep;
+  big = big * 16777216LL;  // << 24, exact (|big| < 2^16)
+  if (d <= 24) {
+    small = small * (1LL << (24 - d));
+  } else {
+    long long mag = small < 0 ? -small : small;
+    long long kept = d - 24 >= 40 ? 0 : mag >> (d - 24);
+    long long lost = d - 24 >= 40 ? mag : mag - (kept << (d - 24));
+    kept = kept | (lost != 0 ? 1LL : 0LL);
+    small = small < 0 ? -kept : kept;
+  }
+  long long r = big + small;
+  if (r == 0) return __ushort_as_bfloat16(0u);  // exact cancellation: +0 in round to nearest
+  unsigned short sign = r < 0 ? 0x8000u : 0u;
+  unsigned long long u = (unsigned long long)(r < 0 ? -r : r);
+  int m = 0;
+  while ((u >> (m + 1)) != 0ull) ++m;  // u's most significant bit
+  int shift = m + e0 >= -126 ? m - 7 : -133 - e0;  // 8 bits kept, or bfloat16's subnormal step
+  unsigned long long k;
+  if (shift > 60) return __ushort_as_bfloat16(sign);  // u < 2^41: below half the step, a zero
+  if (shift <= 0) {
+    k = u << (-shift);
+  } else {
+    unsigned long long rem = u & ((1ull << shift) - 1ull), half = 1ull << (shift - 1);
+    k = u >> shift;
+    if (rem > half || (rem == half && (k & 1ull) != 0ull)) ++k;
+  }
+  int ek = e0 + shift;  // value = k * 2^ek
+  if (k >= 256ull) { k >>= 1; ++ek; }  // a carry out of 8 bits (k was 255 + 1: exact)
+  if (k < 128ull) return __ushort_as_bfloat16((unsigned short)(sign | k));  // subnormal (ek = -133)
+  int biased = ek + 134;
+  if (biased >= 255) return __ushort_as_bfloat16((unsigned short)(sign | 0x7f80u));
+  return __ushort_as_bfloat16((unsigned short)(sign | ((unsigned)biased << 7) | ((unsigned)k & 0x7fu)));
+}
+__device__ inline __nv_bfloat162 __hfma2(__nv_bfloat162 a, __nv_bfloat162 b, __nv_bfloat162 c) {
+  return __halves2bfloat162(__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y));
+}
+// Not modelled: bfloat16's exp, log and 1/sqrt (not checked for double rounding): declared only,
+// so a call is a located `unsupported: call to 'F'`.
 __device__ __nv_bfloat16 hexp(__nv_bfloat16);
 __device__ __nv_bfloat16 hlog(__nv_bfloat16);
 __device__ __nv_bfloat16 hrsqrt(__nv_bfloat16);

@@ -1,11 +1,11 @@
-// spec: cuda_bf16.h bit-exact: __hsub and __hdiv on __nv_bfloat16 (the float result rounded once), __float2bfloat16_ru, __int2bfloat16_rn rounding the integer once (not through float), the class's float constructor and operator float; bfloat16's __hfma is refused by name
+// spec: cuda_bf16.h bit-exact: __hsub and __hdiv on __nv_bfloat16 (the float result rounded once), __float2bfloat16_ru, __int2bfloat16_rn rounding the integer once (not through float), the class's float constructor and operator float; bfloat16's __hfma rounds a*b+c once, also where a*b leaves float's range
 // run: run --block-dim 4 --kernel bf16Ops --buffer in=4 --buffer ints=4 --buffer sub=4 --buffer quot=4 --buffer up=4 --buffer fromInt=4 --buffer back=4 --init in=1065353216,1036831949,1065385985,-1071644672 --init ints=16777217,33554435,-2147483648,16843009
 // exit: 0
 // expect: verdict=ok final.sub=[16128,48845,16130,49216] final.quot=[16043,15625,16044,48981] final.up=[16256,15821,16257,49184]
 // expect: final.fromInt=[19328,19456,52992,19329] final.back=[1065353216,1036845056,1065418752,-1071644672]
-// run: run --block-dim 4 --kernel bf16Fma --buffer in=4 --buffer out=4
-// exit: 2
-// stderr: unsupported: call to '__hfma'
+// run: run --block-dim 2 --kernel bf16Fma --buffer a=2 --buffer b=2 --buffer c=2 --buffer out=2 --init a=16257,24448 --init b=16257,24448 --init c=49026,65407
+// exit: 0
+// expect: verdict=ok final.out=[14464,31616]
 // why: in = 1.0, 0.1f, 0x3f808001 (1 + 2^-8 + 2^-23), -2.5; b = __nv_bfloat16(in) rounds the float's
 //   low 16 bits to nearest even: 0x3f80, 0x3dcd (low 0xcccd > 0x8000 rounds up), 0x3f81 (low 0x8001
 //   > 0x8000), 0xc020. sub = b - 0.5 (8 significand bits, nearest even): 0.5 = 0x3f00 = 16128;
@@ -21,9 +21,13 @@
 //   0xcf00 = 52992; 0x01010101 = 2^24 + 65793 is above the midpoint 2^24 + 65536 -> 2^24 + 2^17 =
 //   0x4b81 = 19329 (through float it would be 16843008 = 2^24 + 65536, the midpoint, then even
 //   0x4b80: the header rounds the integer to odd at 2^8 first). back = (float)b: b's bits << 16:
-//   0x3f800000, 0x3dcd0000 = 1036845056, 0x3f810000 = 1065418752, 0xc0200000. bf16Fma calls
-//   bfloat16's __hfma, declared without a definition (a*b may leave float's normal range, so the
-//   fused result is not modelled): unsupported at the call.
+//   0x3f800000, 0x3dcd0000 = 1036845056, 0x3f810000 = 1065418752, 0xc0200000.
+//   bf16Fma: thread 0: (1 + 2^-7)(1 + 2^-7) - (1 + 2^-6) = 2^-14 exactly (fused: the product's
+//   2^-14 survives; rounding the product first gives 1 + 2^-6 and a sum of 0): 2^-14 = (113 << 7)
+//   = 0x3880 = 14464. Thread 1: a = b = 2^64 (0x5f80 = 24448), c = -(2 - 2^-7) * 2^127 (the
+//   largest bfloat16 negated, 0xff7f = 65407): a*b = 2^128 is beyond float's range (a float
+//   product would be infinity) but a*b + c = 2^128 - 2^128 + 2^120 = 2^120 exactly: (247 << 7) =
+//   0x7b80 = 31616.
 //   specs/derivations/reduced_precision.py's definitions give the same values.
 #include <cuda_bf16.h>
 
@@ -43,7 +47,7 @@ __global__ void bf16Ops(const float* in, const int* ints, __nv_bfloat16* sub, __
   back[t] = static_cast<float>(b);
 }
 
-__global__ void bf16Fma(const float* in, __nv_bfloat16* out) {
-  const __nv_bfloat16 b = __float2bfloat16(in[threadIdx.x]);
-  out[threadIdx.x] = __hfma(b, b, b);
+__global__ void bf16Fma(const __nv_bfloat16* a, const __nv_bfloat16* b, const __nv_bfloat16* c, __nv_bfloat16* out) {
+  const unsigned t = threadIdx.x;
+  out[t] = __hfma(a[t], b[t], c[t]);
 }

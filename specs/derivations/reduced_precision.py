@@ -207,6 +207,21 @@ def spec_fp8_quantize_roundtrip():
     print('  pair', [q | (fp8_of_float_bits(b ^ 0x80000000, E4M3, True) << 8) for q, b in zip(q4, ins)])
     print('  nan8', [fp8_of_float_bits(0x7fc00000, E4M3, False), fp8_of_float_bits(0x7fc00000, E5M2, False)])
 
+def spec_bf16_ops_int_convert():
+    # specs/cuda/bf16_ops_int_convert.cu
+    def bf(bits): s, v = f32_decode(bits); return to_ieee(BF16, s, v, 'rn', 0x7fff)
+    def val(b): s, v = decode(BF16, b); return v * (-1 if s else 1)
+    def tb(x): return to_ieee(BF16, 1 if x < 0 else 0, abs(x), 'rn', 0x7fff)
+    ins = [0x3f800000, 0x3dcccccd, 0x3f808001, 0xc0200000]
+    b = [bf(x) for x in ins]
+    print('bf16_ops_int_convert:')
+    print('  sub', [tb(val(x) - Fr(1, 2)) for x in b])
+    print('  quot', [tb(val(x) / 3) for x in b])
+    print('  up', [to_ieee(BF16, *f32_decode(x), 'ru', 0x7fff) for x in ins])
+    print('  fromInt', [tb(Fr(i)) for i in [16777217, 33554435, -2147483648, 16843009]])
+    print('  back', [(x << 16) - (1 << 32 if x & 0x8000 else 0) for x in b])
+    print('  fma', [tb(val(a) * val(bb) + val(c)) for a, bb, c in [(0x3f81, 0x3f81, 0xbf82), (0x5f80, 0x5f80, 0xff7f)]])
+
 def exhaustive_check():
     """For every finite half x: RN_half(glibc's float f(x)) against RN_half(f(x)) computed with
     50 decimal digits, for exp, log, sqrt and 1/sqrt (the float division 1.0f / sqrtf(x));
@@ -235,4 +250,5 @@ if __name__ == '__main__':
     spec_half_fma_scalar_product()
     spec_half_minmax_compare_convert()
     spec_fp8_quantize_roundtrip()
+    spec_bf16_ops_int_convert()
     if '--exhaustive' in sys.argv: exhaustive_check()
