@@ -1,4 +1,4 @@
-// spec: cuda_bf16.h bit-exact: __hsub and __hdiv on __nv_bfloat16 (the float result rounded once), __float2bfloat16_ru, __int2bfloat16_rn rounding the integer once (not through float), the class's float constructor and operator float; bfloat16's __hfma rounds a*b+c once, also where a*b leaves float's range
+// spec: cuda_bf16.h bit-exact: __hsub and __hdiv on __nv_bfloat16 (the float result rounded once), __float2bfloat16_ru, __int2bfloat16_rn rounding the integer once (not through float), the class's float constructor and operator float; bfloat16's __hfma rounds a*b+c once, also where a*b leaves float's range; hexp, hlog, hrsqrt correctly rounded
 // run: run --block-dim 4 --kernel bf16Ops --buffer in=4 --buffer ints=4 --buffer sub=4 --buffer quot=4 --buffer up=4 --buffer fromInt=4 --buffer back=4 --init in=1065353216,1036831949,1065385985,-1071644672 --init ints=16777217,33554435,-2147483648,16843009
 // exit: 0
 // expect: verdict=ok final.sub=[16128,48845,16130,49216] final.quot=[16043,15625,16044,48981] final.up=[16256,15821,16257,49184]
@@ -6,6 +6,9 @@
 // run: run --block-dim 2 --kernel bf16Fma --buffer a=2 --buffer b=2 --buffer c=2 --buffer out=2 --init a=16257,24448 --init b=16257,24448 --init c=49026,65407
 // exit: 0
 // expect: verdict=ok final.out=[14464,31616]
+// run: run --block-dim 2 --kernel bf16Math --buffer in=2 --buffer ex=2 --buffer lg=2 --buffer rs=2 --init in=1065353216,1082130432
+// exit: 0
+// expect: verdict=ok final.ex=[16430,16986] final.lg=[0,16305] final.rs=[16256,16128]
 // why: in = 1.0, 0.1f, 0x3f808001 (1 + 2^-8 + 2^-23), -2.5; b = __nv_bfloat16(in) rounds the float's
 //   low 16 bits to nearest even: 0x3f80, 0x3dcd (low 0xcccd > 0x8000 rounds up), 0x3f81 (low 0x8001
 //   > 0x8000), 0xc020. sub = b - 0.5 (8 significand bits, nearest even): 0.5 = 0x3f00 = 16128;
@@ -28,6 +31,10 @@
 //   largest bfloat16 negated, 0xff7f = 65407): a*b = 2^128 is beyond float's range (a float
 //   product would be infinity) but a*b + c = 2^128 - 2^128 + 2^120 = 2^120 exactly: (247 << 7) =
 //   0x7b80 = 31616.
+//   bf16Math on 1.0 and 4.0 (exact in bfloat16): e = 2.71828 = 1.35914 * 2, * 128 = 173.97 -> 174:
+//   (128 << 7) + 46 = 16430; e^4 = 54.598 = 1.70619 * 2^5, * 128 = 218.39 -> 218: (132 << 7) + 90
+//   = 16986; ln 1 = +0; ln 4 = 1.386294, * 128 = 177.45 -> 177: (127 << 7) + 49 = 16305; 1/sqrt(1)
+//   = 1.0 = 16256, 1/sqrt(4) = 0.5 = 0x3f00 = 16128.
 //   specs/derivations/reduced_precision.py's definitions give the same values.
 #include <cuda_bf16.h>
 
@@ -50,4 +57,12 @@ __global__ void bf16Ops(const float* in, const int* ints, __nv_bfloat16* sub, __
 __global__ void bf16Fma(const __nv_bfloat16* a, const __nv_bfloat16* b, const __nv_bfloat16* c, __nv_bfloat16* out) {
   const unsigned t = threadIdx.x;
   out[t] = __hfma(a[t], b[t], c[t]);
+}
+
+__global__ void bf16Math(const float* in, __nv_bfloat16* ex, __nv_bfloat16* lg, __nv_bfloat16* rs) {
+  const unsigned t = threadIdx.x;
+  const __nv_bfloat16 b = __float2bfloat16(in[t]);
+  ex[t] = hexp(b);
+  lg[t] = hlog(b);
+  rs[t] = hrsqrt(b);
 }

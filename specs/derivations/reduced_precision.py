@@ -221,6 +221,8 @@ def spec_bf16_ops_int_convert():
     print('  fromInt', [tb(Fr(i)) for i in [16777217, 33554435, -2147483648, 16843009]])
     print('  back', [(x << 16) - (1 << 32 if x & 0x8000 else 0) for x in b])
     print('  fma', [tb(val(a) * val(bb) + val(c)) for a, bb, c in [(0x3f81, 0x3f81, 0xbf82), (0x5f80, 0x5f80, 0xff7f)]])
+    def dec(b): v = val(b); return Decimal(v.numerator) / Decimal(v.denominator)
+    print('  math', [[tb(Fr(dec(b).exp())), tb(Fr(dec(b).ln())) if val(b) != 1 else 0, tb(Fr(1 / dec(b).sqrt()))] for b in (0x3f80, 0x4080)])
 
 def exhaustive_check():
     """For every finite half x: RN_half(glibc's float f(x)) against RN_half(f(x)) computed with
@@ -245,6 +247,22 @@ def exhaustive_check():
             if rn_half_float(libm.sqrtf(x)) != to_half(Fr(d.sqrt())): bad['sqrt'].append(hex(h))
             if rn_half_float(f32(1.0 / f32(libm.sqrtf(x)))) != to_half(Fr(1 / d.sqrt())): bad['rsqrt'].append(hex(h))
     for k, v in bad.items(): print('exhaustive', k, 'differs at', v)
+    # bfloat16: the same through float (|x| >= 200: exp is infinity or +0 either way)
+    def rnb(x):
+        if x != x: return 0x7fff
+        if x in (math.inf, -math.inf): return 0x7f80 if x > 0 else 0xff80
+        return to_ieee(BF16, 1 if x < 0 else 0, abs(Fr(x)), 'rn', 0x7fff)
+    def tb(x): return to_ieee(BF16, 1 if x < 0 else 0, abs(x), 'rn', 0x7fff)
+    bad = {'exp': [], 'log': [], 'rsqrt': []}
+    for h in range(0x10000):
+        if (h & 0x7f80) == 0x7f80 or (h & 0x7fff) == 0: continue
+        sg, v = decode(BF16, h); v = v * (-1 if sg else 1); x = float(v)
+        d = Decimal(v.numerator) / Decimal(v.denominator)
+        if abs(x) < 200 and rnb(libm.expf(x)) != tb(Fr(d.exp())): bad['exp'].append(hex(h))
+        if x > 0:
+            if rnb(libm.logf(x)) != tb(Fr(d.ln())): bad['log'].append(hex(h))
+            if rnb(f32(1.0 / f32(libm.sqrtf(x)))) != tb(Fr(1 / d.sqrt())): bad['rsqrt'].append(hex(h))
+    for k, v in bad.items(): print('exhaustive bfloat16', k, 'differs at', v)
 
 if __name__ == '__main__':
     spec_half_fma_scalar_product()
