@@ -98,8 +98,6 @@ private:
 
 }  // namespace
 
-/// <cuda_fp16.h> and <cuda_bf16.h>: __half, __half2, __nv_bfloat16 (HeadersCudaLib.cpp).
-const char* cudaFp16HeaderText();
 /// sdvmc's model of CUB's block and warp primitives: <cub/cub.cuh>, <cub/block/block_reduce.cuh> …
 /// (HeadersCub.cpp), as (path under the include folder, text) pairs.
 std::vector<std::pair<std::string, std::string>> cubHeaderFiles();

@@ -90,8 +90,12 @@ const char* openclPreludeText();
 /// code, and sdvmc_cstd.h, the std:: names of the C headers.
 std::vector<std::pair<std::string, std::string>> stdHeaderFiles();
 /// The CUDA toolkit's other headers (HeadersCudaToolkit.cpp), as (name, text): those cuda.h
-/// stands for, <math_constants.h>, and the declarations of <cuda_fp16.h>, <cuda_bf16.h>, <cuda_fp8.h>.
+/// stands for, <math_constants.h>, and <cuda_fp8.h>.
 std::vector<std::pair<std::string, std::string>> cudaToolkitHeaderFiles();
+/// The reduced-precision float headers (HeadersCudaFp.cpp): <cuda_fp16.h> (which <cuda_bf16.h>
+/// includes: __half, __half2, __nv_bfloat16, __nv_bfloat162) and <cuda_fp8.h>.
+const char* cudaFp16HeaderText();
+const char* cudaFp8HeaderText();
 /// The text of `gpuverify.h`: GPUVerify's annotation language, in both languages.
 const char* gpuverifyHeaderText();
 

@@ -1,10 +1,8 @@
 // The CUDA toolkit's other headers that device code includes (see ClangFrontend.h), written
 // here from the programming guide's descriptions: those that only gather what our cuda.h
 // declares (cuda_runtime_api.h, device_launch_parameters.h, vector_types.h …), CUDA's math
-// constants, the pipeline primitives of cuda_pipeline.h, and the 8-bit float types of cuda_fp8.h (<cuda_fp16.h> and <cuda_bf16.h>, with
-// their conversions and arithmetic, are HeadersCudaLib.cpp's). The fp8 types are declared so that
-// a file including them parses and a kernel that only moves them is lowered; their conversions
-// are declared without a definition, so a call is `unsupported: call to 'F' …` at the call.
+// constants, the pipeline primitives of cuda_pipeline.h; <cuda_fp8.h> is HeadersCudaFp.cpp's
+// (with <cuda_fp16.h> and <cuda_bf16.h>).
 #include "frontends/clang/ClangFrontend.h"
 
 namespace sdvmc::clangfe {
@@ -46,29 +44,6 @@ constexpr const char* kMathConstantsText = R"(// sdvmc's <math_constants.h> (fro
 #define CUDART_LNT 2.30258509299404568402
 )";
 
-constexpr const char* kFp8Text = R"(// sdvmc's <cuda_fp8.h> (frontends/clang/HeadersCudaToolkit.cpp): the types; conversions unsupported.
-#pragma once
-#include "cuda_bf16.h"
-typedef __half __half_raw;
-typedef __nv_bfloat16 __nv_bfloat16_raw;
-typedef unsigned char __nv_fp8_storage_t;
-typedef unsigned short __nv_fp8x2_storage_t;
-typedef unsigned int __nv_fp8x4_storage_t;
-enum __nv_saturation_t { __NV_NOSAT, __NV_SATFINITE };
-enum __nv_fp8_interpretation_t { __NV_E4M3, __NV_E5M2 };
-struct __nv_fp8_e4m3 { __nv_fp8_storage_t __x; };
-struct __nv_fp8_e5m2 { __nv_fp8_storage_t __x; };
-struct __nv_fp8x2_e4m3 { __nv_fp8x2_storage_t __x; };
-struct __nv_fp8x2_e5m2 { __nv_fp8x2_storage_t __x; };
-struct __nv_fp8x4_e4m3 { __nv_fp8x4_storage_t __x; };
-struct __nv_fp8x4_e5m2 { __nv_fp8x4_storage_t __x; };
-__host__ __device__ __nv_fp8_storage_t __nv_cvt_float_to_fp8(float, __nv_saturation_t, __nv_fp8_interpretation_t);
-__host__ __device__ __nv_fp8x2_storage_t __nv_cvt_float2_to_fp8x2(float2, __nv_saturation_t, __nv_fp8_interpretation_t);
-__host__ __device__ __nv_fp8_storage_t __nv_cvt_halfraw_to_fp8(__half_raw, __nv_saturation_t, __nv_fp8_interpretation_t);
-__host__ __device__ __half_raw __nv_cvt_fp8_to_halfraw(__nv_fp8_storage_t, __nv_fp8_interpretation_t);
-__host__ __device__ __nv_fp8_storage_t __nv_cvt_bfloat16raw_to_fp8(__nv_bfloat16_raw, __nv_saturation_t, __nv_fp8_interpretation_t);
-)";
-
 // The pipeline primitives, as the CUDA C++ Programming Guide describes them ("Pipeline
 // Primitives Interface"): __pipeline_memcpy_async copies size_and_align bytes (4, 8 or 16)
 // from global to shared memory asynchronously, zero-filling the last zfill of them;
@@ -96,8 +71,8 @@ std::vector<std::pair<std::string, std::string>> cudaToolkitHeaderFiles() {
   std::vector<std::pair<std::string, std::string>> files;
   for (const char* name : kGathered) files.emplace_back(name, "#include \"cuda.h\"\n");
   files.emplace_back("math_constants.h", kMathConstantsText);
-  // <cuda_fp16.h> and <cuda_bf16.h> with their arithmetic are HeadersCudaLib.cpp's.
-  files.emplace_back("cuda_fp8.h", kFp8Text);
+  // <cuda_fp16.h> and <cuda_bf16.h> (ClangFrontend.cpp) and <cuda_fp8.h> are HeadersCudaFp.cpp's.
+  files.emplace_back("cuda_fp8.h", cudaFp8HeaderText());
   files.emplace_back("cuda_pipeline.h", kPipelineText);
   files.emplace_back("cuda_pipeline_primitives.h", kPipelineText);
   return files;

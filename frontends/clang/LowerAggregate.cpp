@@ -194,9 +194,12 @@ Agg Lowerer::aggValue(const clang::Expr* e) {
     const clang::Expr* sub = c->getSubExpr();
     switch (c->getCastKind()) {
       case clang::CK_ConstructorConversion:  // `S(x)`, `dim3(x, y)`: the construction
+      case clang::CK_UserDefinedConversion:  // `operator S() const`: the call of it
       case clang::CK_DerivedToBase:          // a derived object copied as its base
       case clang::CK_UncheckedDerivedToBase:
-        if (c->getCastKind() != clang::CK_ConstructorConversion && sub->isGLValue()) return loadAgg(aggPlace(e), r);
+        if (c->getCastKind() != clang::CK_ConstructorConversion && c->getCastKind() != clang::CK_UserDefinedConversion &&
+            sub->isGLValue())
+          return loadAgg(aggPlace(e), r);
         return aggValue(sub);
       case clang::CK_LValueToRValue:
       case clang::CK_NoOp:

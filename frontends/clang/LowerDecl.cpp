@@ -178,6 +178,7 @@ int Lowerer::globalStorage(const clang::VarDecl* vd, clang::SourceLocation at) {
     }
     id = declareArray(vd->getNameAsString(), elem, bytes, cells, !shared, range(vd), at, init);
     storages_[static_cast<size_t>(id)].byteCells = bytesAreCells(vd->getType(), vd->getLocation());
+    noteNarrowCells(id, ctx_.getBaseElementType(vd->getType()), vd->getLocation());
     if (dynamicShared) dynShared_ = id;
     recordCellPaths(arrays_.back().name.name, vd->getType(), vd->getLocation());
     if (!shared) globalMemoryKind(vd, arrays_.back());
@@ -317,6 +318,7 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
     s.byteCells = bytesAreCells(t, vd->getLocation());
     for (uint64_t i = 0; i < cells; ++i) s.cells.push_back(newLocal(cname + "_" + std::to_string(i)));
     int id = addStorage(std::move(s));
+    noteNarrowCells(id, ctx_.getBaseElementType(t), vd->getLocation());
     inst_->vars[vd] = VarInfo{VarInfo::Kind::Memory, "", id};
     if (vd->hasInit()) {
       // Cells not given by the initialiser are zero (C's rule for partial initialisers).

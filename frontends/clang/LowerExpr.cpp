@@ -234,7 +234,9 @@ ExprPtr Lowerer::rvalueCast(const clang::CastExpr* c, bool need) {
       LVal lv = lvalue(sub);
       return load(lv, r);
     }
-    case clang::CK_NoOp: return rvalue(sub, need);
+    case clang::CK_NoOp:
+    // A conversion operator (`explicit operator float() const`): the call of it, the sub-expression.
+    case clang::CK_UserDefinedConversion: return rvalue(sub, need);
     case clang::CK_ToVoid: rvalue(sub, false); return lit(0, r);
     case clang::CK_ZeroToOCLOpaqueType: return lit(0, r);  // `0` as an event_t: no event (LowerAsync.cpp)
     case clang::CK_IntegralCast: {

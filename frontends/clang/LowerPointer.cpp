@@ -28,6 +28,7 @@ ExprPtr Lowerer::readCell(int storage, ExprPtr index, IntType as, kpl::SourceRan
     pd.target = temp();
     return nameExpr(pd.target, r);
   }
+  if (s.kind == Storage::Kind::View) return readView(storage, std::move(index), r);
   if (s.kind == Storage::Kind::Private) {
     size_t n = s.cells.size();
     if (index->kind == ExprKind::IntLit) {
@@ -65,6 +66,10 @@ void Lowerer::writeCell(int storage, ExprPtr index, ExprPtr value, IntType as, k
   const Storage& s = storages_[static_cast<size_t>(storage)];
   if (s.kind == Storage::Kind::Dynamic) {
     defer(Pending::Kind::Write, storage, std::move(index), as, r).value = std::move(value);
+    return;
+  }
+  if (s.kind == Storage::Kind::View) {
+    writeView(storage, std::move(index), std::move(value), r);
     return;
   }
   if (s.kind == Storage::Kind::Private) {
@@ -307,6 +312,9 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
                                      st.ctype.isNull() ? std::to_string(st.elemBytes) + "-byte" : st.ctype.getAsString()));
           return bad;
         }
+        // Narrow cells (char, short, __half …) seen as 32-bit words, and back (LowerView.cpp).
+        if (!from->isIncompleteType() && !to->isIncompleteType())
+          if (std::optional<PtrVal> v = viewCast(c, from, to)) return std::move(*v);
         if (from->isIncompleteType() || to->isIncompleteType() ||
             from->isFunctionType() || to->isFunctionType() ||
             (cellBits(from) != cellBits(to) && !(wordScalar(from) && wordScalar(to))) ||
@@ -819,8 +827,9 @@ void Lowerer::finishDynamic() {
           case Pending::Kind::Atomic: {
             const Storage& ts = storages_[static_cast<size_t>(t)];
             if (ts.kind != Storage::Kind::Array) {
-              unsupported(pd.at, "an atomic operation on private memory (through a pointer that may point to '" +
-                                     ts.cName + "')");
+              unsupported(pd.at, fmt::format("an atomic operation on {} (through a pointer that may point to '{}')",
+                                             ts.kind == Storage::Kind::View ? "a view of narrower cells" : "private memory",
+                                             ts.cName));
               break;
             }
             auto st = stmt(StmtKind::Atomic, r);

@@ -49,7 +49,8 @@ ExprPtr Lowerer::atomic(const clang::CallExpr* c, const BuiltinInfo& fn, bool ne
     return need ? nameExpr(pd.target, r) : lit(0, r);
   }
   if (s.kind != Storage::Kind::Array) {
-    unsupported(c, "an atomic operation on private memory");
+    unsupported(c, s.kind == Storage::Kind::View ? "an atomic operation through a view of narrower cells"
+                                                 : "an atomic operation on private memory");
     return lit(0, r);
   }
   auto st = stmt(StmtKind::Atomic, r);

@@ -293,7 +293,8 @@ Val Lowerer::wcast(const clang::CastExpr* c, bool need) {
       LVal lv = lvalue(sub);
       return loadVal(lv, r);
     }
-    case clang::CK_NoOp: return wvalue(sub, need);
+    case clang::CK_NoOp:
+    case clang::CK_UserDefinedConversion: return wvalue(sub, need);  // a conversion operator's call
     case clang::CK_PointerToIntegral: return pointerAddress(c);  // `(uintptr_t)p`: its address
     case clang::CK_IntegralCast:
     case clang::CK_IntegralToFloating:

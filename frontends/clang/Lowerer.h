@@ -96,7 +96,7 @@ inline constexpr int64_t kFloatOne = 0x3f800000;
 /// Where cells live: a KPL array, or a private (per-thread) array lowered to locals, or (a
 /// pointer that may point into several storages) whichever a local names at run time.
 struct Storage {
-  enum class Kind { Array, Private, Dynamic } kind = Kind::Array;
+  enum class Kind { Array, Private, Dynamic, View } kind = Kind::Array;
   std::string array;               ///< Array: the KPL array
   std::vector<std::string> cells;  ///< Private: one local per cell
   std::string base;                ///< Dynamic: the local holding the target's id (storage + 1; 0: none)
@@ -107,6 +107,10 @@ struct Storage {
   std::string cName;               ///< for messages
   clang::QualType ctype;           ///< the C element type, where known (casts from void* check it)
   bool byteCells = false;          ///< its cells sit at C's byte offsets (scalars, 32-bit-word structs): an address may name one
+  unsigned narrowBits = 0;         ///< 8 or 16: cells of narrow scalars (char, __half, half2 …) that views may read as words
+  IntType narrowCell;              ///< those cells' C type
+  int viewOf = -1;                 ///< View: the storage of 8- or 16-bit cells it reads as 32-bit words (LowerView.cpp)
+  uint64_t viewCells = 0;          ///< View: that storage's cells per word (4 or 2)
 };
 
 /// A pointer value: a statically known storage and an offset in cells.
@@ -444,6 +448,14 @@ private:
 
   /// Registers a storage; its index.
   int addStorage(Storage s);
+  // Views of narrow storage as wider types (LowerView.cpp).
+  unsigned narrowCellBits(clang::QualType q, clang::SourceLocation at);
+  bool wordViewType(clang::QualType q, clang::SourceLocation at);
+  int viewStorage(int base);
+  void noteNarrowCells(int storage, clang::QualType elemType, clang::SourceLocation at);
+  std::optional<PtrVal> viewCast(const clang::CastExpr* c, clang::QualType from, clang::QualType to);
+  ExprPtr readView(int view, ExprPtr index, kpl::SourceRange r);
+  void writeView(int view, ExprPtr index, ExprPtr value, kpl::SourceRange r);
   /// `--buffer NAME=SIZE`, if given (and then marked used).
   std::optional<uint32_t> bufferSize(const std::string& name);
   /// An array in KPL memory for a C variable or pointer parameter.
@@ -1007,6 +1019,7 @@ private:
   std::map<std::string, std::vector<std::string>> cellPaths_;  ///< KPL array → Program::cellPaths
   std::vector<kpl::Ident> params_;
   std::vector<Storage> storages_;
+  std::map<int, int> views_;  ///< a narrow storage's View storage (LowerView.cpp)
   std::map<const clang::VarDecl*, int> globalVars_;
   std::set<std::string> usedBuffers_;
   std::map<std::string, std::string> renamed_;  ///< KPL name → C name, for params and arrays

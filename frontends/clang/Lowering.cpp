@@ -215,6 +215,7 @@ std::optional<kpl::Program> Lowerer::run() {
       arrays_.back().constant = as == clang::LangAS::opencl_constant;  // `const global`: writes are errors
       storages_[static_cast<size_t>(id)].ctype = t->getPointeeType().getCanonicalType().getUnqualifiedType();
       storages_[static_cast<size_t>(id)].byteCells = bytesAreCells(t->getPointeeType(), pd->getLocation());
+      noteNarrowCells(id, t->getPointeeType(), pd->getLocation());
       recordCellPaths(arrays_.back().name.name, t->getPointeeType(), pd->getLocation());
       // --buffer counts elements; a struct element is `cells` cells.
       scaleBuffer(cname, cells, pd->getLocation());
@@ -255,6 +256,7 @@ std::optional<kpl::Program> Lowerer::run() {
           arrays_.back().constant = as == clang::LangAS::opencl_constant;
           storages_[static_cast<size_t>(id)].ctype = pt.getCanonicalType().getUnqualifiedType();
           storages_[static_cast<size_t>(id)].byteCells = bytesAreCells(pt, pd->getLocation());
+          noteNarrowCells(id, pt, pd->getLocation());
           recordCellPaths(arrays_.back().name.name, pt, pd->getLocation());
           scaleBuffer(cname + comp.path, cells, pd->getLocation());
           addTarget(fieldCollector(comp.ptrField), id);

@@ -214,3 +214,27 @@ SCENARIO("what stays unsupported for vectors and structs is reported at its line
   Lowered arr = lowerText("struct P { int* a[2]; };\n__global__ void k(int *A) {\n  P p;\n}\n", fe::Language::Cuda, launch1d(1));
   CHECK(firstError(arr) == "3:5: unsupported: field 'a' of type 'int *[2]' in 'struct P'");
 }
+
+SCENARIO("narrow storage viewed as 32-bit words: a word is its cells, least significant first (LowerView)", "[frontends][clang][view]") {
+  // Thread 0 writes the float 1.0f = 0x3f800000 through a float view of bytes 4..7 and reads
+  // bytes back through the char array; then the word of bytes 0..3 read as an int.
+  const std::string src = R"(
+__global__ void k(char *B, int *A) {
+  float *f = reinterpret_cast<float *>(B);
+  f[1] = 1.0f;
+  A[0] = B[6];
+  A[1] = B[7];
+  A[2] = reinterpret_cast<int *>(B)[0];
+}
+)";
+  Ran r = runText(src, fe::Language::Cuda, launch1d(1, {{"B", 8}, {"A", 4}}));
+  CHECK(r.verdict == sem::VerdictKind::Ok);
+  CHECK(r.arrays["B"] == W{0, 0, 0, 0, 0, 0, static_cast<sem::Word>(-128), 63});  // signed char cells
+  CHECK(r.arrays["A"] == W{-128, 63, 0, 0});
+  // A misaligned literal offset is refused at the cast; 32-bit storage is not split into narrower cells.
+  Lowered m = lowerText("__global__ void k(const char *p, float *o) { o[0] = reinterpret_cast<const float *>(p + 2)[0]; }\n",
+                        fe::Language::Cuda, launch1d(1));
+  CHECK(firstError(m).find("unsupported: a misaligned view: 'const float *' at byte offset 2 of 'p'") != std::string::npos);
+  Lowered w = lowerText("__global__ void k(float *f) { reinterpret_cast<char *>(f)[1] = 0; }\n", fe::Language::Cuda, launch1d(1));
+  CHECK(firstError(w).find("unsupported: cast from 'float *' to 'char *'") != std::string::npos);
+}
