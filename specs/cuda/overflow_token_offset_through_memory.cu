@@ -11,7 +11,7 @@
 // run: run --kernel vllm::gather_tokens_kernel --block-dim 4 --grid-dim 4096 --param hidden_size=1048576 --no-overflow-check
 // exit: 0
 // expect: verdict=ok
-// run: prove --kernel vllm::scale_tokens_kernel --block-dim 4 --grid-dim 3
+// run: prove --kernel vllm::scale_tokens_kernel --block-dim 4 --grid-dim 3 --every-size
 // exit: 1
 // expect: verdict=integer-overflow confirmed=true
 // why: Block b = token b, thread t = lane t. Thread 0 computes token * hidden_size in int
@@ -23,8 +23,8 @@
 //   at token 2048: the verdict integer-overflow in group 2048 (groups run in order; 0..2047 are
 //   fine), thread 0, at the multiplication (line 42, resp. 56). With 2048 blocks nothing
 //   overflows: ok. --no-overflow-check wraps as GPUVerify does: token 2048's offset is -2^31, an
-//   index into the unbounded buffers (negative cells allowed): no verdict. prove (any
-//   hidden_size, 3 blocks): with hidden >= 2^30 (or below -2^30) block 2's product overflows (or, with hidden =
+//   index into the unbounded buffers (negative cells allowed): no verdict. prove --every-size (any
+//   hidden_size, any block size, 3 blocks): with hidden >= 2^30 (or below -2^30) block 2's product overflows (or, with hidden =
 //   2^30 - 1, block 2's offset 2^31 - 2 plus lane 2 or 3); its witness's replay reaches an
 //   integer overflow, confirmed (which operator depends on the solver's hidden_size).
 #include <cstdint>

@@ -1,4 +1,4 @@
-// launch: --local-size 4,4 --global-size 8,8 --buffer output=64 --param width=8 --param height=8
+// launch: --local-size 4,4 --global-size 8,8 --buffer output=64 --image input=8x8 --param width=8 --param height=8
 // origin: OpenCL SDK image samples style (image2d_t with a __constant sampler_t, read_imagef/write_imagef, 3x3 Sobel magnitude in float4)
 __constant sampler_t imageSampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
 
