@@ -311,11 +311,12 @@ void Lowerer::lowerAsm(const clang::GCCAsmStmt* a) {
     std::optional<int64_t> size = constant(text);
     if (!size || (*size != 4 && *size != 8 && *size != 16) || (cg && *size != 16))
       return refuse(" with a size other than 4, 8 or 16 (16 for .cg)");
-    const clang::Expr* dst = a->getNumInputs() >= 2 ? cvtaSharedOperand(a->getInputExpr(0)) : nullptr;
+    const clang::Expr* dst = a->getNumInputs() >= 2 ? cvtaSharedOperand(a->getInputExpr(0), a) : nullptr;
     const clang::Expr* src = a->getNumInputs() >= 2 ? a->getInputExpr(1)->IgnoreParenImpCasts() : nullptr;
     if (!dst || !src || !src->getType()->isPointerType() || a->getNumOutputs() != 0)
-      return refuse(" with these operands (the shared address written __cvta_generic_to_shared(p) in the operand itself, "
-                    "and a pointer to global memory, are modelled)");
+      return refuse(" with these operands (a shared address __cvta_generic_to_shared(p), written in the operand or in a "
+                    "local initialised with it, never assigned, whose p is not changed before the asm, and a pointer "
+                    "to global memory, are modelled)");
     cpAsync(a, dst, src, *size, r);
     return;
   }

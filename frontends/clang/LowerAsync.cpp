@@ -12,10 +12,15 @@
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/ParentMapContext.h>
+#include <clang/AST/Stmt.h>
 
 #include <fmt/format.h>
 
 #include <cstdint>
+#include <functional>
+#include <set>
 
 namespace sdvmc::clangfe::lowering {
 
@@ -30,8 +35,74 @@ std::optional<int64_t> constantOf(const clang::Expr* e, const clang::ASTContext&
 
 }  // namespace
 
-const clang::Expr* Lowerer::cvtaSharedOperand(const clang::Expr* e) {
-  const auto* call = llvm::dyn_cast<clang::CallExpr>(e->IgnoreParenCasts());
+bool Lowerer::onlyCpAsyncOperand(const clang::VarDecl* v) {
+  const auto* fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(v->getParentFunctionOrMethod());
+  if (!fn || !fn->getBody() || !v->hasLocalStorage() || llvm::isa<clang::ParmVarDecl>(v)) return false;
+  size_t uses = 0, operands = 0;
+  std::function<void(const clang::Stmt*)> walk = [&](const clang::Stmt* s) {
+    if (!s) return;
+    if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(s); d && d->getDecl() == v) ++uses;
+    if (const auto* a = llvm::dyn_cast<clang::GCCAsmStmt>(s); a && a->getAsmString()->getString().ltrim().startswith("cp.async"))
+      for (unsigned i = 0; i < a->getNumInputs(); ++i)
+        if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(a->getInputExpr(i)->IgnoreParenCasts()); d && d->getDecl() == v)
+          ++operands;
+    for (const clang::Stmt* k : s->children()) walk(k);
+  };
+  walk(fn->getBody());
+  return uses > 0 && uses == operands;
+}
+
+const clang::Expr* Lowerer::cvtaSharedOperand(const clang::Expr* e, const clang::Stmt* use) {
+  const clang::Expr* x = e->IgnoreParenCasts();
+  if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(x)) {
+    const auto* v = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+    if (!v || !v->hasInit() || !v->hasLocalStorage() || llvm::isa<clang::ParmVarDecl>(v)) return nullptr;
+    const auto* fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(v->getParentFunctionOrMethod());
+    if (!fn || assignedIn(fn, v)) return nullptr;
+    const clang::Expr* p = cvtaSharedOperand(v->getInit(), nullptr);
+    if (!p) return nullptr;
+    // The variable's declaration and `use` in one block: the statements from the declaration
+    // to the one holding `use` must leave every variable p mentions alone.
+    const clang::DeclStmt* ds = nullptr;
+    for (const clang::DynTypedNode& n : ctx_.getParents(*v))
+      if ((ds = n.get<clang::DeclStmt>())) break;
+    const clang::CompoundStmt* block = nullptr;
+    if (ds)
+      for (const clang::DynTypedNode& n : ctx_.getParents(*ds))
+        if ((block = n.get<clang::CompoundStmt>())) break;
+    if (!block || !use) return nullptr;
+    // The statement of `block` that holds `use`.
+    const clang::Stmt* holder = use;
+    for (int depth = 0; holder && depth < 64; ++depth) {
+      const clang::Stmt* up = nullptr;
+      for (const clang::DynTypedNode& n : ctx_.getParents(*holder))
+        if ((up = n.get<clang::Stmt>())) break;
+      if (up == block) break;
+      holder = up;
+    }
+    if (!holder) return nullptr;
+    std::set<const clang::VarDecl*> changed;
+    bool after = false, found = false;
+    for (const clang::Stmt* s : block->body()) {
+      if (s == ds) after = true;
+      else if (after) collectModified(s, changed);
+      if (s == holder) {
+        found = after;
+        break;
+      }
+    }
+    if (!found) return nullptr;
+    bool stable = true;
+    std::function<void(const clang::Stmt*)> walk = [&](const clang::Stmt* s) {
+      if (!s) return;
+      if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(s))
+        if (const auto* w = llvm::dyn_cast<clang::VarDecl>(d->getDecl()); w && changed.count(w)) stable = false;
+      for (const clang::Stmt* c : s->children()) walk(c);
+    };
+    walk(p);
+    return stable ? p : nullptr;
+  }
+  const auto* call = llvm::dyn_cast<clang::CallExpr>(x);
   const clang::FunctionDecl* fd = call ? call->getDirectCallee() : nullptr;
   if (!fd || fd->getName() != "__cvta_generic_to_shared" || call->getNumArgs() != 1) return nullptr;
   return call->getArg(0);
@@ -193,10 +264,27 @@ ExprPtr Lowerer::asyncCall(const clang::CallExpr* c, AsyncCall op, const std::st
       simple(kpl::AsyncOp::ThreadWait, std::move(k));
       return lit(0, r);
     }
-    case AsyncCall::CvtaShared:
+    case AsyncCall::CvtaShared: {
+      // `const uint32_t smem = __cvta_generic_to_shared(p);` whose every use is a cp.async
+      // operand: each use resolves smem to p itself (cvtaSharedOperand) or is refused there, so
+      // the variable's own value is never read: 0 stands for it.
+      const clang::VarDecl* v = nullptr;
+      const clang::Stmt* at = c;
+      for (int depth = 0; at && !v && depth < 8; ++depth) {
+        const clang::Stmt* up = nullptr;
+        for (const clang::DynTypedNode& n : ctx_.getParents(*at)) {
+          if ((v = n.get<clang::VarDecl>())) break;
+          if ((up = n.get<clang::ImplicitCastExpr>()) || (up = n.get<clang::CStyleCastExpr>()) ||
+              (up = n.get<clang::CXXStaticCastExpr>()) || (up = n.get<clang::ParenExpr>()))
+            break;
+        }
+        at = up;
+      }
+      if (v && v->getInit() && v->getInit()->IgnoreParenCasts() == c && onlyCpAsyncOperand(v)) return lit(0, r);
       unsupported(c, "'__cvta_generic_to_shared' outside a cp.async operand (a shared-memory address as an integer "
-                     "is not modelled)");
+                     "is not modelled; a local initialised with it and used only as cp.async operands is)");
       return lit(0, r);
+    }
   }
   unsupported(c, fmt::format("this call of '{}'", name));
   return lit(0, r);

@@ -899,7 +899,14 @@ private:
   bool cpAsync(const clang::Stmt* at, const clang::Expr* dst, const clang::Expr* src, int64_t bytes, kpl::SourceRange r);
   /// The pointer of a cp.async's shared-address operand, `__cvta_generic_to_shared(p)` (under
   /// casts): p, else null.
-  static const clang::Expr* cvtaSharedOperand(const clang::Expr* e);
+  /// The pointer p of a shared address `__cvta_generic_to_shared(p)` written as an asm operand
+  /// `use` takes: the call itself, or a local initialised with it (`uint32_t a =
+  /// __cvta_generic_to_shared(p);`) that is never assigned, declared in the block of `use` (or
+  /// a block around it) with no statement between the two assigning a variable p mentions;
+  /// null otherwise.
+  const clang::Expr* cvtaSharedOperand(const clang::Expr* e, const clang::Stmt* use);
+  /// Whether local `v` is used only as input operands of cp.async asm statements.
+  bool onlyCpAsyncOperand(const clang::VarDecl* v);
 
   // ---- LowerCudaLib.cpp: CUDA's device libraries (cuRAND, textures, refused primitives) ---
 
