@@ -59,7 +59,7 @@ trap 'rm -rf "$WORK"' EXIT
 is_lower_opt() {
   case "$1" in
     --local-size|--local_size|--num-groups|--num_groups|--global-size|--global_size|\
-    --block-dim|--blockDim|--grid-dim|--gridDim|--kernel|--buffer) return 0 ;;
+    --block-dim|--blockDim|--grid-dim|--gridDim|--kernel|--buffer|--image) return 0 ;;
   esac
   return 1
 }
