@@ -181,9 +181,13 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
                                          "without them prove ranges over the dimensions the kernel uses",
                          o.json);
       launch.localSize = "2,2,2";
-      std::unique_ptr<Kernel> probe = loadKernelOrReport(o.file, o.json, source, &launch, &cl);
-      if (!probe) return 2;
-      coverage->dims = dimensionsUsed(probe->ir);
+      // Quietly: the lowering below reports the same diagnostics (and fails the same way).
+      std::optional<clangfe::LaunchOptions> options = resolveLaunch(o.file, launch, cl, o.json);
+      if (!options) return 2;
+      std::vector<kpl::Diagnostic> diagnostics;
+      std::string rendered;
+      std::unique_ptr<Kernel> probe = loadKernel(o.file, source, diagnostics, rendered, *options);
+      if (probe) coverage->dims = dimensionsUsed(probe->ir);
       launch.localSize = coverage->dims == 1 ? "2" : coverage->dims == 2 ? "2,2" : "2,2,2";
     }
   }
