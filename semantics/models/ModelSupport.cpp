@@ -30,6 +30,28 @@ std::vector<Address> unknownCellsRead(const Ir& ir, SdvMachine& m, const GroupSt
   std::vector<Address> out;
   if (s.ss.empty()) return out;
   const Node& node = ir.nodes[s.ss.back().node];
+  // (extension) A wait, or a barrier (main's last completes every copy still in flight),
+  // reads the source cells of the copies it completes: an unknown one is chosen first. Every
+  // copy in flight counts (the cells of copies that stay in flight are chosen earlier than
+  // read, which enumerates the same initial memories); a thread's copy reads the thread's view,
+  // so not a cell it wrote.
+  if (!s.copies.empty() && (node.kind == NodeKind::Barrier ||
+                            (node.kind == NodeKind::Async &&
+                             (node.asyncOp == kpl::AsyncOp::Wait || node.asyncOp == kpl::AsyncOp::ThreadWait)))) {
+    for (const AsyncCopy& c : s.copies)
+      for (const auto& [d, from] : c.cells) {
+        if (from.array < abstractArrays.size() && abstractArrays[from.array]) continue;
+        if (!memory.isUnknown(ir, from)) continue;
+        if (c.owner != kNone) {
+          const auto& w = s.logs[c.owner].writes;
+          if (std::any_of(w.begin(), w.end(), [&](const LogEntry& x) { return x.addr == from; })) continue;
+        }
+        out.push_back(from);
+      }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  }
   if (node.kind != NodeKind::Read && node.kind != NodeKind::Atomic) return out;
   if (node.array < abstractArrays.size() && abstractArrays[node.array]) return out;
   const ArrayInfo& arr = ir.arrays[node.array];

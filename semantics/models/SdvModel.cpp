@@ -63,6 +63,7 @@ void SdvModel::encode(const GroupState& s, StateBytes& out, const ValueRenaming*
   w.i32(s.gid);
   encodeMemory(ir_, s.base, w);
   encodeThreads(ir_, s, /*withValues=*/true, w);
+  encodeCopies(ir_, s, w);  // (extension) the asynchronous copies in flight
   if (!outcomes_) return;
   w.u32(static_cast<uint32_t>(choices_.size()));
   for (const auto& [a, value] : choices_) {
@@ -81,6 +82,7 @@ GroupState SdvModel::decode(std::span<const uint8_t> bytes) {
   s.base.lazyUnbounded = true;
   s.locals.assign(static_cast<size_t>(ir_.slotCount) * s.n, 0);
   decodeThreads(ir_, s, /*withValues=*/true, r);
+  decodeCopies(ir_, s, r);
   choices_.clear();
   if (outcomes_) {
     choices_.resize(r.u32());

@@ -13,10 +13,17 @@
 //    the smallest such cell (and nothing else). The arbitrary cells of abstract arrays
 //    (Bounds::abstractArrays, DataAbstraction.h) are never unknown: they hold what `sdvmc
 //    run` gives them from the start, so reading them chooses nothing.
+//    (extension) With asynchronous copies in flight, a wait (`async_wait`, `cp_wait`) or a
+//    barrier on top of ss (main's last completes every copy) is a choice too, for the
+//    smallest unknown source cell of any copy in flight (a thread's copy: not one that
+//    thread wrote since the last barrier), so that a copy never copies an unchosen value.
 //  - *Segment*: otherwise the state has one transition: the SDV rules are applied until
 //    a barrier rule has been applied (G-SYNC or G-NO-OP), or ss is empty, or the next
 //    statement is a read that needs a choice (after at least one rule), or a rule reaches
 //    an error (a violation) or discards the execution (a failed assume).
+//  - (extension) The copies in flight, each thread's commit count and the next event are
+//    part of the state (StateCodec's encodeCopies); value symmetry is off for a kernel with
+//    an asynchronous copy (its events are values).
 // So a race- and choice-free kernel with k barriers has k + 1 states per configuration.
 // With value symmetry (Symmetry.h; `--symmetry on`, the default, when the kernel has it)
 // every state is stored with its data values renamed in order of first appearance.

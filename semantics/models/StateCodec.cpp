@@ -241,4 +241,50 @@ void decodeThreads(const Ir& ir, GroupState& s, bool withValues, ByteReader& r) 
   r.seek(p);
 }
 
+void encodeCopies(const Ir& ir, const GroupState& s, ByteWriter& w) {
+  if (!ir.firstAsync) return;
+  w.var(static_cast<uint32_t>(s.copies.size()));
+  for (const AsyncCopy& c : s.copies) {
+    w.var(c.owner == kNone ? 0 : c.owner + 1);
+    w.svar(c.event);
+    w.var(c.batch == kNone ? 0 : c.batch + 1);
+    w.var(static_cast<uint32_t>(c.cells.size()));
+    for (const auto& [d, from] : c.cells) {
+      w.var(d.array);
+      w.svar(d.index);
+      w.var(from.array);
+      w.svar(from.index);
+    }
+  }
+  w.var(static_cast<uint32_t>(s.commits.size()));  // 0 (no commit yet) or n
+  for (uint32_t k : s.commits) w.var(k);
+  w.svar(s.nextEvent);
+}
+
+void decodeCopies(const Ir& ir, GroupState& s, ByteReader& r) {
+  s.copies.clear();
+  s.commits.clear();
+  s.nextEvent = 1;
+  if (!ir.firstAsync) return;
+  s.copies.resize(r.var());
+  for (AsyncCopy& c : s.copies) {
+    const uint32_t owner = r.var();
+    c.owner = owner == 0 ? kNone : owner - 1;
+    c.event = r.svar();
+    const uint32_t batch = r.var();
+    c.batch = batch == 0 ? kNone : batch - 1;
+    c.at = kNone;
+    c.cells.resize(r.var());
+    for (auto& [d, from] : c.cells) {
+      d.array = r.var();
+      d.index = r.svar();
+      from.array = r.var();
+      from.index = r.svar();
+    }
+  }
+  s.commits.resize(r.var());
+  for (uint32_t& k : s.commits) k = r.var();
+  s.nextEvent = r.svar();
+}
+
 }  // namespace sdvmc::sem

@@ -205,4 +205,13 @@ uint8_t* encodeThreadsTo(const Ir& ir, const GroupState& s, bool withValues, uin
 /// set; dead locations are zeroed.
 void decodeThreads(const Ir& ir, GroupState& s, bool withValues, ByteReader& r);
 
+/// (extension) The asynchronous copies in flight (State.h, AsyncCopy), each thread's commit
+/// count and the group's next event: written only for a kernel with an asynchronous copy
+/// (Ir::firstAsync), so other kernels' states keep their bytes. The copies keep their
+/// order of issue (completion is in that order); the statement that issued a copy is
+/// provenance (a witness's replay recovers it) and is not written.
+void encodeCopies(const Ir& ir, const GroupState& s, ByteWriter& w);
+/// The inverse of encodeCopies.
+void decodeCopies(const Ir& ir, GroupState& s, ByteReader& r);
+
 }  // namespace sdvmc::sem

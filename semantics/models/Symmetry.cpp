@@ -216,6 +216,16 @@ SymmetryInfo analyseSymmetry(const Ir& ir) {
       info.valuesWhyNot = fmt::format("the kernel has an atomic operation (line {})", n.loc.line);
       break;
     }
+  // (extension) An asynchronous copy's event is a value that names the copy (1, 2, … in
+  // issue order) and a copy belongs to its issuing thread: renaming values or threads would
+  // change which copy a wait completes.
+  for (const Node& n : ir.nodes)
+    if (n.kind == NodeKind::Async) {
+      info.valuesWhyNot = fmt::format("the kernel has an asynchronous copy (line {}): its events are values", n.loc.line);
+      info.threads = false;
+      info.threadsWhyNot = fmt::format("the kernel has an asynchronous copy (line {})", n.loc.line);
+      break;
+    }
   info.values = info.valuesWhyNot.empty();
   if (info.values) info.dataSlot = typing.dataSlots();
   return info;

@@ -409,16 +409,22 @@ private:
       const Node& n = ir_.nodes[at];
       const Off o = accessOff_[at];
       if (o.kind != Off::Free && o.kind != Off::Trans) continue;  // not reached, or Top (a sink)
-      if (n.kind != NodeKind::Read && n.kind != NodeKind::Write && n.kind != NodeKind::Atomic) continue;
-      const ArrayInfo& info = ir_.arrays[n.array];
-      if (!o.k.zero() && info.extent() != 0)
-        sink(g, at, "an address of a bounds-checked array (whether it is in bounds depends on the group)");
-      std::optional<GroupOffset>& k = first[n.array];
-      if (!k) {
-        k = o.k;
-        result_.groupOffset[n.array] = o.k;
-      } else if (!(*k == o.k)) {
-        sink(g, at, "an address offset by the group id unlike another access of the same array");
+      // (extension) an asynchronous copy accesses its destination and its source, at cells
+      // that do not move with the group (its operands depending on the group id are sinks)
+      const bool copy = n.kind == NodeKind::Async &&
+                        (n.asyncOp == kpl::AsyncOp::Copy || n.asyncOp == kpl::AsyncOp::ThreadCopy);
+      if (n.kind != NodeKind::Read && n.kind != NodeKind::Write && n.kind != NodeKind::Atomic && !copy) continue;
+      for (ArrayId array : {n.array, copy ? n.array2 : n.array}) {
+        const ArrayInfo& info = ir_.arrays[array];
+        if (!o.k.zero() && info.extent() != 0)
+          sink(g, at, "an address of a bounds-checked array (whether it is in bounds depends on the group)");
+        std::optional<GroupOffset>& k = first[array];
+        if (!k) {
+          k = o.k;
+          result_.groupOffset[array] = o.k;
+        } else if (!(*k == o.k)) {
+          sink(g, at, "an address offset by the group id unlike another access of the same array");
+        }
       }
     }
   }
@@ -528,11 +534,14 @@ private:
         sink(p, v.node, "a barrier's predicate");
         return false;
       case NodeKind::Async: {
-        // check and prove refuse the asynchronous copies (tools/sdvmc/Kernel.cpp); taint
-        // as a read and a write of every array they name would, for any other caller.
+        // (extension) The asynchronous copies (check explores them; prove refuses them): every
+        // operand matters (which cells are copied, which copy a wait completes; an operand that
+        // depends on the group id makes the group id matter), and the destination's values are
+        // the source's, as a read of the source and a write of the destination would make them.
         Taint t = p;
         for (ExprId e : n.args) t |= expr(e, st, v.node);
         sink(t, v.node, "an asynchronous copy's operands");
+        if (o_.groupId) accessOff_[v.node] = trans(GroupOffset{});  // (strides(): cells fixed in every group)
         if (n.slot0 != kNone) {
           st.t[n.slot0] |= t;
           st.o[n.slot0] = Off{Off::Top, {}};  // an event: no offset of the group id

@@ -2,6 +2,10 @@
 // run: run --local-size 4 --num-groups 2 --buffer in=8 --buffer out=8 --init in=1,2,3,4,5,6,7,8
 // exit: 0
 // expect: verdict=ok final.out=[8,6,4,2,16,14,12,10]
+// run: check --local-size 4 --num-groups 2 --buffer in=8 --buffer out=8
+// exit: 0
+// expect: verdict=ok states=6 transitions=4 terminal_states=2 discarded=0 depth=3
+// expect: groups_explored={"groups":[0,1],"representative":false} inter_group={"checked":true,"how":"launch"}
 // why: group g copies in[4g .. 4g+3] into its tile (every work-item passes the same
 //   arguments: tile, in + 4g, 4 elements, no event to join), waits for the event (the same in
 //   every work-item), then work-item i writes out[4g + i] = 2 * tile[3 - i]. After the wait the
@@ -9,6 +13,14 @@
 //   SDK's habit). Group 0: tile = [1, 2, 3, 4] -> out[0..3] = 2 * [4, 3, 2, 1] = [8, 6, 4, 2];
 //   group 1: tile = [5, 6, 7, 8] -> out[4..7] = [16, 14, 12, 10]. Each out cell is written by
 //   one work-item of one group, the in cells only read (by the copies): no race of any kind.
+//   check (sdv model): `in` and `tile` hold values that are only copied, doubled and stored
+//   (abstract: nothing is chosen). The copy's source offset depends on the group id (an operand
+//   of the copy), so each group is explored, a configuration of its own: s0 -> the copy, the
+//   wait (its source cells are abstract: nothing to choose), G-SYNC at the barrier -> s1 ->
+//   the reads of tile, the writes of out, G-SYNC at the end -> s2, terminal: 3 states a group,
+//   6 in all, 4 transitions, 2 terminal, depth 3. Inter-group races: which cells a group
+//   accesses depends on no input value, so the launch is run group by group: none (each group
+//   writes only out[4g .. 4g+3]; in is only read, by the copies).
 #define TILE 4
 
 inline int twice(int x) { return 2 * x; }

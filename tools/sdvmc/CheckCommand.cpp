@@ -9,6 +9,7 @@
 #include "report/Trace.h"
 #include "report/TraceHtml.h"
 #include "semantics/models/DataAbstraction.h"
+#include "semantics/models/LaunchModel.h"
 #include "semantics/models/ModelSupport.h"
 #include "semantics/models/SdvModel.h"
 #include "semantics/models/WarpModel.h"
@@ -44,10 +45,12 @@ std::string rangeText(const std::vector<sem::Word>& v) {
   return v.size() == 1 ? std::to_string(v.front()) : fmt::format("{}..{}", v.front(), v.back());
 }
 
-/// `sdvmc run` arguments reproducing an SDV configuration.
-std::string replayCommand(const std::string& file, const sem::Configuration& c, const sem::Ir& ir) {
+/// `sdvmc run` arguments reproducing an SDV configuration (`launch`: the whole launch, a
+/// kernel with grid barriers: no --group).
+std::string replayCommand(const std::string& file, const sem::Configuration& c, const sem::Ir& ir, bool launch = false) {
   const std::vector<std::string>& paramNames = ir.params;
-  std::string cmd = fmt::format("sdvmc run {} {} --group {}", file, report::launchReplayArgs(*ir.program, c.threads), c.group);
+  std::string cmd = fmt::format("sdvmc run {} {}", file, report::launchReplayArgs(*ir.program, c.threads));
+  if (!launch) cmd += fmt::format(" --group {}", c.group);
   for (size_t k = 0; k < c.params.size() && k < paramNames.size(); ++k)
     cmd += fmt::format(" --param {}={}", paramNames[k], c.params[k]);
   for (const auto& [array, cells] : c.init)
@@ -92,9 +95,10 @@ struct Witnessed {
 };
 
 /// `rep`: the model's replay of the path to a violation; `found`: the verdict the search saw.
-/// `record`: keep the re-run's trace (--sarif, --html).
+/// `record`: keep the re-run's trace (--sarif, --html). `launch` (a kernel with grid barriers,
+/// LaunchModel): the launch's number of groups, re-run as a whole as `sdvmc run` runs it.
 Witnessed witnessed(const CheckOptions& o, const sem::Ir& ir, const sem::Bounds& bounds, const sem::Replay& rep,
-                    const sem::Verdict& found, bool record) {
+                    const sem::Verdict& found, bool record, uint32_t launch = 0) {
   Witnessed w;
   w.config = rep.config;
   w.verdict = rep.violation ? *rep.violation : found;
@@ -103,7 +107,7 @@ Witnessed witnessed(const CheckOptions& o, const sem::Ir& ir, const sem::Bounds&
     return w;
   }
   // Re-run the configuration concretely: the same verdict, with every access's statement.
-  w.replay = replayCommand(o.file, rep.config, ir);
+  w.replay = replayCommand(o.file, rep.config, ir, launch > 0);
   w.replay += raceReplayWords(o.races);
   sem::Memory memory = sem::initialMemory(ir, 0);
   for (const auto& [array, cells] : rep.config.init)
@@ -116,6 +120,18 @@ Witnessed witnessed(const CheckOptions& o, const sem::Ir& ir, const sem::Bounds&
   machine.setRaceOptions(bounds.raceOptions);
   report::TraceRecorder recorder(ir, /*cellIndices=*/true);
   if (record) machine.setObserver(&recorder);
+  if (launch > 0) {
+    const sem::LaunchResult r = sem::runLaunch(ir, rep.config.threads, launch, std::move(memory), rep.config.params,
+                                               UINT64_MAX, record ? &recorder : nullptr, bounds.benignWrites, true,
+                                               std::nullopt, bounds.raceOptions);
+    // (the exploration keeps no statement of an inter-group race's accesses: the same
+    // execution's race, as runLaunch reports it)
+    w.confirmed = r.verdict.kind == w.verdict.kind && r.verdict.rule == w.verdict.rule &&
+                  (r.verdict.at == w.verdict.at || w.verdict.at == sem::kNone);
+    if (w.confirmed) w.verdict = r.verdict;
+    if (record && w.confirmed) w.trace = recorder.trace();
+    return w;
+  }
   sem::GroupState s = machine.initialState(rep.config.group, std::move(memory), rep.config.params);
   sem::Verdict concrete = machine.run(s, UINT64_MAX);
   w.confirmed = concrete.kind == w.verdict.kind && concrete.at == w.verdict.at;
@@ -656,8 +672,9 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   bounds.threads.clear();
   for (int64_t n = threads->lo; n <= threads->hi; ++n) bounds.threads.push_back(static_cast<uint32_t>(n));
   // Several groups (groups: G): each group id is a configuration of its own (SDV within
-  // the group); races between groups are `sdvmc run`'s to find, which runs the launch.
-  if (refuseGridBarrier(*source, ir, "check", false, o.json)) return 2;
+  // the group), and races between groups are checked after the exploration; with a grid
+  // barrier the launch's groups are explored together instead (LaunchModel).
+  const bool gridLaunch = ir.firstGridBarrier && k->program.groups > 1;
   const std::optional<Range> groups = read.group(o.bounds.group.value_or(
       k->program.groups > 1 ? fmt::format("0..{}", k->program.groups - 1) : std::to_string(k->program.group)));
   if (!groups) return 2;
@@ -672,6 +689,26 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   if (!raceOptions) return 2;
   bounds.benignWrites = benignWrites;
   bounds.raceOptions = *raceOptions;
+  if (gridLaunch) {
+    // A grid barrier orders the groups of the launch: only the SDV rules over the whole
+    // launch (LaunchModel) explore it.
+    if (o.model != "sdv" && refuseGridBarrier(*source, ir, "the " + o.model + " model", false, o.json)) return 2;
+    if (!o.compare.empty() && refuseGridBarrier(*source, ir, "--compare", false, o.json)) return 2;
+    std::string why;
+    if (groups->lo != 0 || groups->hi != k->program.groups - 1)
+      why = fmt::format("check explores a kernel with grid barriers as the whole launch (groups 0..{}), not --group {}",
+                        k->program.groups - 1, rangeText(bounds.groups));
+    else if (raceOptions->benignUnchanged)
+      why = "check does not handle grid barriers with --benign-writes=gpuverify (its rule compares a written value "
+            "with the launch's initial one)";
+    if (!why.empty()) {
+      kpl::DiagnosticEngine d(source.get());
+      d.error(*ir.firstGridBarrier, "unsupported: " + why);
+      d.render(std::cerr);
+      if (o.json) std::cout << json{{"verdict", "error"}, {"diagnostics", report::diagnosticsJson(d.diagnostics())}}.dump() << "\n";
+      return 2;
+    }
+  }
   if ((benignWrites || o.races.onlyDivergence || !o.races.checkArrays.empty()) && o.model != "sdv")
     return cl.reject(benignWrites ? "--benign-writes" : o.races.onlyDivergence ? "--only-divergence" : "--check-arrays",
                      "--benign-writes, --only-divergence and --check-arrays apply to the sdv model only", o.json);
@@ -747,11 +784,16 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   const sem::GroupPlan groupPlan = sem::planGroups(ir, benignWrites);
   const bool severalGroups = groups->hi > groups->lo;
   const bool representative = severalGroups && groupPlan.representative && o.dataAbstraction == "on" &&
-                              o.compare.empty() && !raceOptions->benignUnchanged;
+                              o.compare.empty() && !raceOptions->benignUnchanged && !gridLaunch;
   std::string groupsText, groupsWhy = groupPlan.why;
   if (!groupPlan.representative && groupPlan.at.valid())
     groupsWhy = fmt::format("line {}:{}: {}", groupPlan.at.line, groupPlan.at.col, groupPlan.why);
-  if (representative) {
+  if (gridLaunch) {
+    groupsWhy = fmt::format("line {}:{}: a grid barrier orders the groups", ir.firstGridBarrier->line,
+                            ir.firstGridBarrier->col);
+    groupsText = fmt::format("every group explored together: the launch's groups {}..{} ({})", groups->lo, groups->hi,
+                             groupsWhy);
+  } else if (representative) {
     bounds.groups = {static_cast<sem::Word>(groups->lo)};
     groupsText = fmt::format("representative group: group {} stands for groups {}..{} ({})", groups->lo, groups->lo,
                              groups->hi, groupsWhy);
@@ -810,9 +852,10 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   if (o.model != "sdv" &&
       refuseUnsupported(o.file, *source, ir, "the " + o.model + " model", true, false, false, o.json))
     return 2;
-  if (ir.firstAsync && refuseUnsupported(o.file, *source, ir, "check", false, false, false, o.json)) return 2;
   std::string error;
-  std::unique_ptr<sem::Model> model = makeModel(o.model, ir, bounds, !o.noPor, o.symmetry == "on", error);
+  std::unique_ptr<sem::Model> model =
+      gridLaunch ? std::unique_ptr<sem::Model>(std::make_unique<sem::LaunchModel>(ir, bounds, launchGroups))
+                 : makeModel(o.model, ir, bounds, !o.noPor, o.symmetry == "on", error);
   if (!model) return cl.reject("--model", "--model: " + error, o.json);
 
   // --all: each violation reached is replayed (which, unlike the explored states, keeps
@@ -853,9 +896,10 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
   if (r.status == explore::Result::Status::Violation) {
     if (o.all)
       for (size_t i = 0; i < r.violations.size(); ++i)
-        found.push_back(witnessed(o, ir, bounds, replays[i], r.violations[i].verdict, record));
+        found.push_back(witnessed(o, ir, bounds, replays[i], r.violations[i].verdict, record, gridLaunch ? launchGroups : 0));
     else
-      found.push_back(witnessed(o, ir, bounds, model->replay(r.initial, r.path), *r.violation, record));
+      found.push_back(witnessed(o, ir, bounds, model->replay(r.initial, r.path), *r.violation, record,
+                                gridLaunch ? launchGroups : 0));
     verdict = found.front().verdict;
   } else if (r.status == explore::Result::Status::Inconclusive) {
     verdict.kind = sem::VerdictKind::Inconclusive;
@@ -873,6 +917,14 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     inter->text = fmt::format("not checked (groups {}..{} are not the launch's groups 0..{})", groups->lo, groups->hi,
                               launchGroups - 1);
     inter->j = json{{"checked", false}, {"why", inter->text}};
+  } else if (gridLaunch) {
+    inter.emplace();
+    inter->text = raceOptions->check ? "checked in the exploration, phase by phase between grid barriers (the "
+                                       "launch's groups explored together)"
+                                     : std::string("not checked (--only-divergence)");
+    inter->j = json{{"checked", raceOptions->check}};
+    if (raceOptions->check) inter->j["how"] = "exploration";
+    else inter->j["why"] = inter->text;
   } else if (interGroupCheck) {
     if (o.model != "sdv" || !raceOptions->check) {
       inter.emplace();
@@ -917,7 +969,10 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
                       model->reductions();
     if (severalGroups) {
       j["groups_explored"] = json{{"groups", bounds.groups}, {"representative", representative}, {"why", groupsWhy}};
-      if (!groupPlan.representative && groupPlan.at.valid())
+      if (gridLaunch)
+        j["groups_explored"]["location"] =
+            json{{"file", o.file}, {"line", ir.firstGridBarrier->line}, {"col", ir.firstGridBarrier->col}};
+      else if (!groupPlan.representative && groupPlan.at.valid())
         j["groups_explored"]["location"] = json{{"file", o.file}, {"line", groupPlan.at.line}, {"col", groupPlan.at.col}};
     }
     if (inter) j["inter_group"] = inter->j;

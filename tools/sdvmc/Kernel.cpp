@@ -127,10 +127,11 @@ bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, cons
       }
   if (ir.firstAsync) {
     // The asynchronous copies need the SDV rules' copies in flight (semantics/rules/Async.cpp),
-    // which neither the explorer's state encoding nor the warp models nor prove carry yet.
+    // which `check` with the sdv model carries in its states (StateCodec's encodeCopies) and
+    // neither the warp models nor prove's encoding nor litmus do yet.
     at = *ir.firstAsync;
     message = fmt::format("unsupported: {} does not handle asynchronous copies yet (async_work_group_copy, "
-                          "wait_group_events, cp.async, __pipeline_memcpy_async; sdvmc run does)", what);
+                          "wait_group_events, cp.async, __pipeline_memcpy_async; sdvmc run and check do)", what);
   } else if (ir.firstAnnotation) {
     // The annotation builtins and ghost_rd (GPUVerify's annotations) need the SDV rules'
     // logs and whole-group columns (semantics/rules/EvalAnnot.cpp).
