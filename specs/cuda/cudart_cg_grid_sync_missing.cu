@@ -6,7 +6,7 @@
 // expect: accesses.1={"thread":0,"kind":"write","array":"partial","index":1,"group":1,"location":{"line":46}}
 // run: check --block-dim 2 --grid-dim 2 --buffer in=4
 // exit: 1
-// expect: verdict=race rule=INTER-GROUP-RACE scope=inter-group
+// expect: verdict=race rule=INTER-GROUP-RACE
 // expect: accesses.0={"thread":0,"kind":"read","array":"partial","index":1,"group":0,"location":{"line":50}}
 // expect: accesses.1={"thread":0,"kind":"write","array":"partial","index":1,"group":1,"location":{"line":46}}
 // expect: states=8 transitions=6 terminal_states=2 depth=4 witness={"threads":2,"group":1,"init":{}} confirmed=true
