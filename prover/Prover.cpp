@@ -262,7 +262,8 @@ sem::Verdict replayWitness(const sem::Ir& ir, const Witness& w, uint64_t steps, 
       if (ir.arrays[a].name == name)
         for (const auto& [index, value] : cells)
           memory.store(ir, sem::Address{static_cast<sem::ArrayId>(a), index}, value);
-  if (w.group2 != w.group) {
+  // (grid barriers) a group cannot pass one without the others: the launch is run as a whole.
+  if (w.group2 != w.group || (ir.firstGridBarrier && interGroupLaunch(ir))) {
     // Two groups: run the launch (every group, in order) with the inter-group check.
     const sem::Evaluator::Geometry g = w.geometry();
     const uint64_t groups = uint64_t{g.numGroups[0]} * g.numGroups[1] * g.numGroups[2];
@@ -279,7 +280,7 @@ sem::Verdict replayWitness(const sem::Ir& ir, const Witness& w, uint64_t steps, 
     // The step budget is a group's: every group of the launch gets it.
     const uint64_t launchSteps = steps > UINT64_MAX / groups ? UINT64_MAX : steps * groups;
     return sem::runLaunch(ir, w.threads, static_cast<uint32_t>(groups), std::move(memory), w.paramValues(ir), launchSteps,
-                          observer, false, true, g)
+                          observer, false, /*interGroup=*/w.group2 != w.group, g)
         .verdict;
   }
   sem::SdvMachine machine(ir, w.threads);

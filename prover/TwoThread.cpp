@@ -580,13 +580,17 @@ private:
       snapshot(p[0]);
       return;
     }
+    // (extension) A grid barrier (`barrier(grid);`) with the groups' races checked: a barrier of
+    // the whole launch. Two threads of different groups that disagree on reaching it are grid
+    // barrier divergence; accesses before it and after it never race, in one group or two.
+    const bool grid = n.grid && e_.options.interGroup && !group_;
     rule_ = Rule::GDivergence;
     if (group_) {
       z3::expr div = c_.bool_val(false);
       for (int t = 1; t < T_; ++t) div = div || p[0] != p[t];
       error(VerdictKind::Divergence, -1, div);
     } else {
-      error(VerdictKind::Divergence, -1, e_.two && e_.same && p[0] != p[1]);
+      error(VerdictKind::Divergence, -1, e_.two && (grid ? c_.bool_val(true) : e_.same) && p[0] != p[1]);
     }
     flush(id);
     rule_ = Rule::GRace;
@@ -634,15 +638,19 @@ private:
         // two groups see unrelated memories: adversarial for them whatever the choice.
         z3::expr h = c_.constant(name(fmt::format("{}_bar{}", an, k)).c_str(), arr);
         const bool equality = e_.options.abstraction[a] == Abstraction::Equality;
+        // (grid) after a grid barrier every group sees the one global memory
+        const bool shared = grid && ir_.arrays[a].global;
         for (int t = 0; t < T_; ++t) {
           z3::expr own = c_.constant(name(fmt::format("{}_bar{}_t{}", an, k, t + 1)).c_str(), arr);
-          z3::expr next = equality ? z3::ite(e_.same, h, own) : own;
+          z3::expr next = equality ? (shared ? h : z3::ite(e_.same, h, own)) : own;
           th_[t].sh[a] = z3::ite(p[t], next, th_[t].sh[a]);
         }
       }
       for (int t = 0; t < T_; ++t) {
-        // The logs start again at a barrier, except a global array's for two groups.
-        const z3::expr reset = group_ ? sync : p[t] && (ir_.arrays[a].global ? e_.same : c_.bool_val(true));
+        // The logs start again at a barrier, except a global array's for two groups (but at a
+        // grid barrier, which orders the groups too).
+        const z3::expr reset =
+            group_ ? sync : p[t] && (ir_.arrays[a].global && !grid ? e_.same : c_.bool_val(true));
         th_[t].rdEx[a] = th_[t].rdEx[a] && !reset;
         th_[t].wrEx[a] = th_[t].wrEx[a] && !reset;
         th_[t].atEx[a] = th_[t].atEx[a] && !reset;

@@ -23,7 +23,10 @@ namespace {
 
 using nlohmann::json;
 
-std::string replayCommand(const std::string& file, const prove::Witness& w, const kpl::Program& p) {
+/// `wholeLaunch` (a kernel with grid barriers in a launch of several groups): no group runs on
+/// its own past a grid barrier, so every witness replays as the whole launch.
+std::string replayCommand(const std::string& file, const prove::Witness& w, const kpl::Program& p,
+                          bool wholeLaunch = false) {
   std::string size = fmt::format("--threads {}", w.threads);
   if (p.localSize[0] != 0) {  // a CUDA/OpenCL kernel: the witness's launch
     kpl::Program q;
@@ -37,7 +40,7 @@ std::string replayCommand(const std::string& file, const prove::Witness& w, cons
     size = report::launchReplayArgs(q, w.threads);
   }
   // A pair of two groups replays as the whole launch; one group as that group.
-  std::string cmd = w.group2 != w.group ? fmt::format("sdvmc run {} {}", file, size)
+  std::string cmd = w.group2 != w.group || wholeLaunch ? fmt::format("sdvmc run {} {}", file, size)
                                         : fmt::format("sdvmc run {} {} --group {}", file, size, w.group);
   for (const auto& [name, value] : w.params) cmd += fmt::format(" --param {}={}", name, value);
   for (const auto& [array, cells] : w.init)
@@ -203,7 +206,8 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   const sem::Ir& ir = k->ir;
   // Floating point is uninterpreted (prover/TwoThread.h), --equiv still refuses it.
   if (refuseUnsupported(o.file, *source, ir, "prove", false, false, false, o.json, false)) return 2;
-  if (refuseGridBarrier(*source, ir, "prove", true, o.json)) return 2;
+  // (grid barriers) prove encodes them (prover/TwoThread.cpp): a barrier of the whole launch.
+  const bool gridLaunch = ir.firstGridBarrier && prove::interGroupLaunch(ir);
 
   prove::ProveOptions po;
   po.abstraction = o.abstraction;
@@ -233,7 +237,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   const bool ok = r.status == prove::ProveResult::Status::Ok;
   const bool violation = r.status == prove::ProveResult::Status::Violation;
   const int status = ok ? 0 : violation ? 1 : 3;
-  const std::string replay = r.witness ? replayCommand(o.file, *r.witness, k->program) : "";
+  const std::string replay = r.witness ? replayCommand(o.file, *r.witness, k->program, gridLaunch) : "";
 
   // One violation's fields (verdict, rule, threads, location, accesses, …).
   auto violationJson = [&](const sem::Verdict& claim, const std::optional<sem::Verdict>& replayed,
@@ -261,7 +265,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
       if (replayed) prove::replayWitness(ir, w, prove::replaySteps(w.threads), &recorder);
       const report::Trace trace = recorder.trace();
       results.push_back(report::sarifResult(ir, replayed ? *replayedVerdict : claim, o.file,
-                                            replayCommand(o.file, w, k->program), replayed ? &trace : nullptr,
+                                            replayCommand(o.file, w, k->program, gridLaunch), replayed ? &trace : nullptr,
                                             w.group));
       results.back().verdict["witness"] = witnessJson(w);
       results.back().verdict["confirmed"] = confirmed;
@@ -311,7 +315,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
       for (const prove::ProvedViolation& v : r.violations) {
         json x = violationJson(v.claim, v.replayed, v.witness);
         x["witness"] = witnessJson(v.witness);
-        x["replay"] = replayCommand(o.file, v.witness, k->program);
+        x["replay"] = replayCommand(o.file, v.witness, k->program, gridLaunch);
         x["confirmed"] = true;
         x["replay_note"] = v.replayNote;
         j["violations"].push_back(std::move(x));
@@ -353,7 +357,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
       os << fmt::format("{}violation {} of {}:\n", i ? "\n" : "", i + 1, r.violations.size());
       const WitnessShape shape(k->program, &v.witness);
       printProved(os, *source, ir, o.file, v.claim, v.replayed, v.witness,
-                  replayCommand(o.file, v.witness, k->program), v.replayNote, r.bounded, coverage && coverage->atLaunch);
+                  replayCommand(o.file, v.witness, k->program, gridLaunch), v.replayNote, r.bounded, coverage && coverage->atLaunch);
     }
     std::vector<sem::Verdict> verdicts;
     for (const prove::ProvedViolation& v : r.violations) verdicts.push_back(v.replayed);
