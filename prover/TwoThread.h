@@ -32,6 +32,12 @@
 //    atomics may run in any number before and after), under either abstraction.
 //    Whole-group and generic modes (--equiv) do not encode atomics (`unsupported`).
 //  - divergence: at a barrier, N ≥ 2 and the pair's predicates differ (G-DIVERGENCE).
+//  - (extension) grid barriers (`barrier(grid);`), with the groups' races checked
+//    (interGroup): a barrier of the whole launch. The pair's predicates differing is a
+//    divergence for two threads of two groups too (grid barrier divergence); both threads'
+//    logs start again there (a global array's too, for two groups), and after it both see
+//    one global memory (under the equality abstraction). Without interGroup, a barrier.
+//    Asynchronous copies are not encoded (tools/sdvmc refuses them: `unsupported:`).
 //  - loops: unrolled while the continuation condition (p ∧ e for either thread) may hold;
 //    a loop whose continuation is provably false stops exactly. A loop still able to run
 //    after `unroll` iterations is cut there (the continuation is assumed false): the

@@ -43,8 +43,8 @@ std::unique_ptr<Kernel> loadKernelOrReport(const std::string& path, bool json,
                                            const LaunchArgs* launch = nullptr, const CommandLine* cl = nullptr);
 
 /// (grid barriers) A `barrier(grid);` (CUDA's grid_group::sync()) in a launch of several
-/// groups, where `what` runs groups one at a time (check, run --group, the warp models) or
-/// not as a launch at all (prove, litmus: `always`): refused as
+/// groups, where `what` runs groups one at a time (run --group, the warp models) or
+/// not as a launch at all (prove --equiv, litmus: `always`): refused as
 /// `file:line:col: error: unsupported: … (sdvmc run does)`; returns true when it printed it.
 bool refuseGridBarrier(const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what, bool always,
                        bool asJson);
