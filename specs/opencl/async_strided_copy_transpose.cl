@@ -3,6 +3,10 @@
 // exit: 0
 // expect: verdict=ok final.t=[0,40,80,120,10,50,90,130,20,60,100,140,30,70,110,150]
 // expect: final.s=[0,10,20,30,40,50,60,70,80,90,100,110,120,130,140,150]
+// run: check --local-size 4 --num-groups 4 --buffer m=16 --buffer t=16 --buffer s=16
+// exit: 0
+// expect: verdict=ok states=16 transitions=12 terminal_states=4 discarded=0 depth=4
+// expect: groups_explored={"groups":[0,1,2,3],"representative":false} inter_group={"checked":true,"how":"launch"}
 // why: m is 4x4 row-major with m[i] = i. Group c (0..3) gathers column c: the strided copy
 //   local <- global reads src[k * 4] for k < 4 from src = m + c, so col[k] = m[c + 4k] = c + 4k.
 //   After the wait and a barrier each work-item k scales its own cell: col[k] = 10 (c + 4k)
@@ -12,6 +16,10 @@
 //   one's event (its event argument is f), so one wait covers both. t[4c + k] = 10 (c + 4k):
 //   row c of t is 10c + 40k; s[c + 4k] = 10 (c + 4k): s[i] = 10 i. Groups read distinct cells
 //   of m and write distinct cells of t and s: no inter-group race; both copies only read col.
+//   check (sdv model): m, t, s and col hold values only copied, scaled and stored (abstract:
+//   nothing is chosen); the copies' operands depend on the group id, so each of the 4 groups is
+//   explored on its own: 2 barriers and the end, 4 states a group: 16 states, 12 transitions,
+//   4 terminal, depth 4; the launch run group by group finds no inter-group race (as above).
 __kernel void column_to_row(__global const int *m, __global int *t, __global int *s) {
   __local int col[4];
   const int c = get_group_id(0);
