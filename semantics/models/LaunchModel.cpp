@@ -242,7 +242,8 @@ LaunchModel::Step LaunchModel::transition(State& s, std::optional<Verdict>& verd
   SdvMachine& m = machine(s.n);
   swapArrays(ir_, s.global, x.base, /*global=*/true);
   footprint_.clear();
-  m.setFootprint(&footprint_);
+  // (--only-divergence: no race is checked, between groups neither, as runLaunch)
+  m.setFootprint(bounds_.raceOptions.check ? &footprint_ : nullptr);
   Step result = Step::Successor;
   bool stopped = false;
   NodeId at = kNone;

@@ -112,7 +112,8 @@ TEST_CASE("check, async: the group's copy in flight is in the state bytes and de
   m.encode(s, again);
   REQUIRE(again == e.successors[0]);
   // The wait's choice: G[0] first, one successor per value.
-  m.expand(e.successors[0], e);
+  const sem::StateBytes s1 = e.successors[0];
+  m.expand(s1, e);
   REQUIRE(e.successors.size() == 2);
   // s0, s1, 2 choices of G[0], 4 of G[1], 4 terminal (SdvModel.h): 12 states, 11 transitions.
   ex::Result r = run(m);
