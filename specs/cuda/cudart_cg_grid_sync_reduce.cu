@@ -8,18 +8,21 @@
 // expect: inter_group={"checked":true,"how":"exploration"} groups_explored={"groups":[0,1],"representative":false}
 // run: check --block-dim 2 --grid-dim 2 --buffer in=4 --group 1
 // exit: 2
-// stderr: cudart_cg_grid_sync_reduce.cu:55:3: error: unsupported: check explores a kernel with grid barriers as the whole launch (groups 0..1), not --group 1
+// stderr: cudart_cg_grid_sync_reduce.cu:63:3: error: unsupported: check explores a kernel with grid barriers as the whole launch (groups 0..1), not --group 1
 // run: run --block-dim 2 --grid-dim 2 --group 1
 // exit: 2
-// stderr: cudart_cg_grid_sync_reduce.cu:55:3: error: unsupported: run --group does not handle grid barriers
+// stderr: cudart_cg_grid_sync_reduce.cu:63:3: error: unsupported: run --group does not handle grid barriers
+// run: prove --block-dim 2 --grid-dim 2
+// exit: 0
+// expect: verdict=ok
 // why: 2 blocks of 2 threads; grid rank r = 2·blockIdx.x + threadIdx.x. Phase 0: thread t of
 //   block b stores in[r] in its block's scratch[t], block.sync(), thread 0 writes
 //   partial[b] = scratch[0] + scratch[1]: partial[0] = 1 + 2 = 3, partial[1] = 3 + 4 = 7
-//   (each block its own cell: no inter-group race). grid.sync() (line 55) ends the phase for
+//   (each block its own cell: no inter-group race). grid.sync() (line 63) ends the phase for
 //   every block. Phase 1: rank 0 (thread 0 of block 0) reads partial[0] and partial[1]: the
 //   write of partial[1] by block 1 is in phase 0, ordered before by the grid barrier, so
 //   no race; total[0] = 3 + 7 = 10. run --group runs one block: refused at the user's
-//   grid.sync() call (55:3), not inside the cooperative groups header; so is check --group 1
+//   grid.sync() call (63:3), not inside the cooperative groups header; so is check --group 1
 //   (one block cannot pass the grid barrier without the other).
 //   check explores the launch (LaunchModel.h): in, scratch, partial and total hold values that
 //   are only summed and stored (abstract: nothing is chosen), so one configuration; each block
@@ -31,6 +34,11 @@
 //   -> s5; block 1 to its end (no access to a global cell in this phase: its threads are not
 //   rank 0) -> s6, terminal. 7 states (1 + G·k with G = 2 blocks, k = 3 barriers), 6
 //   transitions, depth 7.
+//   prove (the pair encoding at this launch, grid.sync() a barrier of the whole launch): no
+//   two threads conflict within a phase (scratch[t] by thread t, read after block.sync();
+//   partial[b] by thread 0 of block b; total by rank 0 only) and the grid barrier separates
+//   the writes of partial from their reads; the loop over gridDim.x = 2 blocks runs twice (not
+//   cut): a proof for every input at this launch.
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 
