@@ -104,7 +104,8 @@ bool refuseGridBarrier(const kpl::SourceFile& src, const sem::Ir& ir, const std:
   kpl::DiagnosticEngine d(&src);
   d.error(*ir.firstGridBarrier,
           fmt::format("unsupported: {} does not handle grid barriers (grid_group::sync, barrier(grid)): they order "
-                      "the groups of a launch, which only `sdvmc run` runs as a whole (without --group)",
+                      "the groups of a launch, which `sdvmc run` (without --group), `sdvmc check` (the sdv model) "
+                      "and `sdvmc prove` run as a whole",
                       what));
   d.render(std::cerr);
   if (asJson) std::cout << nlohmann::json{{"verdict", "error"}, {"diagnostics", report::diagnosticsJson(d.diagnostics())}}.dump() << "\n";
