@@ -1,10 +1,11 @@
 // launch: --kernel 'vllm::rotary_embedding_kernel<__half, true>' --block-dim 256 --grid-dim 209716 --group 209715 --param rot_dim=128 --param query_stride=10240 --param key_stride=10240 --param num_heads=64 --param num_kv_heads=8 --param head_size=128
 // origin: written here; the fix of 32-bit int index overflow (token_idx * query_stride + head offset in int) at a realistic size
-// expect: run inconclusive group=209715
+// expect: run inconclusive line=64 group=209715
 // why: the minimal fix of rotary_embedding_token_head_before.cu; the fix makes token_idx and token_head int64_t: thread 0's fifth query head offset is 2^31
-//   exactly, and query + 2^31 is then read at x_index 0 inside apply_token_rotary_embedding: an
-//   index beyond the model's 2^31 cells, `inconclusive` (exit 3) for the unbounded query buffer,
-//   not a violation. No integer overflow.
+//   exactly. A 64-bit pointer offset is the model's addr64 (README, --target 64), exact below
+//   2^31 cells: forming query + 2^31 for the call (line 64) is beyond the cells an array of the
+//   model has, `inconclusive` (exit 3) for the unbounded query buffer, not a violation. No
+//   integer overflow.
 #include <cuda_runtime.h>
 #include <cuda_fp16.h>
 #include <cstdint>
