@@ -7,7 +7,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <iostream>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -20,6 +22,21 @@ namespace {
 constexpr sem::Word kDenseCells = 4096;
 /// The text output lists at most this many cells of a sparse array.
 constexpr size_t kSparseTextCells = 64;
+
+/// `w` as one word of a POSIX shell command line: as it is when every character is one the
+/// shell takes literally, else in single quotes (a template kernel's name, `ns::k<float, 128>`).
+std::string shellWord(const std::string& w) {
+  const bool plain = !w.empty() && std::all_of(w.begin(), w.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_-+=.,:/@%").find(c) != std::string_view::npos;
+  });
+  if (plain) return w;
+  std::string inner;
+  for (char c : w) {
+    if (c == '\'') inner.append(R"('\'')");  // close, an escaped quote, reopen
+    else inner.push_back(c);
+  }
+  return fmt::format("'{}'", inner);
+}
 }  // namespace
 
 json locationJson(const std::string& file, kpl::SourceLoc loc) {
@@ -47,7 +64,7 @@ std::string launchReplayArgs(const kpl::Program& p, uint32_t threads) {
   if (p.numGroups[0] * p.numGroups[1] * p.numGroups[2] > 1)
     out += fmt::format(" --{} {},{},{}", cuda ? "grid-dim" : "num-groups", p.numGroups[0], p.numGroups[1],
                        p.numGroups[2]);
-  for (const std::string& w : p.replayArgs) out += " " + w;
+  for (const std::string& w : p.replayArgs) out += fmt::format(" {}", shellWord(w));
   return out;
 }
 

@@ -193,6 +193,25 @@ __device__ long long max(long long, long long);
 __device__ unsigned long long max(unsigned long long, unsigned long long);
 __device__ long long llabs(long long);
 __device__ long long __double_as_longlong(double);
+// C99's classification, as CUDA's math API declares it for float and double (bool results):
+// exact tests of the IEEE-754 bits (exponent all ones: an infinity when the fraction is 0, a
+// NaN otherwise; signbit is the top bit, -0.0 and negative NaNs included).
+__host__ __device__ inline bool isinf(float x) { return (__float_as_uint(x) & 0x7fffffffu) == 0x7f800000u; }
+__host__ __device__ inline bool isnan(float x) { return (__float_as_uint(x) & 0x7fffffffu) > 0x7f800000u; }
+__host__ __device__ inline bool isfinite(float x) { return (__float_as_uint(x) & 0x7f800000u) != 0x7f800000u; }
+__host__ __device__ inline bool signbit(float x) { return (__float_as_uint(x) >> 31) != 0u; }
+__host__ __device__ inline bool isinf(double x) {
+  return (static_cast<unsigned long long>(__double_as_longlong(x)) & 0x7fffffffffffffffull) == 0x7ff0000000000000ull;
+}
+__host__ __device__ inline bool isnan(double x) {
+  return (static_cast<unsigned long long>(__double_as_longlong(x)) & 0x7fffffffffffffffull) > 0x7ff0000000000000ull;
+}
+__host__ __device__ inline bool isfinite(double x) {
+  return (static_cast<unsigned long long>(__double_as_longlong(x)) & 0x7ff0000000000000ull) != 0x7ff0000000000000ull;
+}
+__host__ __device__ inline bool signbit(double x) {
+  return (static_cast<unsigned long long>(__double_as_longlong(x)) >> 63) != 0ull;
+}
 __device__ double __longlong_as_double(long long);
 __device__ int __double2hiint(double);
 __device__ int __double2loint(double);
@@ -344,6 +363,12 @@ typedef __UINT_FAST32_TYPE__ uint_fast32_t; typedef __UINT_FAST64_TYPE__ uint_fa
 #define M_2_SQRTPI 1.12837916709551257390
 #define M_SQRT2 1.41421356237309504880
 #define M_SQRT1_2 0.70710678118654752440
+// <math.h>'s (C99 7.12) float constants, as glibc defines them with GCC's builtins: a float
+// infinity, a quiet NaN (0x7fc00000), and the overflow values of float and double.
+#define INFINITY (__builtin_inff())
+#define NAN (__builtin_nanf(""))
+#define HUGE_VALF (__builtin_huge_valf())
+#define HUGE_VAL (__builtin_huge_val())
 #define EXIT_SUCCESS 0
 #define EXIT_FAILURE 1
 #define RAND_MAX 2147483647

@@ -74,7 +74,7 @@ using ::sinf; using ::cosf; using ::tanf; using ::asinf; using ::acosf; using ::
 using ::coshf; using ::tanhf; using ::asinhf; using ::acoshf; using ::atanhf; using ::cbrtf; using ::erff;
 using ::erfcf; using ::lgammaf; using ::tgammaf; using ::logbf; using ::powf; using ::atan2f; using ::fmodf;
 using ::hypotf; using ::copysignf; using ::nextafterf; using ::remainderf; using ::fdimf; using ::fmaf;
-using ::ldexpf; using ::modff; using ::frexpf;
+using ::ldexpf; using ::modff; using ::frexpf; using ::isinf; using ::isnan; using ::isfinite; using ::signbit;
 #if __has_include(<bits/types/struct_tm.h>)
 using ::tm;
 #endif

@@ -28,7 +28,8 @@ uint32_t segmentsTouched(const Word* index, const uint8_t* mask, uint32_t lanes)
   return static_cast<uint32_t>(segments.size());
 }
 
-SimtRun::SimtRun(const Ir& ir, uint32_t threads, Word gid, Memory memory, SimtOptions options)
+SimtRun::SimtRun(const Ir& ir, uint32_t threads, Word gid, Memory memory, SimtOptions options,
+                 const std::vector<Word>& params)
     : ir_(ir), opts_(options),
       model_(ir, Bounds{}, WarpOptions{options.warpSize, options.uniformExit}, /*por=*/false, /*symmetry=*/false),
       ifOfFlag_(ir.nodes.size(), kNone) {
@@ -36,7 +37,7 @@ SimtRun::SimtRun(const Ir& ir, uint32_t threads, Word gid, Memory memory, SimtOp
     const Node& node = ir.nodes[id];
     if (node.kind == NodeKind::If && !node.children.empty()) ifOfFlag_[node.children[0]] = static_cast<NodeId>(id);
   }
-  state_ = model_.runState(threads, gid, std::move(memory));
+  state_ = model_.runState(threads, gid, std::move(memory), params);
   model_.setObserver(this);
   frames_.resize(state_.warps.size());
   mask_.resize(state_.warps.front().n);

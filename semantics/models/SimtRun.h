@@ -135,7 +135,9 @@ uint32_t segmentsTouched(const Word* index, const uint8_t* mask, uint32_t lanes)
 
 class SimtRun : private WarpObserver {
 public:
-  SimtRun(const Ir& ir, uint32_t threads, Word gid, Memory memory, SimtOptions options);
+  /// `params`: the kernel parameters' values, one Word per Ir::params (missing ones 0).
+  SimtRun(const Ir& ir, uint32_t threads, Word gid, Memory memory, SimtOptions options,
+          const std::vector<Word>& params = {});
   ~SimtRun() override;
 
   /// Runs to the end (Ok) or to the first verdict.

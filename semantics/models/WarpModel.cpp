@@ -765,7 +765,7 @@ void WarpModel::undoMemory(WarpState& s) {
 
 // ---- one concrete run (SimtRun) ----------------------------------------------------------
 
-WarpState WarpModel::runState(uint32_t n, Word gid, Memory memory) {
+WarpState WarpModel::runState(uint32_t n, Word gid, Memory memory, const std::vector<Word>& params) {
   WarpState s;
   s.n = n;
   s.gid = gid;
@@ -775,7 +775,7 @@ WarpState WarpModel::runState(uint32_t n, Word gid, Memory memory) {
   useGroupSize(n);
   s.status.assign(count, ThreadStatus::Running);
   for (uint32_t k = 0; k < count; ++k) {
-    s.warps.push_back(machine(lanes(n, k)).initialState(gid, Memory{}));
+    s.warps.push_back(machine(lanes(n, k)).initialState(gid, Memory{}, params));
     s.warps[k].lidBase = static_cast<Word>(k * size);
   }
   // The race index follows the run: access() marks, release() clears.

@@ -183,8 +183,9 @@ public:
   // A model that runs is used for that run only (its race index follows the run's state).
 
   /// The state a run starts from: `n` threads of group `gid` on `memory` (no cell
-  /// unknown), every warp running, no rule applied yet.
-  WarpState runState(uint32_t n, Word gid, Memory memory);
+  /// unknown), the kernel parameters `params` (one Word per Ir::params, as
+  /// SdvMachine::initialState takes them), every warp running, no rule applied yet.
+  WarpState runState(uint32_t n, Word gid, Memory memory, const std::vector<Word>& params = {});
   /// What step() applied.
   enum class StepKind : uint8_t {
     Rule,    ///< the machine's rule for the top of the warp's ss (bookkeeping, a basic

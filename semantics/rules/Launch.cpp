@@ -90,7 +90,14 @@ LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory m
         swapOwn(ir, memory, own[g]);
         s.base = std::move(memory);
       }
-      Verdict v = machine.run(s, maxSteps - std::min(maxSteps, out.steps));
+      const uint64_t budget = maxSteps - std::min(maxSteps, out.steps);
+      Verdict v = machine.run(s, budget);
+      // The group's run was given what the launch had left of --max-steps, and says so; the
+      // limit the user gave is the launch's.
+      if (v.kind == VerdictKind::Inconclusive &&
+          v.message == fmt::format("stopped after {} rule applications (--max-steps)", budget))
+        v.message = fmt::format("stopped after {} rule applications of the launch (--max-steps), in group {}",
+                                maxSteps, g);
       out.steps = machine.steps();
       out.threadSteps = machine.threadSteps();
       memory = std::move(s.base);

@@ -4,7 +4,8 @@
 #   tests/bench/corpus_acceptance.sh SDVMC [DIR] [--tsv FILE] [--timeout SECONDS]
 #
 # For every .cu and .cl file under DIR (default: tests/corpus next to this script), reads the
-# sdvmc options from its first "// launch: ARGS" line, runs "SDVMC lower FILE ARGS" (with only
+# sdvmc options from its first "// launch: ARGS" line (words split as the shell splits them:
+# quotes keep spaces), runs "SDVMC lower FILE ARGS" (with only
 # the options lower takes) and classifies the kernel:
 #   accepted     lower exits 0
 #   unsupported  lower exits 2 and its stderr has "unsupported:" (a construct sdvmc lacks)
@@ -59,7 +60,8 @@ trap 'rm -rf "$WORK"' EXIT
 is_lower_opt() {
   case "$1" in
     --local-size|--local_size|--num-groups|--num_groups|--global-size|--global_size|\
-    --block-dim|--blockDim|--grid-dim|--gridDim|--kernel|--buffer|--image) return 0 ;;
+    --block-dim|--blockDim|--grid-dim|--gridDim|--kernel|--buffer|--image|--target|\
+    --dynamic-shared-bytes) return 0 ;;
   esac
   return 1
 }
@@ -84,7 +86,8 @@ for f in "${FILES[@]}"; do
   esac
   launch="$(grep -m1 -E '^[[:space:]]*//[[:space:]]*launch:' "$f" | sed -E 's#^[[:space:]]*//[[:space:]]*launch:[[:space:]]*##')"
   [ -n "$launch" ] || echo "warning: $rel has no '// launch:' line; lowering it without options" >&2
-  read -r -a args <<< "$launch"
+  # Words as the shell splits them: a quoted word keeps its spaces (--kernel 'ns::k<float, 128>').
+  mapfile -t args < <(printf '%s' "$launch" | xargs -n1 printf '%s\n')
   largs=()
   i=0
   while [ $i -lt ${#args[@]} ]; do

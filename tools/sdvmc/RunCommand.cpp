@@ -175,9 +175,10 @@ struct RunOutputs {
 
 /// `run --model simt:W|simt-uniform-exit|mimd`: one SimtRun execution.
 int runSimt(const RunOptions& o, const CommandLine& cl, const kpl::SourceFile& source, const Kernel& k,
-            uint32_t threads, int64_t group, sem::Memory memory, const sem::SimtOptions& options) {
+            uint32_t threads, int64_t group, sem::Memory memory, const sem::SimtOptions& options,
+            const std::vector<sem::Word>& params) {
   const sem::Ir& ir = k.ir;
-  sem::SimtRun run(ir, threads, static_cast<sem::Word>(group), std::move(memory), options);
+  sem::SimtRun run(ir, threads, static_cast<sem::Word>(group), std::move(memory), options, params);
   SimtTracePrinter tracer(ir, o.json ? stderr : stdout);
   report::TraceRecorder recorder(ir, /*cellIndices=*/false, o.trace ? &tracer : nullptr);
   if (!o.sarif.empty() || !o.html.empty()) run.setObserver(&recorder);
@@ -186,7 +187,11 @@ int runSimt(const RunOptions& o, const CommandLine& cl, const kpl::SourceFile& s
   sem::Verdict v = run.run();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  std::string replay = fmt::format("sdvmc run {} --threads {} --group {} --model {}", o.file, threads, group, o.model);
+  // The launch as SDV's replay gives it (a .cu/.cl file's block and grid sizes, --kernel, its
+  // buffers and dynamic shared memory; --threads for KPL), then the group, model and values.
+  std::string replay = fmt::format("sdvmc run {} {} --group {} --model {}", o.file,
+                                   report::launchReplayArgs(k.program, threads), group, o.model);
+  for (size_t p = 0; p < params.size(); ++p) replay += fmt::format(" --param {}={}", ir.params[p], params[p]);
   for (const std::string& init : o.inits) replay += " --init " + init;
   const std::string header = fmt::format("sdvmc run {}: {} threads, group {}, model {} ({} warp{})", o.file, threads,
                                          group, o.model, run.warpCount(), run.warpCount() == 1 ? "" : "s");
@@ -325,13 +330,15 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
       memory.store(ir, sem::Address{id, static_cast<sem::Word>(first + static_cast<int64_t>(i))}, values[i]);
   }
 
-  if (simt && (!params.empty() || groups > 1 || ir.hasAtomics || ir.firstAnnotation || ir.firstAsync)) {
-    if (refuseUnsupported(o.file, *source, ir, "the " + o.model + " model", true, true, false, o.json)) return 2;
+  if (simt && (groups > 1 || ir.hasAtomics || ir.firstAnnotation || ir.firstAsync)) {
+    // Kernel parameters are per-thread constants of the warps' machines, as in check's warp
+    // models (WarpModel::runState takes them).
+    if (refuseUnsupported(o.file, *source, ir, "the " + o.model + " model", true, false, false, o.json)) return 2;
     if (groups > 1) return inputError("--model", "--model " + o.model + " runs one group: add --group G");
   }
   if (simt) {
     simt->maxSteps = o.maxSteps;
-    return runSimt(o, cl, *source, *k, static_cast<uint32_t>(threads), group, std::move(memory), *simt);
+    return runSimt(o, cl, *source, *k, static_cast<uint32_t>(threads), group, std::move(memory), *simt, params);
   }
 
   // The run: one group, or the whole launch.

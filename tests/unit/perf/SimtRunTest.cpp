@@ -331,3 +331,19 @@ TEST_CASE("SimtRun: deadlock when a warp finishes while another waits", "[perf]"
   CHECK(one.verdict.kind == sem::VerdictKind::Ok);
   CHECK(one.perf.divergentBranches == 1);
 }
+
+TEST_CASE("SimtRun: kernel parameters reach every warp's lanes", "[perf]") {
+  auto k = compile(
+      "threads: 4;\ngroup: 0;\nparam n;\nparam c;\nshared S[4];\nmain: {\n  wr(S, lid, n * lid + c);\n"
+      "  barrier;\n}\n");
+  sem::SimtOptions o;
+  o.warpSize = 2;  // two warps: both get the values
+  sem::SimtRun run(k->ir, 4, 0, sem::initialMemory(k->ir, 0), o, {3, 5});
+  REQUIRE(run.run().kind == sem::VerdictKind::Ok);
+  // S[t] = 3 t + 5.
+  CHECK(run.memory().bounded[0] == std::vector<sem::Word>{5, 8, 11, 14});
+  // Without values the parameters' slots start at 0, as SdvMachine::initialState leaves them.
+  Result zero = simt(*k, 4, 2);
+  REQUIRE(zero.verdict.kind == sem::VerdictKind::Ok);
+  CHECK(zero.memory.bounded[0] == std::vector<sem::Word>{0, 0, 0, 0});
+}

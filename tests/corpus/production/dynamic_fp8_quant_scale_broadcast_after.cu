@@ -1,0 +1,51 @@
+// launch: --kernel 'vllm::dynamic_per_token_scaled_fp8_quant_kernel<__half, 256>' --block-dim 256 --grid-dim 2 --param hidden_size=2048
+// origin: written here; the fix of CUB BlockReduce result used outside thread 0 (every thread stores the token's scale)
+// expect: run ok
+// why: the minimal fix of dynamic_fp8_quant_scale_broadcast_before.cu; thread 0 alone computes the scale from its (valid) result, stores it to scale[token] and
+//   to shared memory; after the barrier every thread reads it: no race, and each thread writes
+//   its own out elements: ok.
+#include <cuda_runtime.h>
+#include <cuda_fp16.h>
+#include <cuda_fp8.h>
+#include <cstdint>
+#include <cub/cub.cuh>
+
+namespace vllm {
+
+constexpr float FP8_E4M3_MAX = 448.0f;
+constexpr float MIN_SCALING_FACTOR = 1.0f / (FP8_E4M3_MAX * 512.0f);
+
+template <typename scalar_t, int BLOCK>
+__global__ void __launch_bounds__(BLOCK)
+dynamic_per_token_scaled_fp8_quant_kernel(__nv_fp8_e4m3* __restrict__ out,  // [num_tokens, hidden_size]
+                                          float* __restrict__ scale,        // [num_tokens]
+                                          const scalar_t* __restrict__ input,
+                                          const int hidden_size) {
+  const int64_t token_offset = static_cast<int64_t>(blockIdx.x) * hidden_size;
+
+  float absmax = 0.0f;
+  for (int i = threadIdx.x; i < hidden_size; i += BLOCK) {
+    absmax = fmaxf(absmax, fabsf(__half2float(input[token_offset + i])));
+  }
+
+  using BlockReduce = cub::BlockReduce<float, BLOCK>;
+  __shared__ typename BlockReduce::TempStorage reduce_storage;
+  const float block_absmax = BlockReduce(reduce_storage).Reduce(absmax, cub::Max{}, blockDim.x);
+
+  __shared__ float s_token_scale;
+  if (threadIdx.x == 0) {
+    s_token_scale = fmaxf(block_absmax / FP8_E4M3_MAX, MIN_SCALING_FACTOR);
+    scale[blockIdx.x] = s_token_scale;
+  }
+  __syncthreads();
+
+  const float inv_scale = 1.0f / s_token_scale;
+  for (int i = threadIdx.x; i < hidden_size; i += BLOCK) {
+    out[token_offset + i] = __nv_fp8_e4m3(__half2float(input[token_offset + i]) * inv_scale);
+  }
+}
+
+template __global__ void dynamic_per_token_scaled_fp8_quant_kernel<__half, 256>(__nv_fp8_e4m3*, float*,
+                                                                               const __half*, const int);
+
+}  // namespace vllm

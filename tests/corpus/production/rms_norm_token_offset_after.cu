@@ -1,0 +1,52 @@
+// launch: --kernel 'vllm::rms_norm_kernel<__nv_bfloat16, 256>' --block-dim 256 --grid-dim 262145 --group 262144 --param num_tokens=262145 --param hidden_size=8192 --param epsilon=0x358637bd
+// origin: written here; the fix of 32-bit int index overflow (token * hidden_size in int) at a realistic size
+// expect: run inconclusive line=26 group=262144
+// why: the minimal fix of rms_norm_token_offset_before.cu; the fix makes token an int64_t, so token * hidden_size is 64-bit (hidden_size converted):
+//   block 262144's first read is input[2^31 + idx], exact, but an index beyond the 2^31 cells an
+//   array of sdvmc's model has: for an unbounded buffer that is `inconclusive` (exit 3; README,
+//   --target 64), not a violation, at the first read (thread 0, idx 0). No integer overflow.
+#include <cuda_runtime.h>
+#include <cuda_bf16.h>
+#include <cstdint>
+#include <cub/block/block_reduce.cuh>
+
+namespace vllm {
+
+template <typename scalar_t, int BLOCK>
+__global__ void __launch_bounds__(BLOCK)
+rms_norm_kernel(scalar_t* __restrict__ out,          // [num_tokens, hidden_size]
+                const scalar_t* __restrict__ input,  // [num_tokens, hidden_size]
+                const scalar_t* __restrict__ weight, // [hidden_size]
+                const float epsilon, const int num_tokens, const int hidden_size) {
+  __shared__ float s_variance;
+  const int64_t token = blockIdx.x;
+  float variance = 0.0f;
+
+  for (int idx = threadIdx.x; idx < hidden_size; idx += blockDim.x) {
+    const float x = static_cast<float>(input[token * hidden_size + idx]);
+    variance += x * x;
+  }
+
+  using BlockReduce = cub::BlockReduce<float, BLOCK>;
+  __shared__ typename BlockReduce::TempStorage reduce_store;
+  variance = BlockReduce(reduce_store).Sum(variance);
+
+  if (threadIdx.x == 0) {
+    s_variance = rsqrtf(variance / hidden_size + epsilon);
+  }
+  __syncthreads();
+
+  for (int idx = threadIdx.x; idx < hidden_size; idx += blockDim.x) {
+    const float x = static_cast<float>(input[token * hidden_size + idx]);
+    out[token * hidden_size + idx] =
+        static_cast<scalar_t>(x * s_variance) * weight[idx];
+  }
+}
+
+template __global__ void rms_norm_kernel<float, 256>(float*, const float*, const float*, const float,
+                                                     const int, const int);
+template __global__ void rms_norm_kernel<__nv_bfloat16, 256>(__nv_bfloat16*, const __nv_bfloat16*,
+                                                             const __nv_bfloat16*, const float,
+                                                             const int, const int);
+
+}  // namespace vllm
