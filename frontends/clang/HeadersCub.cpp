@@ -35,6 +35,19 @@ constexpr bool is_pow2(int n) { return n > 0 && (n & (n - 1)) == 0; }
 __device__ __forceinline__ void CheckBlockDims(int block_dim_x, int block_dim_y, int block_dim_z) {
   assert(blockDim.x == block_dim_x && blockDim.y == block_dim_y && blockDim.z == block_dim_z);
 }
+// BlockReduce's weaker precondition (CUB's partial-tile path): a one-dimensional BlockReduce also
+// works in a block of fewer threads, in whole logical warps, when each reduction names at most
+// the block's threads as valid (checked by Reduce): the warps past the block hold no valid item
+// and are never read. Production code relies on it (BlockReduce<float, 1024> launched with
+// blockDim.x = min(n, 1024) threads and Reduce(x, op, blockDim.x)). A partial warp is refused:
+// CUB's shuffles name all its lanes in their member mask, and lanes that do not exist are
+// undefined behaviour.
+__device__ __forceinline__ void CheckBlockDimsAtMost(int block_dim_x, int block_dim_y, int block_dim_z, int warp) {
+  if (block_dim_y == 1 && block_dim_z == 1)
+    assert(blockDim.y == 1 && blockDim.z == 1 && blockDim.x <= block_dim_x && blockDim.x % warp == 0);
+  else
+    CheckBlockDims(block_dim_x, block_dim_y, block_dim_z);
+}
 // CUB's RowMajorTid: the thread's rank in a block of BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z threads.
 __device__ __forceinline__ int RowMajorTid(int block_dim_x, int block_dim_y, int block_dim_z) {
   return ((block_dim_z == 1) ? 0 : (threadIdx.z * block_dim_x * block_dim_y)) +
@@ -115,12 +128,15 @@ class BlockReduce {
  public:
   __device__ __forceinline__ BlockReduce(TempStorage& temp) {
     slot = temp.slot;
-    CheckBlockDims(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z);
+    CheckBlockDimsAtMost(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z, WARP);
     linear_tid = RowMajorTid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z);
   }
 
   template <class ReductionOp>
   __device__ __forceinline__ T Reduce(T input, ReductionOp reduction_op, int num_valid) {
+    // In a smaller block (CheckBlockDimsAtMost), only the launched threads' items may be valid:
+    // a full tile would combine the aggregates of warps that never ran.
+    assert(blockDim.x * blockDim.y * blockDim.z == BLOCK_THREADS || num_valid <= (int)blockDim.x);
     if (linear_tid < num_valid) slot[linear_tid] = input;
     __syncthreads();
     T result;
