@@ -238,6 +238,7 @@ std::string describeClaim(const sem::Ir& ir, const sem::Verdict& v) {
     case sem::VerdictKind::Divergence:
       return fmt::format("barrier divergence between {}", who);
     case sem::VerdictKind::OutOfBounds:
+      if (!v.message.empty() || v.array == sem::kNone) return v.message;  // a replayed verdict (a 64-bit address)
       return fmt::format("{} accesses {}[{}], outside {}[0..{}]", who, ir.arrays[v.array].name, v.value,
                          ir.arrays[v.array].name, ir.arrays[v.array].extent() - 1);
     case sem::VerdictKind::Assertion: return fmt::format("assertion fails for {}", who);
@@ -365,8 +366,9 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
       r.replayed = v;
       if (a.hit && a.claim.kind == sem::VerdictKind::Inconclusive && isViolation(v.kind)) {
         // A 64-bit address beyond 32 bits: in a bounded array the interpreter's out-of-bounds.
+        // The claim is the interpreter's verdict (its message gives the 64-bit address).
         r.confirmed = true;
-        r.claim.kind = v.kind;
+        r.claim = v;
         r.replayNote = fmt::format("confirmed by sdvmc run: {} (the solver's path: a 64-bit address beyond 32 bits "
                                    "at line {})",
                                    sem::verdictName(v.kind), a.claim.loc.line);
