@@ -110,6 +110,10 @@ enum class WideOp {
   // unsigned div/rem, and, or, xor
   LAddLo, LAddHi, LSubLo, LSubHi, LMulLo, LMulHi, LDivLo, LDivHi, LRemLo, LRemHi,
   LUDivLo, LUDivHi, LURemLo, LURemHi, LAndLo, LAndHi, LOrLo, LOrHi, LXorLo, LXorHi,
+  // (ah, al, bh, bl) -> 64-bit: signed add, sub, mul that must not overflow (LLVM's `nsw`):
+  // the same Words as ladd/lsub/lmul, and an exact result outside the signed 64-bit range
+  // is the error integer-overflow (the CUDA frontend's 64-bit index arithmetic)
+  LNswAddLo, LNswAddHi, LNswSubLo, LNswSubHi, LNswMulLo, LNswMulHi,
   // (ah, al, n) -> 64-bit: shift left, arithmetic and logical shift right by n (0..63)
   LShlLo, LShlHi, LAShrLo, LAShrHi, LLShrLo, LLShrHi,
   // (ah, al, bh, bl) -> 0/1: integer comparisons, signed then unsigned

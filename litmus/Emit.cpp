@@ -84,6 +84,10 @@ std::string wideBody(kpl::WideOp op, bool cl) {
     case W::LAddLo: case W::LAddHi: return half("x + y");
     case W::LSubLo: case W::LSubHi: return half("x - y");
     case W::LMulLo: case W::LMulHi: return half("x * y");
+    // lnsw_*: the wrapped result, as the 32-bit nsw_* operators are emitted (k_add …)
+    case W::LNswAddLo: case W::LNswAddHi: return half("x + y");
+    case W::LNswSubLo: case W::LNswSubHi: return half("x - y");
+    case W::LNswMulLo: case W::LNswMulHi: return half("x * y");
     case W::LDivLo: case W::LDivHi: return half("y == ~(K_U64)0 ? 0 - x : (K_U64)((K_S64)x / (K_S64)y)");
     case W::LRemLo: case W::LRemHi: return half("y == ~(K_U64)0 ? 0 : (K_U64)((K_S64)x % (K_S64)y)");
     case W::LUDivLo: case W::LUDivHi: return half("x / y");

@@ -142,7 +142,17 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
   for (const CheckPoint& c : enc.checks)
     if (std::any_of(blocked.begin(), blocked.end(), [&c](const Blocked& b) { return b.matches(c); }))
       solver.add(!c.cond);
+  // A 64-bit address beyond 32 bits (addr64, kind Inconclusive) ends a thread without a
+  // violation in an unbounded array: looked for only once no violation is reachable, so that
+  // an overflow computing the address is the verdict rather than the address it wraps to.
+  solver.push();
+  for (const CheckPoint& c : enc.checks)
+    if (c.kind == sem::VerdictKind::Inconclusive) solver.add(!c.cond);
   z3::check_result res = timedCheck(solver, r);
+  if (res == z3::unsat) {
+    solver.pop();
+    res = timedCheck(solver, r);
+  }
   if (res == z3::unsat) {
     a.status = Attempt::Status::Unsat;
     return a;
@@ -228,6 +238,7 @@ std::string describeClaim(const sem::Ir& ir, const sem::Verdict& v) {
     case sem::VerdictKind::Divergence:
       return fmt::format("barrier divergence between {}", who);
     case sem::VerdictKind::OutOfBounds:
+      if (!v.message.empty() || v.array == sem::kNone) return v.message;  // a replayed verdict (a 64-bit address)
       return fmt::format("{} accesses {}[{}], outside {}[0..{}]", who, ir.arrays[v.array].name, v.value,
                          ir.arrays[v.array].name, ir.arrays[v.array].extent() - 1);
     case sem::VerdictKind::Assertion: return fmt::format("assertion fails for {}", who);
@@ -354,7 +365,15 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
       const uint64_t steps = replaySteps(a.witness.threads);
       sem::Verdict v = replayWitness(ir, a.witness, steps);
       r.replayed = v;
-      if (!isViolation(a.claim.kind)) {
+      if (a.hit && a.claim.kind == sem::VerdictKind::Inconclusive && isViolation(v.kind)) {
+        // A 64-bit address beyond 32 bits: in a bounded array the interpreter's out-of-bounds.
+        // The claim is the interpreter's verdict (its message gives the 64-bit address).
+        r.confirmed = true;
+        r.claim = v;
+        r.replayNote = fmt::format("confirmed by sdvmc run: {} (the solver's path: a 64-bit address beyond 32 bits "
+                                   "at line {})",
+                                   sem::verdictName(v.kind), a.claim.loc.line);
+      } else if (!isViolation(a.claim.kind)) {
         // The model satisfies no check point the claim could name: nothing to confirm.
         r.replayNote = "not confirmed: the solver's model names no violation";
       } else if (v.kind == a.claim.kind) {
@@ -396,6 +415,16 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
       assert(a.hit && "a confirmed claim names its check point");
       blocked.push_back(*a.hit);
       continue;
+    }
+    if (a.hit && a.claim.kind == sem::VerdictKind::Inconclusive) {
+      // Only a 64-bit address beyond the model's 32-bit cells is reachable (no violation is):
+      // not modelled, as run's verdict inconclusive.
+      r.status = ProveResult::Status::Inconclusive;
+      r.reason = fmt::format("no violation is reachable, but {} can compute a 64-bit address beyond the 2^31 cells "
+                             "an array of the model has (line {}): not modelled",
+                             a.claim.threads.size() == 1 ? fmt::format("thread {}", a.claim.threads[0]) : "a thread",
+                             a.claim.loc.line);
+      break;
     }
     // Refinement: an unconfirmed witness under the adversarial abstraction is retried with
     // the (more precise) equality abstraction for every array.

@@ -225,6 +225,16 @@ private:
       case EOp::LAddLo: case EOp::LAddHi: return half(hiOf(EOp::LAddLo), v + w);
       case EOp::LSubLo: case EOp::LSubHi: return half(hiOf(EOp::LSubLo), v - w);
       case EOp::LMulLo: case EOp::LMulHi: return half(hiOf(EOp::LMulLo), v * w);
+      // (extension) lnsw_*: the same, and an exact signed result outside 64 bits is integer-overflow.
+      case EOp::LNswAddLo: case EOp::LNswAddHi:
+        error(VerdictKind::IntegerOverflow, t, mask && !(z3::bvadd_no_overflow(v, w, true) && z3::bvadd_no_underflow(v, w)));
+        return half(hiOf(EOp::LNswAddLo), v + w);
+      case EOp::LNswSubLo: case EOp::LNswSubHi:
+        error(VerdictKind::IntegerOverflow, t, mask && !(z3::bvsub_no_overflow(v, w) && z3::bvsub_no_underflow(v, w, true)));
+        return half(hiOf(EOp::LNswSubLo), v - w);
+      case EOp::LNswMulLo: case EOp::LNswMulHi:
+        error(VerdictKind::IntegerOverflow, t, mask && !(z3::bvmul_no_overflow(v, w, true) && z3::bvmul_no_underflow(v, w)));
+        return half(hiOf(EOp::LNswMulLo), v * w);
       case EOp::LAndLo: case EOp::LAndHi: return half(hiOf(EOp::LAndLo), v & w);
       case EOp::LOrLo: case EOp::LOrHi: return half(hiOf(EOp::LOrLo), v | w);
       case EOp::LXorLo: case EOp::LXorHi: return half(hiOf(EOp::LXorLo), v ^ w);
@@ -316,9 +326,15 @@ private:
         // bvsdiv / bvsrem: truncation; INT_MIN / -1 wraps to INT_MIN, INT_MIN % -1 = 0.
         return x.op == EOp::Div ? a / b : z3::srem(a, b);
       }
-      case EOp::Addr64:  // (extension) not encoded: the two-thread encoding's addresses are 32 bits
-        if (e_.unsupported.empty())
-          e_.unsupported = "a 64-bit address (a 64-bit index under --target 64; prove with --target 32 for GPUVerify's model)";
+      case EOp::Addr64:
+        // (extension) the cell index l of the 64-bit address (h, l) when it fits 32 bits (h is
+        // l's sign). Beyond, the interpreter stops the thread: out-of-bounds in a bounded array,
+        // inconclusive (not modelled) in an unbounded one. Encoded as the check point kind
+        // Inconclusive, which prove looks for only when no violation is reachable (Prover.cpp);
+        // its replay tells out-of-bounds.
+        if (generic_ && e_.unsupported.empty())  // --equiv: not encoded
+          e_.unsupported = "a 64-bit address (a 64-bit index under --target 64; --target 32 for GPUVerify's model)";
+        error(VerdictKind::Inconclusive, t, mask && a != z3::ashr(b, bv(31)));
         return b;
       case EOp::NswAdd:  // (extension) + - * whose exact result must fit an int
         error(VerdictKind::IntegerOverflow, t, mask && !(z3::bvadd_no_overflow(a, b, true) && z3::bvadd_no_underflow(a, b)));

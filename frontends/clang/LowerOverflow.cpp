@@ -1,7 +1,7 @@
-// Signed overflow checks (part of the Lowerer, Lowerer.h): which signed `int` additions,
-// subtractions and multiplications of a CUDA kernel reach an address, so that they lower to
-// KPL's nsw_add, nsw_sub, nsw_mul (an overflow is the verdict integer-overflow) instead of
-// wrapping `+ - *`. Signed overflow is undefined in C++; in an index computation it is the
+// Signed overflow checks (part of the Lowerer, Lowerer.h): which signed `int`, `long` and
+// `long long` additions, subtractions and multiplications of a CUDA kernel reach an address,
+// so that they lower to KPL's nsw_add, nsw_sub, nsw_mul (64-bit: lnsw_add_lo/_hi …; an
+// overflow is the verdict integer-overflow) instead of wrapping `+ - *`. Signed overflow is undefined in C++; in an index computation it is the
 // commonest real bug of kernels run at production sizes (`int idx = row * hidden + col` with
 // row * hidden beyond 2^31 - 1), which a 32-bit model that wraps hides.
 //
@@ -43,13 +43,17 @@ namespace {
 /// A value the dependence follows: a variable, a function's result, or an operator.
 using Node = const void*;
 
+/// The signed integer types whose + - * are checked: `int`, and the 64-bit `long` and `long
+/// long` (int64_t, ptrdiff_t; the check is on with the 64-bit target only, where `long` is 64
+/// bits). Unsigned types wrap; char and short are promoted to int before any arithmetic.
 bool isIntType(clang::QualType t) {
   const auto* b = t.getCanonicalType()->getAs<clang::BuiltinType>();
-  return b && b->getKind() == clang::BuiltinType::Int;
+  return b && (b->getKind() == clang::BuiltinType::Int || b->getKind() == clang::BuiltinType::Long ||
+               b->getKind() == clang::BuiltinType::LongLong);
 }
 
-/// The signed `int` + - * operators: the ones an overflow check applies to. (`long` is 64 bits
-/// on the 64-bit target, so its 32-bit wrap on the model's i386 one is not an overflow.)
+/// The signed + - * operators (and unary -, ++, --) of `int`, `long`, `long long`: the ones an
+/// overflow check applies to.
 bool isCheckedArith(const clang::Expr* e) {
   if (const auto* c = llvm::dyn_cast<clang::CompoundAssignOperator>(e)) {
     const clang::BinaryOperatorKind op = c->getOpcode();

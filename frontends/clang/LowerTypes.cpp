@@ -163,6 +163,9 @@ std::optional<uint64_t> Lowerer::unionCells(clang::QualType t, const clang::Reco
       if (intType(ctx_.getAsConstantArrayType(ft)->getElementType())->width != 32)
         return refuse("is an array of elements narrower than 32 bits");
       n = len;
+    } else if (const clang::ConstantArrayType* arr = ctx_.getAsConstantArrayType(ft);
+               arr && ctx_.getTypeSize(arr->getElementType()) < 32) {
+      return refuse("is an array of elements narrower than 32 bits");  // `__half h[2]`, `char2 c[2]`
     } else {
       std::optional<Layout> l = layoutOf(ft, at);
       if (!l) return std::nullopt;

@@ -149,12 +149,17 @@ ExprPtr Lowerer::shiftAmountOf(const clang::Expr* e, int32_t width, kpl::SourceR
 }
 
 Val Lowerer::arithVal(clang::BinaryOperatorKind op, Val a, Val b, IntType t, clang::SourceLocation at,
-                      kpl::SourceRange r) {
+                      kpl::SourceRange r, bool nsw) {
   if (clang::BinaryOperator::isCompoundAssignmentOp(op)) op = clang::BinaryOperator::getOpForCompoundAssignment(op);
   bool shift = op == clang::BO_Shl || op == clang::BO_Shr;
+  // Signed + - * reaching an address (README.md, "Signed overflow"): unsigned ones wrap.
+  nsw = nsw && t.isSigned && !t.isBool && !t.isFloat;
   if (!isWide(t)) {  // a word (b.lo is a shift's amount, already adjusted)
     if (t.isFloat) return Val{bin(floatOp(op, at), std::move(a.lo), std::move(b.lo), r), nullptr};
-    return Val{bin(arithOp(op, !t.isSigned && !t.isBool, at), std::move(a.lo), std::move(b.lo), r), nullptr};
+    BinaryOp w = arithOp(op, !t.isSigned && !t.isBool, at);
+    if (nsw)
+      w = w == BinaryOp::Add ? BinaryOp::NswAdd : w == BinaryOp::Sub ? BinaryOp::NswSub : w == BinaryOp::Mul ? BinaryOp::NswMul : w;
+    return Val{bin(w, std::move(a.lo), std::move(b.lo), r), nullptr};
   }
   if (!a.hi || (!shift && !b.hi)) {  // C's conversions give both operands the 64-bit type
     unsupported(at, "an operand of this 64-bit operation that is not 64-bit");
@@ -180,9 +185,9 @@ Val Lowerer::arithVal(clang::BinaryOperatorKind op, Val a, Val b, IntType t, cla
   } else {
     bool u = !t.isSigned;
     switch (op) {
-      case clang::BO_Add: lo = WideOp::LAddLo; break;
-      case clang::BO_Sub: lo = WideOp::LSubLo; break;
-      case clang::BO_Mul: lo = WideOp::LMulLo; break;
+      case clang::BO_Add: lo = nsw ? WideOp::LNswAddLo : WideOp::LAddLo; break;
+      case clang::BO_Sub: lo = nsw ? WideOp::LNswSubLo : WideOp::LSubLo; break;
+      case clang::BO_Mul: lo = nsw ? WideOp::LNswMulLo : WideOp::LMulLo; break;
       case clang::BO_Div: lo = u ? WideOp::LUDivLo : WideOp::LDivLo; break;
       case clang::BO_Rem: lo = u ? WideOp::LURemLo : WideOp::LRemLo; break;
       case clang::BO_And: lo = WideOp::LAndLo; break;
@@ -259,7 +264,8 @@ Val Lowerer::wvalue(const clang::Expr* e, bool need) {
       case clang::UO_Extension: return wvalue(sub, need);
       case clang::UO_Minus:
         if (wt->isFloat) return wideUnary(WideOp::DNegLo, wvalue(sub), r);
-        return widePair(WideOp::LSubLo, zeroOf(true, r), wvalue(sub), r);
+        // -LLONG_MIN overflows (0 - x, checked when it reaches an address)
+        return widePair(nsw_.count(u) ? WideOp::LNswSubLo : WideOp::LSubLo, zeroOf(true, r), wvalue(sub), r);
       case clang::UO_Not: return widePair(WideOp::LXorLo, wvalue(sub), wideLit(~uint64_t{0}, r), r);
       case clang::UO_PreInc:
       case clang::UO_PreDec:
@@ -338,7 +344,7 @@ Val Lowerer::wbinary(const clang::BinaryOperator* b, bool need) {
   if (op == clang::BO_Shl || op == clang::BO_Shr)
     return arithVal(op, std::move(a), Val{shiftAmountOf(b->getRHS(), 64, r), nullptr}, t, b->getOperatorLoc(), r);
   Val c = wvalue(b->getRHS());
-  return arithVal(op, std::move(a), std::move(c), t, b->getOperatorLoc(), r);
+  return arithVal(op, std::move(a), std::move(c), t, b->getOperatorLoc(), r, nsw_.count(b) != 0);
 }
 
 Val Lowerer::assignVal(const clang::BinaryOperator* b, bool need) {
@@ -367,7 +373,7 @@ Val Lowerer::assignVal(const clang::BinaryOperator* b, bool need) {
   if (lv.kind == LVal::Kind::Invalid) return zeroOf(wideLhs, r);
   if (op != clang::BO_Assign) {
     Val old = convertVal(loadVal(lv, r), lv.type, *compL, r);
-    Val res = arithVal(op, std::move(old), std::move(v), *compL, b->getOperatorLoc(), r);
+    Val res = arithVal(op, std::move(old), std::move(v), *compL, b->getOperatorLoc(), r, nsw_.count(b) != 0);
     v = convertVal(std::move(res), *compR, lv.type, r);
   }
   if (!need) {
@@ -388,7 +394,7 @@ Val Lowerer::incDecVal(const clang::UnaryOperator* u, bool need) {
   if (post && need) old = snapVal(std::move(old), r);
   Val one = wideLit(lv.type.isFloat ? 0x3ff0000000000000u : 1u, r);  // 1.0 or 1
   Val nv = arithVal(u->isIncrementOp() ? clang::BO_Add : clang::BO_Sub, cloneVal(old), std::move(one), lv.type,
-                    u->getOperatorLoc(), r);
+                    u->getOperatorLoc(), r, nsw_.count(u) != 0);
   if (!need) {
     storeVal(lv, std::move(nv), r);
     return zeroOf(true, r);

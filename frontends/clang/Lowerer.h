@@ -614,8 +614,11 @@ private:
   Val assignVal(const clang::BinaryOperator* b, bool need);
   Val incDecVal(const clang::UnaryOperator* u, bool need);
   Val wconditional(const clang::AbstractConditionalOperator* c, bool need);
-  /// A C arithmetic operator on values of type t (a word's or a 64-bit one's).
-  Val arithVal(clang::BinaryOperatorKind op, Val a, Val b, IntType t, clang::SourceLocation at, kpl::SourceRange r);
+  /// A C arithmetic operator on values of type t (a word's or a 64-bit one's). `nsw`: the
+  /// operator is one of addressArithmetic's (a signed + - * reaching an address): its
+  /// overflow is the verdict integer-overflow (nsw_add …, 64-bit: lnsw_add_lo …).
+  Val arithVal(clang::BinaryOperatorKind op, Val a, Val b, IntType t, clang::SourceLocation at, kpl::SourceRange r,
+               bool nsw = false);
   /// A comparison of 64-bit values: 0 or 1.
   ExprPtr wideCompare(clang::BinaryOperatorKind op, Val a, Val b, IntType t, clang::SourceLocation at,
                       kpl::SourceRange r);

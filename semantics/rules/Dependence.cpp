@@ -89,7 +89,8 @@ bool canFail(const Ir& ir, ExprId id) {
     case EOp::LDivLo: case EOp::LDivHi: case EOp::LRemLo: case EOp::LRemHi: case EOp::LUDivLo: case EOp::LUDivHi:
     case EOp::LURemLo: case EOp::LURemHi: case EOp::LShlLo: case EOp::LShlHi: case EOp::LAShrLo: case EOp::LAShrHi:
     case EOp::LLShrLo: case EOp::LLShrHi: case EOp::NswAdd: case EOp::NswSub: case EOp::NswMul: case EOp::Addr64:
-    case EOp::WarpSync: case EOp::WarpWidth:
+    case EOp::LNswAddLo: case EOp::LNswAddHi: case EOp::LNswSubLo: case EOp::LNswSubHi: case EOp::LNswMulLo:
+    case EOp::LNswMulHi: case EOp::WarpSync: case EOp::WarpWidth:
       return true;
     default:
       break;
@@ -229,7 +230,8 @@ private:
       }
     if (!o_.errorOperands) return t;
     switch (x.op) {
-      case EOp::NswAdd: case EOp::NswSub: case EOp::NswMul:
+      case EOp::NswAdd: case EOp::NswSub: case EOp::NswMul: case EOp::LNswAddLo: case EOp::LNswAddHi:
+      case EOp::LNswSubLo: case EOp::LNswSubHi: case EOp::LNswMulLo: case EOp::LNswMulHi:
         sink(t, at, "an operand of a signed operation that can overflow");
         break;
       case EOp::Addr64:

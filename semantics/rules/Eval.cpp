@@ -74,6 +74,20 @@ Word word::wideOp(EOp op, Word a, Word b, Word c, Word d, EvalError::Kind& fault
     case EOp::LAddLo: case EOp::LAddHi: return half(op == EOp::LAddHi, x + y);
     case EOp::LSubLo: case EOp::LSubHi: return half(op == EOp::LSubHi, x - y);
     case EOp::LMulLo: case EOp::LMulHi: return half(op == EOp::LMulHi, x * y);
+    case EOp::LNswAddLo: case EOp::LNswAddHi:
+    case EOp::LNswSubLo: case EOp::LNswSubHi:
+    case EOp::LNswMulLo: case EOp::LNswMulHi: {
+      // An exact signed result outside the 64-bit range is an overflow; the Words are the
+      // wrapped result's, as ladd/lsub/lmul's.
+      const auto sx = static_cast<int64_t>(x), sy = static_cast<int64_t>(y);
+      const bool add = op == EOp::LNswAddLo || op == EOp::LNswAddHi, sub = op == EOp::LNswSubLo || op == EOp::LNswSubHi;
+      int64_t r = 0;
+      if (add ? __builtin_add_overflow(sx, sy, &r) : sub ? __builtin_sub_overflow(sx, sy, &r)
+              : __builtin_mul_overflow(sx, sy, &r))
+        fault = EvalError::Kind::IntegerOverflow;
+      const uint64_t wrapped = add ? x + y : sub ? x - y : x * y;
+      return half(op == EOp::LNswAddHi || op == EOp::LNswSubHi || op == EOp::LNswMulHi, wrapped);
+    }
     case EOp::LDivLo: case EOp::LDivHi:
     case EOp::LRemLo: case EOp::LRemHi:
     case EOp::LUDivLo: case EOp::LUDivHi:
@@ -528,8 +542,14 @@ Word Evaluator::scalarWide(ExprId id, const GroupState& s, bool enabled, EvalErr
   for (int k = 0; k < 4 && ops[k] != kNone; ++k) v[k] = scalar(ops[k], s, enabled, err);
   EvalError::Kind fault = EvalError::Kind::None;
   const Word r = word::wideOp(e.op, v[0], v[1], v[2], v[3], fault);
-  if (enabled && fault != EvalError::Kind::None)
+  if (enabled && fault != EvalError::Kind::None) {
+    const bool first = 0 < err.thread;
     fail(err, fault, 0, id, fault == EvalError::Kind::ShiftOutOfRange ? v[2] : 0);
+    if (first && fault == EvalError::Kind::IntegerOverflow) {  // lnsw_*: the operands, for the witness
+      err.lhs = static_cast<int64_t>(word::pair(v[0], v[1]));
+      err.rhs = static_cast<int64_t>(word::pair(v[2], v[3]));
+    }
+  }
   return r;
 }
 
@@ -543,11 +563,17 @@ const Word* Evaluator::evWide(ExprId id, const GroupState& s, const uint8_t* mas
   bool reported = false;
   for (uint32_t i = 0; i < n_; ++i) {
     EvalError::Kind fault = EvalError::Kind::None;
-    const Word c = v[2] ? v[2][i] : 0;
-    out[i] = word::wideOp(e.op, v[0] ? v[0][i] : 0, v[1] ? v[1][i] : 0, c, v[3] ? v[3][i] : 0, fault);
+    // (out may be operand 0's column: read the operands first)
+    const Word a = v[0] ? v[0][i] : 0, b = v[1] ? v[1][i] : 0, c = v[2] ? v[2][i] : 0, dd = v[3] ? v[3][i] : 0;
+    out[i] = word::wideOp(e.op, a, b, c, dd, fault);
     if (fault != EvalError::Kind::None && mask[i] && !reported) {
       // The lowest failing thread (fail keeps the lowest over the whole expression).
+      const bool first = i < err.thread;
       fail(err, fault, i, id, fault == EvalError::Kind::ShiftOutOfRange ? c : 0);
+      if (first && fault == EvalError::Kind::IntegerOverflow) {  // lnsw_*: the operands, for the witness
+        err.lhs = static_cast<int64_t>(word::pair(a, b));
+        err.rhs = static_cast<int64_t>(word::pair(c, dd));
+      }
       reported = true;
     }
   }

@@ -32,7 +32,10 @@ struct EvalError {
   uint32_t thread = UINT32_MAX;
   ExprId at = kNone;
   Word operand = 0;  ///< the offending divisor or shift amount; WarpMask: the thread's mask; WarpWidth: the width
-  int64_t exact = 0; ///< IntegerOverflow: the exact result; AddressRange: the address; WarpMask: the other lane (Differs: its mask in bits 32..63)
+  /// IntegerOverflow of a 64-bit `lnsw_*` builtin: its two signed 64-bit operands (the exact
+  /// result may need 128 bits: the report computes it from them).
+  int64_t lhs = 0, rhs = 0;
+  int64_t exact = 0; ///< IntegerOverflow: the exact result (of an nsw_* operator); AddressRange: the address; WarpMask: the other lane (Differs: its mask in bits 32..63)
   /// WarpMask: the thread's own lane is not named (OwnLane; a lane >= 32 included), its
   /// mask names lane `exact`, which executes the call with another mask (Differs; that mask
   /// in bits 32..63 of `exact`), or which has not exited and does not execute it (Absent).
@@ -185,8 +188,9 @@ Word floatOp(EOp op, Word a, Word b);
 /// INT64_MIN and INT64_MIN % -1 = 0 (as the 32-bit ones); conversions to integers
 /// truncate, and NaN or a value out of range gives INT64_MIN / INT32_MIN (signed) or 0
 /// (unsigned), as ftoi / ftou do. A divisor 0 or a shift amount outside 0..63 sets
-/// `fault` (and the result is 0, or the shift by the amount's low 6 bits); `fault` is
-/// left alone otherwise.
+/// `fault` (and the result is 0, or the shift by the amount's low 6 bits); so does a
+/// `lnsw_*` builtin whose exact signed result is outside the 64-bit range (IntegerOverflow;
+/// the result is the wrapped one, as ladd/lsub/lmul's); `fault` is left alone otherwise.
 Word wideOp(EOp op, Word a, Word b, Word c, Word d, EvalError::Kind& fault);
 /// The float math functions (EOp::FCeil … EOp::FFma, isFloatMath) on their operands a, b, c
 /// (float bit patterns; fldexp's and fpown's b an int), as the host's C library computes the

@@ -61,6 +61,7 @@ enum class EOp : uint8_t {
   /// order; operands a, b, c, d as the builtin takes them). Keep them last (isWide).
   LAddLo, LAddHi, LSubLo, LSubHi, LMulLo, LMulHi, LDivLo, LDivHi, LRemLo, LRemHi,
   LUDivLo, LUDivHi, LURemLo, LURemHi, LAndLo, LAndHi, LOrLo, LOrHi, LXorLo, LXorHi,
+  LNswAddLo, LNswAddHi, LNswSubLo, LNswSubHi, LNswMulLo, LNswMulHi,
   LShlLo, LShlHi, LAShrLo, LAShrHi, LLShrLo, LLShrHi,
   LEq, LNe, LLt, LLe, LGt, LGe, LULt, LULe, LUGt, LUGe,
   DAddLo, DAddHi, DSubLo, DSubHi, DMulLo, DMulHi, DDivLo, DDivHi, DMinLo, DMinHi, DMaxLo, DMaxHi,
@@ -88,9 +89,12 @@ inline constexpr kpl::WideOp wideOpOf(EOp op) {
 /// The 64-bit builtins that involve floating point (doubles, or floats converted to or
 /// from 64 bits): DAddLo and everything after it.
 inline constexpr bool isWideFloat(EOp op) { return op >= EOp::DAddLo; }
+/// (extension) The 64-bit `lnsw_*` builtins (LNswAddLo … LNswMulHi): ladd/lsub/lmul whose
+/// exact signed result must fit 64 bits (an overflow is the error integer-overflow).
+inline constexpr bool isWideNsw(EOp op) { return op >= EOp::LNswAddLo && op <= EOp::LNswMulHi; }
 /// The float math functions (FCeil … FFma), which isWide and isWideFloat include.
 inline constexpr bool isFloatMath(EOp op) { return op >= EOp::FCeil; }
-static_assert(eopOf(kpl::WideOp::LShlLo) == EOp::LShlLo && eopOf(kpl::WideOp::LEq) == EOp::LEq &&
+static_assert(eopOf(kpl::WideOp::LShlLo) == EOp::LShlLo && eopOf(kpl::WideOp::LNswMulHi) == EOp::LNswMulHi && eopOf(kpl::WideOp::LEq) == EOp::LEq &&
               eopOf(kpl::WideOp::DAddLo) == EOp::DAddLo && eopOf(kpl::WideOp::DLt) == EOp::DLt &&
               eopOf(kpl::WideOp::DNegLo) == EOp::DNegLo && eopOf(kpl::WideOp::FToDLo) == EOp::FToDLo &&
               eopOf(kpl::WideOp::DToF) == EOp::DToF && eopOf(kpl::WideOp::LToDLo) == EOp::LToDLo &&
@@ -116,6 +120,8 @@ static_assert(eopOf(kpl::WideOp::LShlLo) == EOp::LShlLo && eopOf(kpl::WideOp::LE
   case EOp::LMulHi: case EOp::LDivLo: case EOp::LDivHi: case EOp::LRemLo: case EOp::LRemHi:                \
   case EOp::LUDivLo: case EOp::LUDivHi: case EOp::LURemLo: case EOp::LURemHi: case EOp::LAndLo:            \
   case EOp::LAndHi: case EOp::LOrLo: case EOp::LOrHi: case EOp::LXorLo: case EOp::LXorHi:                  \
+  case EOp::LNswAddLo: case EOp::LNswAddHi: case EOp::LNswSubLo: case EOp::LNswSubHi: case EOp::LNswMulLo:  \
+  case EOp::LNswMulHi:                                                                                     \
   case EOp::LShlLo: case EOp::LShlHi: case EOp::LAShrLo: case EOp::LAShrHi: case EOp::LLShrLo:             \
   case EOp::LLShrHi: case EOp::LEq: case EOp::LNe: case EOp::LLt: case EOp::LLe: case EOp::LGt:            \
   case EOp::LGe: case EOp::LULt: case EOp::LULe: case EOp::LUGt: case EOp::LUGe: case EOp::DAddLo:         \

@@ -158,6 +158,22 @@ Verdict SdvMachine::verdictAt(VerdictKind kind, Rule rule, NodeId id) const {
 
 namespace {
 const char* overflowText(EOp op) { return op == EOp::NswAdd ? "a + b" : op == EOp::NswSub ? "a - b" : "a * b"; }
+
+/// The witness of a 64-bit `lnsw_*` overflow: the operation, its operands and its exact
+/// result (up to 127 bits, in decimal).
+std::string wideOverflowText(EOp op, int64_t a, int64_t b) {
+  const bool add = op == EOp::LNswAddLo || op == EOp::LNswAddHi, sub = op == EOp::LNswSubLo || op == EOp::LNswSubHi;
+  const __int128 x = a, y = b, exact = add ? x + y : sub ? x - y : x * y;
+  unsigned __int128 m = exact < 0 ? -static_cast<unsigned __int128>(exact) : static_cast<unsigned __int128>(exact);
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(m % 10)));
+    m /= 10;
+  } while (m != 0);
+  if (exact < 0) digits.insert(digits.begin(), '-');
+  return fmt::format("{} with a = {}, b = {}: the exact result {} is outside the 64-bit range", add ? "a + b" : sub ? "a - b" : "a * b",
+                     a, b, digits);
+}
 }  // namespace
 
 Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& err) {
@@ -190,6 +206,9 @@ Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& 
     v.message = fmt::format("thread {} computes the 64-bit index {} (at {}:{}), beyond the 2^31 cells an array of "
                             "the model has: not modelled (inconclusive)",
                             err.thread, err.exact, at.line, at.col);
+  else if (err.kind == EvalError::Kind::IntegerOverflow && isWideNsw(ir.exprs[err.at].op))
+    v.message = fmt::format("thread {}: signed 64-bit integer overflow (operator at {}:{}) in {}", err.thread, at.line,
+                            at.col, wideOverflowText(ir.exprs[err.at].op, err.lhs, err.rhs));
   else if (err.kind == EvalError::Kind::IntegerOverflow)
     v.message = fmt::format("thread {}: signed integer overflow in {} (operator at {}:{}): the result {} is "
                             "outside the int range",

@@ -58,6 +58,37 @@ __global__ void k(int *A, int n, int ld) {
   CHECK(wraps.text.find("nsw_") == std::string::npos);
 }
 
+TEST_CASE("64-bit signed arithmetic reaching an address is checked for overflow, unsigned wraps", "[frontends][clang][overflow]") {
+  const char* src = R"(
+#include <cstdint>
+__global__ void k(float *A, int64_t stride, int64_t base, uint64_t ustride, int64_t v) {
+  int64_t row = blockIdx.x;
+  int64_t idx = row * stride + threadIdx.x;   // signed, an index: checked
+  A[idx] = 1.0f;
+  A[base - row] = 2.0f;                      // signed -, an index: checked
+  A[ustride * row] = 3.0f;                   // unsigned (uint64_t): wraps
+  int64_t w = -base;                         // unary - of an index
+  A[w] = 4.0f;
+  A[0] = (float)(v * 3);                     // a value only: wraps
+  for (int64_t i = threadIdx.x; i < 4; ++i) A[i] = 5.0f;  // ++ of an index: checked
+}
+)";
+  Lowered cu = lowerOk(src, fe::Language::Cuda, launch1d(1));
+  INFO(cu.text);
+  CHECK(cu.text.find("lnsw_mul_lo(row_hi, row_lo, stride_hi, stride_lo)") != std::string::npos);
+  CHECK(cu.text.find("lnsw_add_lo(") != std::string::npos);
+  CHECK(cu.text.find("lnsw_sub_lo(base_hi, base_lo, row_hi, row_lo)") != std::string::npos);
+  CHECK(cu.text.find("lnsw_sub_lo(0, 0, base_hi, base_lo)") != std::string::npos);
+  CHECK(cu.text.find("lnsw_add_lo(i_hi, i_lo, 0, 1)") != std::string::npos);
+  CHECK(cu.text.find("lmul_lo(ustride_hi, ustride_lo") != std::string::npos);   // uint64_t wraps
+  CHECK(cu.text.find("lnsw_mul_lo(ustride") == std::string::npos);
+  CHECK(cu.text.find("lnsw_mul_lo(v_hi") == std::string::npos);                 // v * 3 is a value
+  fe::LaunchOptions off = launch1d(1);
+  off.overflowCheck = false;
+  Lowered wraps = lowerOk(src, fe::Language::Cuda, off);
+  CHECK(wraps.text.find("nsw_") == std::string::npos);
+}
+
 TEST_CASE("the overflow check follows values through memory reached by pointers", "[frontends][clang][overflow]") {
   // The product is stored into a global workspace and read back into an index: checked.
   const char* workspace = R"(

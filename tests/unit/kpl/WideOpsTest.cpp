@@ -44,7 +44,7 @@ const Expr& assigned(const Program& p) { return *p.main->stmts[1]->exprs[0]; }
 }  // namespace
 
 TEST_CASE("the 64-bit builtin table is in WideOp's order, names unique", "[kpl][wide]") {
-  CHECK(kWideCount == 83 + 44);  // the 64-bit builtins, then the float math functions
+  CHECK(kWideCount == 89 + 44);  // the 64-bit builtins, then the float math functions
   std::set<std::string> names;
   for (unsigned i = 0; i < kWideCount; ++i) {
     const auto op = static_cast<WideOp>(i);
@@ -68,6 +68,8 @@ TEST_CASE("the 64-bit builtin table is in WideOp's order, names unique", "[kpl][
   // The groups of WideOp's comment.
   CHECK(wideOpArity(WideOp::LAddLo) == 4);
   CHECK(wideOpArity(WideOp::LXorHi) == 4);
+  CHECK(wideOpArity(WideOp::LNswMulHi) == 4);
+  CHECK(std::string(wideOpName(WideOp::LNswAddLo)) == "lnsw_add_lo");
   CHECK(wideOpArity(WideOp::LShlLo) == 3);
   CHECK(wideOpArity(WideOp::LLShrHi) == 3);
   CHECK(wideOpArity(WideOp::LUGe) == 4);

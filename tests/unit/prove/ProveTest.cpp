@@ -622,3 +622,64 @@ main: {
   for (const std::string& n : r.notes) spurious |= n.find("does not reproduce") != std::string::npos;
   CHECK(spurious);
 }
+
+TEST_CASE("prove: 64-bit addresses (addr64) and 64-bit signed overflow (lnsw_*)", "[prove][overflow]") {
+  // lid * 2^32 + 7 fits 32 bits only for lid 0: thread 1's address is beyond the model's cells.
+  SECTION("an address beyond 32 bits in an unbounded array: inconclusive, not a violation") {
+    prove::ProveResult r = proveText(R"(threads: 4;
+group: 0;
+shared U[];
+main: {
+  wr(U, addr64(lid, 7), 9);
+  barrier;
+})");
+    CHECK(r.status == Status::Inconclusive);
+    CHECK(r.reason.find("64-bit address beyond") != std::string::npos);
+  }
+  SECTION("the same in a bounded array: out-of-bounds, confirmed by the replay") {
+    prove::ProveResult r = proveText(R"(threads: 4;
+group: 0;
+shared A[8];
+main: {
+  wr(A, addr64(lid, 7), 9);
+  barrier;
+})");
+    REQUIRE(r.status == Status::Violation);
+    CHECK(r.confirmed);
+    REQUIRE(r.replayed);
+    CHECK(r.replayed->kind == sem::VerdictKind::OutOfBounds);
+    REQUIRE(r.witness);
+    CHECK(r.witness->threads == 2);
+  }
+  SECTION("addresses that always fit (high word the low word's sign): proved") {
+    prove::ProveResult r = proveText(R"(threads: 4;
+group: 0;
+shared U[];
+main: {
+  wr(U, addr64(lid >> 31, lid), 9);
+  barrier;
+})");
+    CHECK(r.status == Status::Ok);
+  }
+  SECTION("an overflow computing an index is the verdict, not the address beyond 32 bits it leads to") {
+    // lid * 2^62 overflows for lid >= 2 (its first statement, for every thread at once); for
+    // lid = 1 it is 2^62, whose address (third statement) is beyond 32 bits. Violations are
+    // looked for first: 3 threads, thread 2's overflow, which the interpreter reaches too. (In
+    // one statement, thread 1's address would come first: the run's lowest thread.)
+    prove::ProveResult r = proveText(R"(threads: 4;
+group: 0;
+shared U[];
+main: {
+  local h, l;
+  h := lnsw_mul_hi(0, lid, 0x40000000, 0);
+  l := lnsw_mul_lo(0, lid, 0x40000000, 0);
+  wr(U, addr64(h, l), 9);
+  barrier;
+})");
+    REQUIRE(r.status == Status::Violation);
+    CHECK(r.claim.kind == sem::VerdictKind::IntegerOverflow);
+    CHECK(r.confirmed);
+    REQUIRE(r.witness);
+    CHECK(r.witness->threads == 3);
+  }
+}

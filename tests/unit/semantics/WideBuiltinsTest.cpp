@@ -487,3 +487,59 @@ TEST_CASE("value symmetry does not hold for memory values used as operands of 64
   CHECK_FALSE(info.values);
   CHECK(info.valuesWhyNot == "line 9: a value from memory is an operand of a 64-bit builtin");
 }
+
+TEST_CASE("lnsw_add/sub/mul give ladd/lsub/lmul's words and fail outside the signed 64-bit range",
+          "[semantics][wide][overflow]") {
+  // In range: the same words as the wrapping builtins.
+  check64("lnsw_add", L(0xffffffffull) + ", " + L(1ull), 0x0000000100000000);
+  check64("lnsw_add", L(0x7ffffffffffffffell) + ", " + L(1ll), 0x7fffffffffffffff);  // INT64_MAX exactly
+  check64("lnsw_sub", L(0ll) + ", " + L(0x7fffffffffffffffll), 0x8000000000000001);  // -INT64_MAX
+  check64("lnsw_sub", L(-1ll) + ", " + L(0x7fffffffffffffffll), 0x8000000000000000);  // INT64_MIN exactly
+  check64("lnsw_mul", L(-3ll) + ", " + L(5ll), 0xfffffffffffffff1);                    // -15
+  check64("lnsw_mul", L(1ll << 31) + ", " + L(-(1ll << 32)), 0x8000000000000000);     // -2^63 exactly
+  // 3037000499^2 = 9223372030926249001 <= 2^63 - 1; 3037000500^2 = 9223372037000250000 is not
+  check64("lnsw_mul", L(3037000499ll) + ", " + L(3037000499ll), 0x7ffffffe9ea1dc29ull);
+  checkError(fmt::format("lnsw_mul_lo({}, {})", L(3037000500ll), L(3037000500ll)), EvalError::Kind::IntegerOverflow, 0);
+  // Out of range: INT64_MAX + 1, INT64_MIN + -1, 0 - INT64_MIN (-x of INT64_MIN), 2^31 * 2^32,
+  // INT64_MIN * -1.
+  for (const char* half : {"lo", "hi"}) {
+    checkError(fmt::format("lnsw_add_{}({}, {})", half, L(0x7fffffffffffffffll), L(1ll)), EvalError::Kind::IntegerOverflow, 0);
+    checkError(fmt::format("lnsw_add_{}({}, {})", half, L(INT64_MIN), L(-1ll)), EvalError::Kind::IntegerOverflow, 0);
+    checkError(fmt::format("lnsw_sub_{}({}, {})", half, L(0ll), L(INT64_MIN)), EvalError::Kind::IntegerOverflow, 0);
+    checkError(fmt::format("lnsw_mul_{}({}, {})", half, L(1ll << 31), L(1ll << 32)), EvalError::Kind::IntegerOverflow, 0);
+    checkError(fmt::format("lnsw_mul_{}({}, {})", half, L(INT64_MIN), L(-1ll)), EvalError::Kind::IntegerOverflow, 0);
+  }
+  // The operands are kept for the witness.
+  const Evaluated r = evaluate(fmt::format("lnsw_mul_lo({}, {})", L(3000000000ll), L(4000000000ll)));
+  CHECK(r.scalarErr.kind == EvalError::Kind::IntegerOverflow);
+  CHECK(r.scalarErr.lhs == 3000000000ll);
+  CHECK(r.scalarErr.rhs == 4000000000ll);
+  CHECK(r.columnErr.lhs == 3000000000ll);
+  CHECK(r.columnErr.rhs == 4000000000ll);
+}
+
+SCENARIO("a 64-bit signed overflow is integer-overflow, naming the operation, operands and exact result",
+         "[semantics][wide][overflow]") {
+  GIVEN("lid * 2^62 on 4 threads: thread 2 is the first whose product, 2^63, is outside the range") {
+    auto sim = start("threads: 4;\ngroup: 0;\nshared A[4];\nmain: {\n"
+                     "  wr(A, lid, lnsw_mul_lo(0, lid, 0x40000000, 0));\n  barrier;\n}\n");
+    const Verdict v = sim->run();
+    THEN("thread 2, with a = 2, b = 2^62 and the exact result 2^63") {
+      CHECK(v.kind == VerdictKind::IntegerOverflow);
+      CHECK(v.threads == U{2});
+      CHECK(v.loc.line == 5);
+      INFO(v.message);
+      CHECK(v.message.find("a * b with a = 2, b = 4611686018427387904") != std::string::npos);
+      CHECK(v.message.find("exact result 9223372036854775808 ") != std::string::npos);
+    }
+  }
+  GIVEN("the negative side: -2^63 - (lid + 1) overflows for every thread, thread 0 first") {
+    auto sim = start("threads: 2;\ngroup: 0;\nshared A[2];\nmain: {\n"
+                     "  wr(A, lid, lnsw_sub_hi(0x80000000, 0, 0, lid + 1));\n  barrier;\n}\n");
+    const Verdict v = sim->run();
+    CHECK(v.kind == VerdictKind::IntegerOverflow);
+    CHECK(v.threads == U{0});
+    INFO(v.message);
+    CHECK(v.message.find("exact result -9223372036854775809 ") != std::string::npos);
+  }
+}
