@@ -190,6 +190,7 @@ struct AnnotOpInfo {
 constexpr AnnotOpInfo kAnnotOps[] = {
     {AnnotOp::Enabled, "enabled", 0}, {AnnotOp::Pairs, "pairs", 1},  {AnnotOp::Other, "other", 1},
     {AnnotOp::RdAll, "rd_all", 1},    {AnnotOp::WrAll, "wr_all", 1}, {AnnotOp::LogOffset, "log_offset", 0},
+    {AnnotOp::AtTaken, "at_taken", 2},
 };
 }  // namespace
 
@@ -200,6 +201,7 @@ std::optional<AnnotOp> annotOpNamed(std::string_view name) {
   return std::nullopt;
 }
 unsigned annotOpArity(AnnotOp op) { return kAnnotOps[static_cast<size_t>(op)].arity; }
+bool annotOpHasArray(AnnotOp op) { return op == AnnotOp::RdAll || op == AnnotOp::WrAll || op == AnnotOp::AtTaken; }
 
 const char* builtinOperatorName(BinaryOp op) {
   for (auto [o, n] : kBuiltinOps)

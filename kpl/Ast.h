@@ -177,11 +177,14 @@ enum class ExprKind {
 ///  - `other(e)`: e evaluated by the other thread of the enclosing `pairs` (operands[0]);
 ///  - `rd_all(A, e)` / `wr_all(A, e)`: 1 iff e holds for every index of array `name` the
 ///    thread has read / written since the last barrier, `log_offset()` in e being that index;
-///  - `log_offset()`: the index bound by the innermost enclosing `rd_all`/`wr_all`.
-enum class AnnotOp { Enabled, Pairs, Other, RdAll, WrAll, LogOffset };
+///  - `log_offset()`: the index bound by the innermost enclosing `rd_all`/`wr_all`;
+///  - `at_taken(A, i, v)`: 1 iff an atomic of this thread on cell i of array `name` has
+///    returned v since the kernel started (its log of atomic results, operands[0], [1]).
+enum class AnnotOp { Enabled, Pairs, Other, RdAll, WrAll, LogOffset, AtTaken };
 const char* annotOpName(AnnotOp op);
 std::optional<AnnotOp> annotOpNamed(std::string_view name);
-unsigned annotOpArity(AnnotOp op);  ///< expression operands (the array of rd_all/wr_all excluded)
+unsigned annotOpArity(AnnotOp op);  ///< expression operands (the array of rd_all/wr_all/at_taken excluded)
+bool annotOpHasArray(AnnotOp op);   ///< rd_all, wr_all, at_taken: the first argument names an array
 
 struct Expr;
 using ExprPtr = std::unique_ptr<Expr>;

@@ -790,7 +790,7 @@ private:
   }
 
   // (extension) the annotation builtins: `enabled()`, `log_offset()`, `pairs(e)`,
-  // `other(e)`, `rd_all(A, e)`, `wr_all(A, e)` (A a name).
+  // `other(e)`, `rd_all(A, e)`, `wr_all(A, e)`, `at_taken(A, i, v)` (A a name).
   PExpr parseAnnot() {
     const AnnotOp aop = *annotOpNamed(tok().text);
     SourceLoc begin = tok().range.begin;
@@ -798,7 +798,7 @@ private:
     next();
     bool named = false;
     std::vector<ExprPtr> args = parseArgs(&named);
-    const bool logged = aop == AnnotOp::RdAll || aop == AnnotOp::WrAll;
+    const bool logged = annotOpHasArray(aop);
     const size_t want = annotOpArity(aop) + (logged ? 1 : 0);
     if (args.size() != want)
       fail(begin, fmt::format("'{}' takes {} argument{}, not {}", fname, want, want == 1 ? "" : "s", args.size()));

@@ -480,6 +480,7 @@ private:
       case AnnotOp::LogOffset:
         if (!inLogged_) error(e.range.begin, "'log_offset' outside 'rd_all' and 'wr_all'");
         break;
+      case AnnotOp::AtTaken: checkArrayName(Ident{e.name, e.range}); break;
     }
     // `log_offset` names the evaluating thread's entry: not inside an `other` below its rd_all.
     const bool logged = inLogged_;

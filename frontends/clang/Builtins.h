@@ -114,11 +114,11 @@ enum class WarpOp : uint8_t {
 enum class Annotation : uint8_t {
   // statements
   Requires, GlobalRequires, Ensures, GlobalEnsures, Assert, GlobalAssert, Assume, Axiom, Candidate,
-  FunctionWide, BarrierInvariant, BarrierInvariantBinary, NoEffect, FreshArray, Unsupported,
+  FunctionWide, BarrierInvariant, BarrierInvariantBinary, NoEffect, FreshArray, Snapshot, Unsupported,
   // values
   Enabled, Other, Uniform, Distinct, All, Exclusive, SameGroup, ReturnVal, Old, Read, Write, NoRead, NoWrite,
   ReadImplies, WriteImplies, ReadOffset, WriteOffset, ReadOffsetBytes, WriteOffsetBytes, PtrBase, PtrOffset,
-  PtrOffsetBytes, UniformPtrBase, AddNoOvfl,
+  PtrOffsetBytes, UniformPtrBase, AddNoOvfl, Accessed, NotAccessed, AtomicTaken, ReturnValPtr,
 };
 
 /// How a row's name matches a callee's.

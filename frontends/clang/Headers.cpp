@@ -524,11 +524,15 @@ __SDVMC_PTR_DECL(bool, __not_accessed, , int)
 void __SDVMC_FN __array_snapshot(__global void*, const __global void*);
 void __SDVMC_FN __array_snapshot(__local void*, const __local void*);
 void __SDVMC_FN __array_snapshot(void*, const void*);
+void __SDVMC_FN __array_snapshot(void*, const __global void*);
+void __SDVMC_FN __array_snapshot(void*, const __local void*);
+void __SDVMC_FN __array_snapshot(void*, const __constant void*);
 #else
 __device__ void __array_snapshot(void*, const void*);
 #endif
 __SDVMC_PTR_DECL(bool, __atomic_has_taken_value, , int, int)
 __SDVMC_FN void* __return_val_ptr(void);
+__SDVMC_FN int4 __return_val_int4(void);
 // Helpers.
 #define __implies(a, b) (!(a) || (b))
 #define __ite(c, a, b) ((c) ? (a) : (b))

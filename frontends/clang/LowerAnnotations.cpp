@@ -12,6 +12,7 @@
 //    never an error); barrier invariants are checked after their barrier.
 #include "frontends/clang/Lowerer.h"
 
+#include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
@@ -48,6 +49,16 @@ const clang::CallExpr* findOffset(const clang::Stmt* e) {
   return nullptr;
 }
 
+// Whether e is GPUVerify's `__implies(__same_group(), ...)`, i.e. `!(__same_group()) || …`.
+bool sameGroupGuarded(const clang::Expr* e) {
+  const auto* o = llvm::dyn_cast<clang::BinaryOperator>(e->IgnoreParenImpCasts());
+  if (!o || o->getOpcode() != clang::BO_LOr) return false;
+  const auto* n = llvm::dyn_cast<clang::UnaryOperator>(o->getLHS()->IgnoreParenImpCasts());
+  if (!n || n->getOpcode() != clang::UO_LNot) return false;
+  const auto* c = llvm::dyn_cast<clang::CallExpr>(n->getSubExpr()->IgnoreParenImpCasts());
+  return c && calleeName(c) == "__same_group";
+}
+
 void findOlds(const clang::Stmt* e, std::vector<const clang::CallExpr*>& out) {
   if (!e) return;
   if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e); c && calleeName(c).starts_with("__old_")) out.push_back(c);
@@ -68,6 +79,7 @@ ExprPtr Lowerer::annotCond(const clang::Expr* e) {
   AnnotScope saved = annot_;
   annot_ = AnnotScope{};
   annot_.active = true;
+  annot_.sameGroup = sameGroupGuarded(e);
   int logStorage = -1;
   if (const clang::CallExpr* off = findOffset(e)) {
     logStorage = annotArray(off->getArg(0), "__read_offset");
@@ -146,9 +158,16 @@ void Lowerer::annotationStmt(const clang::CallExpr* c, Annotation a) {
       // Every pointer parameter is an array of its own in sdvmc: it is always fresh.
       annotArray(c->getArg(0), name.c_str());
       return;
+    case Annotation::Snapshot: arraySnapshot(c); return;
     case Annotation::Unsupported:
     default:
-      unsupported(c, fmt::format("GPUVerify's '{}' (sdvmc gives it no exact meaning)", name));
+      if (name == "__reads_from" || name == "__writes_to")
+        unsupported(c, fmt::format("GPUVerify's '{}' (a declaration of the arrays a function reads or writes, for "
+                                   "modular verification of procedures: sdvmc inlines every function and gives it "
+                                   "no meaning)",
+                                   name));
+      else
+        unsupported(c, fmt::format("GPUVerify's '{}' (sdvmc gives it no exact meaning)", name));
       return;
   }
 }
@@ -267,6 +286,8 @@ ExprPtr Lowerer::annotationValue(const clang::CallExpr* c, Annotation a) {
       return accessPredicate(c, a);
     case Annotation::PtrBase: case Annotation::PtrOffset: case Annotation::PtrOffsetBytes: case Annotation::UniformPtrBase:
       return pointerPredicate(c, a);
+    case Annotation::Accessed: case Annotation::NotAccessed: return accessedPredicate(c, a);
+    case Annotation::AtomicTaken: return atomicTaken(c);
     case Annotation::AddNoOvfl: {
       // a + b, assuming it does not overflow: signed, the sign of the sum differs from both
       // operands' only on overflow; unsigned, the sum is below an operand only on overflow.
@@ -294,8 +315,12 @@ ExprPtr Lowerer::pairPredicate(const clang::CallExpr* c, Annotation a) {
     unsupported(c, fmt::format("'{}' outside an annotation's condition", calleeName(c)));
     return lit(0, r);
   }
-  if (launch_.numGroups[0] * launch_.numGroups[1] * launch_.numGroups[2] > 1) {
-    unsupported(c, fmt::format("'{}' with several groups (sdvmc pairs the threads of one group)", calleeName(c)));
+  if (launch_.numGroups[0] * launch_.numGroups[1] * launch_.numGroups[2] > 1 && !annot_.sameGroup) {
+    // GPUVerify's pair may be of two groups; sdvmc pairs the threads of one group, which is
+    // the whole question only where the condition holds for pairs of different groups.
+    unsupported(c, fmt::format("'{}' with several groups (sdvmc pairs the threads of one group: write the "
+                               "condition as __implies(__same_group(), ...))",
+                               calleeName(c)));
     return lit(0, r);
   }
   ExprPtr v;
@@ -359,7 +384,11 @@ ExprPtr Lowerer::accessPredicate(const clang::CallExpr* c, Annotation a) {
       annot_.logStorage = saved.logStorage;
       annot_.logWrite = saved.logWrite;
       if (!reads.empty()) {
-        unsupported(c, fmt::format("'{}' whose condition reads memory", name));
+        // The condition is evaluated once per logged offset inside rd_all/wr_all; an annotation's
+        // reads are ghost_rd statements before it, evaluated once, so they cannot follow the offset.
+        unsupported(c, fmt::format("'{}' whose condition reads memory (it is evaluated for each logged offset, and "
+                                   "an annotation's reads are statements evaluated once before it)",
+                                   name));
         return lit(0, r);
       }
       return annotExpr(write ? kpl::AnnotOp::WrAll : kpl::AnnotOp::RdAll, st.array, std::move(v), r);
@@ -394,15 +423,151 @@ ExprPtr Lowerer::pointerPredicate(const clang::CallExpr* c, Annotation a) {
     case Annotation::UniformPtrBase:
       if (!dynamic) return lit(1, r);  // every thread's pointer is into the same array
       if (!annot_.active) break;
+      if (launch_.numGroups[0] * launch_.numGroups[1] * launch_.numGroups[2] > 1 && !annot_.sameGroup) {
+        unsupported(c, "'__uniform_ptr_base' of a run-time base with several groups (sdvmc pairs the threads of "
+                       "one group: write the condition as __implies(__same_group(), ...))");
+        return lit(0, r);
+      }
       annot_.pairs = true;
       return bin(BinaryOp::Eq, nameExpr(st.base, r), annotExpr(kpl::AnnotOp::Other, "", nameExpr(st.base, r), r), r);
     default:
-      if (dynamic || st.elemBytes > 4) break;
+      if (dynamic) {
+        // Per target, once every target is known (finishDynamic): its offset in that target's
+        // cells (bytes: times their size); a base naming none (NULL) fails an assertion.
+        Pending& pd = defer(a == Annotation::PtrOffsetBytes ? Pending::Kind::PtrOffsetBytes : Pending::Kind::PtrOffset,
+                            v.storage, std::move(v.offset), IntType{}, r);
+        pd.at = c->getBeginLoc();
+        pd.target = temp();
+        return nameExpr(pd.target, r);
+      }
+      if (st.elemBytes > 4) break;
       return a == Annotation::PtrOffsetBytes ? mul(std::move(v.offset), static_cast<int64_t>(st.elemBytes), r)
                                              : std::move(v.offset);
   }
   unsupported(c, fmt::format("'{}' of this pointer", calleeName(c)));
   return lit(0, r);
+}
+
+PtrVal Lowerer::annotPointer(const clang::Expr* p, const std::string& what) {
+  PtrVal v;
+  std::vector<StmtPtr> s = capture([&] { v = pointer(p->IgnoreParenImpCasts()); });  // not the cast to void*
+  if (v.storage >= 0 && storages_[v.storage].kind == Storage::Kind::Array && storages_[v.storage].elemBytes <= 4) {
+    for (StmtPtr& x : s) emit(std::move(x));
+    return v;
+  }
+  if (v.storage != -1)
+    unsupported(p, fmt::format("'{}' of a pointer that is not into one array (of cells of 4 bytes or less) known "
+                               "statically",
+                               what));
+  return PtrVal{-1, lit(0, range(p))};
+}
+
+ExprPtr Lowerer::accessedPredicate(const clang::CallExpr* c, Annotation a) {
+  // Whether the thread read or wrote cell p + off (p's cells) since the last barrier:
+  // !(rd_all(A, log_offset() != p + off) && wr_all(A, log_offset() != p + off)).
+  kpl::SourceRange r = range(c);
+  const std::string name = calleeName(c);
+  if (annot_.logStorage >= 0) {
+    unsupported(c, fmt::format("'{}' inside an annotation over a log's offsets (__X_implies, __X_offset: the logs "
+                               "do not nest)",
+                               name));
+    return lit(0, r);
+  }
+  PtrVal p = annotPointer(c->getArg(0), name);
+  if (p.storage < 0) return lit(0, r);
+  ExprPtr cell = add(std::move(p.offset), rvalue(c->getArg(1)), r);
+  const std::string array = storages_[p.storage].array;
+  auto elsewhere = [&](kpl::AnnotOp op) {
+    return annotExpr(op, array, bin(BinaryOp::Ne, annotExpr(kpl::AnnotOp::LogOffset, "", nullptr, r), clone(*cell), r),
+                     r);
+  };
+  ExprPtr none = bin(BinaryOp::LogAnd, elsewhere(kpl::AnnotOp::RdAll), elsewhere(kpl::AnnotOp::WrAll), r);
+  return a == Annotation::NotAccessed ? std::move(none) : un(UnaryOp::LogNot, std::move(none), r);
+}
+
+ExprPtr Lowerer::atomicTaken(const clang::CallExpr* c) {
+  // Whether an atomic of this thread on cell p + off has returned v: at_taken(A, p + off, v).
+  kpl::SourceRange r = range(c);
+  PtrVal p = annotPointer(c->getArg(0), calleeName(c));
+  if (p.storage < 0) return lit(0, r);
+  const std::string array = storages_[p.storage].array;
+  ExprPtr cell = add(std::move(p.offset), rvalue(c->getArg(1)), r);
+  ExprPtr e = annotExpr(kpl::AnnotOp::AtTaken, array, std::move(cell), r);
+  e->operands.push_back(rvalue(c->getArg(2)));
+  return e;
+}
+
+void Lowerer::arraySnapshot(const clang::CallExpr* c) {
+  // Every cell of src's array, as this thread sees it (ghost reads: no access), copied into
+  // the cells of dst, a private array of as many cells of the same size.
+  kpl::SourceRange r = range(c);
+  PtrVal dst = pointer(c->getArg(0)->IgnoreParenImpCasts());
+  PtrVal src = pointer(c->getArg(1)->IgnoreParenImpCasts());
+  if (dst.storage == -1 || src.storage == -1) return;
+  auto atStart = [](const PtrVal& v) { return v.offset && v.offset->kind == ExprKind::IntLit && v.offset->value == 0; };
+  if (dst.storage < 0 || storages_[dst.storage].kind != Storage::Kind::Private || !storages_[dst.storage].byteCells ||
+      !atStart(dst)) {
+    unsupported(c->getArg(0), "'__array_snapshot' into anything but a private array of scalars, named itself (a copy "
+                              "into shared or global memory would be a write by every thread)");
+    return;
+  }
+  const Storage& d = storages_[dst.storage];
+  const Storage& s = storages_[src.storage >= 0 ? src.storage : 0];
+  const kpl::ArrayDecl* decl = nullptr;
+  if (src.storage >= 0 && s.kind == Storage::Kind::Array)
+    for (const kpl::ArrayDecl& x : arrays_)
+      if (x.name.name == s.array) decl = &x;
+  if (!decl || decl->unbounded || !atStart(src)) {
+    unsupported(c->getArg(1), "'__array_snapshot' of anything but a shared or global array of known size, named "
+                              "itself (a buffer needs --buffer NAME=SIZE)");
+    return;
+  }
+  if (s.elemBytes != d.elemBytes || s.elemBytes > 4 || decl->size != d.cells.size()) {
+    unsupported(c, fmt::format("'__array_snapshot' of '{}' ({} cells of {} bytes) into '{}' ({} cells of {} bytes): "
+                               "the arrays must have the same cells",
+                               s.cName, decl->size, s.elemBytes, d.cName, d.cells.size(), d.elemBytes));
+    return;
+  }
+  const int from = src.storage, to = dst.storage;
+  const IntType t = d.elem;
+  const uint32_t cells = decl->size;
+  if (cells > 4096) {
+    unsupported(c, fmt::format("'__array_snapshot' of {} cells (at most 4096: each is a statement)", cells));
+    return;
+  }
+  for (uint32_t k = 0; k < cells; ++k) {
+    ++ghost_;
+    ExprPtr v = readCell(from, lit(k, r), t, r);
+    --ghost_;
+    writeCell(to, lit(k, r), std::move(v), t, r);
+  }
+}
+
+PtrVal Lowerer::returnValPtr(const clang::CallExpr* c) {
+  kpl::SourceRange r = range(c);
+  if (!annot_.active || !inst_ || inst_->isKernel || !inst_->ptrResult) {
+    unsupported(c, "'__return_val_ptr()' outside an __ensures of a function returning a pointer");
+    return PtrVal{-1, lit(0, r)};
+  }
+  if (inst_->ptrResult->storage < 0) {
+    unsupported(c, "'__return_val_ptr()' of a function whose result points nowhere");
+    return PtrVal{-1, lit(0, r)};
+  }
+  return PtrVal{inst_->ptrResult->storage, nameExpr(inst_->ptrResult->local, r)};
+}
+
+Agg Lowerer::returnValInt4(const clang::CallExpr* c) {
+  kpl::SourceRange r = range(c);
+  Agg bad;
+  bad.ok = false;
+  const bool int4Result = inst_ && inst_->fn && ctx_.hasSameUnqualifiedType(inst_->fn->getReturnType(), c->getType());
+  if (!annot_.active || !inst_ || inst_->isKernel || inst_->resultStorage < 0 || !int4Result) {
+    unsupported(c, "'__return_val_int4()' outside an __ensures of a function returning an int4");
+    return bad;
+  }
+  auto l = layoutOf(c->getType(), c->getBeginLoc());
+  if (!l) return bad;
+  return loadAgg(privatePlace(inst_->resultStorage, *l, r), r);
 }
 
 bool Lowerer::isUninterpreted(const clang::FunctionDecl* fd) const {

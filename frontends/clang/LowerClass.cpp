@@ -284,6 +284,7 @@ PtrVal Lowerer::ptrCall(const clang::CallExpr* c) {
   kpl::SourceRange r = range(c);
   const clang::FunctionDecl* fd = calleeOf(c);
   if (!fd) return PtrVal{-1, lit(0, r)};
+  if (fd->getNameAsString() == "__return_val_ptr") return returnValPtr(c);
   if (isMemFunction(fd->getNameAsString())) {
     PtrVal dest{-1, lit(0, r)};
     memFunction(c, fd->getNameAsString(), false, &dest);

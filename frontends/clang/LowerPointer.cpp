@@ -842,6 +842,22 @@ void Lowerer::finishDynamic() {
             emit(std::move(st));
             break;
           }
+          case Pending::Kind::PtrOffset:
+          case Pending::Kind::PtrOffsetBytes: {
+            // The offset in the target's cells (bytes: times their size), as of a pointer into it.
+            const Storage& ts = storages_[static_cast<size_t>(t)];
+            if (ts.kind == Storage::Kind::Private || ts.elemBytes > 4) {
+              unsupported(pd.at, fmt::format("'{}' of a pointer that may point to '{}' ({})",
+                                             pd.kind == Pending::Kind::PtrOffset ? "__ptr_offset" : "__ptr_offset_bytes",
+                                             ts.cName, ts.kind == Storage::Kind::Private ? "private memory"
+                                                                                        : "cells of more than 4 bytes"));
+              break;
+            }
+            ExprPtr off = clone(*pd.index);
+            if (pd.kind == Pending::Kind::PtrOffsetBytes) off = mul(std::move(off), static_cast<int64_t>(ts.elemBytes), r);
+            emitAssign(pd.target, std::move(off), r);
+            break;
+          }
         }
       });
       auto ifs = stmt(StmtKind::If, r);

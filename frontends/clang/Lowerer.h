@@ -192,7 +192,8 @@ using DynKey = std::pair<const clang::VarDecl*, int>;
 /// An access through a Dynamic storage: an empty block, filled with the if-chain over its
 /// targets once every assignment of the pointer has been lowered.
 struct Pending {
-  enum class Kind { Read, Write, Atomic } kind = Kind::Read;
+  /// PtrOffset, PtrOffsetBytes: GPUVerify's __ptr_offset(_bytes) of the pointer (into target).
+  enum class Kind { Read, Write, Atomic, PtrOffset, PtrOffsetBytes } kind = Kind::Read;
   kpl::Stmt* slot = nullptr;
   int storage = -1;
   ExprPtr index, value;
@@ -993,6 +994,19 @@ private:
   ExprPtr pairPredicate(const clang::CallExpr* c, Annotation a);
   ExprPtr accessPredicate(const clang::CallExpr* c, Annotation a);
   ExprPtr pointerPredicate(const clang::CallExpr* c, Annotation a);
+  /// __accessed(p, off) / __not_accessed(p, off): the logs at p's cell off (rd_all, wr_all).
+  ExprPtr accessedPredicate(const clang::CallExpr* c, Annotation a);
+  /// __atomic_has_taken_value(p, off, v): KPL's `at_taken(A, p + off, v)`.
+  ExprPtr atomicTaken(const clang::CallExpr* c);
+  /// __array_snapshot(dst, src): src's cells (the thread's view) copied into private dst.
+  void arraySnapshot(const clang::CallExpr* c);
+  /// __return_val_ptr() in an __ensures: the helper's result pointer.
+  PtrVal returnValPtr(const clang::CallExpr* c);
+  /// __return_val_int4() in an __ensures: the helper's int4 result.
+  Agg returnValInt4(const clang::CallExpr* c);
+  /// The pointer of an annotation's argument, into one array of cells of 4 bytes or less (its
+  /// storage -1 after a diagnostic naming `what`).
+  PtrVal annotPointer(const clang::Expr* p, const std::string& what);
   /// An annotation's condition as a KPL expression: its memory reads are ghost_rd (not
   /// logged), an __other_X in it makes it `pairs(…)`, an __X_offset `rd_all`/`wr_all(A, …)`.
   ExprPtr annotCond(const clang::Expr* e);
@@ -1064,6 +1078,7 @@ private:
     bool pairs = false;     ///< it used __other_X: wrap it in pairs(…)
     int logStorage = -1;    ///< inside __X_implies / with __X_offset: the storage iterated
     bool logWrite = false;  ///< … its write log (else its read log)
+    bool sameGroup = false; ///< the condition is `__implies(__same_group(), …)`: pairs of one group suffice
   } annot_;
   std::map<const clang::Expr*, std::string> olds_;          ///< __old_X call → its entry value's local
   std::vector<std::pair<const clang::CallExpr*, bool>> barrierInvariants_;  ///< (call, binary) until the next barrier

@@ -190,7 +190,8 @@ size_t threadsBound(const GroupState& s, bool withValues) {
   // 5 bytes per variable-length integer at most; every live location is a local.
   size_t bound = 5 + 10 * s.ss.size() + 5 * s.locals.size();
   for (const ThreadLog& log : s.logs)
-    bound += 15 + 10 * log.reads.size() + (withValues ? 15 : 10) * log.writes.size() + 10 * log.atomics.size();
+    bound += 20 + 10 * log.reads.size() + (withValues ? 15 : 10) * log.writes.size() + 10 * log.atomics.size() +
+             15 * log.taken.size();
   return bound;
 }
 
@@ -207,6 +208,7 @@ uint8_t* encodeThreadsTo(const Ir& ir, const GroupState& s, bool withValues, uin
     o = putLog(o, log.reads, false);
     o = putLog(o, log.writes, withValues);
     if (ir.hasAtomics) o = putLog(o, log.atomics, false);
+    if (ir.logsAtomicResults) o = putLog(o, log.taken, true);
   }
   return o;
 }
@@ -237,6 +239,10 @@ void decodeThreads(const Ir& ir, GroupState& s, bool withValues, ByteReader& r) 
       getLog<false>(p, log.atomics);
     else
       log.atomics.clear();
+    if (ir.logsAtomicResults)
+      getLog<true>(p, log.taken);
+    else
+      log.taken.clear();
   }
   r.seek(p);
 }

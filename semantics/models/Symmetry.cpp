@@ -116,7 +116,7 @@ private:
       case EOp::FMax: case EOp::FLt: case EOp::FLe: case EOp::FGt: case EOp::FGe: case EOp::FEq: case EOp::FNe:
       case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
       case EOp::FToU:
-      case EOp::Enabled: case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll: case EOp::LogOffset:
+      case EOp::Enabled: case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll: case EOp::LogOffset: case EOp::AtTaken:
       SDVMC_EOP_WIDE_CASES:
         return VType::Int;
     }
@@ -134,8 +134,8 @@ private:
     switch (e.op) {
       case EOp::Const: case EOp::Lid: case EOp::Gid: case EOp::Local: case EOp::LocalSize: case EOp::NumGroups: case EOp::WarpSize:
         return "";
-      case EOp::Enabled: case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll: case EOp::LogOffset:
-        return "an annotation builtin (pairs, other, enabled, rd_all, wr_all) is used";  // kept simple: no value symmetry
+      case EOp::Enabled: case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll: case EOp::LogOffset: case EOp::AtTaken:
+        return "an annotation builtin (pairs, other, enabled, rd_all, wr_all, at_taken) is used";  // kept simple: no value symmetry
       case EOp::Eq: case EOp::Ne: {
         VType a = type(e.a), b = type(e.b);
         bool data = a == VType::Data || b == VType::Data;

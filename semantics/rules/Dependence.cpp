@@ -221,6 +221,9 @@ private:
     const ExprNode& x = ir_.exprs[id];
     if (x.op == EOp::Local) return st.t[x.slot];
     if (x.op == EOp::Gid && o_.groupId) t.set(gidBit_);
+    // at_taken: the results of the thread's atomics so far, whatever they depended on (every
+    // source, kept simple: no abstraction where it reaches a sink).
+    if (x.op == EOp::AtTaken) t.set();
     Taint ops[4] = {Taint(nS_), Taint(nS_), Taint(nS_), Taint(nS_)};
     const ExprId kids[4] = {x.a, x.b, x.c, x.d};
     for (int k = 0; k < 4; ++k)
@@ -259,7 +262,7 @@ private:
       case EOp::WarpWidth:
         sink(ops[0], at, "a shuffle width");
         break;
-      case EOp::Enabled: case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll: case EOp::LogOffset:
+      case EOp::Enabled: case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll: case EOp::LogOffset: case EOp::AtTaken:
         sink(t, at, "an annotation builtin");
         break;
       case EOp::LogAnd: case EOp::LogOr:

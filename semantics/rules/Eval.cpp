@@ -467,7 +467,7 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
     case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
     case EOp::FToU:
       return word::floatOp(e.op, scalar(e.a, s, enabled, err), 0);
-    case EOp::Enabled: case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll: case EOp::LogOffset:
+    case EOp::Enabled: case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll: case EOp::LogOffset: case EOp::AtTaken:
       return scalarAnnot(id, s, enabled, err);
     SDVMC_EOP_WIDE_CASES:
       return scalarWide(id, s, enabled, err);
@@ -526,7 +526,7 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
     case EOp::BitNot: case EOp::LogAnd: case EOp::LogOr: case EOp::Cond:
     case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
     case EOp::FToU:
-    case EOp::Enabled: case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll: case EOp::LogOffset:
+    case EOp::Enabled: case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll: case EOp::LogOffset: case EOp::AtTaken:
     SDVMC_EOP_WIDE_CASES:
       break;
   }
@@ -707,7 +707,7 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
       for (uint32_t i = 0; i < n; ++i) out[i] = word::floatOp(e.op, a[i], 0);
       return out;
     }
-    case EOp::Enabled: case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll: case EOp::LogOffset:
+    case EOp::Enabled: case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll: case EOp::LogOffset: case EOp::AtTaken:
       return evAnnot(id, s, mask, d, err);
     SDVMC_EOP_WIDE_CASES:
       return evWide(id, s, mask, d, err);
@@ -800,7 +800,7 @@ const Word* Evaluator::ev(ExprId id, const GroupState& s, const uint8_t* mask, u
     case EOp::LogNot: case EOp::BitNot: case EOp::LogAnd: case EOp::LogOr: case EOp::Cond:
     case EOp::FNeg: case EOp::FAbs: case EOp::FSqrt: case EOp::IToF: case EOp::UToF: case EOp::FToI:
     case EOp::FToU:
-    case EOp::Enabled: case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll: case EOp::LogOffset:
+    case EOp::Enabled: case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll: case EOp::LogOffset: case EOp::AtTaken:
     SDVMC_EOP_WIDE_CASES:
       assert(false && "handled above");
       break;

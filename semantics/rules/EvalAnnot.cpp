@@ -5,11 +5,13 @@
 //    evaluates e with `other(x)` giving x of thread (i + r) mod n;
 //  - `other(x)`: x evaluated (column-wise) for the threads (i + r) mod n, then rotated;
 //  - `rd_all(A, e)` / `wr_all(A, e)`: e for every index of A in the thread's read / write
-//    log since the last barrier (σ_i.R, σ_i.W), `log_offset()` being that index.
+//    log since the last barrier (σ_i.R, σ_i.W), `log_offset()` being that index;
+//  - `at_taken(A, i, v)`: (A, i, v) in the thread's log of atomic results (ThreadLog::taken).
 #include "semantics/rules/Eval.h"
 
 #include <algorithm>
 #include <cassert>
+#include <tuple>
 
 namespace sdvmc::sem {
 
@@ -26,6 +28,15 @@ std::pair<const LogEntry*, const LogEntry*> entriesOf(const std::vector<LogEntry
 const std::vector<LogEntry>& logOf(const GroupState& s, uint32_t t, EOp op) {
   return op == EOp::RdAll ? s.logs[t].reads : s.logs[t].writes;
 }
+
+// Whether thread t's atomics have returned v at address a (ThreadLog::taken, sorted).
+bool taken(const GroupState& s, uint32_t t, Address a, Word v) {
+  if (t >= s.logs.size()) return false;
+  const std::vector<LogEntry>& log = s.logs[t].taken;
+  return std::binary_search(log.begin(), log.end(), LogEntry{a, v, kNone}, [](const LogEntry& x, const LogEntry& y) {
+    return std::tie(x.addr, x.value) < std::tie(y.addr, y.value);
+  });
+}
 }  // namespace
 
 const Word* Evaluator::evAnnot(ExprId id, const GroupState& s, const uint8_t* mask, uint32_t d, EvalError& err) {
@@ -41,6 +52,13 @@ const Word* Evaluator::evAnnot(ExprId id, const GroupState& s, const uint8_t* ma
     case EOp::Pairs: return evPairs(id, s, mask, d, err);
     case EOp::Other: return evOther(id, s, mask, d, err);
     case EOp::RdAll: case EOp::WrAll: return evLogged(id, s, mask, d, err);
+    case EOp::AtTaken: {
+      const Word* idx = ev(e.a, s, mask, d + 1, err);
+      const Word* v = ev(e.b, s, mask, d + 2, err);
+      const ArrayId a = static_cast<ArrayId>(e.imm);
+      for (uint32_t i = 0; i < n_; ++i) out[i] = mask[i] && taken(s, i, Address{a, idx[i]}, v[i]);
+      return out;
+    }
     default: break;
   }
   assert(false && "not an annotation builtin");
@@ -101,6 +119,11 @@ Word Evaluator::scalarAnnot(ExprId id, const GroupState& s, bool enabled, EvalEr
     case EOp::Enabled: return stmtMask_ ? stmtMask_[0] != 0 : enabled;
     case EOp::LogOffset: return offset_[0];
     case EOp::Pairs: return 1;  // a group of one thread has no other thread
+    case EOp::AtTaken: {
+      const Word idx = scalar(e.a, s, enabled, err);
+      const Word v = scalar(e.b, s, enabled, err);
+      return taken(s, 0, Address{static_cast<ArrayId>(e.imm), idx}, v);
+    }
     case EOp::RdAll: case EOp::WrAll: {
       if (s.logs.empty()) return 1;
       auto [lo, hi] = entriesOf(logOf(s, 0, e.op), static_cast<ArrayId>(e.imm));

@@ -55,8 +55,8 @@ enum class EOp : uint8_t {
   WarpSync,      ///< (extension) `wsync(a, b)`: a, once the member-mask rule holds (b: read in every lane)
   WarpWidth,     ///< (extension) `wwidth(a)`: a, an error unless a power of 2 from 1 to 32
   /// (extension) the annotation builtins (kpl::AnnotOp): `enabled()`, `pairs(a)`, `other(a)`,
-  /// `rd_all(imm, a)`, `wr_all(imm, a)` (imm: the ArrayId), `log_offset()`
-  Enabled, Pairs, Other, RdAll, WrAll, LogOffset,
+  /// `rd_all(imm, a)`, `wr_all(imm, a)` (imm: the ArrayId), `log_offset()`, `at_taken(imm, a, b)`
+  Enabled, Pairs, Other, RdAll, WrAll, LogOffset, AtTaken,
   /// (extension) the 64-bit builtins on pairs of Words (kpl::WideOp, same names, same
   /// order; operands a, b, c, d as the builtin takes them). Keep them last (isWide).
   LAddLo, LAddHi, LSubLo, LSubHi, LMulLo, LMulHi, LDivLo, LDivHi, LRemLo, LRemHi,
@@ -260,6 +260,9 @@ struct Ir {
   /// set before main starts and never assigned.
   std::vector<std::string> params;
   bool hasAtomics = false;               ///< some node is an Atomic (states carry atomic logs)
+  /// (extension) some expression is `at_taken`: the threads log the results of their atomics
+  /// (ThreadLog::taken; states carry them).
+  bool logsAtomicResults = false;
   /// (extension) Where the first `barrier(grid);` is, if any: only `sdvmc run`'s launch
   /// (Launch.h) runs it as a grid barrier; with one group it is the group's barrier.
   std::optional<kpl::SourceLoc> firstGridBarrier;

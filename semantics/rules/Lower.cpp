@@ -139,6 +139,9 @@ private:
       case EOp::Enabled: case EOp::LogOffset:
         n.need = 1;
         break;
+      case EOp::AtTaken:
+        n.need = std::max(1 + need(n.a), 2 + need(n.b));  // index, value in the columns above (EvalAnnot.cpp)
+        break;
       case EOp::Pairs: case EOp::Other: case EOp::RdAll: case EOp::WrAll:
         n.need = 1 + need(n.a);  // the operand is evaluated in the column above (Eval.cpp)
         break;
@@ -300,13 +303,18 @@ private:
       case kpl::AnnotOp::RdAll: n.op = EOp::RdAll; break;
       case kpl::AnnotOp::WrAll: n.op = EOp::WrAll; break;
       case kpl::AnnotOp::LogOffset: n.op = EOp::LogOffset; break;
+      case kpl::AnnotOp::AtTaken:
+        n.op = EOp::AtTaken;
+        ir_.logsAtomicResults = true;
+        break;
     }
-    if (n.op == EOp::RdAll || n.op == EOp::WrAll) {
+    if (n.op == EOp::RdAll || n.op == EOp::WrAll || n.op == EOp::AtTaken) {
       auto it = arrayIds_.find(e.name);
       assert(it != arrayIds_.end() && "unknown array survived verification");
       n.imm = static_cast<Word>(it->second);
     }
     if (!e.operands.empty()) n.a = lowerExpr(*e.operands[0], scope);
+    if (e.operands.size() > 1) n.b = lowerExpr(*e.operands[1], scope);
     return addExpr(n);
   }
 

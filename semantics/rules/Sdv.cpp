@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <tuple>
 #include <fmt/format.h>
 
 namespace sdvmc::sem {
@@ -40,6 +41,15 @@ void logAtomic(ThreadLog& log, Address a, NodeId at) {
   auto it = std::lower_bound(v.begin(), v.end(), a,
                              [](const LogEntry& e, const Address& x) { return e.addr < x; });
   if (it == v.end() || it->addr != a) v.insert(it, LogEntry{a, 0, at});
+}
+
+// (extension) at_taken's log: the thread's atomic at `a` returned `value` (a set, sorted).
+void logTaken(ThreadLog& log, Address a, Word value) {
+  auto& v = log.taken;
+  const LogEntry e{a, value, kNone};
+  const auto less = [](const LogEntry& x, const LogEntry& y) { return std::tie(x.addr, x.value) < std::tie(y.addr, y.value); };
+  auto it = std::lower_bound(v.begin(), v.end(), e, less);
+  if (it == v.end() || less(e, *it)) v.insert(it, e);
 }
 
 Word atomicResult(kpl::AtomicOp op, Word old, Word v, Word nv) {
@@ -724,6 +734,7 @@ std::optional<Verdict> SdvMachine::tAtomic(GroupState& s, const Node& node, cons
     if (!wide) {
       old[i] = load(i, a);
       store(i, a, atomicResult(node.atomicOp, old[i], ops[1][i], ops[2][i]));
+      if (ir_.logsAtomicResults) logTaken(s.logs[i], a, old[i]);
       continue;
     }
     // Unbounded arrays: the high word's index wraps as the frontends' i + 1 does.
@@ -734,6 +745,10 @@ std::optional<Verdict> SdvMachine::tAtomic(GroupState& s, const Node& node, cons
                                          word::pair(ops[1][i], ops[2][i]), word::pair(ops[3][i], ops[4][i]));
     store(i, a, word::low(next));
     store(i, ah, word::high(next));
+    if (ir_.logsAtomicResults) {  // word by word, as at_taken reads cells
+      logTaken(s.logs[i], a, old[i]);
+      logTaken(s.logs[i], ah, oldHi[i]);
+    }
   }
   // 32-bit: slot0 gets the old value; 64-bit: slot0 the old high word, slot1 the low one.
   auto result = [&](Slot slot, const std::vector<Word>& v) {

@@ -35,11 +35,15 @@ struct LogEntry {
 
 /// σ_i.R and σ_i.W (with the shadow values written), each sorted by address; and
 /// (extension) the addresses of the thread's atomic operations since the last barrier,
-/// sorted, which race with other threads' reads and writes but not with their atomics.
+/// sorted, which race with other threads' reads and writes but not with their atomics;
+/// and (extension, only for a kernel using `at_taken`) the results its atomics have returned
+/// since the kernel started: (address, old value) pairs, sorted by both, without duplicates,
+/// never emptied by a barrier (specs/KPL.md, "Annotations").
 struct ThreadLog {
   std::vector<LogEntry> reads;
   std::vector<LogEntry> writes;
   std::vector<LogEntry> atomics;
+  std::vector<LogEntry> taken;
 };
 
 /// Shared memory: bounded arrays as vectors, unbounded arrays (the default memory `mem`,

@@ -193,7 +193,8 @@ TEST_CASE("annotation builtins and ghost_rd print and parse back to the same tre
   const std::string src =
       "threads: 4;\ngroup: 0;\nshared A[8];\nmain: {\n  local x;\n  x := ghost_rd(A, lid);\n"
       "  assert(pairs(x != other(x) || other(enabled())));\n"
-      "  assert(rd_all(A, log_offset() == lid) && !wr_all(A, 0));\n  candidate(x < 3);\n  barrier;\n}\n";
+      "  assert(rd_all(A, log_offset() == lid) && !wr_all(A, 0));\n  candidate(x < 3);\n"
+      "  assert(at_taken(A, lid + 1, x) || pairs(other(at_taken(A, 0, 1))));\n  barrier;\n}\n";
   roundTrip(src);
   std::optional<Program> p = parseText(src);
   REQUIRE(p);

@@ -216,6 +216,10 @@ TEST_CASE("annotation builtins: other only inside pairs, log_offset only inside 
         Errors{"6:32: 'log_offset' outside 'rd_all' and 'wr_all'"});
   CHECK(verifyErrors(H + "shared A[2];\n" + "main: {\n  local x;\n  assert(rd_all(B, 1));\n  barrier;\n}\n") ==
         Errors{"6:10: unknown array 'B'"});
+  CHECK(verifyErrors(H + "shared A[2];\n" + "main: {\n  local x;\n  assert(at_taken(B, 0, x));\n  barrier;\n}\n") ==
+        Errors{"6:10: unknown array 'B'"});
+  CHECK(verifyErrors(H + "shared A[2];\n" + "main: {\n  local x;\n  assert(rd_all(A, at_taken(A, log_offset(), x)));\n  barrier;\n}\n")
+            .empty());
   CHECK(verifyErrors(H + "shared A[2];\n" + "main: {\n  local x;\n  x := ghost_rd(A, 0);\n  assert(pairs(rd_all(A, log_offset() == other(x))));\n  barrier;\n}\n")
             .empty());
 }

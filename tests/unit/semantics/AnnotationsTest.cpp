@@ -113,3 +113,37 @@ SCENARIO("candidate(e): a candidate that does not hold is dropped, once, and the
     CHECK(sim->m->droppedCandidates().empty());
   }
 }
+
+SCENARIO("at_taken(A, i, v): the results this thread's atomics returned since the kernel started",
+         "[semantics][annotations][at_taken]") {
+  const std::string decls = "shared C[2];\n";
+  GIVEN("every thread adds 1 to C[0] once (in lid order: thread t gets t)") {
+    const std::string add = "  x := atomic_add(C, 0, 1);\n";
+    THEN("each thread's own result is logged, at its cell") {
+      CHECK(runMain(decls, add + "  assert(at_taken(C, 0, x));\n").kind == VerdictKind::Ok);
+      CHECK(runMain(decls, add + "  assert(at_taken(C, 0, lid));\n").kind == VerdictKind::Ok);
+    }
+    THEN("not another thread's result, nor another cell") {
+      Verdict v = runMain(decls, add + "  assert(!at_taken(C, 0, (lid + 1) % 4));\n");
+      CHECK(v.kind == VerdictKind::Ok);
+      Verdict w = runMain(decls, add + "  assert(at_taken(C, 1, x));\n");
+      CHECK(w.kind == VerdictKind::Assertion);
+      CHECK(w.threads == U{0});
+    }
+    THEN("a barrier does not empty the log") {
+      CHECK(runMain(decls, add + "  barrier;\n  assert(at_taken(C, 0, lid));\n").kind == VerdictKind::Ok);
+    }
+    THEN("inside pairs, other() reads the other thread's log") {
+      CHECK(runMain(decls, add + "  assert(pairs(other(at_taken(C, 0, lid)) && !at_taken(C, 0, other(lid))));\n").kind ==
+            VerdictKind::Ok);
+      Verdict o = runMain(decls, add + "  assert(pairs(!other(at_taken(C, 0, lid))));\n");
+      CHECK(o.kind == VerdictKind::Assertion);
+      CHECK(o.threads == U{0});
+    }
+  }
+  GIVEN("two atomics of one thread at one cell (thread t gets t, then 4 + t)") {
+    Verdict v = runMain(decls, "  x := atomic_add(C, 0, 1);\n  y := atomic_add(C, 0, 1);\n"
+                               "  assert(at_taken(C, 0, lid) && at_taken(C, 0, lid + 4) && !at_taken(C, 0, lid + 8));\n");
+    THEN("both are logged") { CHECK(v.kind == VerdictKind::Ok); }
+  }
+}
