@@ -26,6 +26,7 @@
 
 #include "explorer/Limits.h"
 #include "explorer/Monitor.h"
+#include "explorer/RadixSort.h"
 #include "explorer/Resources.h"
 #include "explorer/SearchBase.h"
 #include "explorer/SentCache.h"
@@ -552,7 +553,7 @@ private:
   /// A successor owned by this rank: claimed as pending if absent, or its discoverer
   /// lowered if it is pending. Slots are claimed while the table has room below its
   /// maximal load; when it runs out it grows by a quarter of what it holds (at least 4096).
-  void claim(const Fingerprint& fp, uint64_t key, std::span<const uint8_t> bytes) {
+  bool claim(const Fingerprint& fp, uint64_t key, std::span<const uint8_t> bytes) {
     if (room_ == 0) {
       visited_.reserve(newStates_.size() + std::max<uint64_t>(4096, (visited_.size() + newStates_.size()) / 4));
       const uint64_t room = visited_.roomBelowMaxLoad();
@@ -566,18 +567,20 @@ private:
       --room_;
     };
     uint32_t owner = 0;
-    if (visited_.claimPending(fp, uint32_t(newStates_.size() + 1), same, claimed, &owner) == VisitedSet::Probe::Pending)
-      newStates_[owner - 1].key = std::min(newStates_[owner - 1].key, key);
+    const VisitedSet::Probe p = visited_.claimPending(fp, uint32_t(newStates_.size() + 1), same, claimed, &owner);
+    if (p == VisitedSet::Probe::Pending) newStates_[owner - 1].key = std::min(newStates_[owner - 1].key, key);
+    return p == VisitedSet::Probe::Claimed;
   }
 
   /// After a complete level: the new states' global indices, then the next frontier.
   bool nextLevel(uint8_t failed) {
-    // This rank's new states by key.
+    // This rank's new states by key (unique: one transition reaches one state).
     // (Pairs of key and index sorted, rather than indices compared through the records:
-    // the sort stays in the cache.)
-    std::vector<std::pair<uint64_t, uint32_t>> byKey(newStates_.size());
+    // the passes stream through memory. A radix sort: the keys use few of their bits.)
+    std::vector<std::pair<uint64_t, uint32_t>> byKey(newStates_.size()), scratch;
     for (uint32_t x = 0; x < byKey.size(); ++x) byKey[x] = {newStates_[x].key, x};
-    std::sort(byKey.begin(), byKey.end());
+    radixSort(byKey, scratch, [](const std::pair<uint64_t, uint32_t>& p) { return p.first; });
+    std::vector<std::pair<uint64_t, uint32_t>>().swap(scratch);
     std::vector<uint32_t> order(byKey.size());
     for (size_t k = 0; k < byKey.size(); ++k) order[k] = byKey[k].second;
     std::vector<std::pair<uint64_t, uint32_t>>().swap(byKey);
@@ -595,11 +598,19 @@ private:
       uint32_t from, at;
     };
     std::vector<Got> got;
+    {
+      size_t keys = 0;
+      for (uint32_t r = 0; r < ranks_; ++r) keys += recv[r].size() / 8;
+      got.reserve(keys);
+    }
     for (uint32_t r = 0; r < ranks_; ++r) {
       const uint8_t* p = recv[r].data();
       for (uint32_t at = 0; at < recv[r].size() / 8; ++at) got.push_back(Got{get<uint64_t>(p), r, at});
     }
-    std::sort(got.begin(), got.end(), [](const Got& a, const Got& b) { return a.key < b.key; });
+    {
+      std::vector<Got> scratchGot;
+      radixSort(got, scratchGot, [](const Got& x) { return x.key; });
+    }
     struct Count {
       uint64_t keys, failed;
     };
