@@ -137,13 +137,15 @@ TEST_CASE("Distributed: --max-seconds ends every rank inconclusive", "[explorer]
 
 TEST_CASE("Distributed: a successor already sent to its owner is not sent again", "[explorer][distributed]") {
   // A 4-dimensional torus of side 12: 20,736 states, each reached by 4 transitions.
-  // With 2 ranks, half of the 82,944 transitions lead to the other rank's states; each
-  // record is 28 bytes of header and the state's 8 bytes, so sending every remote successor
-  // would cost 41,472 · 36 = 1.49 MB of records alone. A rank that sends each of the other
-  // rank's states at most once sends at most its 10,368 states' records, 0.37 MB per rank,
-  // 0.75 MB in all; the numbering adds 12 bytes per state whose parent's slice is on the
-  // other rank (≈ 0.12 MB) and the statuses 2 · 88 bytes a round (≈ 50 rounds: 9 kB).
-  // So ≈ 0.88 MB at most against ≈ 1.62 MB: the bound 1.2 MB tells them apart. (With one
+  // With 2 ranks, half of the 82,944 transitions lead to the other rank's states; a record
+  // with its state's bytes is 28 bytes of header and the state's 8 bytes, so sending every
+  // remote successor would cost 41,472 · 36 = 1.49 MB of records alone. A rank that sends
+  // each of the other rank's states at most once sends at most its 10,368 states' records:
+  // at most 40 bytes each (a record without the bytes, 24, its request, 4, and the answer,
+  // 4 + 8, when it claims the state; 36 with the bytes), 0.41 MB per rank, 0.83 MB in all;
+  // the numbering adds 12 bytes per state whose parent's slice is on the other rank
+  // (≈ 0.12 MB) and the statuses 2 · 88 bytes a round (≈ 50 rounds: 9 kB). So ≈ 0.96 MB at
+  // most against ≈ 1.62 MB: the bound 1.2 MB tells them apart. (With one
   // job per rank the volume does not depend on timing; with two, each worker has its own
   // cache and which one meets a state first varies, so only the results are compared.)
   Torus torus(12);
