@@ -65,7 +65,8 @@ namespace sdvmc::explore {
 namespace {
 
 constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
-/// The bytes of successors a rank gathers before an exchange round (all owners together).
+/// The bytes of successors a rank gathers before an exchange round (all owners together),
+/// unless the caller says otherwise (exploreDistributed).
 constexpr uint64_t kBatchBytes = uint64_t(2) << 20;
 /// A record: fingerprint and discoverer key (the state's bytes travel only when asked for),
 /// or, in a rank's last round of a level, also the state's length (4 bytes) and bytes.
@@ -196,8 +197,9 @@ struct Links {
 class Distributed : SearchBase {
 public:
   /// (Options::exact is refused by the caller; the progress line is this class's own.)
-  Distributed(const sem::Model& model, const Options& options, Communicator& comm)
+  Distributed(const sem::Model& model, const Options& options, Communicator& comm, uint64_t batchBytes)
       : SearchBase(model, options, /*progress=*/false),
+        batchBytes_(batchBytes),
         comm_(comm),
         ranks_(uint32_t(comm.size())),
         me_(uint32_t(comm.rank())),
@@ -474,7 +476,7 @@ private:
                        expanded, global_, level_);
   }
 
-  /// Expands frontier states from `next` on until about kBatchBytes of records are
+  /// Expands frontier states from `next` on until about batchBytes_ of records are
   /// gathered; returns the next state left.
   size_t expandBatch(size_t next, std::vector<std::vector<uint8_t>>& send, Tally& tally, bool ended) {
     const size_t n = frontier_.size();
@@ -487,11 +489,11 @@ private:
     // that much.
     const double records = expandedStates_ ? double(sentRecords_ * kRecord) / double(expandedStates_) : 4096.0;
     const double full = expandedStates_ ? double(fullRecordBytes_) / double(expandedStates_) : 4096.0;
-    const size_t last = std::max<size_t>(64, size_t(double(kBatchBytes) / std::max(1.0, full)));
+    const size_t last = std::max<size_t>(64, size_t(double(batchBytes_) / std::max(1.0, full)));
     const size_t left = n - next;
     size_t count = left;
     inline_ = left <= last;
-    if (!inline_) count = std::clamp<size_t>(size_t(double(kBatchBytes) / std::max(1.0, records)), 64, left - last);
+    if (!inline_) count = std::clamp<size_t>(size_t(double(batchBytes_) / std::max(1.0, records)), 64, left - last);
     const size_t end = next + count;
     const uint64_t recordsBefore = tally.records;
     std::vector<Outbox>& kept = outbox_[round_ % 2];
@@ -954,6 +956,7 @@ private:
     result_.seconds = monitor_.elapsed();
   }
 
+  const uint64_t batchBytes_;
   Communicator& comm_;
   const uint32_t ranks_, me_;
   tbb::enumerable_thread_specific<Worker> workers_;
@@ -1040,7 +1043,11 @@ private:
 }  // namespace
 
 Result exploreDistributed(const sem::Model& model, const Options& options, Communicator& comm) {
-  return Distributed(model, options, comm).run();
+  return Distributed(model, options, comm, kBatchBytes).run();
+}
+
+Result exploreDistributed(const sem::Model& model, const Options& options, Communicator& comm, uint64_t batchBytes) {
+  return Distributed(model, options, comm, batchBytes).run();
 }
 
 void runLocalRanks(int ranks, const std::function<void(Communicator&)>& run) {

@@ -26,6 +26,15 @@ std::vector<Result> distributed(const sem::Model& model, const Options& options,
   return results;
 }
 
+/// The same with batches of about `batchBytes` bytes of records (at least 64 states).
+std::vector<Result> distributed(const sem::Model& model, const Options& options, int ranks, uint64_t batchBytes) {
+  std::vector<Result> results(static_cast<size_t>(ranks));
+  runLocalRanks(ranks, [&](Communicator& comm) {
+    results[size_t(comm.rank())] = exploreDistributed(model, options, comm, batchBytes);
+  });
+  return results;
+}
+
 /// What a distributed result must share with the serial one.
 void requireSame(const Result& serial, const Result& d) {
   requireSameCounts(serial, d);
@@ -95,6 +104,42 @@ TEST_CASE("Distributed: the shortest witness is the serial one (first discoverer
   grid.violates = [](uint32_t x, uint32_t y) { return x + y == 17 && x % 2 == 1; };
   const Result serial = explore(grid, withJobs(1));
   for (int ranks : {2, 3, 4}) requireSameEverywhere(serial, distributed(grid, withJobs(1), ranks));
+}
+
+TEST_CASE("Distributed: levels of many rounds, whose records travel without their states, have the serial results",
+          "[explorer][distributed]") {
+  // With batches of 64 states (256 bytes of records: fewer than 64 states' worth), a rank
+  // expands a level of more than 128 of its states in several rounds: the records of every
+  // batch but the last carry no state, the owner asks for the bytes of the states they
+  // claim (in the next round) and gets them in the round after. The 2-D grid's levels (its
+  // diagonals, up to 60 states) stay single rounds below 2 ranks; the 4-D torus of side 9
+  // (6,561 states, levels of up to 900 or so) and the violating 60 x 60 grid's largest
+  // levels do not, so the rounds exceed those of 2 MiB batches.
+  Torus torus(9);
+  const Result serial = explore(torus, withJobs(1));
+  REQUIRE(serial.status == Status::Complete);
+  for (int ranks : {2, 3, 5})
+    for (unsigned j : {1u, 2u}) {
+      CAPTURE(ranks, j);
+      std::vector<Result> small = distributed(torus, withJobs(j), ranks, 256);
+      requireSameEverywhere(serial, small);
+      const std::vector<Result> large = distributed(torus, withJobs(j), ranks);
+      REQUIRE(small[0].rounds > large[0].rounds);
+    }
+  Grid grid(60, 60);
+  grid.violates = [](uint32_t x, uint32_t y) { return x == 41 && y == 37; };
+  const Result witness = explore(grid, withJobs(1));
+  REQUIRE(witness.status == Status::Violation);
+  for (int ranks : {1, 2, 3})
+    for (unsigned j : {1u, 2u}) {
+      CAPTURE(ranks, j);
+      Options o = withJobs(j);
+      o.initialTableBits = 4;  // the table grows between rounds too
+      std::vector<Result> all = distributed(grid, o, ranks, 256);
+      requireSameEverywhere(witness, all);
+      Grid replayer = grid;
+      REQUIRE(replayer.replay(all[0].initial, all[0].path).violation);
+    }
 }
 
 TEST_CASE("Distributed: duplicate initial states, stuck states and the state limit", "[explorer][distributed]") {
