@@ -3,15 +3,20 @@
 // A level, on every rank at once:
 //  1. Rounds. Each rank expands a batch of the frontier states it owns (in the order of
 //     their global indices; TBB workers with --jobs > 1) and appends every successor to
-//     the buffer of its owner as a record: fingerprint (16 bytes), discoverer key (the
-//     parent's global index << 32 | the successor's number: 8 bytes), length (4 bytes)
-//     and the state's bytes; a record the worker has already sent in this level with a
-//     key no larger, or in an earlier level, is not sent again (SentCache). The buffers
-//     are exchanged (all-to-all); each owner looks every record up in its visited set,
-//     claiming an absent state as pending with the record's key, or lowering the key of a
-//     pending one to the record's if smaller. A small all-gather then tells every rank
-//     whether anyone has states left, a violation, a limit reached or a failure (out of
-//     memory), and feeds the progress line.
+//     the buffer of its owner as a record: fingerprint (16 bytes) and discoverer key (the
+//     parent's global index << 32 | the successor's number: 8 bytes); a record the worker
+//     has already sent in this level with a key no larger, or in an earlier level, is not
+//     sent again (SentCache). The state's bytes stay in the sender's outbox: the owner
+//     looks every record up in its visited set, claiming an absent state as pending with
+//     the record's key, or lowering the key of a pending one to the record's if smaller,
+//     and asks for the bytes of the states a record claimed (most successors of a state
+//     are claimed first by their owner's own expansion, so few are asked for); the
+//     request travels with the next round's message and the bytes with the one after. A
+//     rank's last batch of a level sends the bytes with its records, so that a level ends
+//     one round after its last requests. An all-gather before each exchange tells every
+//     rank the sizes of its messages, whether anyone has states left, requests or records
+//     to answer, a violation, a limit reached or a failure (out of memory), and feeds the
+//     progress line.
 //  2. Indices. A new state's global index in the next level is its rank among all new
 //     states by key: the serial search's discovery order (Explorer.cpp). The keys go to
 //     the rank that owns their parent's slice of [0, frontier size) (contiguous slices, one
@@ -26,6 +31,7 @@
 
 #include "explorer/Limits.h"
 #include "explorer/Monitor.h"
+#include "explorer/RadixSort.h"
 #include "explorer/Resources.h"
 #include "explorer/SearchBase.h"
 #include "explorer/SentCache.h"
@@ -43,6 +49,7 @@
 
 #include <algorithm>
 #include <barrier>
+#include <cassert>
 #include <bit>
 #include <chrono>
 #include <cmath>
@@ -58,10 +65,18 @@ namespace sdvmc::explore {
 namespace {
 
 constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
-/// The bytes of successors a rank gathers before an exchange round (all owners together).
+/// The bytes of successors a rank gathers before an exchange round (all owners together),
+/// unless the caller says otherwise (exploreDistributed).
 constexpr uint64_t kBatchBytes = uint64_t(2) << 20;
-/// A record's header: fingerprint, key, length.
-constexpr size_t kRecordHeader = 16 + 8 + 4;
+/// A record: fingerprint and discoverer key (the state's bytes travel only when asked for),
+/// or, in a rank's last round of a level, also the state's length (4 bytes) and bytes.
+constexpr size_t kRecord = 16 + 8;
+/// A round's message to a rank: the bytes of its records and of its requests, whether the
+/// records carry their states' bytes, then the records, the requests (4 bytes each) and the
+/// answers (each a length of 4 bytes and the bytes).
+constexpr size_t kMessageHeader = 24;
+/// A new state whose bytes have not arrived yet (New::offset).
+constexpr uint64_t kMissing = std::numeric_limits<uint64_t>::max();
 
 /// The rank that owns a state: from fingerprint bits the visited set does not use (its
 /// home slot comes from the high word, it stores the low 32 bits).
@@ -85,6 +100,7 @@ T get(const uint8_t*& p) {
 /// What a rank gathers over a level's expansion.
 struct Tally {
   uint64_t transitions = 0, terminal = 0, discarded = 0, expanded = 0;
+  uint64_t records = 0;        ///< records sent (to other ranks, or to this one's buffer)
   uint32_t violation = kNone;  ///< the smallest global index whose expansion violates
   uint32_t stuck = kNone;      ///< … that is stuck
   void add(const Tally& o) {
@@ -92,6 +108,7 @@ struct Tally {
     terminal += o.terminal;
     discarded += o.discarded;
     expanded += o.expanded;
+    records += o.records;
     violation = std::min(violation, o.violation);
     stuck = std::min(stuck, o.stuck);
   }
@@ -108,13 +125,27 @@ struct Status {
   uint32_t violation = kNone, stuck = kNone;
   uint8_t stop = 0;        ///< Monitor::Reason of its monitor (time, memory), 0 none
   uint8_t failed = 0;      ///< Failure
-  uint8_t pad[6] = {};
+  uint8_t compact = 0;     ///< it sent records without their bytes (requests follow)
+  uint8_t requesting = 0;  ///< it sent requests (answers follow)
+  uint8_t pad[4] = {};
 };
 
 static_assert(sizeof(Status) % 8 == 0);
 
 /// Why a rank cannot go on.
 enum Failure : uint8_t { kFine = 0, kOutOfMemory = 1, kWouldNotFit = 2 };
+
+/// The bytes of the successors sent to one owner in a round, in the order of their records
+/// (each a length of 4 bytes and the bytes), kept until the owner has asked for the new
+/// ones; `at` is where each record's entry starts.
+struct Outbox {
+  std::vector<uint8_t> bytes;
+  std::vector<uint64_t> at;
+  void clear() {
+    bytes.clear();
+    at.clear();
+  }
+};
 
 /// One frontier state's successors, expanded by a worker.
 struct Worker {
@@ -127,6 +158,7 @@ struct Worker {
 /// A piece of a batch expanded by one worker: its records per owner, and its tally.
 struct Piece {
   std::vector<std::vector<uint8_t>> out;
+  std::vector<Outbox> kept;
   Tally tally;
 };
 
@@ -134,7 +166,7 @@ struct Piece {
 struct New {
   Fingerprint fp;
   uint64_t key;     ///< the smallest discoverer met
-  uint64_t offset;  ///< its bytes in newBytes_
+  uint64_t offset;  ///< its bytes in newBytes_ (kMissing until they arrive)
   uint32_t length;
 };
 
@@ -165,8 +197,9 @@ struct Links {
 class Distributed : SearchBase {
 public:
   /// (Options::exact is refused by the caller; the progress line is this class's own.)
-  Distributed(const sem::Model& model, const Options& options, Communicator& comm)
+  Distributed(const sem::Model& model, const Options& options, Communicator& comm, uint64_t batchBytes)
       : SearchBase(model, options, /*progress=*/false),
+        batchBytes_(batchBytes),
         comm_(comm),
         ranks_(uint32_t(comm.size())),
         me_(uint32_t(comm.rank())),
@@ -284,7 +317,7 @@ private:
     uint64_t transient = 0;
     visited_.bytesAfterReserve(uint64_t(added), &transient);
     // A new state: its bytes, its record's header, its New record's key and offset, its links.
-    const double perState = length + kRecordHeader + 2 * sizeof(uint64_t) + 3 * sizeof(uint32_t);
+    const double perState = length + kRecord + 4 + 2 * sizeof(uint64_t) + 3 * sizeof(uint32_t);
     const double caches = double(jobsOf(options_)) * double(sentCacheEntries()) * double(SentCache::kEntryBytes);
     const double need = added * perState + double(transient) + caches;
     return double(residentBytes()) + need <= double(limit_.bytes);
@@ -328,14 +361,18 @@ private:
     std::vector<uint64_t> sizes(ranks_);
     Status total;  // the level's counts, and which rank stopped or failed first
     int stopRank = -1, failedRank = -1;
-    for (;;) {
+    startFetching();
+    for (round_ = 0;; ++round_) {
       ++result_.rounds;
-      for (auto& b : send) b.clear();
+      for (uint32_t r = 0; r < ranks_; ++r) send[r].assign(r == me_ ? 0 : kMessageHeader, 0);
+      for (Outbox& o : outbox_[round_ % 2]) o.clear();
       Status s;
       s.failed = failed;
       if (monitor_.stopRequested()) s.stop = uint8_t(monitor_.reason());
       if (!s.stop && !s.failed) try {
           next = expandBatch(next, send, tally, ended);
+          s.compact = !inline_ && std::any_of(send.begin(), send.end(), [](const auto& m) { return m.size() > kMessageHeader; });
+          s.requesting = addRequestsAndAnswers(send);
         } catch (const std::bad_alloc&) {
           s.failed = failed = kOutOfMemory;
           for (auto& b : send) std::vector<uint8_t>().swap(b);
@@ -353,7 +390,11 @@ private:
       s.violation = tally.violation;
       s.stuck = tally.stuck;
       std::memcpy(mine.data(), &s, sizeof(Status));
-      for (uint32_t r = 0; r < ranks_; ++r) mine[sizeof(Status) / 8 + r] = send[r].size();
+      for (uint32_t r = 0; r < ranks_; ++r) {
+        if (send[r].size() == kMessageHeader) send[r].clear();  // nothing for r
+        // (Its own records: not sent, but they keep the level going.)
+        mine[sizeof(Status) / 8 + r] = r == me_ ? own_.size() : send[r].size();
+      }
       all.resize(words * ranks_);
       gather(mine.data(), words * 8, all.data());
       std::vector<Status> statuses(ranks_);
@@ -362,10 +403,14 @@ private:
         sizes[r] = all[r * words + sizeof(Status) / 8 + me_];
       }
       progress(statuses);
-      bool more = false;
+      // Another round after this one while states are left, or records without their bytes
+      // were sent (requests follow in the next round), or requests (their answers follow).
+      bool more = false, anything = false;
+      for (uint32_t r = 0; r < ranks_; ++r)
+        for (uint32_t to = 0; to < ranks_; ++to) anything = anything || all[r * words + sizeof(Status) / 8 + to] != 0;
       total = Status();
       for (const Status& x : statuses) {
-        more = more || x.remaining > 0;
+        more = more || x.remaining > 0 || x.compact || x.requesting;
         total.transitions += x.transitions;
         total.terminal += x.terminal;
         total.discarded += x.discarded;
@@ -379,14 +424,13 @@ private:
       if (stopRank >= 0) total.stop = statuses[size_t(stopRank)].stop;
       if (failedRank >= 0) total.failed = statuses[size_t(failedRank)].failed;
       if (stopRank >= 0 || failedRank >= 0) break;
-      exchange(send, recv_, &sizes);
-      try {
-        if (!ended) {
-          recv_.emplace_back(own_.data(), own_.size());
-          receive(recv_);
+      if (anything) {
+        exchange(send, recv_, &sizes);
+        try {
+          if (!ended) receive(recv_);
+        } catch (const std::bad_alloc&) {
+          failed = kOutOfMemory;  // told in the next round, or with the level's count
         }
-      } catch (const std::bad_alloc&) {
-        failed = kOutOfMemory;  // told in the next round, or with the level's count
       }
       if (!more) break;
     }
@@ -432,18 +476,30 @@ private:
                        expanded, global_, level_);
   }
 
-  /// Expands frontier states from `next` on until about kBatchBytes of records are
+  /// Expands frontier states from `next` on until about batchBytes_ of records are
   /// gathered; returns the next state left.
   size_t expandBatch(size_t next, std::vector<std::vector<uint8_t>>& send, Tally& tally, bool ended) {
     const size_t n = frontier_.size();
+    inline_ = true;
     if (next >= n) return next;
-    // How many states: from the bytes per state of the previous batches.
-    const double perState = expandedStates_ ? double(sentRecordBytes_) / double(expandedStates_) : 4096.0;
-    const size_t count = std::clamp<size_t>(size_t(double(kBatchBytes) / std::max(1.0, perState)), 64, n - next);
+    // How many states: from the bytes per state of the previous batches, records without
+    // and with their states' bytes. This rank's last batch of the level sends the bytes with
+    // the records (no requests to wait for after the level's last round); it is the last
+    // when what is left fits in a batch with the bytes, and the batches before it leave it
+    // that much.
+    const double records = expandedStates_ ? double(sentRecords_ * kRecord) / double(expandedStates_) : 4096.0;
+    const double full = expandedStates_ ? double(fullRecordBytes_) / double(expandedStates_) : 4096.0;
+    const size_t last = std::max<size_t>(64, size_t(double(batchBytes_) / std::max(1.0, full)));
+    const size_t left = n - next;
+    size_t count = left;
+    inline_ = left <= last;
+    if (!inline_) count = std::clamp<size_t>(size_t(double(batchBytes_) / std::max(1.0, records)), 64, left - last);
     const size_t end = next + count;
+    const uint64_t recordsBefore = tally.records;
+    std::vector<Outbox>& kept = outbox_[round_ % 2];
     if (jobsOf(options_) == 1) {
       Worker& w = workers_.local();
-      for (size_t i = next; i < end; ++i) expandOne(w, i, send, tally, ended, /*direct=*/true);
+      for (size_t i = next; i < end; ++i) expandOne(w, i, send, kept, tally, ended, /*direct=*/true);
     } else {
       constexpr size_t kPiece = 32;
       const size_t pieces = (count + kPiece - 1) / kPiece;
@@ -453,24 +509,36 @@ private:
           Worker& w = workers_.local();
           for (size_t p = r.begin(); p != r.end(); ++p) {
             out[p].out.resize(ranks_);
+            out[p].kept.resize(ranks_);
             for (size_t i = next + p * kPiece; i < std::min(end, next + (p + 1) * kPiece); ++i)
-              expandOne(w, i, out[p].out, out[p].tally, ended, /*direct=*/false);
+              expandOne(w, i, out[p].out, out[p].kept, out[p].tally, ended, /*direct=*/false);
           }
         });
       });
       for (Piece& p : out) {
         tally.add(p.tally);
-        for (uint32_t r = 0; r < ranks_; ++r) send[r].insert(send[r].end(), p.out[r].begin(), p.out[r].end());
+        for (uint32_t r = 0; r < ranks_; ++r) {
+          send[r].insert(send[r].end(), p.out[r].begin(), p.out[r].end());
+          const uint64_t base = kept[r].bytes.size();
+          for (uint64_t at : p.kept[r].at) kept[r].at.push_back(base + at);
+          kept[r].bytes.insert(kept[r].bytes.end(), p.kept[r].bytes.begin(), p.kept[r].bytes.end());
+        }
       }
     }
     expandedStates_ += count;
-    for (const auto& s : send) sentRecordBytes_ += s.size();
+    sentRecords_ += tally.records - recordsBefore;
+    // (A record with its state's bytes is a record without them and its outbox entry.)
+    for (uint32_t r = 0; r < ranks_; ++r) {
+      const uint64_t bytes = send[r].size() - (r == me_ ? 0 : kMessageHeader);
+      fullRecordBytes_ += bytes + (inline_ ? 0 : kept[r].bytes.size());
+    }
     return end;
   }
 
   /// Expands frontier state i: its counts into `tally`, its successors' records into
   /// `out` by owner (unless the level has ended in a violation).
-  void expandOne(Worker& w, size_t i, std::vector<std::vector<uint8_t>>& out, Tally& tally, bool ended, bool direct) {
+  void expandOne(Worker& w, size_t i, std::vector<std::vector<uint8_t>>& out, std::vector<Outbox>& kept, Tally& tally,
+                 bool ended, bool direct) {
     sem::Expansion& e = w.expansion;
     w.model->expand(frontier_.state(i), e);
     const uint32_t g = frontier_.index[i];
@@ -507,52 +575,178 @@ private:
         continue;
       }
       if (w.sent.redundant(fp, key, level_)) continue;
-      std::vector<uint8_t>& to = out[owner];
-      uint8_t header[kRecordHeader];
+      ++tally.records;
       const uint32_t length = uint32_t(s.size());
-      std::memcpy(header, &fp.high, 8);
-      std::memcpy(header + 8, &fp.low, 8);
-      std::memcpy(header + 16, &key, 8);
-      std::memcpy(header + 24, &length, 4);
-      to.insert(to.end(), header, header + kRecordHeader);  // (insert: no zero-filling)
-      to.insert(to.end(), s.begin(), s.end());
+      uint8_t record[kRecord + 4];
+      std::memcpy(record, &fp.high, 8);
+      std::memcpy(record + 8, &fp.low, 8);
+      std::memcpy(record + 16, &key, 8);
+      if (inline_) {
+        std::memcpy(record + kRecord, &length, 4);
+        out[owner].insert(out[owner].end(), record, record + kRecord + 4);  // (insert: no zero-filling)
+        out[owner].insert(out[owner].end(), s.begin(), s.end());
+        continue;
+      }
+      out[owner].insert(out[owner].end(), record, record + kRecord);
+      // Its bytes stay here until the owner says whether it needs them.
+      Outbox& o = kept[owner];
+      o.at.push_back(o.bytes.size());
+      o.bytes.insert(o.bytes.end(), reinterpret_cast<const uint8_t*>(&length),
+                     reinterpret_cast<const uint8_t*>(&length) + 4);
+      o.bytes.insert(o.bytes.end(), s.begin(), s.end());
     }
   }
 
-  /// The records this rank received: each absent state claimed as pending, each pending
-  /// one's key lowered to the smallest discoverer.
+  /// The slots of the fetching protocol, empty, at the start of a level.
+  void startFetching() {
+    requests_.resize(ranks_);
+    answers_.resize(ranks_);
+    for (uint32_t r = 0; r < ranks_; ++r) {
+      requests_[r].clear();
+      answers_[r].clear();
+    }
+    for (auto& f : fetch_) {
+      f.resize(ranks_);
+      for (auto& x : f) x.clear();
+    }
+    for (auto& o : outbox_) {
+      o.resize(ranks_);
+      for (Outbox& x : o) x.clear();
+    }
+  }
+
+  /// Completes this round's messages (the records are in place): their headers, the
+  /// requests for the bytes of the states that the previous round's records claimed, and
+  /// the bytes the other ranks asked for in the previous round.
+  /// Returns whether it asks for any.
+  bool addRequestsAndAnswers(std::vector<std::vector<uint8_t>>& send) {
+    bool asks = false;
+    for (uint32_t r = 0; r < ranks_; ++r) {
+      if (r == me_) continue;
+      std::vector<uint8_t>& m = send[r];
+      const uint64_t recordBytes = m.size() - kMessageHeader, requestBytes = requests_[r].size() * 4;
+      const uint64_t withBytes = inline_;
+      asks = asks || requestBytes != 0;
+      std::memcpy(m.data(), &recordBytes, 8);
+      std::memcpy(m.data() + 8, &requestBytes, 8);
+      std::memcpy(m.data() + 16, &withBytes, 8);
+      const auto* request = reinterpret_cast<const uint8_t*>(requests_[r].data());
+      m.insert(m.end(), request, request + requestBytes);
+      m.insert(m.end(), answers_[r].begin(), answers_[r].end());
+      requests_[r].clear();
+      answers_[r].clear();
+    }
+    return asks;
+  }
+
+  /// What this rank received in a round from every other rank (and its own records, with
+  /// several jobs, in own_): the records, each absent state claimed as pending and each
+  /// pending one's key lowered to the smallest discoverer; the requests, answered in the
+  /// next round; the bytes it asked for in the previous round.
+  ///
+  /// The bytes of a state travel only when a record claims it: the owner asks the rank
+  /// that sent the record (in its next round's message: the record's number in the round),
+  /// which answers from its outbox in the round after. So a rank keeps two rounds'
+  /// outboxes, and the fetch lists of three: round t's records claim states after
+  /// exchange t, the requests travel in exchange t + 1 and the bytes in t + 2.
   void receive(const std::vector<std::span<const uint8_t>>& recv) {
+    for (uint32_t r = 0; r < ranks_; ++r) {
+      if (r == me_) {
+        claimRecords(own_.data(), own_.size(), r, inline_);
+        continue;
+      }
+      const std::span<const uint8_t> m = recv[r];
+      std::vector<uint32_t>& fetched = fetch_[(round_ + 1) % 3][r];  // asked for in round t - 2's records
+      if (m.empty()) {
+        assert(fetched.empty() && "every request is answered");
+        continue;
+      }
+      uint64_t recordBytes, requestBytes, withBytes;
+      std::memcpy(&recordBytes, m.data(), 8);
+      std::memcpy(&requestBytes, m.data() + 8, 8);
+      std::memcpy(&withBytes, m.data() + 16, 8);
+      const uint8_t* p = m.data() + kMessageHeader;
+      claimRecords(p, recordBytes, r, withBytes != 0);
+      p += recordBytes;
+      // Requests: the numbers of this rank's records of the previous round.
+      const Outbox& kept = outbox_[(round_ + 1) % 2][r];
+      for (const uint8_t* q = p; q < p + requestBytes; q += 4) {
+        uint32_t k;
+        std::memcpy(&k, q, 4);
+        const uint8_t* entry = kept.bytes.data() + kept.at[k];
+        uint32_t length;
+        std::memcpy(&length, entry, 4);
+        answers_[r].insert(answers_[r].end(), entry, entry + 4 + length);
+      }
+      p += requestBytes;
+      // Answers: the bytes of the states this rank asked for, in the order asked.
+      for (uint32_t x : fetched) {
+        uint32_t length;
+        std::memcpy(&length, p, 4);
+        New& n = newStates_[x];
+        n.offset = newBytes_.size();
+        n.length = length;
+        newBytes_.insert(newBytes_.end(), p + 4, p + 4 + length);
+        p += 4 + length;
+      }
+      assert(p == m.data() + m.size() && "one answer per request");
+      fetched.clear();
+    }
+  }
+
+  /// Claims the states of `bytes` bytes of records from rank `from` (`withBytes`: records
+  /// that carry their states' bytes; else, from this rank itself, its own records, whose
+  /// bytes are in its outbox of this round); a record without its state's bytes that claims
+  /// a state asks its sender for them.
+  void claimRecords(const uint8_t* records, size_t bytes, uint32_t from, bool withBytes) {
     // Records in groups of 16: their slots requested from memory first, then claimed.
     constexpr size_t kGroup = 16;
     const uint8_t* at[kGroup];
-    for (const auto& b : recv)
-      for (const uint8_t* p = b.data(); p < b.data() + b.size();) {
-        size_t count = 0;
-        for (; count < kGroup && p < b.data() + b.size(); ++count) {
-          at[count] = p;
-          Fingerprint fp;
-          std::memcpy(&fp.high, p, 8);
-          visited_.prefetch(fp);
+    const Outbox& own = outbox_[round_ % 2][me_];
+    const uint8_t* const end = records + bytes;
+    uint32_t number = 0;  // the record's number in its round
+    for (const uint8_t* p = records; p < end;) {
+      size_t count = 0;
+      for (; count < kGroup && p < end; ++count) {
+        at[count] = p;
+        Fingerprint fp;
+        std::memcpy(&fp.high, p, 8);
+        visited_.prefetch(fp);
+        p += kRecord;
+        if (withBytes) {
           uint32_t length;
-          std::memcpy(&length, p + 24, 4);
-          p += kRecordHeader + length;
-        }
-        for (size_t k = 0; k < count; ++k) {
-          const uint8_t* q = at[k];
-          Fingerprint fp;
-          fp.high = get<uint64_t>(q);
-          fp.low = get<uint64_t>(q);
-          const uint64_t key = get<uint64_t>(q);
-          const uint32_t length = get<uint32_t>(q);
-          claim(fp, key, {q, length});
+          std::memcpy(&length, p, 4);
+          p += 4 + length;
         }
       }
+      for (size_t k = 0; k < count; ++k, ++number) {
+        const uint8_t* q = at[k];
+        Fingerprint fp;
+        fp.high = get<uint64_t>(q);
+        fp.low = get<uint64_t>(q);
+        const uint64_t key = get<uint64_t>(q);
+        if (withBytes) {
+          const uint32_t length = get<uint32_t>(q);
+          claim(fp, key, {q, length});
+        } else if (from == me_) {
+          const uint8_t* entry = own.bytes.data() + own.at[number];
+          uint32_t length;
+          std::memcpy(&length, entry, 4);
+          claim(fp, key, {entry + 4, length});
+        } else if (claim(fp, key, {}, /*have=*/false)) {
+          requests_[from].push_back(number);
+          fetch_[round_ % 3][from].push_back(uint32_t(newStates_.size() - 1));
+        }
+      }
+    }
   }
 
   /// A successor owned by this rank: claimed as pending if absent, or its discoverer
   /// lowered if it is pending. Slots are claimed while the table has room below its
   /// maximal load; when it runs out it grows by a quarter of what it holds (at least 4096).
-  void claim(const Fingerprint& fp, uint64_t key, std::span<const uint8_t> bytes) {
+  /// Without its bytes (`have` false) a claimed state waits for them (New::offset).
+  /// Returns whether the state was claimed.
+  bool claim(const Fingerprint& fp, uint64_t key, std::span<const uint8_t> bytes, bool have = true) {
     if (room_ == 0) {
       visited_.reserve(newStates_.size() + std::max<uint64_t>(4096, (visited_.size() + newStates_.size()) / 4));
       const uint64_t room = visited_.roomBelowMaxLoad();
@@ -561,23 +755,25 @@ private:
     const uint32_t low = uint32_t(fp.low);
     auto same = [this, low](uint32_t ref) { return uint32_t(newStates_[ref - 1].fp.low) == low; };
     auto claimed = [&] {
-      newStates_.push_back(New{fp, key, newBytes_.size(), uint32_t(bytes.size())});
+      newStates_.push_back(New{fp, key, have ? newBytes_.size() : kMissing, uint32_t(bytes.size())});
       newBytes_.insert(newBytes_.end(), bytes.begin(), bytes.end());
       --room_;
     };
     uint32_t owner = 0;
-    if (visited_.claimPending(fp, uint32_t(newStates_.size() + 1), same, claimed, &owner) == VisitedSet::Probe::Pending)
-      newStates_[owner - 1].key = std::min(newStates_[owner - 1].key, key);
+    const VisitedSet::Probe p = visited_.claimPending(fp, uint32_t(newStates_.size() + 1), same, claimed, &owner);
+    if (p == VisitedSet::Probe::Pending) newStates_[owner - 1].key = std::min(newStates_[owner - 1].key, key);
+    return p == VisitedSet::Probe::Claimed;
   }
 
   /// After a complete level: the new states' global indices, then the next frontier.
   bool nextLevel(uint8_t failed) {
-    // This rank's new states by key.
+    // This rank's new states by key (unique: one transition reaches one state).
     // (Pairs of key and index sorted, rather than indices compared through the records:
-    // the sort stays in the cache.)
-    std::vector<std::pair<uint64_t, uint32_t>> byKey(newStates_.size());
+    // the passes stream through memory. A radix sort: the keys use few of their bits.)
+    std::vector<std::pair<uint64_t, uint32_t>> byKey(newStates_.size()), scratch;
     for (uint32_t x = 0; x < byKey.size(); ++x) byKey[x] = {newStates_[x].key, x};
-    std::sort(byKey.begin(), byKey.end());
+    radixSort(byKey, scratch, [](const std::pair<uint64_t, uint32_t>& p) { return p.first; });
+    std::vector<std::pair<uint64_t, uint32_t>>().swap(scratch);
     std::vector<uint32_t> order(byKey.size());
     for (size_t k = 0; k < byKey.size(); ++k) order[k] = byKey[k].second;
     std::vector<std::pair<uint64_t, uint32_t>>().swap(byKey);
@@ -595,11 +791,19 @@ private:
       uint32_t from, at;
     };
     std::vector<Got> got;
+    {
+      size_t keys = 0;
+      for (uint32_t r = 0; r < ranks_; ++r) keys += recv[r].size() / 8;
+      got.reserve(keys);
+    }
     for (uint32_t r = 0; r < ranks_; ++r) {
       const uint8_t* p = recv[r].data();
       for (uint32_t at = 0; at < recv[r].size() / 8; ++at) got.push_back(Got{get<uint64_t>(p), r, at});
     }
-    std::sort(got.begin(), got.end(), [](const Got& a, const Got& b) { return a.key < b.key; });
+    {
+      std::vector<Got> scratchGot;
+      radixSort(got, scratchGot, [](const Got& x) { return x.key; });
+    }
     struct Count {
       uint64_t keys, failed;
     };
@@ -630,6 +834,7 @@ private:
       const uint8_t* p = recv[r].data();
       for (size_t a = 0; a < recv[r].size() / 4; ++a) {
         const New& s = newStates_[order[next.size()]];
+        assert(s.offset != kMissing && "the bytes of every new state have arrived");
         const uint32_t index = get<uint32_t>(p);
         next.at.push_back(s.offset);
         next.length.push_back(s.length);
@@ -751,6 +956,7 @@ private:
     result_.seconds = monitor_.elapsed();
   }
 
+  const uint64_t batchBytes_;
   Communicator& comm_;
   const uint32_t ranks_, me_;
   tbb::enumerable_thread_specific<Worker> workers_;
@@ -768,10 +974,22 @@ private:
   std::vector<std::span<const uint8_t>> recv_;
   std::vector<uint8_t> own_;  ///< this rank's records to itself (several jobs)
   size_t cacheEntries_ = 0;   ///< each worker's SentCache slots this level
+  uint64_t round_ = 0;        ///< this level's round
+  bool inline_ = false;       ///< this round's records carry their states' bytes (its last batch)
+  /// The bytes of the successors sent in the last two rounds (by round parity), by owner.
+  std::vector<Outbox> outbox_[2];
+  /// By round modulo 3, by rank: the new states whose bytes were asked of that rank, in order.
+  std::vector<std::vector<uint32_t>> fetch_[3];
+  /// By rank: what goes with the next round's message: the numbers of its records whose
+  /// bytes this rank asks for, and the bytes it asked for.
+  std::vector<std::vector<uint32_t>> requests_;
+  std::vector<std::vector<uint8_t>> answers_;
   uint64_t room_ = 0;         ///< pending slots the visited set takes before it must grow
   std::vector<New> newStates_;
   std::vector<uint8_t> newBytes_;
-  uint64_t expandedStates_ = 0, sentRecordBytes_ = 0;  ///< for the batch size
+  /// For the batch size: states expanded, their records without their states' bytes, and
+  /// the bytes of their records as if all carried the states' bytes.
+  uint64_t expandedStates_ = 0, sentRecords_ = 0, fullRecordBytes_ = 0;
   uint64_t bytesSent_ = 0;
   double waitSeconds_ = 0;
   bool printed_ = false;
@@ -825,7 +1043,11 @@ private:
 }  // namespace
 
 Result exploreDistributed(const sem::Model& model, const Options& options, Communicator& comm) {
-  return Distributed(model, options, comm).run();
+  return Distributed(model, options, comm, kBatchBytes).run();
+}
+
+Result exploreDistributed(const sem::Model& model, const Options& options, Communicator& comm, uint64_t batchBytes) {
+  return Distributed(model, options, comm, batchBytes).run();
 }
 
 void runLocalRanks(int ranks, const std::function<void(Communicator&)>& run) {

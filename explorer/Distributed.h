@@ -46,6 +46,10 @@ public:
 /// collectTerminals are not supported (the caller refuses them). Progress, when asked
 /// for, is printed by rank 0.
 Result exploreDistributed(const sem::Model& model, const Options& options, Communicator& comm);
+/// The same with batches of about `batchBytes` bytes of records per round (at least 64
+/// states) instead of 2 MiB: tests use small ones for levels of many rounds, where records
+/// travel without their states and the owners ask for them.
+Result exploreDistributed(const sem::Model& model, const Options& options, Communicator& comm, uint64_t batchBytes);
 
 /// The MPI world (MPI_Init_thread on the first call, MPI_Finalize at exit), or null with
 /// `error` set when this sdvmc was built without MPI or MPI cannot start.

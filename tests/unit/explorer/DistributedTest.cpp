@@ -26,6 +26,15 @@ std::vector<Result> distributed(const sem::Model& model, const Options& options,
   return results;
 }
 
+/// The same with batches of about `batchBytes` bytes of records (at least 64 states).
+std::vector<Result> distributed(const sem::Model& model, const Options& options, int ranks, uint64_t batchBytes) {
+  std::vector<Result> results(static_cast<size_t>(ranks));
+  runLocalRanks(ranks, [&](Communicator& comm) {
+    results[size_t(comm.rank())] = exploreDistributed(model, options, comm, batchBytes);
+  });
+  return results;
+}
+
 /// What a distributed result must share with the serial one.
 void requireSame(const Result& serial, const Result& d) {
   requireSameCounts(serial, d);
@@ -97,6 +106,42 @@ TEST_CASE("Distributed: the shortest witness is the serial one (first discoverer
   for (int ranks : {2, 3, 4}) requireSameEverywhere(serial, distributed(grid, withJobs(1), ranks));
 }
 
+TEST_CASE("Distributed: levels of many rounds, whose records travel without their states, have the serial results",
+          "[explorer][distributed]") {
+  // With batches of 64 states (256 bytes of records: fewer than 64 states' worth), a rank
+  // expands a level of more than 128 of its states in several rounds: the records of every
+  // batch but the last carry no state, the owner asks for the bytes of the states they
+  // claim (in the next round) and gets them in the round after. The 2-D grid's levels (its
+  // diagonals, up to 60 states) stay single rounds below 2 ranks; the 4-D torus of side 9
+  // (6,561 states, levels of up to 900 or so) and the violating 60 x 60 grid's largest
+  // levels do not, so the rounds exceed those of 2 MiB batches.
+  Torus torus(9);
+  const Result serial = explore(torus, withJobs(1));
+  REQUIRE(serial.status == Status::Complete);
+  for (int ranks : {2, 3, 5})
+    for (unsigned j : {1u, 2u}) {
+      CAPTURE(ranks, j);
+      std::vector<Result> small = distributed(torus, withJobs(j), ranks, 256);
+      requireSameEverywhere(serial, small);
+      const std::vector<Result> large = distributed(torus, withJobs(j), ranks);
+      REQUIRE(small[0].rounds > large[0].rounds);
+    }
+  Grid grid(60, 60);
+  grid.violates = [](uint32_t x, uint32_t y) { return x == 41 && y == 37; };
+  const Result witness = explore(grid, withJobs(1));
+  REQUIRE(witness.status == Status::Violation);
+  for (int ranks : {1, 2, 3})
+    for (unsigned j : {1u, 2u}) {
+      CAPTURE(ranks, j);
+      Options o = withJobs(j);
+      o.initialTableBits = 4;  // the table grows between rounds too
+      std::vector<Result> all = distributed(grid, o, ranks, 256);
+      requireSameEverywhere(witness, all);
+      Grid replayer = grid;
+      REQUIRE(replayer.replay(all[0].initial, all[0].path).violation);
+    }
+}
+
 TEST_CASE("Distributed: duplicate initial states, stuck states and the state limit", "[explorer][distributed]") {
   Grid grid(10, 10);
   grid.initial = {encode({5, 5}), encode({0, 0}), encode({5, 5})};
@@ -137,13 +182,15 @@ TEST_CASE("Distributed: --max-seconds ends every rank inconclusive", "[explorer]
 
 TEST_CASE("Distributed: a successor already sent to its owner is not sent again", "[explorer][distributed]") {
   // A 4-dimensional torus of side 12: 20,736 states, each reached by 4 transitions.
-  // With 2 ranks, half of the 82,944 transitions lead to the other rank's states; each
-  // record is 28 bytes of header and the state's 8 bytes, so sending every remote successor
-  // would cost 41,472 · 36 = 1.49 MB of records alone. A rank that sends each of the other
-  // rank's states at most once sends at most its 10,368 states' records, 0.37 MB per rank,
-  // 0.75 MB in all; the numbering adds 12 bytes per state whose parent's slice is on the
-  // other rank (≈ 0.12 MB) and the statuses 2 · 88 bytes a round (≈ 50 rounds: 9 kB).
-  // So ≈ 0.88 MB at most against ≈ 1.62 MB: the bound 1.2 MB tells them apart. (With one
+  // With 2 ranks, half of the 82,944 transitions lead to the other rank's states; a record
+  // with its state's bytes is 28 bytes of header and the state's 8 bytes, so sending every
+  // remote successor would cost 41,472 · 36 = 1.49 MB of records alone. A rank that sends
+  // each of the other rank's states at most once sends at most its 10,368 states' records:
+  // at most 40 bytes each (a record without the bytes, 24, its request, 4, and the answer,
+  // 4 + 8, when it claims the state; 36 with the bytes), 0.41 MB per rank, 0.83 MB in all;
+  // the numbering adds 12 bytes per state whose parent's slice is on the other rank
+  // (≈ 0.12 MB) and the statuses 2 · 88 bytes a round (≈ 50 rounds: 9 kB). So ≈ 0.96 MB at
+  // most against ≈ 1.62 MB: the bound 1.2 MB tells them apart. (With one
   // job per rank the volume does not depend on timing; with two, each worker has its own
   // cache and which one meets a state first varies, so only the results are compared.)
   Torus torus(12);
