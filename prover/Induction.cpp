@@ -209,6 +209,8 @@ std::vector<Candidate> candidates(const Context& ctx, const Footprint& f) {
     const sem::ExprId step = st.step;
     const z3::expr e0 = entry[0][s], e1 = entry[1][s];
     const std::string stepText = exprText(ir, step, ctx.names);
+    const sem::ExprNode& sx = ir.exprs[step];
+    if (sx.op == EOp::Const && (sx.imm == 1 || sx.imm == -1 || sx.imm == 0)) continue;  // trivially true
     out.push_back({fmt::format("({} - {}₀) % {} == 0", name(s), name(s), stepText),
                    both([s, e0, e1, step, value](const PairState& x, int t) {
                      return z3::urem(x[t].locals[s] - (t ? e1 : e0), value(x, step, t)) == 0;
@@ -306,6 +308,25 @@ std::vector<Candidate> candidates(const Context& ctx, const Footprint& f) {
                      }});
   }
   (void)bv;
+  return out;
+}
+
+std::vector<std::string> readable(const std::vector<Candidate>& kept) {
+  std::vector<std::string> out;
+  auto has = [&](const std::string& t) {
+    for (const Candidate& c : kept)
+      if (c.text == t) return true;
+    return false;
+  };
+  for (const Candidate& c : kept) {
+    // "every W of A since the last barrier is …" is implied by "no W of A since the last barrier".
+    const std::string& t = c.text;
+    const size_t since = t.find(" since the last barrier");
+    if (t.rfind("every ", 0) == 0 && since != std::string::npos &&
+        has("no " + t.substr(6, since - 6) + " since the last barrier"))
+      continue;
+    out.push_back(t);
+  }
   return out;
 }
 

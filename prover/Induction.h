@@ -104,6 +104,10 @@ struct Context {
 
 std::vector<Candidate> candidates(const Context& ctx, const Footprint& f);
 
+/// The texts of the invariants kept, less those implied by another one printed (a pattern
+/// of the accesses of a log that has none).
+std::vector<std::string> readable(const std::vector<Candidate>& kept);
+
 /// `base` with the footprint replaced by fresh constants named `prefix`….
 PairState havoc(z3::context& c, const PairState& base, const Footprint& f, const std::string& prefix);
 

@@ -729,11 +729,23 @@ private:
     fresh(n.slot0, 1);  // G-OPEN: the break flag
     const std::vector<ThreadState> entry = th_;
     uint32_t k = 0;
+    bool triedEarly = false;
     for (;; ++k) {
       z3::expr cont = continuation(id);
       z3::expr s = cont.simplify();
       if (s.is_false()) break;  // exact: the loop is done for both threads
       const bool constant = s.is_true();
+      // A constant-trip loop known to run past maxExactUnroll is tried by induction at
+      // `unroll` already (exact unrolling up to the cut would be wasted); if that fails it is
+      // unrolled on as before.
+      if (constant && k == e_.options.unroll && !triedEarly && longConstantLoop(id)) {
+        triedEarly = true;
+        std::string why;
+        if (!group_ && !generic_ && e_.options.induction && induct(id, k, cont, entry, why)) {
+          e_.maxIterations = std::max(e_.maxIterations, k);
+          return;
+        }
+      }
       if (constant ? k >= std::max(e_.options.unroll, e_.options.maxExactUnroll) : k >= e_.options.unroll) {
         bool mayRun = true;
         if (!constant) {
@@ -766,6 +778,32 @@ private:
     }
     e_.maxIterations = std::max(e_.maxIterations, k);
     report(LoopReport{LoopReport::How::Unrolled, id, k, {}, {}});
+  }
+
+  /// Whether loop `id`, its guard `x < b` (or <=, unsigned too) with x and b constants now
+  /// and x := x + c (c > 0 constant) in its body, has more than maxExactUnroll iterations left.
+  bool longConstantLoop(NodeId id) {
+    if (group_ || generic_ || !e_.options.induction) return false;
+    const Node& n = ir_.nodes[id];
+    const sem::ExprNode& g = ir_.exprs[n.e0];
+    if (g.op != EOp::Lt && g.op != EOp::Le && g.op != EOp::ULt && g.op != EOp::ULe) return false;
+    if (ir_.exprs[g.a].op != EOp::Local) return false;
+    const sem::Slot x = ir_.exprs[g.a].slot;
+    const induction::Footprint fp = induction::footprint(ir_, id);
+    int64_t step = 0;
+    for (const induction::Step& st : fp.steps)
+      if (st.slot == x && !st.subtract && ir_.exprs[st.step].op == EOp::Const) {
+        if (step != 0 && step != ir_.exprs[st.step].imm) return false;
+        step = ir_.exprs[st.step].imm;
+      }
+    if (step <= 0) return false;
+    const z3::expr xv = th_[0].locals[x].simplify();
+    const z3::expr bv = ev(g.b, 0, c_.bool_val(false)).simplify();
+    if (!xv.is_numeral() || !bv.is_numeral()) return false;
+    const bool uns = g.op == EOp::ULt || g.op == EOp::ULe;
+    const int64_t xi = uns ? static_cast<int64_t>(xv.get_numeral_uint64()) : static_cast<int32_t>(xv.get_numeral_uint64());
+    const int64_t bi = uns ? static_cast<int64_t>(bv.get_numeral_uint64()) : static_cast<int32_t>(bv.get_numeral_uint64());
+    return (bi - xi) / step > static_cast<int64_t>(e_.options.maxExactUnroll);
   }
 
   /// The loop `id`, still able to run after the k iterations encoded (continuation `contK`
@@ -848,7 +886,7 @@ private:
         alive_ = z3::ite(contK, aliveGuard && !contH, aliveK);
         ++e_.loopsInduction;
         LoopReport r{LoopReport::How::Induction, id, k, {}, {}};
-        for (const induction::Candidate& c : cands) r.invariants.push_back(c.text);
+        r.invariants = induction::readable(cands);
         report(std::move(r));
         return true;
       }
