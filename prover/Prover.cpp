@@ -345,6 +345,15 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
       r.status = ProveResult::Status::Ok;
       break;
     }
+    if (a.status == Attempt::Status::Unknown && a.loopsInduction > 0 && induction) {
+      // The induction-encoded loops may make the query harder than their cut: try that.
+      induction = false;
+      r.inductionFellBack = true;
+      r.notes.push_back(fmt::format("with {} loop instance{} proved by induction the query was not decided ({}): "
+                                    "encoding again with every loop cut at {} iterations (as --loops unroll)",
+                                    a.loopsInduction, a.loopsInduction == 1 ? "" : "s", a.reason, r.unroll));
+      continue;
+    }
     if (a.status == Attempt::Status::Unknown) {
       r.status = ProveResult::Status::Inconclusive;
       r.reason = a.reason;
@@ -405,6 +414,18 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
       blocked.push_back(*a.hit);
       continue;
     }
+    // A witness of an encoding with loops proved by induction may come from an invariant too
+    // weak (the state at the loop head over-approximated): encode again with those loops cut
+    // (before the abstraction's refinement: the cut is what prove did without induction).
+    if (a.loopsInduction > 0 && induction) {
+      induction = false;
+      r.inductionFellBack = true;
+      r.notes.push_back(fmt::format("a witness was not confirmed with {} loop instance{} proved by induction ({}); "
+                                    "the invariants may be too weak: encoding again with every loop cut at {} "
+                                    "iterations (as --loops unroll)",
+                                    a.loopsInduction, a.loopsInduction == 1 ? "" : "s", r.replayNote, r.unroll));
+      continue;
+    }
     // Refinement: an unconfirmed witness under the adversarial abstraction is retried with
     // the (more precise) equality abstraction for every array.
     bool anyAdversarial = false;
@@ -419,17 +440,6 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
           abstraction[k] = Abstraction::Equality;
           r.abstractionWhy[k] = "refined from adversarial after an unconfirmed witness";
         }
-      continue;
-    }
-    // A witness of an encoding with loops proved by induction may come from an invariant too
-    // weak (the state at the loop head over-approximated): encode again with those loops cut.
-    if (a.loopsInduction > 0 && induction) {
-      induction = false;
-      r.inductionFellBack = true;
-      r.notes.push_back(fmt::format("a witness was not confirmed with {} loop instance{} proved by induction ({}); "
-                                    "the invariants may be too weak: encoding again with every loop cut at {} "
-                                    "iterations (as --loops unroll)",
-                                    a.loopsInduction, a.loopsInduction == 1 ? "" : "s", r.replayNote, r.unroll));
       continue;
     }
     if (o.all && a.hit) {  // --all: set it aside and look for the others

@@ -866,7 +866,8 @@ private:
       z3::expr_vector assumed(c_);
       for (const induction::Candidate& c : cands) assumed.push_back(c.at(h));
       th_ = h;
-      alive_ = aliveK && z3::mk_and(assumed);
+      // Iterations from k on exist only where the loop goes on at k (contK).
+      alive_ = aliveK && contK && z3::mk_and(assumed);
       const z3::expr contH = continuation(id);
       const z3::expr aliveGuard = alive_;
       alive_ = alive_ && contH;

@@ -70,7 +70,7 @@ struct EncodeOptions {
   /// Milliseconds for the solver query deciding whether a loop can still run at `unroll`.
   unsigned loopQueryMs = 5000;
   /// Milliseconds for each of Houdini's queries (Induction.h); unknown: the loop is cut.
-  unsigned inductionQueryMs = 20000;
+  unsigned inductionQueryMs = 10000;
   /// Group size fixed to this value (0: symbolic).
   uint32_t fixedThreads = 0;
   /// With fixedThreads: encode the whole group (threads 0..N-1) with G-SYNC's merge
