@@ -4,6 +4,7 @@
 #include "prover/Induction.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cassert>
 #include <fmt/format.h>
 
@@ -861,7 +862,13 @@ private:
       th_ = base;
       alive_ = aliveK;
     };
+    const auto started = std::chrono::steady_clock::now();
     for (int round = 0; round < 64; ++round) {
+      const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      if (round > 0 && spent * 1000 > e_.options.inductionBudgetMs) {
+        why = fmt::format("induction: no fixpoint within {} s", e_.options.inductionBudgetMs / 1000);
+        return false;  // rolled back at the end of the last round
+      }
       const std::vector<ThreadState> h = induction::havoc(c_, base, fp, name(fmt::format("inv{}_", counter_++)));
       z3::expr_vector assumed(c_);
       for (const induction::Candidate& c : cands) assumed.push_back(c.at(h));

@@ -71,6 +71,8 @@ struct EncodeOptions {
   unsigned loopQueryMs = 5000;
   /// Milliseconds for each of Houdini's queries (Induction.h); unknown: the loop is cut.
   unsigned inductionQueryMs = 10000;
+  /// Milliseconds of Houdini rounds per loop instance after which the loop is cut instead.
+  unsigned inductionBudgetMs = 20000;
   /// Group size fixed to this value (0: symbolic).
   uint32_t fixedThreads = 0;
   /// With fixedThreads: encode the whole group (threads 0..N-1) with G-SYNC's merge
