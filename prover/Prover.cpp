@@ -424,6 +424,10 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
                                     "the invariants may be too weak: encoding again with every loop cut at {} "
                                     "iterations (as --loops unroll)",
                                     a.loopsInduction, a.loopsInduction == 1 ? "" : "s", r.replayNote, r.unroll));
+      // That witness is no result: what the next attempt finds (or not) is.
+      r.witness.reset();
+      r.replayed.reset();
+      r.replayNote.clear();
       continue;
     }
     // Refinement: an unconfirmed witness under the adversarial abstraction is retried with

@@ -353,7 +353,8 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
     os << fmt::format("  loop at {}:{}:{}: ", o.file, at.line, at.col);
     switch (l.how) {
       case prove::LoopReport::How::Unrolled:
-        os << fmt::format("unrolled exactly ({} iteration{})\n", l.iterations, l.iterations == 1 ? "" : "s");
+        os << fmt::format("unrolled completely ({} iteration{} encoded, no more reachable)\n", l.iterations,
+                          l.iterations == 1 ? "" : "s");
         break;
       case prove::LoopReport::How::Induction:
         os << fmt::format("proved by invariant after {} unrolled iteration{}; invariants kept: {}\n", l.iterations,
