@@ -110,6 +110,8 @@ struct Attempt {
   std::string reason;
   bool bounded = false;
   uint32_t maxIterations = 0;
+  std::vector<LoopReport> loops;
+  uint32_t loopsInduction = 0;
   size_t checkPoints = 0;
   uint32_t uninterpretedFloats = 0;  ///< PairEncoding's
   sem::Verdict claim;
@@ -117,12 +119,13 @@ struct Attempt {
 };
 
 Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abstraction>& abstraction,
-                ProveResult& r, const std::vector<Blocked>& blocked) {
+                ProveResult& r, const std::vector<Blocked>& blocked, bool induction) {
   Attempt a;
   z3::context ctx;
   EncodeOptions eo;
   eo.abstraction = abstraction;
   eo.unroll = o.unroll.value_or(8);
+  eo.induction = induction;
   eo.maxThreads = o.maxThreads;
   eo.interGroup = interGroupLaunch(ir) && !o.onlyIntraGroup;
   eo.atLaunch = o.atLaunch && ir.program && ir.program->localSize[0] != 0;
@@ -130,6 +133,10 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
   a.bounded = enc.bounded;
   a.uninterpretedFloats = enc.uninterpretedFloats;
   a.maxIterations = enc.maxIterations;
+  a.loops = enc.loops;
+  a.loopsInduction = enc.loopsInduction;
+  r.inductionQueries += enc.inductionQueries;
+  r.queries += enc.inductionQueries;
   a.checkPoints = enc.checks.size();
   if (!enc.unsupported.empty()) {
     a.reason = "unsupported: " + enc.unsupported;
@@ -330,8 +337,9 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
   std::vector<std::string> unconfirmed;      // --all: witnesses blocked without confirmation
   bool refined = false;
   bool floatsNoted = false;
+  bool induction = o.induction;
   for (;;) {
-    Attempt a = attempt(ir, o, abstraction, r, blocked);
+    Attempt a = attempt(ir, o, abstraction, r, blocked, induction);
     if (a.uninterpretedFloats && !floatsNoted) {
       floatsNoted = true;
       r.notes.push_back(fmt::format("floating point: {} operation{} uninterpreted (any result, the same for the same "
@@ -344,9 +352,19 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
     r.bounded = o.all ? r.bounded || a.bounded : a.bounded;
     r.maxIterations = o.all ? std::max(r.maxIterations, a.maxIterations) : a.maxIterations;
     r.checkPoints = a.checkPoints;
+    r.loops = a.loops;
     if (a.status == Attempt::Status::Unsat) {
       r.status = ProveResult::Status::Ok;
       break;
+    }
+    if (a.status == Attempt::Status::Unknown && a.loopsInduction > 0 && induction) {
+      // The induction-encoded loops may make the query harder than their cut: try that.
+      induction = false;
+      r.inductionFellBack = true;
+      r.notes.push_back(fmt::format("with {} loop instance{} proved by induction the query was not decided ({}): "
+                                    "encoding again with every loop cut at {} iterations (as --loops unroll)",
+                                    a.loopsInduction, a.loopsInduction == 1 ? "" : "s", a.reason, r.unroll));
+      continue;
     }
     if (a.status == Attempt::Status::Unknown) {
       r.status = ProveResult::Status::Inconclusive;
@@ -414,6 +432,22 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
       }
       assert(a.hit && "a confirmed claim names its check point");
       blocked.push_back(*a.hit);
+      continue;
+    }
+    // A witness of an encoding with loops proved by induction may come from an invariant too
+    // weak (the state at the loop head over-approximated): encode again with those loops cut
+    // (before the abstraction's refinement: the cut is what prove did without induction).
+    if (a.loopsInduction > 0 && induction) {
+      induction = false;
+      r.inductionFellBack = true;
+      r.notes.push_back(fmt::format("a witness was not confirmed with {} loop instance{} proved by induction ({}); "
+                                    "the invariants may be too weak: encoding again with every loop cut at {} "
+                                    "iterations (as --loops unroll)",
+                                    a.loopsInduction, a.loopsInduction == 1 ? "" : "s", r.replayNote, r.unroll));
+      // That witness is no result: what the next attempt finds (or not) is.
+      r.witness.reset();
+      r.replayed.reset();
+      r.replayNote.clear();
       continue;
     }
     if (a.hit && a.claim.kind == sem::VerdictKind::Inconclusive) {

@@ -25,6 +25,9 @@ struct ProveOptions {
   std::string abstraction = "auto";
   /// Iterations after which a loop that may still run is cut (nullopt: 8, and say so).
   std::optional<uint32_t> unroll;
+  /// `--loops induction` (default): a loop that would be cut is proved by induction where
+  /// Houdini finds inductive invariants (Induction.h); `--loops unroll`: always cut.
+  bool induction = true;
   uint64_t maxThreads = 2147483647;
   /// Seconds per solver query (0: none).
   double timeoutSeconds = 120;
@@ -90,6 +93,12 @@ struct ProveResult {
   bool confirmed = false;
   std::string replayNote;           ///< why a witness is not confirmed, or how it was
   bool bounded = false;             ///< some loop was cut after `unroll` iterations
+  /// How each loop (instance) was encoded by the final attempt: unrolled exactly, proved by
+  /// induction (with the invariants kept) or cut.
+  std::vector<LoopReport> loops;
+  /// Induction was turned off after an unconfirmed witness from an induction-encoded loop.
+  bool inductionFellBack = false;
+  unsigned inductionQueries = 0;    ///< Houdini's solver queries, over every attempt
   uint32_t unroll = 8;
   bool unrollGiven = false;
   uint32_t maxIterations = 0;

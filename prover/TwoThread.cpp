@@ -1,7 +1,10 @@
 // The two-thread predicated encoding (see TwoThread.h).
 #include "prover/TwoThread.h"
 
+#include "prover/Induction.h"
+
 #include <algorithm>
+#include <chrono>
 #include <cassert>
 #include <fmt/format.h>
 
@@ -14,6 +17,15 @@ using sem::NodeId;
 using sem::NodeKind;
 using sem::Rule;
 using sem::VerdictKind;
+
+const char* loopHowName(LoopReport::How h) {
+  switch (h) {
+    case LoopReport::How::Unrolled: return "unrolled";
+    case LoopReport::How::Induction: return "induction";
+    case LoopReport::How::Cut: return "cut";
+  }
+  return "?";
+}
 
 const char* abstractionName(Abstraction a) {
   return a == Abstraction::Equality ? "equality" : "adversarial";
@@ -41,17 +53,7 @@ z3::expr PairEncoding::anyError() const {
 
 namespace {
 
-/// One modelled thread's state.
-struct ThreadState {
-  std::vector<z3::expr> locals;
-  std::vector<z3::expr> sh;                  ///< per array: its shadow memory
-  std::vector<z3::expr> rdEx, rdEl, wrEx, wrEl;
-  std::vector<z3::expr> atEx, atEl;          ///< per array: one chosen atomic access since the last barrier
-  struct Write {
-    z3::expr cond, index, value;
-  };
-  std::vector<std::vector<Write>> writes;  ///< group mode, per array: since the last barrier
-};
+using induction::ThreadState;
 
 /// An error condition met inside one statement, before it becomes a check point.
 struct PendingError {
@@ -125,6 +127,8 @@ public:
     // Kernel parameters live in slots 0 … P−1: one arbitrary value each, uniform.
     for (const std::string& name : ir_.params)
       e_.params.push_back(c_.bv_const(fmt::format("param_{}", name).c_str(), 32));
+    names_.assign(ir_.slotCount, "");
+    for (size_t k = 0; k < ir_.params.size() && k < names_.size(); ++k) names_[k] = ir_.params[k];
     for (int t = 0; t < T_; ++t) {
       if (group_ || generic_) th_[t].writes.resize(ir_.arrays.size());
       for (uint32_t s = 0; s < ir_.slotCount; ++s)
@@ -154,6 +158,12 @@ public:
     z3::params p(c_);
     p.set("timeout", e_.options.loopQueryMs);
     loopSolver_->set(p);
+    // Houdini's queries (Induction.h): quantifier-free arrays and bit-vectors, bit-blasted.
+    inductionSolver_ = std::make_unique<z3::solver>(c_, "QF_AUFBV");
+    for (const z3::expr& k : e_.constraints) inductionSolver_->add(k);
+    z3::params ip(c_);
+    ip.set("timeout", e_.options.inductionQueryMs);
+    inductionSolver_->set(ip);
     stmt(ir_.main);
     e_.alive = alive_;
     for (const z3::expr& b : base_) e_.finalMemory.push_back(b);
@@ -406,10 +416,15 @@ private:
       case NodeKind::Seq:
         for (NodeId c : n.children) stmt(c);
         return;
-      case NodeKind::Var:
+      case NodeKind::Var: {
         fresh(n.slot0, n.count);
+        const std::vector<std::string> outer = names_;
+        for (uint32_t k = 0; k < n.count && k < n.src->names.size() && n.slot0 + k < names_.size(); ++k)
+          names_[n.slot0 + k] = n.src->names[k].name;
         stmt(n.children[0]);
+        names_ = outer;
         return;
+      }
       case NodeKind::If:
         fresh(n.slot0, 1);
         for (NodeId c : n.children) stmt(c);
@@ -715,23 +730,47 @@ private:
     ++e_.snapshots;
   }
 
+  /// G-ITER's premise ∃i. (p ∧ e)^Σ(i) for loop `n`, in the current state (errors: G-ITER).
+  z3::expr continuation(NodeId id) {
+    const Node& n = ir_.nodes[id];
+    rule_ = Rule::GIter;
+    z3::expr cont = c_.bool_val(false);
+    for (int t = 0; t < T_; ++t) {
+      z3::expr p = pred(n.predOpen, t);
+      cont = cont || (exists(t) && p && truth(ev(n.e0, t, p)));
+    }
+    flush(id);
+    return cont;
+  }
+
+  /// Records how a loop instance was encoded (an identical earlier record is not repeated).
+  void report(LoopReport r) {
+    if (std::find(e_.loops.begin(), e_.loops.end(), r) == e_.loops.end()) e_.loops.push_back(std::move(r));
+  }
+
   /// G-OPEN, then G-ITER / G-DONE unrolled.
   void loop(NodeId id) {
     const Node& n = ir_.nodes[id];
     fresh(n.slot0, 1);  // G-OPEN: the break flag
+    const std::vector<ThreadState> entry = th_;
     uint32_t k = 0;
+    bool triedEarly = false;
     for (;; ++k) {
-      // G-ITER's premise ∃i. (p ∧ e)^Σ(i): evaluated for the enabled threads (errors: G-ITER).
-      rule_ = Rule::GIter;
-      z3::expr cont = c_.bool_val(false);
-      for (int t = 0; t < T_; ++t) {
-        z3::expr p = pred(n.predOpen, t);
-        cont = cont || (exists(t) && p && truth(ev(n.e0, t, p)));
-      }
-      flush(id);
+      z3::expr cont = continuation(id);
       z3::expr s = cont.simplify();
       if (s.is_false()) break;  // exact: the loop is done for both threads
       const bool constant = s.is_true();
+      // A constant-trip loop known to run past maxExactUnroll is tried by induction at
+      // `unroll` already (exact unrolling up to the cut would be wasted); if that fails it is
+      // unrolled on as before.
+      if (constant && k == e_.options.unroll && !triedEarly && longConstantLoop(id)) {
+        triedEarly = true;
+        std::string why;
+        if (!group_ && !generic_ && e_.options.induction && induct(id, k, cont, entry, why)) {
+          e_.maxIterations = std::max(e_.maxIterations, k);
+          return;
+        }
+      }
       if (constant ? k >= std::max(e_.options.unroll, e_.options.maxExactUnroll) : k >= e_.options.unroll) {
         bool mayRun = true;
         if (!constant) {
@@ -741,10 +780,20 @@ private:
           loopSolver_->pop();
         }
         if (mayRun) {
+          std::string why;
+          if (!group_ && !generic_ && e_.options.induction) {
+            if (induct(id, k, cont, entry, why)) {
+              e_.maxIterations = std::max(e_.maxIterations, k);
+              return;
+            }
+          }
           // Cut: executions needing more iterations are not covered.
           alive_ = alive_ && !cont;
           e_.bounded = true;
           ++e_.loopsCut;
+          e_.maxIterations = std::max(e_.maxIterations, k);
+          report(LoopReport{LoopReport::How::Cut, id, k, {}, why});
+          return;
         }
         break;
       }
@@ -753,6 +802,130 @@ private:
       stmt(n.children[1]);  // the body
     }
     e_.maxIterations = std::max(e_.maxIterations, k);
+    report(LoopReport{LoopReport::How::Unrolled, id, k, {}, {}});
+  }
+
+  /// Whether loop `id`, its guard `x < b` (or <=, unsigned too) with x and b constants now
+  /// and x := x + c (c > 0 constant) in its body, has more than maxExactUnroll iterations left.
+  bool longConstantLoop(NodeId id) {
+    if (group_ || generic_ || !e_.options.induction) return false;
+    const Node& n = ir_.nodes[id];
+    const sem::ExprNode& g = ir_.exprs[n.e0];
+    if (g.op != EOp::Lt && g.op != EOp::Le && g.op != EOp::ULt && g.op != EOp::ULe) return false;
+    if (ir_.exprs[g.a].op != EOp::Local) return false;
+    const sem::Slot x = ir_.exprs[g.a].slot;
+    const induction::Footprint fp = induction::footprint(ir_, id);
+    int64_t step = 0;
+    for (const induction::Step& st : fp.steps)
+      if (st.slot == x && !st.subtract && ir_.exprs[st.step].op == EOp::Const) {
+        if (step != 0 && step != ir_.exprs[st.step].imm) return false;
+        step = ir_.exprs[st.step].imm;
+      }
+    if (step <= 0) return false;
+    const z3::expr xv = th_[0].locals[x].simplify();
+    const z3::expr bv = ev(g.b, 0, c_.bool_val(false)).simplify();
+    if (!xv.is_numeral() || !bv.is_numeral()) return false;
+    const bool uns = g.op == EOp::ULt || g.op == EOp::ULe;
+    const int64_t xi = uns ? static_cast<int64_t>(xv.get_numeral_uint64()) : static_cast<int32_t>(xv.get_numeral_uint64());
+    const int64_t bi = uns ? static_cast<int64_t>(bv.get_numeral_uint64()) : static_cast<int32_t>(bv.get_numeral_uint64());
+    return (bi - xi) / step > static_cast<int64_t>(e_.options.maxExactUnroll);
+  }
+
+  /// The loop `id`, still able to run after the k iterations encoded (continuation `contK`
+  /// in the current state), proved by induction (Induction.h): true with the state after
+  /// the loop in th_ / alive_; false (state untouched, `why` says why) to cut it instead.
+  bool induct(NodeId id, uint32_t k, const z3::expr& contK, const std::vector<ThreadState>& entry, std::string& why) {
+    const Node& n = ir_.nodes[id];
+    const induction::Footprint fp = induction::footprint(ir_, id);
+    const std::vector<ThreadState> base = th_;
+    const z3::expr aliveK = alive_;
+    // Evaluation in a given state, without errors (mask false), for the candidates.
+    auto value = [this](const std::vector<ThreadState>& st, ExprId e, int t) {
+      std::vector<ThreadState> saved = th_;
+      th_ = st;
+      z3::expr v = ev(e, t, c_.bool_val(false));
+      th_ = std::move(saved);
+      return v;
+    };
+    auto continues = [this, id](const std::vector<ThreadState>& st, int t) {
+      std::vector<ThreadState> saved = th_;
+      th_ = st;
+      const Node& l = ir_.nodes[id];
+      z3::expr p = pred(l.predOpen, t);
+      z3::expr v = p && truth(ev(l.e0, t, c_.bool_val(false)));
+      th_ = std::move(saved);
+      return v;
+    };
+    std::vector<bool> equality;
+    for (Abstraction a : e_.options.abstraction) equality.push_back(a == Abstraction::Equality);
+    induction::Context ctx{c_, ir_, id, entry, names_, {e_.tid[0], e_.tid[1]}, e_.N, e_.two, e_.same,
+                           equality, ir_.hasAtomics, value, continues};
+    std::vector<induction::Candidate> cands = induction::candidates(ctx, fp);
+    // Base: the candidates that hold after the k iterations, where the loop goes on.
+    std::string reason;
+    if (!induction::prune(*inductionSolver_, aliveK && contK, base, cands, e_.inductionQueries, reason)) {
+      why = fmt::format("induction: no answer on the base case: {}", reason);
+      return false;
+    }
+    // Step, to a fixpoint; each round's encoding is discarded unless it is the last.
+    const size_t checks0 = e_.checks.size(), reads0 = e_.reads.size(), loops0 = e_.loops.size();
+    const uint64_t statements0 = e_.statements;
+    const uint32_t cut0 = e_.loopsCut, induction0 = e_.loopsInduction, iterations0 = e_.maxIterations;
+    const uint32_t floats0 = e_.uninterpretedFloats;
+    const bool bounded0 = e_.bounded;
+    auto rollback = [&] {
+      e_.checks.erase(e_.checks.begin() + static_cast<std::ptrdiff_t>(checks0), e_.checks.end());
+      e_.reads.erase(e_.reads.begin() + static_cast<std::ptrdiff_t>(reads0), e_.reads.end());
+      e_.loops.resize(loops0);
+      e_.statements = statements0;
+      e_.loopsCut = cut0;
+      e_.loopsInduction = induction0;
+      e_.maxIterations = iterations0;
+      e_.uninterpretedFloats = floats0;
+      e_.bounded = bounded0;
+      th_ = base;
+      alive_ = aliveK;
+    };
+    const auto started = std::chrono::steady_clock::now();
+    for (int round = 0; round < 64; ++round) {
+      const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      if (round > 0 && spent * 1000 > e_.options.inductionBudgetMs) {
+        why = fmt::format("induction: no fixpoint within {} s", e_.options.inductionBudgetMs / 1000);
+        return false;  // rolled back at the end of the last round
+      }
+      const std::vector<ThreadState> h = induction::havoc(c_, base, fp, name(fmt::format("inv{}_", counter_++)));
+      z3::expr_vector assumed(c_);
+      for (const induction::Candidate& c : cands) assumed.push_back(c.at(h));
+      th_ = h;
+      // Iterations from k on exist only where the loop goes on at k (contK).
+      alive_ = aliveK && contK && z3::mk_and(assumed);
+      const z3::expr contH = continuation(id);
+      const z3::expr aliveGuard = alive_;
+      alive_ = alive_ && contH;
+      fresh(n.slot1, 2);
+      stmt(n.children[0]);
+      stmt(n.children[1]);
+      const size_t before = cands.size();
+      if (!induction::prune(*inductionSolver_, alive_, th_, cands, e_.inductionQueries, reason)) {
+        rollback();
+        why = fmt::format("induction: no answer on the inductive step: {}", reason);
+        return false;
+      }
+      if (cands.size() == before) {
+        // Fixpoint: this round's check points cover every iteration from k on. After the
+        // loop: H with C(H) ∧ ¬continuation(H) where it went on at k, else the base.
+        th_ = induction::merge(contK, h, base);
+        alive_ = z3::ite(contK, aliveGuard && !contH, aliveK);
+        ++e_.loopsInduction;
+        LoopReport r{LoopReport::How::Induction, id, k, {}, {}};
+        r.invariants = induction::readable(cands);
+        report(std::move(r));
+        return true;
+      }
+      rollback();
+    }
+    why = "induction: no fixpoint after 64 rounds";
+    return false;
   }
 
   PairEncoding& e_;
@@ -769,6 +942,8 @@ private:
   uint64_t counter_ = 0;
   uint32_t barriers_ = 0;
   std::unique_ptr<z3::solver> loopSolver_;
+  std::unique_ptr<z3::solver> inductionSolver_;
+  std::vector<std::string> names_;  ///< per slot: the source name of the local it holds now
 };
 
 }  // namespace

@@ -40,7 +40,9 @@
 //    Asynchronous copies are not encoded (tools/sdvmc refuses them: `unsupported:`).
 //  - loops: unrolled while the continuation condition (p ∧ e for either thread) may hold;
 //    a loop whose continuation is provably false stops exactly. A loop still able to run
-//    after `unroll` iterations is cut there (the continuation is assumed false): the
+//    after `unroll` iterations (a constant-trip one: after maxExactUnroll) is proved by
+//    induction from there when `induction` is on and Houdini finds inductive invariants
+//    (Induction.h); otherwise it is cut there (the continuation is assumed false): the
 //    result is then bounded by `unroll` iterations.
 //  - errors: every point where SDV can reach an error is a check point: "alive before it
 //    (no earlier error, every assume so far satisfied, no loop cut so far) and the
@@ -73,6 +75,10 @@ struct EncodeOptions {
   uint64_t maxThreads = 2147483647;
   /// Milliseconds for the solver query deciding whether a loop can still run at `unroll`.
   unsigned loopQueryMs = 5000;
+  /// Milliseconds for each of Houdini's queries (Induction.h); unknown: the loop is cut.
+  unsigned inductionQueryMs = 10000;
+  /// Milliseconds of Houdini rounds per loop instance after which the loop is cut instead.
+  unsigned inductionBudgetMs = 20000;
   /// Group size fixed to this value (0: symbolic).
   uint32_t fixedThreads = 0;
   /// With fixedThreads: encode the whole group (threads 0..N-1) with G-SYNC's merge
@@ -96,6 +102,9 @@ struct EncodeOptions {
   /// A CUDA/OpenCL kernel's group shape is its launch's (ldim[d] = Program::localSize[d]),
   /// not every shape of those dimensions.
   bool atLaunch = false;
+  /// Loops that would be cut are proved by induction when possible (Induction.h); pair
+  /// mode only (whole-group and generic modes keep the unrolling).
+  bool induction = true;
   /// Prefix of the names of the encoding's own fresh constants (two kernels in one
   /// context); the inputs (init_<array>, gid, N) are not prefixed, so they are shared.
   std::string prefix;
@@ -117,6 +126,17 @@ struct ReadRecord {
   sem::ArrayId array = 0;
   z3::expr index;
 };
+
+/// How one loop instance was encoded.
+struct LoopReport {
+  enum class How { Unrolled, Induction, Cut } how = How::Unrolled;
+  sem::NodeId node = sem::kNone;
+  uint32_t iterations = 0;               ///< unrolled (exactly, or before induction / the cut)
+  std::vector<std::string> invariants;   ///< Induction: the invariants kept
+  std::string note;                      ///< Cut: why induction did not apply (empty: not tried)
+  friend bool operator==(const LoopReport&, const LoopReport&) = default;
+};
+const char* loopHowName(LoopReport::How h);
 
 /// The encoded pair program.
 class PairEncoding {
@@ -145,6 +165,11 @@ public:
   uint32_t maxIterations = 0;    ///< most iterations any loop instance was unrolled
   uint32_t loopsCut = 0;         ///< loop instances cut
   uint64_t statements = 0;       ///< basic statements encoded (pairs)
+  /// Every loop instance encoded (duplicates of one loop with the same outcome merged), in
+  /// the order their encoding ended.
+  std::vector<LoopReport> loops;
+  uint32_t loopsInduction = 0;   ///< loop instances proved by induction
+  unsigned inductionQueries = 0; ///< solver queries of Houdini
   z3::expr alive;                ///< at the end: no error, every assume held, no loop cut
   std::vector<z3::expr> finalMemory;  ///< whole-group / generic mode: per array, memory at the end
   /// generic mode: closed formulas (∀ over tid[0]) defining the writers σ_k

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <iostream>
 #include <iterator>
 #include <nlohmann/json.hpp>
@@ -212,6 +213,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   prove::ProveOptions po;
   po.abstraction = o.abstraction;
   if (o.unroll >= 0) po.unroll = static_cast<uint32_t>(o.unroll);
+  po.induction = o.loops == "induction";
   po.maxThreads = static_cast<uint64_t>(o.maxThreads);
   if (coverage && coverage->atLaunch) {
     po.atLaunch = true;
@@ -321,6 +323,11 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
         j["violations"].push_back(std::move(x));
       }
     }
+    j["loops"] = json::array();
+    for (const prove::LoopReport& l : r.loops)
+      j["loops"].push_back(json{{"line", ir.nodes[l.node].loc.line}, {"col", ir.nodes[l.node].loc.col},
+                                {"how", prove::loopHowName(l.how)}, {"iterations", l.iterations},
+                                {"invariants", l.invariants}, {"note", l.note}});
     json abs = json::object();
     for (size_t a = 0; a < ir.arrays.size(); ++a) abs[ir.arrays[a].name] = prove::abstractionName(r.abstraction[a]);
     j["abstraction"] = abs;
@@ -341,9 +348,30 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   else
     os << fmt::format("sdvmc prove {}: two-thread reduction, group sizes 1..{}", o.file, r.maxThreads);
   if (loops)
-    os << fmt::format(", loops unrolled while they may run, cut at {} iterations{}", r.unroll,
+    os << fmt::format(", loops unrolled while they may run, then {}at {} iterations{}",
+                      o.loops == "induction" ? "proved by induction or cut " : "cut ", r.unroll,
                       r.unrollGiven ? "" : " (default; --unroll K)");
   os << "\n";
+  for (const prove::LoopReport& l : r.loops) {
+    const kpl::SourceLoc& at = ir.nodes[l.node].loc;
+    os << fmt::format("  loop at {}:{}:{}: ", o.file, at.line, at.col);
+    switch (l.how) {
+      case prove::LoopReport::How::Unrolled:
+        os << fmt::format("unrolled completely ({} iteration{} encoded, no more reachable)\n", l.iterations,
+                          l.iterations == 1 ? "" : "s");
+        break;
+      case prove::LoopReport::How::Induction:
+        os << fmt::format("proved by invariant after {} unrolled iteration{}; invariants kept: {}\n", l.iterations,
+                          l.iterations == 1 ? "" : "s",
+                          l.invariants.empty() ? std::string("none (the loop's footprint is arbitrary)")
+                                               : fmt::format("{}", fmt::join(l.invariants, "; ")));
+        break;
+      case prove::LoopReport::How::Cut:
+        os << fmt::format("cut at {} iterations (longer executions not covered){}\n", l.iterations,
+                          l.note.empty() ? "" : " (" + l.note + ")");
+        break;
+    }
+  }
   for (size_t a = 0; a < ir.arrays.size(); ++a)
     os << fmt::format("  {}: {} abstraction ({})\n", ir.arrays[a].name, prove::abstractionName(r.abstraction[a]),
                       r.abstractionWhy[a]);
@@ -393,6 +421,8 @@ int proveCommand(const ProveOptions& o, const CommandLine& cl) {
                      fmt::format("--abstraction expects adversarial or equality, not '{}'", o.abstraction), o.json);
   if (o.unroll != -1 && (o.unroll < 1 || o.unroll > 100000))
     return cl.reject("--unroll", fmt::format("--unroll expects 1..100000, not {}", o.unroll), o.json);
+  if (o.loops != "induction" && o.loops != "unroll")
+    return cl.reject("--loops", fmt::format("--loops expects induction or unroll, not '{}'", o.loops), o.json);
   if (o.maxThreads < 1 || o.maxThreads > 2147483647)
     return cl.reject("--max-threads", fmt::format("--max-threads expects 1..2147483647, not {}", o.maxThreads),
                      o.json);
@@ -457,6 +487,7 @@ int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
   }
   prove::ProveOptions po;
   if (o.unroll >= 0) po.unroll = static_cast<uint32_t>(o.unroll);
+  po.induction = o.loops == "induction";
   po.timeoutSeconds = o.timeout;
   po.maxThreads = static_cast<uint64_t>(o.maxThreads);
   po.abstraction = o.abstraction;

@@ -22,6 +22,7 @@ struct ProveOptions {
   LaunchArgs launch;  ///< (.cu/.cl) launch geometry, --kernel, --buffer (Launch.h)
   std::string abstraction = "auto";  ///< auto, adversarial, equality
   int64_t unroll = -1;               ///< -1: not given
+  std::string loops = "induction";   ///< --loops: induction (a loop that would be cut is proved by induction) or unroll
   int64_t maxThreads = 2147483647;
   double timeout = 120;              ///< seconds per solver query (0: none)
   std::vector<std::string> equiv;    ///< A B

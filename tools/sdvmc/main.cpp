@@ -104,7 +104,9 @@ int sdvmcMain(int argc, char** argv) {
   CLI::App* proveCmd = app.add_subcommand("prove", "Z3: race- and divergence-freedom for every group size, or the smallest counterexample");
   proveCmd->add_option("file", prove.file, "kernel (.kpl, .cu, .cl)");
   proveCmd->add_option("--abstraction", prove.abstraction, "shared state at barriers: adversarial or equality (default: per array, by control dependence)");
-  proveCmd->add_option("--unroll", prove.unroll, "cut loops that may still run after K iterations (default 8; the verdict says so)");
+  proveCmd->add_option("--unroll", prove.unroll, "unroll loops K iterations, then prove the rest by induction or cut them (default 8; the verdict says which)");
+  proveCmd->add_option("--loops", prove.loops, "induction (default): a loop still able to run after --unroll iterations is "
+                                               "proved by inductive invariants where possible, else cut; unroll: always cut");
   CLI::Option* maxThreadsOpt = proveCmd->add_option(
       "--max-threads", prove.maxThreads,
       "largest group size considered (default: KPL 2147483647; CUDA 1024, OpenCL 4096, the platforms' limits)");

@@ -1,0 +1,122 @@
+// Loops proved by induction instead of being cut (issue 16), GPUVerify's Houdini approach.
+//
+// Where the two-thread encoding (TwoThread.h) would cut a loop — it may still run after
+// `unroll` iterations, or a constant-trip loop is still running after `maxExactUnroll` —
+// the pair state S_K after those K iterations is the base. Candidate invariants are
+// generated from the loop (below); Houdini keeps the largest subset C that
+//   (base)  holds at S_K whenever the loop continues there, and
+//   (step)  is re-established by one iteration run from an arbitrary state H that agrees
+//           with S_K outside the loop's footprint and satisfies C and the continuation.
+// Both are decided by the solver (candidates refuted by a model are dropped; an unknown
+// answer abandons induction: the loop is then cut as before). By induction every state at
+// the head of an iteration ≥ K that an execution reaches satisfies C, so the body's check
+// points of the final round (alive_K ∧ C(H) ∧ …) cover every iteration ≥ K, and the state
+// after the loop is H under C(H) ∧ ¬continuation(H) (or S_K where the loop does not continue
+// at K). This over-approximates: a proof stays a proof; a violation whose witness the
+// interpreter does not confirm may come from an invariant too weak, and prove then encodes
+// again with induction off (Prover.cpp).
+//
+// The footprint: every slot a statement of the loop assigns (or a construct in it makes
+// fresh), the shadow memory of arrays written (all arrays when the loop has a barrier, which
+// havocs them), and the race/atomic logs of arrays accessed (all arrays with a barrier, which
+// resets them). Candidates, over source-named locals x live at the loop (x₀: x at loop entry):
+//   - x is uniform (the two threads of one group hold the same value);
+//   - x ≥ x₀, x ≤ x₀ (signed and unsigned) for x updated by x := x ± step, x / 2, x * 2 …;
+//   - (x − x₀) % step == 0 for x := x + step (step invariant in the loop);
+//   - x is 0 or a power of 2 for x := x / 2, x >> 1, x * 2, x << 1, x + x;
+//   - x ≤ b / x ≥ b for a guard x < b, x <= b, x > b, x >= b (b invariant), signed or not;
+//   - the loop condition is uniform (essential with a barrier in the body);
+//   - per array logged in the loop: no read / write / atomic since the last barrier, or one
+//     at lid, at an index ≡ lid (mod N), or at x₀ + a multiple of step;
+//   - both threads of one group see the same shared memory (equality abstraction).
+#pragma once
+
+#include "semantics/rules/Ir.h"
+
+#include <z3++.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace sdvmc::prove::induction {
+
+/// One modelled thread's state (the encoder's).
+struct ThreadState {
+  std::vector<z3::expr> locals;
+  std::vector<z3::expr> sh;                  ///< per array: its shadow memory
+  std::vector<z3::expr> rdEx, rdEl, wrEx, wrEl;
+  std::vector<z3::expr> atEx, atEl;          ///< per array: one chosen atomic access since the last barrier
+  struct Write {
+    z3::expr cond, index, value;
+  };
+  std::vector<std::vector<Write>> writes;  ///< group mode, per array: since the last barrier
+};
+using PairState = std::vector<ThreadState>;
+
+/// An update x := x + step (or − step) with `step` invariant in the loop.
+struct Step {
+  sem::Slot slot;
+  sem::ExprId step;
+  bool subtract = false;
+};
+
+/// What one iteration of a loop may change, and the shapes of its updates.
+struct Footprint {
+  std::vector<bool> slot;      ///< per slot: assigned (or made fresh) in the loop
+  std::vector<bool> written;   ///< per array: its shadow memory may change
+  std::vector<bool> logged;    ///< per array: its logs may change
+  bool barrier = false;
+  std::vector<Step> steps;
+  std::vector<sem::Slot> halving, doubling;
+};
+
+Footprint footprint(const sem::Ir& ir, sem::NodeId loop);
+
+/// Whether expression `e` reads no slot of the footprint (its value is the same in every
+/// iteration).
+bool invariant(const sem::Ir& ir, const Footprint& f, sem::ExprId e);
+
+/// `e` as source text, locals by `names` (empty name: `slot#k`).
+std::string exprText(const sem::Ir& ir, sem::ExprId e, const std::vector<std::string>& names);
+
+struct Candidate {
+  std::string text;
+  std::function<z3::expr(const PairState&)> at;
+};
+
+/// What candidates need from the encoder.
+struct Context {
+  z3::context& c;
+  const sem::Ir& ir;
+  sem::NodeId loop;
+  const PairState& entry;            ///< the state at loop entry (x₀)
+  std::vector<std::string> names;    ///< per slot: the source name ("" if none)
+  z3::expr tid[2];
+  z3::expr N, two, same;
+  std::vector<bool> equality;        ///< per array: the equality abstraction
+  bool atomics = false;
+  /// e evaluated in `state` for thread t, without errors
+  std::function<z3::expr(const PairState&, sem::ExprId, int)> value;
+  /// the loop's continuation for thread t in `state` (its predicate ∧ its condition)
+  std::function<z3::expr(const PairState&, int)> continues;
+};
+
+std::vector<Candidate> candidates(const Context& ctx, const Footprint& f);
+
+/// The texts of the invariants kept, less those implied by another one printed (a pattern
+/// of the accesses of a log that has none).
+std::vector<std::string> readable(const std::vector<Candidate>& kept);
+
+/// `base` with the footprint replaced by fresh constants named `prefix`….
+PairState havoc(z3::context& c, const PairState& base, const Footprint& f, const std::string& prefix);
+
+/// ite(cond, a, b) component-wise.
+PairState merge(const z3::expr& cond, const PairState& a, const PairState& b);
+
+/// Houdini's pruning step: drops the candidates not implied by `assumption` in `state`
+/// (one query per round of drops). False when the solver answers unknown.
+bool prune(z3::solver& solver, const z3::expr& assumption, const PairState& state, std::vector<Candidate>& cands,
+           unsigned& queries, std::string& reason);
+
+}  // namespace sdvmc::prove::induction
