@@ -18,6 +18,9 @@
 #include <clang/AST/Stmt.h>
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <functional>
+
 namespace sdvmc::clangfe::lowering {
 
 namespace {
@@ -386,9 +389,24 @@ ExprPtr Lowerer::accessPredicate(const clang::CallExpr* c, Annotation a) {
       if (!reads.empty()) {
         // The condition is evaluated once per logged offset inside rd_all/wr_all; an annotation's
         // reads are ghost_rd statements before it, evaluated once, so they cannot follow the offset.
-        unsupported(c, fmt::format("'{}' whose condition reads memory (it is evaluated for each logged offset, and "
-                                   "an annotation's reads are statements evaluated once before it)",
-                                   name));
+        // Neither can the temporaries of 64-bit arithmetic (a 32-bit value widened to size_t
+        // keeps its sign word in a local).
+        std::function<bool(const kpl::Stmt&)> readsMemory = [&](const kpl::Stmt& st) {
+          if (st.kind == kpl::StmtKind::Read) return true;
+          for (const kpl::StmtPtr& sub : st.stmts)
+            if (sub && readsMemory(*sub)) return true;
+          return false;
+        };
+        const bool memory = std::any_of(reads.begin(), reads.end(), [&](const StmtPtr& st) { return readsMemory(*st); });
+        if (memory)
+          unsupported(c, fmt::format("'{}' whose condition reads memory (it is evaluated for each logged offset, and "
+                                     "an annotation's reads are statements evaluated once before it)",
+                                     name));
+        else
+          unsupported(c, fmt::format("'{}' whose condition needs 64-bit arithmetic (under --target 64, sizeof and "
+                                     "size_t make it 64-bit, and its lowering keeps temporaries that cannot follow the "
+                                     "logged offset; --target 32, GPUVerify's 32-bit size_t, keeps it an expression)",
+                                     name));
         return lit(0, r);
       }
       return annotExpr(write ? kpl::AnnotOp::WrAll : kpl::AnnotOp::RdAll, st.array, std::move(v), r);
