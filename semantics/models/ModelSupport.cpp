@@ -39,7 +39,8 @@ std::vector<Address> unknownCellsRead(const Ir& ir, SdvMachine& m, const GroupSt
                             (node.kind == NodeKind::Async &&
                              (node.asyncOp == kpl::AsyncOp::Wait || node.asyncOp == kpl::AsyncOp::ThreadWait)))) {
     for (const AsyncCopy& c : s.copies)
-      for (const auto& [d, from] : c.cells) {
+      for (const auto& cell : c.cells) {
+        const Address& from = cell.second;  // (not a structured binding: Clang 14 cannot capture one)
         if (from.array < abstractArrays.size() && abstractArrays[from.array]) continue;
         if (!memory.isUnknown(ir, from)) continue;
         if (c.owner != kNone) {
