@@ -906,7 +906,10 @@ private:
       stmt(n.children[0]);
       stmt(n.children[1]);
       const size_t before = cands.size();
-      if (!induction::prune(*inductionSolver_, alive_, th_, cands, e_.inductionQueries, reason)) {
+      // A copy: the candidates' `value` and `continues` swap th_ while they evaluate, which
+      // would free the vectors a reference into th_ points at.
+      const std::vector<ThreadState> after = th_;
+      if (!induction::prune(*inductionSolver_, alive_, after, cands, e_.inductionQueries, reason)) {
         rollback();
         why = fmt::format("induction: no answer on the inductive step: {}", reason);
         return false;
