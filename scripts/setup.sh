@@ -11,6 +11,7 @@ pkgs=(build-essential cmake ninja-build pkg-config
       oclgrind pocl-opencl-icd ocl-icd-opencl-dev opencl-headers
       chromium   # chromium: the headless screenshot of crosscheck's HTML report (tests/crosscheck)
       libopenmpi-dev openmpi-bin  # sdvmc check --mpi and its test (tests: specs_mpi)
+      python3    # reads --json in the test and bench scripts (tests/prove_crosscheck.sh, tests/bench/production_bugs.sh, …)
       spin time valgrind)  # the benchmarks (tests/bench): SPIN to compare with, /usr/bin/time, callgrind
 missing=()
 for p in "${pkgs[@]}"; do
