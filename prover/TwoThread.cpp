@@ -840,20 +840,22 @@ private:
     const std::vector<ThreadState> base = th_;
     const z3::expr aliveK = alive_;
     // Evaluation in a given state, without errors (mask false), for the candidates.
+    // One copy of `st`, swapped in and back out: th_'s own buffers come back unchanged, so a
+    // reference into th_ (st may be th_) stays valid.
     auto value = [this](const std::vector<ThreadState>& st, ExprId e, int t) {
-      std::vector<ThreadState> saved = th_;
-      th_ = st;
+      std::vector<ThreadState> other = st;
+      th_.swap(other);
       z3::expr v = ev(e, t, c_.bool_val(false));
-      th_ = std::move(saved);
+      th_.swap(other);
       return v;
     };
     auto continues = [this, id](const std::vector<ThreadState>& st, int t) {
-      std::vector<ThreadState> saved = th_;
-      th_ = st;
+      std::vector<ThreadState> other = st;
+      th_.swap(other);
       const Node& l = ir_.nodes[id];
       z3::expr p = pred(l.predOpen, t);
       z3::expr v = p && truth(ev(l.e0, t, c_.bool_val(false)));
-      th_ = std::move(saved);
+      th_.swap(other);
       return v;
     };
     std::vector<bool> equality;
@@ -906,10 +908,7 @@ private:
       stmt(n.children[0]);
       stmt(n.children[1]);
       const size_t before = cands.size();
-      // A copy: the candidates' `value` and `continues` swap th_ while they evaluate, which
-      // would free the vectors a reference into th_ points at.
-      const std::vector<ThreadState> after = th_;
-      if (!induction::prune(*inductionSolver_, alive_, after, cands, e_.inductionQueries, reason)) {
+      if (!induction::prune(*inductionSolver_, alive_, th_, cands, e_.inductionQueries, reason)) {
         rollback();
         why = fmt::format("induction: no answer on the inductive step: {}", reason);
         return false;
