@@ -78,9 +78,10 @@ Agg Lowerer::loadAgg(const AggPlace& p, kpl::SourceRange r) {
   Agg a;
   a.ok = p.ok;
   for (const Comp& c : p.comps) {
-    a.vals.push_back(p.ok ? readCell(p.base.storage, add(clone(*p.base.index), lit(static_cast<int64_t>(c.offset), r), r),
-                                     cellType(c.type), r)
-                          : lit(0, r));
+    ExprPtr at = add(clone(*p.base.index), lit(static_cast<int64_t>(c.offset), r), r);
+    if (!p.ok) a.vals.push_back(lit(0, r));
+    else if (c.bytes > 1) a.vals.push_back(readBytes(p.base.storage, std::move(at), c.bytes, cellType(c.type), r));
+    else a.vals.push_back(readCell(p.base.storage, std::move(at), cellType(c.type), r));
     a.types.push_back(c.type);
   }
   return a;
@@ -100,8 +101,9 @@ void Lowerer::storeAgg(const AggPlace& p, Agg& v, kpl::SourceRange r) {
   }
   for (size_t i = 0; i < p.comps.size(); ++i) {
     const Comp& c = p.comps[i];
-    writeCell(p.base.storage, add(clone(*p.base.index), lit(static_cast<int64_t>(c.offset), r), r), clone(*v.vals[i]),
-              cellType(c.type), r);
+    ExprPtr at = add(clone(*p.base.index), lit(static_cast<int64_t>(c.offset), r), r);
+    if (c.bytes > 1) writeBytes(p.base.storage, std::move(at), c.bytes, clone(*v.vals[i]), r);  // LowerUnion.cpp
+    else writeCell(p.base.storage, std::move(at), clone(*v.vals[i]), cellType(c.type), r);
   }
 }
 
@@ -149,6 +151,22 @@ AggPlace Lowerer::aggPlace(const clang::Expr* e) {
                                               cast->getCastKind() == clang::CK_UncheckedDerivedToBase)) ||
                (llvm::isa<clang::UnaryOperator>(e) && llvm::cast<clang::UnaryOperator>(e)->getOpcode() == clang::UO_Deref);
   if (const clang::VarDecl* vd = refVar(e); vd && !lookup(vd) && vd->hasExternalStorage()) place = false;  // threadIdx …
+  if (LVal bl; place && (llvm::isa<clang::MemberExpr>(e) || llvm::isa<clang::ArraySubscriptExpr>(e)) &&
+               byteUnionPlace(e, bl)) {
+    // A struct, array or vector member inside a union lowered as bytes: its components by C's
+    // byte layout (LowerUnion.cpp).
+    if (bl.kind != LVal::Kind::Cell) return p;
+    Layout l;
+    std::string why;
+    if (!byteLayout(e->getType(), 0, "", l, why)) {
+      unsupported(e, fmt::format("a member of type '{}' that {}", e->getType().getAsString(), why));
+      return p;
+    }
+    p.base = std::move(bl);
+    p.comps = std::move(l.comps);
+    p.ok = true;
+    return p;
+  }
   if (place) {
     auto l = layoutOf(e->getType(), e->getBeginLoc());
     if (!l) return p;
@@ -249,6 +267,13 @@ Agg Lowerer::aggValue(const clang::Expr* e) {
       }
     } else {
       const clang::RecordDecl* rd = t->getAs<clang::RecordType>()->getDecl()->getDefinition();
+      if (isByteUnion(rd) && list->getNumInits() > 0) {
+        // Its value is its bytes (LowerUnion.cpp): a member's initialiser is not split into them.
+        unsupported(e, fmt::format("an initialiser list of union '{}', which is lowered as bytes (assign the "
+                                   "member after the declaration instead)",
+                                   t.getAsString()));
+        return bad;
+      }
       if (rd->isUnion() && list->getInitializedFieldInUnion() &&
           list->getInitializedFieldInUnion() != *rd->field_begin()) {
         // The union's value is laid out as its first member (unionCells): another member's

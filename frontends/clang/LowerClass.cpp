@@ -54,6 +54,7 @@ std::optional<VarInfo> Lowerer::bindRef(const clang::Expr* init, clang::QualType
     if (VarInfo* v = lookup(vd); v && (v->kind == VarInfo::Kind::Scalar || v->ref)) return *v;
   LVal lv = lvalue(e);
   if (lv.kind == LVal::Kind::Local && lv.var) return *lv.var;
+  if (refuseBytePlace(lv, init, "a reference to")) return std::nullopt;
   if (lv.kind != LVal::Kind::Cell) {
     if (lv.kind != LVal::Kind::Invalid) unsupported(init, "a reference bound to this expression");
     return std::nullopt;
@@ -82,7 +83,7 @@ std::optional<VarInfo> Lowerer::objectOf(const clang::Expr* obj, bool arrow, con
     p = pointer(obj);
   } else {
     AggPlace place = aggPlace(obj);
-    if (!place.ok) return std::nullopt;
+    if (!place.ok || refuseBytePlace(place.base, obj, "a member call on")) return std::nullopt;
     p = PtrVal{place.base.storage, std::move(place.base.index)};
   }
   if (p.storage < 0) {

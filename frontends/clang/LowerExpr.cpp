@@ -42,7 +42,9 @@ BinaryOp Lowerer::floatOp(clang::BinaryOperatorKind op, clang::SourceLocation at
 ExprPtr Lowerer::load(LVal& lv, kpl::SourceRange r) {
   switch (lv.kind) {
     case LVal::Kind::Local: return nameExpr(lv.local, r);
-    case LVal::Kind::Cell: return readCell(lv.storage, clone(*lv.index), lv.type, r);
+    case LVal::Kind::Cell:
+      if (lv.bytes > 1) return readBytes(lv.storage, clone(*lv.index), lv.bytes, lv.type, r);  // LowerUnion.cpp
+      return readCell(lv.storage, clone(*lv.index), lv.type, r);
     case LVal::Kind::Pointer:
     case LVal::Kind::Invalid: return lit(0, r);
   }
@@ -52,7 +54,10 @@ ExprPtr Lowerer::load(LVal& lv, kpl::SourceRange r) {
 void Lowerer::store(LVal& lv, ExprPtr v, kpl::SourceRange r) {
   switch (lv.kind) {
     case LVal::Kind::Local: emitAssign(lv.local, std::move(v), r); return;
-    case LVal::Kind::Cell: writeCell(lv.storage, clone(*lv.index), std::move(v), lv.type, r); return;
+    case LVal::Kind::Cell:
+      if (lv.bytes > 1) writeBytes(lv.storage, clone(*lv.index), lv.bytes, std::move(v), r);  // LowerUnion.cpp
+      else writeCell(lv.storage, clone(*lv.index), std::move(v), lv.type, r);
+      return;
     case LVal::Kind::Pointer:
     case LVal::Kind::Invalid: return;
   }
@@ -565,6 +570,8 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
     unsupported(e, "variable '" + vd->getNameAsString() + "'");
     return lv;
   }
+  if (LVal bl; (llvm::isa<clang::ArraySubscriptExpr>(e) || llvm::isa<clang::MemberExpr>(e)) && byteUnionPlace(e, bl))
+    return bl;  // inside a union lowered as bytes (LowerUnion.cpp)
   if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
     PtrVal p = pointer(s->getBase());
     ExprPtr idx = wordIndex(s->getIdx());
@@ -603,6 +610,7 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
     lv = std::move(p.base);
     lv.index = add(std::move(lv.index), lit(static_cast<int64_t>(p.comps[0].offset), r), r);
     lv.type = elemOf(p.comps[0].type);  // a 64-bit element: its two cells from here
+    if (lv.inBytes) lv.bytes = p.comps[0].bytes * static_cast<unsigned>(p.comps.size());  // its byte cells
     (void)x;
     return lv;
   }

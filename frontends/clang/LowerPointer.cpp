@@ -353,6 +353,11 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
     unsupported(e, "this pointer");
     return bad;
   }
+  if (LVal bl; llvm::isa<clang::ArraySubscriptExpr>(e) && byteUnionPlace(e, bl)) {
+    // A row of an array member of a union lowered as bytes (LowerUnion.cpp).
+    if (bl.kind != LVal::Kind::Cell || refuseBytePlace(bl, e, "a pointer into")) return bad;
+    return PtrVal{bl.storage, std::move(bl.index)};
+  }
   if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
     // A row of a multi-dimensional array: row-major, rows of `cells` cells.
     PtrVal p = pointer(s->getBase());
@@ -372,7 +377,7 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
         const clang::Expr* s = sub->IgnoreParens();
         if (llvm::isa<clang::ArraySubscriptExpr>(s) && !s->getType()->isArrayType()) {
           LVal lv = lvalue(s);
-          if (lv.kind != LVal::Kind::Cell) return bad;
+          if (lv.kind != LVal::Kind::Cell || refuseBytePlace(lv, s, "a pointer to")) return bad;
           return PtrVal{lv.storage, std::move(lv.index)};
         }
         if (const auto* du = llvm::dyn_cast<clang::UnaryOperator>(s); du && du->getOpcode() == clang::UO_Deref)
@@ -385,7 +390,7 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
         if (llvm::isa<clang::MemberExpr>(s) || (isAgg(s->getType()) && llvm::isa<clang::DeclRefExpr>(s))) {
           // A field, or a struct (a local struct's cells are its private storage).
           LVal lv = lvalue(s);
-          if (lv.kind != LVal::Kind::Cell) return bad;
+          if (lv.kind != LVal::Kind::Cell || refuseBytePlace(lv, s, "a pointer to")) return bad;
           return PtrVal{lv.storage, std::move(lv.index)};
         }
         if (const clang::VarDecl* vd = refVar(s); vd && (isMemoryVar(vd) || s->getType()->isArrayType()))
@@ -518,7 +523,7 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
   }
   if (llvm::isa<clang::MemberExpr>(e) && e->getType()->isArrayType()) {  // `n.keys`: its first cell
     LVal lv = lvalue(e);
-    if (lv.kind != LVal::Kind::Cell) return bad;
+    if (lv.kind != LVal::Kind::Cell || refuseBytePlace(lv, e, "a pointer into")) return bad;
     return PtrVal{lv.storage, std::move(lv.index)};
   }
   if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(e); m && isPtrField(e->getType())) return readPointerField(m);

@@ -133,56 +133,63 @@ std::optional<uint64_t> Lowerer::structCells(clang::QualType t, clang::SourceLoc
 }
 
 std::optional<uint64_t> Lowerer::unionCells(clang::QualType t, const clang::RecordDecl* rd, clang::SourceLocation at) {
-  // Every member is a run of whole 32-bit words (int, unsigned, float, their vectors and
-  // structs of them, 64-bit scalars as two words) of the union's size: cell k of every member
-  // is then bytes 4k … 4k + 3 of the union, and reading one member after writing another
-  // reads the same bits (the type punning C and CUDA compilers define). Anything else (a
-  // narrower member, padding, a pointer, members of different sizes) is refused.
+  // A union whose members are all whole 32-bit words of its size (int, unsigned, float, their
+  // vectors and structs, 64-bit scalars as two words) is word cells: cell k of every member is
+  // bytes 4k … 4k + 3 of the union, and reading one member after writing another reads the same
+  // bits (the type punning C and CUDA compilers define). Any other union whose members are made
+  // of integers, floats, their structs, arrays and vectors is lowered as bytes, one cell per
+  // byte of C's layout (LowerUnion.cpp). Anything else (a pointer, a bit-field, a union inside
+  // it) is refused, naming the member.
   const uint64_t bytes = ctx_.getTypeSize(t) / 8;
-  std::optional<uint64_t> cells;
+  if (rd->field_empty()) {
+    unsupported(at, "type '" + t.getAsString() + "' (an empty union)");
+    return std::nullopt;
+  }
   for (const clang::FieldDecl* f : rd->fields()) {
-    clang::QualType ft = f->getType().getCanonicalType();
-    auto refuse = [&](const std::string& why) {
-      unsupported(at, fmt::format("{}: member '{}' of type '{}' {} (a union is lowered when every member is "
-                                  "whole 32-bit words of the union's size: int, unsigned, float, their vectors and "
-                                  "structs, 64-bit scalars)",
+    Layout scratch;
+    std::string why;
+    if (f->isBitField()) why = "is a bit-field";
+    else byteLayout(f->getType(), 0, "", scratch, why);
+    if (!why.empty()) {
+      unsupported(at, fmt::format("{}: member '{}' of type '{}' {} (a union is lowered when its members are made "
+                                  "of integers, floats, their structs, arrays and vectors: as 32-bit words when "
+                                  "every member is whole words of the union's size, else as bytes)",
                                   t.getAsString(), f->getNameAsString(), f->getType().getAsString(), why));
       return std::nullopt;
-    };
-    if (f->isBitField()) return refuse("is a bit-field");
-    if (isPtrField(ft) || pointerFieldIn(ft)) return refuse("holds a pointer");
+    }
+  }
+  std::optional<uint64_t> cells;
+  bool words = true;
+  for (const clang::FieldDecl* f : rd->fields()) {
+    clang::QualType ft = f->getType().getCanonicalType();
     const uint64_t fbytes = ctx_.getTypeSize(ft) / 8;
-    if (fbytes != bytes) return refuse(fmt::format("has {} bytes, the union {}", fbytes, bytes));
     uint64_t n = 0;
-    if (isWideType(ft)) {
+    if (fbytes != bytes) {
+      words = false;
+    } else if (isWideType(ft)) {
       n = 2;  // a 64-bit scalar: its low word, then its high word
     } else if (auto it = intType(ft)) {
-      if (it->isBool || it->width != 32) return refuse("is narrower than 32 bits");
+      words = !it->isBool && it->width == 32;
       n = 1;
     } else if (uint64_t len = scalarArrayField(ft)) {
-      if (intType(ctx_.getAsConstantArrayType(ft)->getElementType())->width != 32)
-        return refuse("is an array of elements narrower than 32 bits");
+      words = intType(ctx_.getAsConstantArrayType(ft)->getElementType())->width == 32;
       n = len;
     } else if (const clang::ConstantArrayType* arr = ctx_.getAsConstantArrayType(ft);
                arr && ctx_.getTypeSize(arr->getElementType()) < 32) {
-      return refuse("is an array of elements narrower than 32 bits");  // `__half h[2]`, `char2 c[2]`
+      words = false;  // `__half h[2]`, `char2 c[2]`
     } else {
       std::optional<Layout> l = layoutOf(ft, at);
       if (!l) return std::nullopt;
       for (const Comp& c : l->comps)
-        if (c.type.isBool || (c.type.width != 32 && c.type.width != 64))
-          return refuse(fmt::format("has a component ('{}') narrower than 32 bits", c.path.empty() ? "the value" : c.path));
+        if (c.type.isBool || (c.type.width != 32 && c.type.width != 64)) words = false;
       n = l->cells;
     }
-    if (n * 4 != fbytes) return refuse("has padding");
-    if (cells && *cells != n) return refuse("has another size in cells");
+    if (n * 4 != fbytes || (cells && *cells != n)) words = false;  // padding, another size in cells
+    if (!words) break;
     cells = n;
   }
-  if (!cells) {
-    unsupported(at, "type '" + t.getAsString() + "' (an empty union)");
-    return std::nullopt;
-  }
-  return cells;
+  byteUnions_[rd->getDefinition()] = !words;
+  return words ? cells : std::optional<uint64_t>(bytes);
 }
 
 uint64_t Lowerer::basesCells(const clang::RecordDecl* rd, const clang::RecordDecl* upTo, clang::SourceLocation at) {
@@ -342,6 +349,12 @@ bool Lowerer::layoutInto(clang::QualType t, uint64_t base, const std::string& pa
   if (t->isRecordType()) {
     if (!structCells(t, at)) return false;
     const clang::RecordDecl* rd = t->getAs<clang::RecordType>()->getDecl()->getDefinition();
+    if (isByteUnion(rd)) {  // a union lowered as bytes (LowerUnion.cpp): its value is its bytes
+      const auto n = static_cast<uint64_t>(ctx_.getTypeSizeInChars(t).getQuantity());
+      for (uint64_t k = 0; k < n; ++k)
+        out.comps.push_back(Comp{base + k, IntType{8, false, false, false}, fmt::format("{}.byte{}", path, k)});
+      return true;
+    }
     uint64_t off = base;
     if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(rd))  // the bases' fields first
       for (const clang::CXXBaseSpecifier& b : cxx->bases()) {

@@ -23,6 +23,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace sdvmc::clangfe::lowering {
 
 namespace {
@@ -338,6 +340,21 @@ bool Lowerer::mayReadAggUninit(const clang::VarDecl* vd, const Layout* l) {
   if (!block) return true;
   for (const clang::DynTypedNode& p : ctx_.getParents(*block))
     if (p.get<clang::SwitchStmt>()) return true;
+  // A union lowered as bytes (LowerUnion.cpp): each member's bytes, under the member's path, so
+  // that `c.u = x;` assigns the bytes `c.rgba.r` reads.
+  Layout alias;
+  if (const clang::RecordDecl* rd = vd->getType()->getAsRecordDecl(); l && rd && isByteUnion(rd)) {
+    for (const clang::FieldDecl* f : rd->fields()) {
+      Layout m;
+      std::string why;
+      if (!byteLayout(f->getType(), 0, fmt::format(".{}", f->getNameAsString()), m, why)) return true;
+      for (Comp& c : m.comps) {
+        for (size_t at; (at = c.path.find("..")) != std::string::npos;) c.path.erase(at, 1);  // anonymous members
+        for (unsigned k = 0; k < std::max(1u, c.bytes); ++k) alias.comps.push_back(Comp{c.offset + k, c.type, c.path});
+      }
+    }
+    l = &alias;
+  }
   AggWalk w{vd, l, 0, {}, ctx_};
   if (l) {
     for (const Comp& c : l->comps) w.need.insert(c.offset);

@@ -105,6 +105,10 @@ Val Lowerer::loadVal(LVal& lv, kpl::SourceRange r) {
   if (lv.kind == LVal::Kind::Local) return Val{nameExpr(lv.local, r), nameExpr(lv.localHi, r)};
   if (lv.kind != LVal::Kind::Cell) return zeroOf(true, r);
   ExprPtr idx = atom(clone(*lv.index), r);
+  if (lv.bytes > 1) {  // inside a union lowered as bytes (LowerUnion.cpp): bytes 0 … 3, then 4 … 7
+    ExprPtr lo = readBytes(lv.storage, clone(*idx), 4, kRawWord, r);
+    return Val{std::move(lo), readBytes(lv.storage, add(std::move(idx), lit(4, r), r), 4, kRawWord, r)};
+  }
   ExprPtr lo = readCell(lv.storage, clone(*idx), kRawWord, r);
   ExprPtr hi = readCell(lv.storage, add(std::move(idx), lit(1, r), r), kRawWord, r);
   return Val{std::move(lo), std::move(hi)};
@@ -132,6 +136,11 @@ void Lowerer::storeVal(LVal& lv, Val v, kpl::SourceRange r) {
   }
   if (lv.kind != LVal::Kind::Cell) return;
   ExprPtr idx = atom(clone(*lv.index), r);
+  if (lv.bytes > 1) {  // inside a union lowered as bytes (LowerUnion.cpp)
+    writeBytes(lv.storage, clone(*idx), 4, std::move(v.lo), r);
+    writeBytes(lv.storage, add(std::move(idx), lit(4, r), r), 4, std::move(v.hi), r);
+    return;
+  }
   writeCell(lv.storage, clone(*idx), std::move(v.lo), kRawWord, r);
   writeCell(lv.storage, add(std::move(idx), lit(1, r), r), std::move(v.hi), kRawWord, r);
 }

@@ -145,6 +145,11 @@ struct LVal {
   /// Cell: a pointer held in memory cells (index: its offset, index + 1: its target's id, as a
   /// Dynamic storage's base holds it): the storage collecting every target stored there; -1 otherwise.
   int ptrColl = -1;
+  /// Cell: a place inside a union lowered as bytes (LowerUnion.cpp): its cells are C's bytes.
+  bool inBytes = false;
+  /// inBytes: the bytes the place spans; a scalar of 2, 4 or 8 bytes is read and written as
+  /// that many byte cells, least significant first (a byte, or bytes 0 … 1 of a word: plain cells).
+  unsigned bytes = 0;
 };
 
 enum class JumpKind { Break, Continue, Return };
@@ -214,6 +219,9 @@ struct Comp {
   std::string path;
   const clang::FieldDecl* ptrField = nullptr;  ///< a pointer field's cell: its offset, or (ptrBase) its target's id
   bool ptrBase = false;
+  /// A component of a place inside a union lowered as bytes: it spans this many byte cells
+  /// from `offset`, least significant first (0 or 1: one cell).
+  unsigned bytes = 0;
 };
 /// A struct or vector type as cells: its scalar components and its size in cells (a
 /// 3-component vector occupies 4).
@@ -444,6 +452,26 @@ private:
   /// A cell's word read as another type of the same size (through a cast pointer): float
   /// and integer types share the bits; integers convert as C does.
   ExprPtr reinterpret(ExprPtr e, IntType from, IntType to, kpl::SourceRange r);
+
+  // ---- LowerUnion.cpp: unions with members narrower than a word, as bytes ---------------
+
+  /// Whether a union is lowered as bytes (one cell per byte of C's layout; unionCells decided).
+  bool isByteUnion(const clang::RecordDecl* rd);
+  std::map<const clang::RecordDecl*, bool> byteUnions_;
+  /// The scalar components of a value of type t at byte `base`, by C's byte layout (each with
+  /// its span in bytes; a 64-bit scalar: its low word, then its high word). False with `why`
+  /// set where a component cannot live in bytes (a pointer, a bit-field, a union, a base class).
+  bool byteLayout(clang::QualType t, uint64_t base, const std::string& path, Layout& out, std::string& why);
+  /// The place a member expression or subscript names inside a byte union (`c.rgba.r`,
+  /// `x.b[i]`, `p->h[1]`): its first byte cell, inBytes set. False when e is not inside one
+  /// (out untouched); an Invalid `out` after a diagnostic.
+  bool byteUnionPlace(const clang::Expr* e, LVal& out);
+  /// A place inside a byte union other than one byte (or an array of bytes) that a pointer,
+  /// reference or `this` would name: refused at e (true).
+  bool refuseBytePlace(const LVal& lv, const clang::Expr* e, const std::string& what);
+  /// A scalar of n (2 or 4) bytes from byte cells first … first + n - 1, as type `as`; and written.
+  ExprPtr readBytes(int storage, ExprPtr first, unsigned n, IntType as, kpl::SourceRange r);
+  void writeBytes(int storage, ExprPtr first, unsigned n, ExprPtr value, kpl::SourceRange r);
 
   // ---- LowerDecl.cpp: storages and local variables ---------------------------------------
 
