@@ -269,7 +269,7 @@ Agg Lowerer::aggValue(const clang::Expr* e) {
       const clang::RecordDecl* rd = t->getAs<clang::RecordType>()->getDecl()->getDefinition();
       if (isByteUnion(rd) && list->getNumInits() > 0) {
         // Its value is its bytes (LowerUnion.cpp): a member's initialiser is not split into them.
-        unsupported(e, fmt::format("an initialiser list of union '{}', which is lowered as bytes (assign the "
+        unsupported(e, fmt::format("an initialiser list of '{}', a union lowered as bytes (assign the "
                                    "member after the declaration instead)",
                                    t.getAsString()));
         return bad;
