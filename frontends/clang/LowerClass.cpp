@@ -7,6 +7,8 @@
 // offset: the bases' fields come first).
 #include "frontends/clang/Lowerer.h"
 
+#include <clang/AST/ASTContext.h>
+
 #include <clang/AST/Decl.h>
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/Expr.h>
@@ -196,7 +198,12 @@ void Lowerer::initField(const clang::FieldDecl* f, const clang::Expr* init, int 
   kpl::SourceRange r = range(init);
   if (const auto* d = llvm::dyn_cast<clang::CXXDefaultInitExpr>(init)) init = d->getExpr();
   clang::QualType ft = f->getType();
+  const bool inBytes = isByteUnion(f->getParent());  // a member of a union lowered as bytes (LowerUnion.cpp)
   if (const auto* fc = llvm::dyn_cast<clang::CXXConstructExpr>(init->IgnoreImplicit()); fc && isAgg(ft)) {
+    if (inBytes) {
+      unsupported(init, fmt::format("a constructor of member '{}' of a union lowered as bytes", f->getNameAsString()));
+      return;
+    }
     construct(fc, storage, std::move(cell));
     return;
   }
@@ -204,6 +211,21 @@ void Lowerer::initField(const clang::FieldDecl* f, const clang::Expr* init, int 
   lv.kind = LVal::Kind::Cell;
   lv.storage = storage;
   lv.index = std::move(cell);
+  if (inBytes && isAgg(ft)) {  // its components by C's byte layout, from the union's first byte
+    Layout l;
+    std::string why;
+    if (!byteLayout(ft, 0, "", l, why)) {
+      unsupported(init, fmt::format("a member initialiser of type '{}' that {}", ft.getAsString(), why));
+      return;
+    }
+    Agg v = aggValue(init);
+    storeAgg(AggPlace{std::move(lv), l.comps, true}, v, r);
+    return;
+  }
+  if (inBytes) {  // a scalar member: its bytes (store and storeVal split the value)
+    lv.inBytes = true;
+    lv.bytes = static_cast<unsigned>(ctx_.getTypeSizeInChars(ft).getQuantity());
+  }
   if (isAgg(ft)) {
     auto l = layoutOf(ft, init->getBeginLoc());
     if (!l) return;

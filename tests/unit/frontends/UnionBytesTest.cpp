@@ -95,3 +95,28 @@ SCENARIO("what a union lowered as bytes cannot give is refused, located", "[fron
                              fe::Language::Cuda, launch1d(1)))
             .rfind("3:5: unsupported: union Q: member 'f' of type 'struct (unnamed", 0) == 0);
 }
+
+SCENARIO("a union's constructor and member functions write its bytes", "[frontends][clang][union]") {
+  const std::string src = R"(
+union C {
+  __device__ C() : u(0x01020304u) {}
+  __device__ explicit C(unsigned v) { u = v; }
+  unsigned char b[4];
+  unsigned int u;
+  __device__ unsigned char low() const { return b[0]; }
+  __device__ void setHigh(unsigned char v) { b[3] = v; }
+};
+__global__ void k(unsigned int *out) {
+  C x;
+  out[0] = x.u;
+  C y(0xAABBCCDDu);
+  out[1] = y.low();
+  y.setHigh(0x11);
+  out[2] = y.u;
+}
+)";
+  Ran r = runText(src, fe::Language::Cuda, launch1d(1, {{"out", 3}}));
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // The member initialiser writes all four bytes; low() is byte 0 (0xDD); setHigh byte 3 only.
+  CHECK(r.arrays.at("out") == W{0x01020304, 0xDD, 0x11BBCCDD});
+}
