@@ -145,26 +145,13 @@ std::optional<uint64_t> Lowerer::unionCells(clang::QualType t, const clang::Reco
     unsupported(at, "type '" + t.getAsString() + "' (an empty union)");
     return std::nullopt;
   }
-  for (const clang::FieldDecl* f : rd->fields()) {
-    Layout scratch;
-    std::string why;
-    if (f->isBitField()) why = "is a bit-field";
-    else byteLayout(f->getType(), 0, "", scratch, why);
-    if (!why.empty()) {
-      unsupported(at, fmt::format("{}: member '{}' of type '{}' {} (a union is lowered when its members are made "
-                                  "of integers, floats, their structs, arrays and vectors: as 32-bit words when "
-                                  "every member is whole words of the union's size, else as bytes)",
-                                  t.getAsString(), f->getNameAsString(), f->getType().getAsString(), why));
-      return std::nullopt;
-    }
-  }
   std::optional<uint64_t> cells;
   bool words = true;
   for (const clang::FieldDecl* f : rd->fields()) {
     clang::QualType ft = f->getType().getCanonicalType();
     const uint64_t fbytes = ctx_.getTypeSize(ft) / 8;
     uint64_t n = 0;
-    if (fbytes != bytes) {
+    if (f->isBitField() || isPtrField(ft) || pointerFieldIn(ft) || fbytes != bytes) {
       words = false;
     } else if (isWideType(ft)) {
       n = 2;  // a 64-bit scalar: its low word, then its high word
@@ -188,8 +175,25 @@ std::optional<uint64_t> Lowerer::unionCells(clang::QualType t, const clang::Reco
     if (!words) break;
     cells = n;
   }
-  byteUnions_[rd->getDefinition()] = !words;
-  return words ? cells : std::optional<uint64_t>(bytes);
+  if (words) {
+    byteUnions_[rd->getDefinition()] = false;
+    return cells;
+  }
+  for (const clang::FieldDecl* f : rd->fields()) {
+    Layout scratch;
+    std::string why;
+    if (f->isBitField()) why = "is a bit-field";
+    else byteLayout(f->getType(), 0, "", scratch, why);
+    if (!why.empty()) {
+      unsupported(at, fmt::format("{}: member '{}' of type '{}' {} (a union is lowered when its members are made "
+                                  "of integers, floats, their structs, arrays and vectors: as 32-bit words when "
+                                  "every member is whole words of the union's size, else as bytes)",
+                                  t.getAsString(), f->getNameAsString(), f->getType().getAsString(), why));
+      return std::nullopt;
+    }
+  }
+  byteUnions_[rd->getDefinition()] = true;
+  return bytes;
 }
 
 uint64_t Lowerer::basesCells(const clang::RecordDecl* rd, const clang::RecordDecl* upTo, clang::SourceLocation at) {

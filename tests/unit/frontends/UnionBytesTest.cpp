@@ -93,7 +93,7 @@ SCENARIO("what a union lowered as bytes cannot give is refused, located", "[fron
             .rfind("3:5: unsupported: union Q: member 'p' of type 'int *' holds a pointer", 0) == 0);
   CHECK(firstError(lowerText("union Q { unsigned u; struct { unsigned a : 4; } f; };\n__global__ void k(int *A) {\n  Q q;\n}\n",
                              fe::Language::Cuda, launch1d(1)))
-            .rfind("3:5: unsupported: union Q: member 'f' of type 'struct (unnamed", 0) == 0);
+            .rfind("3:5: unsupported: bit-field 'a' of 'struct Q::(unnamed", 0) == 0);
 }
 
 SCENARIO("a union's constructor and member functions write its bytes", "[frontends][clang][union]") {
