@@ -267,13 +267,7 @@ Agg Lowerer::aggValue(const clang::Expr* e) {
       }
     } else {
       const clang::RecordDecl* rd = t->getAs<clang::RecordType>()->getDecl()->getDefinition();
-      if (isByteUnion(rd) && list->getNumInits() > 0) {
-        // Its value is its bytes (LowerUnion.cpp): a member's initialiser is not split into them.
-        unsupported(e, fmt::format("an initialiser list of '{}', a union lowered as bytes (assign the "
-                                   "member after the declaration instead)",
-                                   t.getAsString()));
-        return bad;
-      }
+      if (isByteUnion(rd)) return byteUnionInit(list, t);  // its bytes (LowerUnion.cpp)
       if (rd->isUnion() && list->getInitializedFieldInUnion() &&
           list->getInitializedFieldInUnion() != *rd->field_begin()) {
         // The union's value is laid out as its first member (unionCells): another member's

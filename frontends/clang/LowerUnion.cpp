@@ -21,6 +21,8 @@
 #include <clang/AST/RecordLayout.h>
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace sdvmc::clangfe::lowering {
 
 namespace {
@@ -184,6 +186,69 @@ bool Lowerer::refuseBytePlace(const LVal& lv, const clang::Expr* e, const std::s
                              "array of bytes of such a union can be pointed to or referred to)",
                              what, e->getType().getAsString(), lv.bytes));
   return true;
+}
+
+Agg Lowerer::byteUnionInit(const clang::InitListExpr* list, clang::QualType t) {
+  const kpl::SourceRange r = range(list);
+  Agg bad;
+  bad.ok = false;
+  Agg out;
+  const auto n = static_cast<uint64_t>(ctx_.getTypeSizeInChars(t).getQuantity());
+  for (uint64_t k = 0; k < n; ++k) {
+    out.vals.push_back(lit(0, r));
+    out.types.push_back(kByte);
+  }
+  if (list->getNumInits() == 0) return out;  // `{}`: zero-initialised, every byte
+  const clang::FieldDecl* f = list->getInitializedFieldInUnion();
+  const clang::Expr* in = list->getInit(0);
+  if (!f || !in) {
+    unsupported(list, fmt::format("this initialiser of '{}'", t.getAsString()));
+    return bad;
+  }
+  clang::QualType ft = f->getType();
+  Layout l;
+  std::string why;
+  if (ft->isArrayType() || !byteLayout(ft, 0, "", l, why)) {
+    unsupported(list, fmt::format("an initialiser of the array member '{}' of '{}', a union lowered as bytes (assign "
+                                  "its elements after the declaration instead)",
+                                  f->getNameAsString(), t.getAsString()));
+    return bad;
+  }
+  // The bytes the member does not cover (padding, a shorter member) would be indeterminate.
+  std::vector<bool> covered(n, false);
+  for (const Comp& c : l.comps)
+    for (unsigned k = 0; k < std::max(1u, c.bytes); ++k)
+      if (c.offset + k < n) covered[c.offset + k] = true;
+  for (uint64_t k = 0; k < n; ++k)
+    if (!covered[k]) {
+      unsupported(list, fmt::format("an initialiser of member '{}' of '{}', which leaves byte {} of the union "
+                                    "indeterminate (assign the member after the declaration instead)",
+                                    f->getNameAsString(), t.getAsString(), k));
+      return bad;
+    }
+  std::vector<ExprPtr> vals;  // the member's components, in the order of its layout (and byteLayout's)
+  if (isAgg(ft)) {
+    Agg a = aggValue(in);
+    if (!a.ok) return bad;
+    vals = std::move(a.vals);
+  } else if (isWideType(ft)) {
+    Val w = wvalue(in);
+    vals.push_back(std::move(w.lo));
+    vals.push_back(std::move(w.hi));
+  } else {
+    vals.push_back(rvalue(in));
+  }
+  if (vals.size() != l.comps.size()) {
+    unsupported(list, fmt::format("this initialiser of '{}'", t.getAsString()));
+    return bad;
+  }
+  for (size_t i = 0; i < vals.size(); ++i) {
+    const Comp& c = l.comps[i];
+    ExprPtr v = atom(std::move(vals[i]), r);
+    for (unsigned k = 0; k < std::max(1u, c.bytes); ++k)
+      out.vals[c.offset + k] = normalize(k == 0 ? clone(*v) : bin(BinaryOp::LShr, clone(*v), lit(8 * k, r), r), kByte, r);
+  }
+  return out;
 }
 
 ExprPtr Lowerer::readBytes(int storage, ExprPtr first, unsigned n, IntType as, kpl::SourceRange r) {

@@ -47,6 +47,7 @@ class UnaryOperator;
 class AbstractConditionalOperator;
 class ConditionalOperator;
 class MemberExpr;
+class InitListExpr;
 class AsTypeExpr;
 class GCCAsmStmt;
 }  // namespace clang
@@ -469,6 +470,10 @@ private:
   /// A place inside a byte union other than one byte (or an array of bytes) that a pointer,
   /// reference or `this` would name: refused at e (true).
   bool refuseBytePlace(const LVal& lv, const clang::Expr* e, const std::string& what);
+  /// The value (its bytes) of a brace initialiser of a union lowered as bytes: `{}` zeros, else
+  /// the member it initialises split into its bytes (refused where that member is an array or
+  /// leaves bytes of the union uninitialised).
+  Agg byteUnionInit(const clang::InitListExpr* list, clang::QualType t);
   /// A scalar of n (2 or 4) bytes from byte cells first … first + n - 1, as type `as`; and written.
   ExprPtr readBytes(int storage, ExprPtr first, unsigned n, IntType as, kpl::SourceRange r);
   void writeBytes(int storage, ExprPtr first, unsigned n, ExprPtr value, kpl::SourceRange r);

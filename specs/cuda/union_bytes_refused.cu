@@ -1,23 +1,24 @@
-// spec: issue 14: what a union lowered as bytes cannot give exactly is refused, located: an atomic on its word member (a pointer to a 4-byte member), a non-const reference to a short member, a brace initialiser of a member, a pointer member
+// spec: issue 14: what a union lowered as bytes cannot give exactly is refused, located: an atomic on its word member (a pointer to a 4-byte member), a non-const reference to a short member, a brace initialiser of a member shorter than the union (its other bytes indeterminate), a pointer member
 // run: run --kernel countHits --block-dim 2
 // exit: 2
-// stderr: union_bytes_refused.cu:41:14: error: unsupported: a pointer to 'unsigned int' inside a union lowered as bytes (it spans 4 bytes; only a byte or an array of bytes of such a union can be pointed to or referred to)
+// stderr: union_bytes_refused.cu:42:14: error: unsupported: a pointer to 'unsigned int' inside a union lowered as bytes (it spans 4 bytes; only a byte or an array of bytes of such a union can be pointed to or referred to)
 // run: run --kernel bumpHigh --block-dim 2
 // exit: 2
-// stderr: union_bytes_refused.cu:30:43: error: unsupported: a reference to 'short' inside a union lowered as bytes (it spans 2 bytes;
+// stderr: union_bytes_refused.cu:31:43: error: unsupported: a reference to 'short' inside a union lowered as bytes (it spans 2 bytes;
 // run: run --kernel initWord --block-dim 2
 // exit: 2
-// stderr: union_bytes_refused.cu:52:15: error: unsupported: an initialiser list of 'union Counter', a union lowered as bytes
+// stderr: union_bytes_refused.cu:53:11: error: unsupported: an initialiser of member 'tag' of 'union Tag', which leaves byte 1 of the union indeterminate
 // run: run --kernel tagged --block-dim 2
 // exit: 2
-// stderr: union_bytes_refused.cu:57:16: error: unsupported: union Tagged: member 'ptr' of type 'const int *' holds a pointer
+// stderr: union_bytes_refused.cu:58:16: error: unsupported: union Tagged: member 'ptr' of type 'const int *' holds a pointer
 // why: Counter holds bytes (b[4], half[2]) and a word: it is lowered as bytes. A pointer or a
 //   reference names cells of its own type, so one to the 4-byte word (atomicAdd's &slot.word,
-//   line 41: the member expression slot.word at col 14) or to a 2-byte half (`short& h` bound by
-//   bump's call, line 30: the argument c.half[1] at col 43, after `__device__ void bumpIn(Counter&
+//   line 42: the member expression slot.word at col 14) or to a 2-byte half (`short& h` bound by
+//   bump's call, line 31: the argument c.half[1] at col 43, after `__device__ void bumpIn(Counter&
 //   c) { bump(`, 42 characters) would step over 4 or 2 byte cells as one: refused. A brace
-//   initialiser (line 52, `{1u}` at col 15) initialises the first member, which is not split into
-//   bytes: refused. A pointer member (Tagged, line 57, `const Tagged t`: the local's name at col
+//   initialiser (line 53, `{7u}` at col 11) initialises Tag's first member, the byte `tag`, and
+//   leaves bytes 1..3 of the union indeterminate (C gives them no value): refused rather than
+//   given one. A pointer member (Tagged, line 58, `const Tagged t`: the local's name at col
 //   16) is two cells of the model, not bytes: refused at the declaration that needs the layout.
 //   Each: exit 2.
 union Counter {
@@ -47,10 +48,10 @@ union Tagged {
   const int* ptr;
   unsigned char raw[8];
 };
-
+union Tag { unsigned char tag; unsigned int word; };
 __global__ void initWord(unsigned int* out) {
-  Counter c = {1u};
-  out[threadIdx.x] = c.b[0];
+  Tag c = {7u};
+  out[threadIdx.x] = c.word;
 }
 
 __global__ void tagged(const int* in, int* out) {

@@ -1,13 +1,16 @@
-// spec: issue 14: the dxtc sample's Color32 union (a packed RGBA word and its bytes) lowered as bytes: colours built byte by byte and read back through the word, words split into channels through a switch and rebuilt, and an assertion on the alpha byte that fails for one thread only
+// spec: issue 14: the dxtc sample's Color32 union (a packed RGBA word and its bytes) lowered as bytes: colours built byte by byte and read back through the word, words split into channels through a switch and rebuilt, brace-initialised palette colours, and an assertion on the alpha byte that fails for one thread only
 // run: run --kernel packColors --block-dim 2 --buffer rgba=8 --buffer packed=2 --buffer sums=2 --init rgba=1,2,3,4,255,128,0,7
 // exit: 0
 // expect: verdict=ok final.packed=[67174915,134184960] final.sums=[10,390]
 // run: run --kernel halveRgb --block-dim 2 --buffer in=2 --buffer out=2 --init in=-2130755552,16909060
 // exit: 0
 // expect: verdict=ok final.out=[-2139152368,16843010]
+// run: run --kernel paletteWords --block-dim 1 --buffer out=3
+// exit: 0
+// expect: verdict=ok final.out=[-65536,255,0]
 // run: run --kernel requireOpaque --block-dim 4 --buffer in=4 --init in=-15720400,-1,2130706432,-16777216
 // exit: 1
-// expect: verdict=assertion rule=T-ASSERT threads=[2] location.line=89 location.col=3
+// expect: verdict=assertion rule=T-ASSERT threads=[2] location.line=95 location.col=3
 // run: run --kernel requireOpaque --block-dim 2 --buffer in=4 --init in=-15720400,-1,2130706432,-16777216
 // exit: 0
 // expect: verdict=ok
@@ -23,9 +26,12 @@
 //   g 0x40 → 0x20, r 0xFF → 0x7F, a 0x80: u = 0x807F2010 = 2155815184, printed as the signed word
 //   2155815184 − 2^32 = −2139152368. t1: in = 0x01020304 = 16909060: b 4 → 2, g 3 → 1, r 2 → 1,
 //   a 1: u = 0x01010102 = 16777216 + 65536 + 256 + 2 = 16843010.
+//   paletteWords: red = {{0, 0, 255, 255}} initialises the first member c in its order b, g, r, a:
+//   bytes 0, 0, 255, 255 → u = 0xFFFF0000, printed −65536; channelOf(red, 0) = r = 255; black = {}
+//   is zero in every byte: 0.
 //   requireOpaque: assert(alpha(in[t]) == 255), alpha = byte 3 of the word: in = 0xFF102030
 //   (−15720400), 0xFFFFFFFF (−1), 0x7F000000 (2130706432), 0xFF000000 (−16777216): alphas 255, 255,
-//   127, 255: only thread 2 fails, at the assert (line 89, col 3). With 2 threads (in[0], in[1])
+//   127, 255: only thread 2 fails, at the assert (line 95, col 3). With 2 threads (in[0], in[1])
 //   every alpha is 255: ok.
 #include <cassert>
 
@@ -87,4 +93,12 @@ __global__ void requireOpaque(const unsigned int* in) {
   dxtc::Color32 col;
   col.u = in[threadIdx.x];
   assert(dxtc::channelOf(col, 3) == 255);  // every pixel of a DXT1 block without transparency
+}
+
+__global__ void paletteWords(unsigned int* out) {
+  const dxtc::Color32 red = {{0, 0, 255, 255}};
+  const dxtc::Color32 black = {};
+  out[0] = red.u;
+  out[1] = dxtc::channelOf(red, 0);
+  out[2] = black.u;
 }
