@@ -201,6 +201,7 @@ bool Lowerer::bindParams(Instance& callee, const clang::FunctionDecl* fd, const 
       if (!l) continue;
       Agg v = aggValue(arg);
       int st = newPrivate(pname, *l, pname);
+      if (isByteUnion(p->getType()->getAsRecordDecl())) noteNarrowCells(st, p->getType(), p->getLocation());  // LowerUnion.cpp
       storeAgg(privatePlace(st, *l, range(arg)), v, range(arg));
       callee.vars[p] = VarInfo{VarInfo::Kind::Memory, "", st};
       continue;

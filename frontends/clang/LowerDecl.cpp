@@ -387,6 +387,8 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
     auto l = layoutOf(t, vd->getLocation());
     if (!l) return;
     int st = newPrivate(cname, *l, cname);
+    // A union lowered as bytes: its bytes may be viewed as words (`*(unsigned*)&u`, LowerView.cpp).
+    if (isByteUnion(t->getAsRecordDecl())) noteNarrowCells(st, t, vd->getLocation());
     inst_->vars[vd] = VarInfo{VarInfo::Kind::Memory, "", st};
     const clang::Expr* init = vd->hasInit() ? vd->getInit() : nullptr;
     if (const auto* ce = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(init);

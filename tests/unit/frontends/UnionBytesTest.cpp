@@ -151,3 +151,25 @@ __global__ void k(unsigned int *out) {
   // The member initialiser writes all four bytes; low() is byte 0 (0xDD); setHigh byte 3 only.
   CHECK(r.arrays.at("out") == W{0x01020304, 0xDD, 0x11BBCCDD});
 }
+
+SCENARIO("a private union lowered as bytes may be viewed as words and as bytes through casts", "[frontends][clang][union]") {
+  const std::string src = R"(
+union C { unsigned char b[4]; unsigned int u; };
+__device__ unsigned int wordOf(C c) { return *reinterpret_cast<unsigned int *>(&c); }
+__global__ void k(unsigned int *out) {
+  C x;
+  x.b[0] = 1; x.b[1] = 2; x.b[2] = 3; x.b[3] = 4;
+  out[0] = *reinterpret_cast<unsigned int *>(&x);
+  reinterpret_cast<unsigned int *>(&x)[0] = 0xAABBCCDDu;
+  out[1] = x.b[1];
+  out[2] = wordOf(x);
+  unsigned char *p = reinterpret_cast<unsigned char *>(&x);
+  p[3] = 0;
+  out[3] = x.u;
+}
+)";
+  Ran r = runText(src, fe::Language::Cuda, launch1d(1, {{"out", 4}}));
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  // The word view assembles bytes 0..3 little-endian and splits a written word into them.
+  CHECK(r.arrays.at("out") == W{0x04030201, 0xCC, static_cast<sem::Word>(0xAABBCCDDu), 0x00BBCCDD});
+}
