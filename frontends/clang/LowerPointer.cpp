@@ -22,6 +22,7 @@ ExprPtr Lowerer::readCell(int storage, ExprPtr index, IntType as, kpl::SourceRan
     return lit(0, r);
   }
   if (storage < 0) return lit(0, r);
+  checkFrame(storage, false, r);  // GPUVerify's __reads_from (LowerAnnotations.cpp)
   const Storage& s = storages_[static_cast<size_t>(storage)];
   if (s.kind == Storage::Kind::Dynamic) {
     Pending& pd = defer(Pending::Kind::Read, storage, std::move(index), as, r);
@@ -63,6 +64,7 @@ void Lowerer::writeCell(int storage, ExprPtr index, ExprPtr value, IntType as, k
     return;
   }
   if (storage < 0) return;
+  checkFrame(storage, true, r);  // GPUVerify's __writes_to (LowerAnnotations.cpp)
   const Storage& s = storages_[static_cast<size_t>(storage)];
   if (s.kind == Storage::Kind::Dynamic) {
     defer(Pending::Kind::Write, storage, std::move(index), as, r).value = std::move(value);

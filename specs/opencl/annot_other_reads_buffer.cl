@@ -1,9 +1,14 @@
-// spec: __other_int of an expression that reads memory has no exact meaning here (the other thread, possibly disabled, does not perform the read): refused by name at the call, exit 2
-// run: run --local-size 2 --buffer a=2
-// exit: 2
-// stderr: unsupported: '__other_int' of an expression that reads memory or calls a function
-// why: a[i] is read by this thread only; the pair's other value would need thread j's read, which the
-//   lowering cannot evaluate for a thread that is not enabled, so the annotation is refused.
+// spec: __other_int of a global-memory read: the other work-item of each pair reads its own cell in its own view, so the predicate that the two work-items' cells differ holds for distinct inputs and fails for equal ones
+// run: run --local-size 2 --buffer a=2 --init a=1,2
+// exit: 0
+// expect: verdict=ok
+// run: run --local-size 2 --buffer a=2 --init a=3,3
+// exit: 1
+// expect: verdict=assertion rule=T-ASSERT threads=[0] location.line=16
+// why: work-item i reads a[i] (its view: the initial buffer, nothing written), and in the pair (i, j) the
+//   other value is a[j] as work-item j reads it. With a = {1, 2}: 1 != 2 and 2 != 1, it holds for both
+//   work-items. With a = {3, 3}: 3 != 3 is false for both; the lowest enabled work-item, 0, is reported
+//   at line 16. The reads are ghost reads: nothing is logged, no race.
 #include "gpuverify.h"
 
 __kernel void k(__global int *a) {
