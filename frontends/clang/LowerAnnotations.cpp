@@ -555,6 +555,10 @@ int Lowerer::annotArray(const clang::Expr* p, const char* what) {
   return -1;
 }
 
+namespace {
+bool isLogOffset(const kpl::Expr& e) { return e.kind == ExprKind::Annot && e.aop == kpl::AnnotOp::LogOffset; }
+}  // namespace
+
 ExprPtr Lowerer::accessPredicate(const clang::CallExpr* c, Annotation a) {
   kpl::SourceRange r = range(c);
   const std::string name = calleeName(c);
@@ -578,18 +582,84 @@ ExprPtr Lowerer::accessPredicate(const clang::CallExpr* c, Annotation a) {
       AnnotScope saved = annot_;
       annot_.logStorage = s;
       annot_.logWrite = write;
+  auto followOffset = [&](std::vector<StmtPtr>& stmts, ExprPtr& v, const std::set<std::string>& temps, int logged,
+                          kpl::SourceRange r) -> bool {
+    // The statements of an __X_implies condition that depend on the logged offset made
+    // expressions of it (rd_all evaluates its operand once per offset): a temporary's assignment
+    // is substituted into its uses; a ghost read of the logged array itself at exactly the offset
+    // becomes a choice, by the offset, among ghost reads of each of its cells taken here (the
+    // thread's view at the annotation; a logged offset is always one of its cells). Anything else
+    // (a branch, a check, a read elsewhere, an array of more than 64 cells): false.
+    const Storage& st = storages_[static_cast<size_t>(logged)];
+    const kpl::ArrayDecl* decl = nullptr;
+    for (const kpl::ArrayDecl& x : arrays_)
+      if (x.name.name == st.array) decl = &x;
+    std::map<std::string, ExprPtr> subst;
+    std::function<ExprPtr(const kpl::Expr&)> sub = [&](const kpl::Expr& x) -> ExprPtr {
+      if (x.kind == ExprKind::Name)
+        if (auto it = subst.find(x.name); it != subst.end()) return clone(*it->second);
+      ExprPtr y = clone(x);
+      for (ExprPtr& o : y->operands)
+        if (o) o = sub(*o);
+      return y;
+    };
+    std::vector<StmtPtr> out;
+    for (StmtPtr& s : stmts) {
+      if (!s) continue;
+      for (ExprPtr& e : s->exprs)
+        if (e) e = sub(*e);
+      const bool follows =
+          std::any_of(s->exprs.begin(), s->exprs.end(), [&](const ExprPtr& e) { return e && logOffsetIn(*e); });
+      if (!follows) {
+        if (firstLogOffset(s->stmts)) return false;
+        out.push_back(std::move(s));
+        continue;
+      }
+      if (!s->stmts.empty() || !temps.count(s->target.name)) return false;
+      if (s->kind == StmtKind::Assign && s->exprs.size() == 1) {
+        subst[s->target.name] = std::move(s->exprs[0]);
+        continue;
+      }
+      const bool cellRead = s->kind == StmtKind::Read && s->ghost && s->array && s->array->name == st.array &&
+                            s->exprs.size() == 1 && isLogOffset(*s->exprs[0]);
+      if (!cellRead || !decl || decl->unbounded || decl->size == 0 || decl->size > 64) return false;
+      ExprPtr choice;
+      for (uint32_t k = decl->size; k-- > 0;) {
+        std::string cell = temp();
+        auto rd = stmt(StmtKind::Read, r);
+        rd->ghost = true;
+        rd->target = kpl::Ident{cell, r};
+        rd->array = kpl::Ident{st.array, r};
+        rd->exprs.push_back(lit(k, r));
+        out.push_back(std::move(rd));
+        choice = !choice ? nameExpr(cell, r)
+                         : cond(bin(BinaryOp::Eq, annotExpr(kpl::AnnotOp::LogOffset, "", nullptr, r), lit(k, r), r),
+                                nameExpr(cell, r), std::move(choice), r);
+      }
+      subst[s->target.name] = std::move(choice);
+    }
+    v = sub(*v);
+    stmts = std::move(out);
+    return true;
+  };
+
       ExprPtr v;
+      const size_t localsBefore = locals_.size();
       std::vector<StmtPtr> reads = capture([&] { v = asBool(rvalue(c->getArg(1)), r); });
       annot_.logStorage = saved.logStorage;
       annot_.logWrite = saved.logWrite;
-      if (const kpl::Stmt* at = firstLogOffset(reads)) {
+      const std::set<std::string> temps(locals_.begin() + static_cast<std::ptrdiff_t>(localsBefore), locals_.end());
+      const kpl::Stmt* at = firstLogOffset(reads);
+      const bool atRead = at && at->kind == StmtKind::Read;
+      if (at && !followOffset(reads, v, temps, s, r)) {
         // The condition is evaluated once per logged offset inside rd_all/wr_all; its reads (and
         // the temporaries of 64-bit arithmetic) are statements before it, evaluated once, so
         // they cannot depend on the offset. Those that do not are exact where they stand.
-        if (at->kind == StmtKind::Read)
-          unsupported(c, fmt::format("'{}' whose condition reads memory at, or keeps a temporary of, an expression of "
-                                     "the logged offset (__read_offset/__write_offset: the reads are evaluated once "
-                                     "before it, not once per logged offset)",
+        if (atRead)
+          unsupported(c, fmt::format("'{}' whose condition reads memory at an expression of the logged offset "
+                                     "(__read_offset/__write_offset) other than the logged array's own cell at the "
+                                     "offset, of an array of at most 64 cells (the reads are evaluated once before it, "
+                                     "not once per logged offset)",
                                      name));
         else
           unsupported(c, fmt::format("'{}' whose condition needs 64-bit arithmetic (under --target 64, sizeof and "
