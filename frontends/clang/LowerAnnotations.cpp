@@ -603,6 +603,17 @@ ExprPtr Lowerer::accessPredicate(const clang::CallExpr* c, Annotation a) {
         if (o) o = sub(*o);
       return y;
     };
+    // A nested statement (a branch's) gets the substitutions too; one that then depends on the
+    // offset, or assigns a substituted temporary, cannot follow it.
+    std::function<bool(std::vector<StmtPtr>&)> nested = [&](std::vector<StmtPtr>& body) {
+      for (StmtPtr& x : body) {
+        if (!x) continue;
+        for (ExprPtr& e : x->exprs)
+          if (e) e = sub(*e);
+        if (subst.count(x->target.name) || !nested(x->stmts)) return false;
+      }
+      return !firstLogOffset(body);
+    };
     std::vector<StmtPtr> out;
     for (StmtPtr& s : stmts) {
       if (!s) continue;
@@ -611,7 +622,7 @@ ExprPtr Lowerer::accessPredicate(const clang::CallExpr* c, Annotation a) {
       const bool follows =
           std::any_of(s->exprs.begin(), s->exprs.end(), [&](const ExprPtr& e) { return e && logOffsetIn(*e); });
       if (!follows) {
-        if (firstLogOffset(s->stmts)) return false;
+        if (subst.count(s->target.name) || !nested(s->stmts)) return false;
         out.push_back(std::move(s));
         continue;
       }
