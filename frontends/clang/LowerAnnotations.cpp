@@ -845,13 +845,18 @@ int Lowerer::ghostDestination(const clang::CallExpr* c, int src, uint32_t cells)
   // real array's); only annotations read it, after the snapshot.
   const clang::Expr* arg = c->getArg(0)->IgnoreParenImpCasts();
   const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(arg);
-  const auto* pd = ref ? llvm::dyn_cast<clang::ParmVarDecl>(ref->getDecl()) : nullptr;
-  auto it = pd && inst_ && inst_->isKernel ? inst_->vars.find(pd) : inst_->vars.end();
-  if (!pd || it == inst_->vars.end() || it->second.kind != VarInfo::Kind::Pointer || !it->second.local.empty() ||
-      modified_.count(pd)) {
+  const auto* vd = ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  const auto* pd = llvm::dyn_cast_or_null<clang::ParmVarDecl>(vd);
+  auto it = pd && inst_->isKernel ? inst_->vars.find(pd) : inst_->vars.end();
+  const bool param = pd && it != inst_->vars.end() && it->second.kind == VarInfo::Kind::Pointer &&
+                     it->second.local.empty() && !modified_.count(pd);
+  // A __shared__ (__local) array the kernel's body declares: its storage is globalVars_'.
+  const bool shared = vd && !pd && inst_->isKernel && isSharedVar(vd) && vd->getDeclContext() == inst_->fn &&
+                      !vd->hasExternalStorage() && globalVars_.count(vd);
+  if (!param && !shared) {
     unsupported(c->getArg(0), "'__array_snapshot' into shared or global memory other than a kernel's pointer "
-                              "parameter that the kernel never assigns, named itself (the copy is a ghost: one per "
-                              "thread)");
+                              "parameter that the kernel never assigns or a shared array the kernel declares, named "
+                              "itself (the copy is a ghost: one per thread)");
     return -1;
   }
   const clang::Expr* bad = nullptr;
@@ -861,7 +866,7 @@ int Lowerer::ghostDestination(const clang::CallExpr* c, int src, uint32_t cells)
       const BuiltinInfo* b = findBuiltin(calleeName(call));
       if (b && b->kind == BuiltinKind::Annotation) inAnnotation = true;
     }
-    if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(x); d && d->getDecl() == pd && d != ref) {
+    if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(x); d && d->getDecl() == vd && d != ref) {
       const bool before = sm_.isBeforeInTranslationUnit(d->getBeginLoc(), c->getBeginLoc());
       if (!inAnnotation || before) bad = d;
     }
@@ -871,7 +876,7 @@ int Lowerer::ghostDestination(const clang::CallExpr* c, int src, uint32_t cells)
   if (bad) {
     unsupported(bad, fmt::format("'{}' is the destination of '__array_snapshot' (line {}), a ghost copy that only "
                                  "annotations after it may use",
-                                 pd->getNameAsString(), loc(c->getBeginLoc()).line));
+                                 vd->getNameAsString(), loc(c->getBeginLoc()).line));
     return -1;
   }
   Storage g;
@@ -879,11 +884,12 @@ int Lowerer::ghostDestination(const clang::CallExpr* c, int src, uint32_t cells)
   const Storage& s = storages_[static_cast<size_t>(src)];
   g.elem = s.elem;
   g.elemBytes = s.elemBytes;
-  g.cName = pd->getNameAsString();
+  g.cName = vd->getNameAsString();
   g.byteCells = true;
   for (uint32_t k = 0; k < cells; ++k) g.cells.push_back(newLocal(fmt::format("{}_ghost_{}", g.cName, k)));
   const int id = addStorage(std::move(g));
-  it->second.storage = id;
+  if (param) it->second.storage = id;
+  else globalVars_[vd] = id;
   return id;
 }
 
