@@ -225,11 +225,15 @@ void Lowerer::checkFrame(int storage, bool write, kpl::SourceRange r) {
     std::string names;
     for (const std::string& n : f.names) names += fmt::format("{}'{}'", names.empty() ? "" : ", ", n);
     if (st.kind == Storage::Kind::Dynamic) {
-      diags_.error(r.begin, fmt::format("unsupported: a {} through a pointer that may point into several arrays in "
-                                        "'{}', whose {} (line {}) names its frame (sdvmc checks the frame against "
-                                        "arrays known statically)",
-                                        write ? "write" : "read", fn, decl, f.at.line));
-      return;
+      // The target is known at run time: each branch of the access's if-chain over the
+      // pointer's targets checks it (finishDynamic). The kernel's own frame is checked there as
+      // for any access (inst_ is the kernel's then).
+      if (in->isKernel) continue;
+      frameChecks_.push_back(Pending::FrameCheck{
+          f.storages, fmt::format("this {} of '{{}}' (where the pointer points there) is outside the frame of '{}' "
+                                  "({} at line {} names {}): an assertion where it runs",
+                                  write ? "write" : "read", fn, decl, f.at.line, names)});
+      continue;
     }
     const std::string text = fmt::format("this {} of '{}' is outside the frame of '{}' ({} at line {} names {}): "
                                          "an assertion where it runs",

@@ -213,6 +213,14 @@ struct Pending {
   std::vector<ExprPtr> operands;
   kpl::SourceRange range;
   clang::SourceLocation at;
+  /// GPUVerify's frames (__reads_from, __writes_to) of the inlined helpers around a Read, Write
+  /// or Atomic: a target outside one gets an assert(false) in its branch, and `note` (with
+  /// "{}" for the target's name) says so. The kernel's own frame is checked per target there.
+  struct FrameCheck {
+    std::set<int> allowed;
+    std::string note;
+  };
+  std::vector<FrameCheck> frames;
 };
 
 /// One scalar component of a struct or vector value: its cell offset, C type, and its path
@@ -1118,6 +1126,7 @@ private:
   std::vector<std::pair<const clang::CallExpr*, bool>> barrierInvariants_;  ///< (call, binary) until the next barrier
   const Instance* barrierInvariantsOf_ = nullptr;  ///< the body they were given in
   std::map<std::string, std::string> ufArrays_;             ///< uninterpreted function → its hidden array
+  std::vector<Pending::FrameCheck> frameChecks_;  ///< checkFrame's, for the next defer() (a run-time base)
   std::map<const clang::FunctionDecl*, std::set<const clang::VarDecl*>> uninitReads_;  ///< mayReadUninit's results
   std::set<const clang::FunctionDecl*> uninitAll_;  ///< functions without a CFG: every local may be
   std::set<std::pair<unsigned, std::string>> notes_;  ///< notes given (location, text)
