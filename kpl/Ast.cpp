@@ -323,7 +323,7 @@ bool sameAst(const Stmt& a, const Stmt& b) {
   if (a.kind == StmtKind::Async && a.asyncOp != b.asyncOp) return false;
   if (a.array2.has_value() != b.array2.has_value() || (a.array2 && !sameIdent(*a.array2, *b.array2))) return false;
   if (a.kind == StmtKind::Barrier && a.fence != b.fence) return false;
-  if (a.ghost != b.ghost || a.candidate != b.candidate) return false;
+  if (a.ghost != b.ghost || a.candidate != b.candidate || a.every != b.every) return false;
   if (!sameIdents(a.names, b.names)) return false;
   if (!sameIdent(a.target, b.target)) return false;
   if (!sameIdent(a.target2, b.target2)) return false;

@@ -259,6 +259,10 @@ struct Stmt {
   /// (extension) Assert: `candidate(e);`, a candidate invariant: where e is false (or fails)
   /// on an enabled thread the candidate is dropped (recorded), and the execution goes on.
   bool candidate = false;
+  /// (extension) Block: `every { … }`, run by every thread of the group, enabled or not (its
+  /// statements' predicate is `true`): only assignments, `ghost_rd`, `if`, `assert` and local
+  /// declarations. What an annotation evaluated for every thread reads with.
+  bool every = false;
 };
 
 /// `shared NAME[size] = {…};`. Without an initialiser every cell is arbitrary; an

@@ -469,6 +469,14 @@ private:
       }
       case TokenKind::KwWr: return parseWrite();
       case TokenKind::Ident: {
+        if (peekTok().kind == TokenKind::LBrace && tok().text == "every") {
+          // (extension) `every { … }`: a block run by every thread of the group, enabled or not
+          next();
+          StmtPtr s = parseBlock();
+          s->every = true;
+          s->range.begin = begin;
+          return s;
+        }
         if (peekTok().kind == TokenKind::LParen && tok().text == "candidate") {
           // (extension) `candidate(e);`: a candidate invariant (an assert that only drops itself)
           StmtPtr s = make(StmtKind::Assert, begin);

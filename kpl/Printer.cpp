@@ -260,6 +260,7 @@ void printArgs(std::string& out, const std::vector<ExprPtr>& args) {
 void printStmtAt(std::string& out, const Stmt& s, int indent) {
   switch (s.kind) {
     case StmtKind::Block:
+      if (s.every) out += "every ";  // (extension) run by every thread of the group
       if (s.stmts.empty()) {
         out += "{}";
         break;

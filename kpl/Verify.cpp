@@ -280,11 +280,14 @@ private:
 
   // Errors come in source order: the target or array first, then the expressions.
   void stmt(const Stmt& s) {
+    if (every_ > 0) everyStmt(s);
     switch (s.kind) {
       case StmtKind::Block:
         scopes_.emplace_back();
+        every_ += s.every ? 1 : 0;
         for (const StmtPtr& c : s.stmts)
           if (c) stmt(*c);
+        every_ -= s.every ? 1 : 0;
         scopes_.pop_back();
         break;
       case StmtKind::LocalDecl:
@@ -377,6 +380,32 @@ private:
         break;
       }
     }
+  }
+
+  // (extension) `every { … }` runs for disabled threads too: nothing in it may be an access,
+  // a synchronisation or a jump (specs/KPL.md, "Annotations").
+  void everyStmt(const Stmt& s) {
+    const char* what = nullptr;
+    switch (s.kind) {
+      case StmtKind::Block: case StmtKind::LocalDecl: case StmtKind::LocalScoped: case StmtKind::If:
+      case StmtKind::Skip: case StmtKind::Assign:
+        return;
+      case StmtKind::Assert: if (!s.candidate) return; what = "candidate"; break;
+      case StmtKind::Read: if (s.ghost) return; what = "rd (only ghost_rd)"; break;
+      case StmtKind::While: what = "while"; break;
+      case StmtKind::Call: what = "a call"; break;
+      case StmtKind::Barrier: what = "barrier"; break;
+      case StmtKind::Break: what = "break"; break;
+      case StmtKind::Continue: what = "continue"; break;
+      case StmtKind::Return: what = "return"; break;
+      case StmtKind::Assume: what = "assume"; break;
+      case StmtKind::Write: what = "wr"; break;
+      case StmtKind::Atomic: what = "an atomic"; break;
+      case StmtKind::Async: what = "an asynchronous copy"; break;
+    }
+    error(s.range.begin, fmt::format("{} inside 'every' (it runs for disabled threads: only assignments, ghost_rd, "
+                                     "if, assert and local declarations)",
+                                     what));
   }
 
   void call(const Stmt& s) {
@@ -492,6 +521,7 @@ private:
     inLogged_ = logged;
   }
   bool inPairs_ = false, inOther_ = false, inLogged_ = false;
+  int every_ = 0;  ///< inside `every { … }` blocks
 
   // ---- recursion ----------------------------------------------------------------------
 

@@ -476,6 +476,7 @@ private:
     ec.params = c.params;
     switch (s.kind) {
       case kpl::StmtKind::Block:
+        if (s.every) error_ = fmt::format("unsupported: every (line {})", ec.line);  // run by disabled threads too
         line(d, "{");
         for (const kpl::StmtPtr& x : s.stmts) stmt(*x, d + 1, c);
         line(d, "}");

@@ -15,7 +15,9 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
 #include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
 #include <clang/AST/Stmt.h>
+#include <clang/Lex/Lexer.h>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -95,10 +97,32 @@ ExprPtr Lowerer::annotCond(const clang::Expr* e) {
   --ghost_;
   if (logStorage >= 0 && !reads.empty())
     unsupported(e, "an annotation that reads memory and uses __read_offset/__write_offset (the reads would need the offset)");
+  if (annot_.otherReads && !reads.empty()) {
+    // The other thread of a pair evaluates its reads too, enabled or not: every thread runs
+    // them (KPL's `every`), each in its own view.
+    if (!runsForEveryThread(e, reads, "an annotation whose __other_X reads memory")) {
+      annot_ = saved;
+      return lit(1, r);
+    }
+    reads = everyBlock(std::move(reads), r);
+  }
   for (StmtPtr& s : reads) emit(std::move(s));
   if (logStorage >= 0)
     v = annotExpr(annot_.logWrite ? kpl::AnnotOp::WrAll : kpl::AnnotOp::RdAll, storages_[logStorage].array, std::move(v), r);
-  if (annot_.pairs) v = annotExpr(kpl::AnnotOp::Pairs, "", std::move(v), r);
+  if (annot_.pairs && annot_.twins) {
+    // Several groups: a thread and its twin in another group, other(x) being the thread's own x.
+    std::function<ExprPtr(const kpl::Expr&)> self = [&](const kpl::Expr& x) -> ExprPtr {
+      if (x.kind == ExprKind::Annot && x.aop == kpl::AnnotOp::Other) return self(*x.operands[0]);
+      ExprPtr y = clone(x);
+      for (ExprPtr& o : y->operands)
+        if (o) o = self(*o);
+      return y;
+    };
+    ExprPtr twin = self(*v);
+    v = bin(BinaryOp::LogAnd, annotExpr(kpl::AnnotOp::Pairs, "", std::move(v), r), std::move(twin), r);
+  } else if (annot_.pairs) {
+    v = annotExpr(kpl::AnnotOp::Pairs, "", std::move(v), r);
+  }
   annot_ = saved;
   return v;
 }
@@ -164,14 +188,59 @@ void Lowerer::annotationStmt(const clang::CallExpr* c, Annotation a) {
     case Annotation::Snapshot: arraySnapshot(c); return;
     case Annotation::Unsupported:
     default:
-      if (name == "__reads_from" || name == "__writes_to")
-        unsupported(c, fmt::format("GPUVerify's '{}' (a declaration of the arrays a function reads or writes, for "
-                                   "modular verification of procedures: sdvmc inlines every function and gives it "
-                                   "no meaning)",
-                                   name));
+      if (name == "__reads_from" || name == "__writes_to") accessFrame(c, name == "__writes_to");
       else
         unsupported(c, fmt::format("GPUVerify's '{}' (sdvmc gives it no exact meaning)", name));
       return;
+  }
+}
+
+void Lowerer::accessFrame(const clang::CallExpr* c, bool write) {
+  // The function's frame (GPUVerify's modular contracts): checked at each access of its body.
+  const std::string name = calleeName(c);
+  if (!atFunctionEntry(c)) {
+    unsupported(c, fmt::format("'{}' after the start of the function's body (a frame is declared where the body "
+                               "starts, with the __requires)",
+                               name));
+    return;
+  }
+  const int s = annotArray(c->getArg(0), name.c_str());
+  if (s < 0) return;
+  Instance::AccessFrame& f = write ? inst_->writesTo : inst_->readsFrom;
+  if (!f.declared) f.at = range(c).begin;
+  f.declared = true;
+  f.storages.insert(s);
+  f.names.push_back(storages_[static_cast<size_t>(s)].cName);
+}
+
+void Lowerer::checkFrame(int storage, bool write, kpl::SourceRange r) {
+  if (ghost_ > 0 || storage < 0) return;  // an annotation's read is not an access
+  const Storage& st = storages_[static_cast<size_t>(storage)];
+  if (st.kind == Storage::Kind::Private || st.kind == Storage::Kind::View) return;  // a view: at its cells' storage
+  for (const Instance* in = inst_; in; in = in->caller) {
+    const Instance::AccessFrame& f = write ? in->writesTo : in->readsFrom;
+    if (!f.declared || f.storages.count(storage)) continue;
+    const char* decl = write ? "__writes_to" : "__reads_from";
+    const std::string fn = in->fn ? in->fn->getNameAsString() : std::string("the kernel");
+    std::string names;
+    for (const std::string& n : f.names) names += fmt::format("{}'{}'", names.empty() ? "" : ", ", n);
+    if (st.kind == Storage::Kind::Dynamic) {
+      // The target is known at run time: each branch of the access's if-chain over the
+      // pointer's targets checks it (finishDynamic). The kernel's own frame is checked there as
+      // for any access (inst_ is the kernel's then).
+      if (in->isKernel) continue;
+      frameChecks_.push_back(Pending::FrameCheck{
+          f.storages, fmt::format("this {} of '{{}}' (where the pointer points there) is outside the frame of '{}' "
+                                  "({} at line {} names {}): an assertion where it runs",
+                                  write ? "write" : "read", fn, decl, f.at.line, names)});
+      continue;
+    }
+    const std::string text = fmt::format("this {} of '{}' is outside the frame of '{}' ({} at line {} names {}): "
+                                         "an assertion where it runs",
+                                         write ? "write" : "read", st.cName, fn, decl, f.at.line, names);
+    if (notes_.insert({r.begin.line * 65536u + r.begin.col, text}).second) diags_.note(r.begin, text);
+    emitCheck(StmtKind::Assert, lit(0, r), r);
+    return;
   }
 }
 
@@ -196,16 +265,86 @@ void Lowerer::emitGlobalCheck(const clang::CallExpr* c, StmtKind k, bool candida
     v = annotCond(c->getArg(0));
     pairs = v->kind == ExprKind::Annot && v->aop == kpl::AnnotOp::Pairs;
   });
-  if (!reads.empty() || pairs) {
-    unsupported(c, fmt::format("'{}' of a condition that reads memory or uses __other_X (disabled threads do not "
-                               "evaluate it)",
+  if (pairs) {
+    // Every thread i, enabled or not, against every other j: pairs inside pairs (KPL has one level).
+    unsupported(c, fmt::format("'{}' of a condition that uses __other_X (a pair of every thread, enabled or not, "
+                               "with every other would nest pairs)",
                                calleeName(c)));
     return;
+  }
+  if (!reads.empty()) {
+    // Every thread evaluates the condition's reads, enabled or not, in its own view (KPL's
+    // `every`): `other(v)` is then thread j's value.
+    if (!runsForEveryThread(c, reads, fmt::format("'{}'", calleeName(c)))) return;
+    reads = everyBlock(std::move(reads), r);
+    for (StmtPtr& s : reads) emit(std::move(s));
   }
   ExprPtr others = annotExpr(kpl::AnnotOp::Pairs, "", annotExpr(kpl::AnnotOp::Other, "", clone(*v), r), r);
   ExprPtr all = bin(BinaryOp::LogAnd, std::move(v), std::move(others), r);
   if (candidate) emitCandidate(std::move(all), r);
   else emitCheck(k, std::move(all), r);
+}
+
+namespace {
+// The first statement of `stmts` that cannot run for a disabled thread (KPL's `every` allows
+// assignments, ghost_rd, if, assert and local declarations), or null.
+const kpl::Stmt* notForEveryThread(const std::vector<StmtPtr>& stmts) {
+  for (const StmtPtr& s : stmts) {
+    if (!s) continue;
+    switch (s->kind) {
+      case StmtKind::Block: case StmtKind::LocalDecl: case StmtKind::LocalScoped: case StmtKind::If:
+        if (const kpl::Stmt* bad = notForEveryThread(s->stmts)) return bad;
+        break;
+      case StmtKind::Assign: case StmtKind::Skip: break;
+      case StmtKind::Read: if (!s->ghost) return s.get(); break;
+      case StmtKind::Assert: if (s->candidate) return s.get(); break;
+      default: return s.get();
+    }
+  }
+  return nullptr;
+}
+}  // namespace
+
+namespace {
+const kpl::Expr* logOffsetIn(const kpl::Expr& e) {
+  if (e.kind == ExprKind::Annot && e.aop == kpl::AnnotOp::LogOffset) return &e;
+  for (const ExprPtr& o : e.operands)
+    if (o)
+      if (const kpl::Expr* x = logOffsetIn(*o)) return x;
+  return nullptr;
+}
+}  // namespace
+
+const kpl::Stmt* Lowerer::firstLogOffset(const std::vector<StmtPtr>& stmts) {
+  for (const StmtPtr& s : stmts) {
+    if (!s) continue;
+    for (const ExprPtr& e : s->exprs)
+      if (e && logOffsetIn(*e)) return s.get();
+    if (const kpl::Stmt* x = firstLogOffset(s->stmts)) return x;
+  }
+  return nullptr;
+}
+
+bool Lowerer::runsForEveryThread(const clang::Stmt* at, const std::vector<StmtPtr>& stmts, const std::string& what) {
+  const kpl::Stmt* bad = notForEveryThread(stmts);
+  if (!bad) return true;
+  const char* kind = bad->kind == StmtKind::While  ? "a loop"
+                     : bad->kind == StmtKind::Assume ? "an assumption"
+                     : bad->kind == StmtKind::Barrier ? "a barrier"
+                                                      : "an access or a jump";
+  unsupported(at, fmt::format("{}: evaluating it needs {} (from an inlined call; every thread evaluates it, enabled "
+                              "or not, so only reads and arithmetic)",
+                              what, kind));
+  return false;
+}
+
+std::vector<StmtPtr> Lowerer::everyBlock(std::vector<StmtPtr> stmts, kpl::SourceRange r) {
+  auto b = stmt(StmtKind::Block, r);
+  b->every = true;
+  b->stmts = std::move(stmts);
+  std::vector<StmtPtr> out;
+  out.push_back(std::move(b));
+  return out;
 }
 
 bool Lowerer::atFunctionEntry(const clang::CallExpr* c) const {
@@ -312,6 +451,60 @@ ExprPtr Lowerer::annotationValue(const clang::CallExpr* c, Annotation a) {
   return lit(0, r);
 }
 
+const clang::Expr* Lowerer::groupDependentPart(const clang::Expr* e) const {
+  // Stateless parts only: a local's value in another group's thread depends on the path that
+  // thread took (a disabled thread keeps an older one), so no local counts, however assigned.
+  if (!e) return nullptr;
+  e = e->IgnoreParens();
+  if (llvm::isa<clang::IntegerLiteral, clang::CharacterLiteral, clang::CXXBoolLiteralExpr, clang::FloatingLiteral,
+                clang::UnaryExprOrTypeTraitExpr>(e))
+    return nullptr;
+  auto all = [&](std::initializer_list<const clang::Expr*> parts) -> const clang::Expr* {
+    for (const clang::Expr* x : parts)
+      if (const clang::Expr* d = groupDependentPart(x)) return d;
+    return nullptr;
+  };
+  if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e)) return groupDependentPart(c->getSubExpr());
+  if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+    if (u->isIncrementDecrementOp() || u->getOpcode() == clang::UO_Deref || u->getOpcode() == clang::UO_AddrOf)
+      return e;
+    return groupDependentPart(u->getSubExpr());
+  }
+  if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(e)) {
+    if (b->isAssignmentOp() || b->getOpcode() == clang::BO_Comma) return e;
+    return all({b->getLHS(), b->getRHS()});
+  }
+  if (const auto* c = llvm::dyn_cast<clang::ConditionalOperator>(e))
+    return all({c->getCond(), c->getTrueExpr(), c->getFalseExpr()});
+  const clang::Expr* var = e;
+  if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(e)) var = m->getBase()->IgnoreParenImpCasts();
+  if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(var)) {
+    if (llvm::isa<clang::EnumConstantDecl>(d->getDecl())) return nullptr;
+    const auto* vd = llvm::dyn_cast<clang::VarDecl>(d->getDecl());
+    if (vd && vd->hasExternalStorage() && var != e) {  // CUDA's built-in variables
+      const std::string n = vd->getNameAsString();
+      return n == "threadIdx" || n == "blockDim" || n == "gridDim" ? nullptr : e;
+    }
+    const auto* pd = llvm::dyn_cast_or_null<clang::ParmVarDecl>(vd);
+    // A kernel's scalar parameter that the kernel never assigns: one value in the launch.
+    if (pd && var == e && inst_ && inst_->isKernel && pd->getDeclContext() == inst_->fn && !modified_.count(pd) &&
+        !pd->getType()->isPointerType() && !pd->getType()->isReferenceType())
+      return nullptr;
+    return e;
+  }
+  if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e)) {
+    const std::string n = calleeName(c);
+    static const char* const kLocal[] = {"get_local_id", "get_local_size", "get_enqueued_local_size",
+                                         "get_num_groups", "get_global_size", "get_work_dim", "get_global_offset"};
+    if (std::find_if(std::begin(kLocal), std::end(kLocal), [&](const char* k) { return n == k; }) == std::end(kLocal))
+      return e;
+    for (const clang::Expr* a : c->arguments())
+      if (const clang::Expr* d = groupDependentPart(a)) return d;
+    return nullptr;
+  }
+  return e;
+}
+
 ExprPtr Lowerer::pairPredicate(const clang::CallExpr* c, Annotation a) {
   kpl::SourceRange r = range(c);
   if (!annot_.active) {
@@ -319,21 +512,28 @@ ExprPtr Lowerer::pairPredicate(const clang::CallExpr* c, Annotation a) {
     return lit(0, r);
   }
   if (launch_.numGroups[0] * launch_.numGroups[1] * launch_.numGroups[2] > 1 && !annot_.sameGroup) {
-    // GPUVerify's pair may be of two groups; sdvmc pairs the threads of one group, which is
-    // the whole question only where the condition holds for pairs of different groups.
-    unsupported(c, fmt::format("'{}' with several groups (sdvmc pairs the threads of one group: write the "
-                               "condition as __implies(__same_group(), ...))",
-                               calleeName(c)));
-    return lit(0, r);
+    // GPUVerify's pair may be of two groups; sdvmc pairs the threads of one group. Where the
+    // operand's value at (g', l') is the one at (g, l') (it depends only on parameters, local
+    // ids, sizes and constants), a pair across groups is a pair of one group, or a thread and
+    // its twin (l' = l): annotCond adds the twins, `e[other(x) := x]`.
+    if (const clang::Expr* part = groupDependentPart(c->getArg(0))) {
+      std::string text = clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(part->getSourceRange()), sm_,
+                                                     ctx_.getLangOpts())
+                             .str();
+      unsupported(c, fmt::format("'{}' with several groups of an operand that may differ between groups: '{}' (a "
+                                 "group or global id, memory, or a variable that is assigned or not a kernel "
+                                 "parameter; write the condition as __implies(__same_group(), ...) to pair the "
+                                 "threads of one group only)",
+                                 calleeName(c), text));
+      return lit(0, r);
+    }
+    annot_.twins = true;
   }
   ExprPtr v;
   std::vector<StmtPtr> reads = capture([&] { v = rvalue(c->getArg(0)); });
-  if (!reads.empty()) {
-    unsupported(c, fmt::format("'{}' of an expression that reads memory or calls a function (the other thread "
-                               "does not evaluate it)",
-                               calleeName(c)));
-    return lit(0, r);
-  }
+  // Its reads: every thread runs them, enabled or not (annotCond wraps the condition's in `every`).
+  if (!reads.empty()) annot_.otherReads = true;
+  for (StmtPtr& s : reads) emit(std::move(s));
   annot_.pairs = true;
   const bool boolean = a == Annotation::All || a == Annotation::Exclusive || calleeName(c).ends_with("_bool");
   if (boolean) v = asBool(std::move(v), r);
@@ -359,6 +559,10 @@ int Lowerer::annotArray(const clang::Expr* p, const char* what) {
   return -1;
 }
 
+namespace {
+bool isLogOffset(const kpl::Expr& e) { return e.kind == ExprKind::Annot && e.aop == kpl::AnnotOp::LogOffset; }
+}  // namespace
+
 ExprPtr Lowerer::accessPredicate(const clang::CallExpr* c, Annotation a) {
   kpl::SourceRange r = range(c);
   const std::string name = calleeName(c);
@@ -382,25 +586,95 @@ ExprPtr Lowerer::accessPredicate(const clang::CallExpr* c, Annotation a) {
       AnnotScope saved = annot_;
       annot_.logStorage = s;
       annot_.logWrite = write;
+  auto followOffset = [&](std::vector<StmtPtr>& stmts, ExprPtr& v, const std::set<std::string>& temps, int logged,
+                          kpl::SourceRange r) -> bool {
+    // The statements of an __X_implies condition that depend on the logged offset made
+    // expressions of it (rd_all evaluates its operand once per offset): a temporary's assignment
+    // is substituted into its uses; a ghost read of the logged array itself at exactly the offset
+    // becomes a choice, by the offset, among ghost reads of each of its cells taken here (the
+    // thread's view at the annotation; a logged offset is always one of its cells). Anything else
+    // (a branch, a check, a read elsewhere, an array of more than 64 cells): false.
+    const Storage& st = storages_[static_cast<size_t>(logged)];
+    const kpl::ArrayDecl* decl = nullptr;
+    for (const kpl::ArrayDecl& x : arrays_)
+      if (x.name.name == st.array) decl = &x;
+    std::map<std::string, ExprPtr> subst;
+    std::function<ExprPtr(const kpl::Expr&)> sub = [&](const kpl::Expr& x) -> ExprPtr {
+      if (x.kind == ExprKind::Name)
+        if (auto it = subst.find(x.name); it != subst.end()) return clone(*it->second);
+      ExprPtr y = clone(x);
+      for (ExprPtr& o : y->operands)
+        if (o) o = sub(*o);
+      return y;
+    };
+    // A nested statement (a branch's) gets the substitutions too; one that then depends on the
+    // offset, or assigns a substituted temporary, cannot follow it.
+    std::function<bool(std::vector<StmtPtr>&)> nested = [&](std::vector<StmtPtr>& body) {
+      for (StmtPtr& x : body) {
+        if (!x) continue;
+        for (ExprPtr& e : x->exprs)
+          if (e) e = sub(*e);
+        if (subst.count(x->target.name) || !nested(x->stmts)) return false;
+      }
+      return !firstLogOffset(body);
+    };
+    std::vector<StmtPtr> out;
+    for (StmtPtr& s : stmts) {
+      if (!s) continue;
+      for (ExprPtr& e : s->exprs)
+        if (e) e = sub(*e);
+      const bool follows =
+          std::any_of(s->exprs.begin(), s->exprs.end(), [&](const ExprPtr& e) { return e && logOffsetIn(*e); });
+      if (!follows) {
+        if (subst.count(s->target.name) || !nested(s->stmts)) return false;
+        out.push_back(std::move(s));
+        continue;
+      }
+      if (!s->stmts.empty() || !temps.count(s->target.name)) return false;
+      if (s->kind == StmtKind::Assign && s->exprs.size() == 1) {
+        subst[s->target.name] = std::move(s->exprs[0]);
+        continue;
+      }
+      const bool cellRead = s->kind == StmtKind::Read && s->ghost && s->array && s->array->name == st.array &&
+                            s->exprs.size() == 1 && isLogOffset(*s->exprs[0]);
+      if (!cellRead || !decl || decl->unbounded || decl->size == 0 || decl->size > 64) return false;
+      ExprPtr choice;
+      for (uint32_t k = decl->size; k-- > 0;) {
+        std::string cell = temp();
+        auto rd = stmt(StmtKind::Read, r);
+        rd->ghost = true;
+        rd->target = kpl::Ident{cell, r};
+        rd->array = kpl::Ident{st.array, r};
+        rd->exprs.push_back(lit(k, r));
+        out.push_back(std::move(rd));
+        choice = !choice ? nameExpr(cell, r)
+                         : cond(bin(BinaryOp::Eq, annotExpr(kpl::AnnotOp::LogOffset, "", nullptr, r), lit(k, r), r),
+                                nameExpr(cell, r), std::move(choice), r);
+      }
+      subst[s->target.name] = std::move(choice);
+    }
+    v = sub(*v);
+    stmts = std::move(out);
+    return true;
+  };
+
       ExprPtr v;
+      const size_t localsBefore = locals_.size();
       std::vector<StmtPtr> reads = capture([&] { v = asBool(rvalue(c->getArg(1)), r); });
       annot_.logStorage = saved.logStorage;
       annot_.logWrite = saved.logWrite;
-      if (!reads.empty()) {
-        // The condition is evaluated once per logged offset inside rd_all/wr_all; an annotation's
-        // reads are ghost_rd statements before it, evaluated once, so they cannot follow the offset.
-        // Neither can the temporaries of 64-bit arithmetic (a 32-bit value widened to size_t
-        // keeps its sign word in a local).
-        std::function<bool(const kpl::Stmt&)> readsMemory = [&](const kpl::Stmt& st) {
-          if (st.kind == kpl::StmtKind::Read) return true;
-          for (const kpl::StmtPtr& sub : st.stmts)
-            if (sub && readsMemory(*sub)) return true;
-          return false;
-        };
-        const bool memory = std::any_of(reads.begin(), reads.end(), [&](const StmtPtr& st) { return readsMemory(*st); });
-        if (memory)
-          unsupported(c, fmt::format("'{}' whose condition reads memory (it is evaluated for each logged offset, and "
-                                     "an annotation's reads are statements evaluated once before it)",
+      const std::set<std::string> temps(locals_.begin() + static_cast<std::ptrdiff_t>(localsBefore), locals_.end());
+      const kpl::Stmt* at = firstLogOffset(reads);
+      const bool atRead = at && at->kind == StmtKind::Read;
+      if (at && !followOffset(reads, v, temps, s, r)) {
+        // The condition is evaluated once per logged offset inside rd_all/wr_all; its reads (and
+        // the temporaries of 64-bit arithmetic) are statements before it, evaluated once, so
+        // they cannot depend on the offset. Those that do not are exact where they stand.
+        if (atRead)
+          unsupported(c, fmt::format("'{}' whose condition reads memory at an expression of the logged offset "
+                                     "(__read_offset/__write_offset) other than the logged array's own cell at the "
+                                     "offset, of an array of at most 64 cells (the reads are evaluated once before it, "
+                                     "not once per logged offset)",
                                      name));
         else
           unsupported(c, fmt::format("'{}' whose condition needs 64-bit arithmetic (under --target 64, sizeof and "
@@ -409,6 +683,7 @@ ExprPtr Lowerer::accessPredicate(const clang::CallExpr* c, Annotation a) {
                                      name));
         return lit(0, r);
       }
+      for (StmtPtr& x : reads) emit(std::move(x));
       return annotExpr(write ? kpl::AnnotOp::WrAll : kpl::AnnotOp::RdAll, st.array, std::move(v), r);
     }
     default: {  // the offsets
@@ -517,19 +792,14 @@ ExprPtr Lowerer::atomicTaken(const clang::CallExpr* c) {
 
 void Lowerer::arraySnapshot(const clang::CallExpr* c) {
   // Every cell of src's array, as this thread sees it (ghost reads: no access), copied into
-  // the cells of dst, a private array of as many cells of the same size.
+  // the cells of dst: a private array of as many cells of the same size, or a kernel's global
+  // or shared pointer parameter that only annotations use, which becomes such a private ghost
+  // copy (ghostDestination) from here on.
   kpl::SourceRange r = range(c);
   PtrVal dst = pointer(c->getArg(0)->IgnoreParenImpCasts());
   PtrVal src = pointer(c->getArg(1)->IgnoreParenImpCasts());
   if (dst.storage == -1 || src.storage == -1) return;
   auto atStart = [](const PtrVal& v) { return v.offset && v.offset->kind == ExprKind::IntLit && v.offset->value == 0; };
-  if (dst.storage < 0 || storages_[dst.storage].kind != Storage::Kind::Private || !storages_[dst.storage].byteCells ||
-      !atStart(dst)) {
-    unsupported(c->getArg(0), "'__array_snapshot' into anything but a private array of scalars, named itself (a copy "
-                              "into shared or global memory would be a write by every thread)");
-    return;
-  }
-  const Storage& d = storages_[dst.storage];
   const Storage& s = storages_[src.storage >= 0 ? src.storage : 0];
   const kpl::ArrayDecl* decl = nullptr;
   if (src.storage >= 0 && s.kind == Storage::Kind::Array)
@@ -540,25 +810,91 @@ void Lowerer::arraySnapshot(const clang::CallExpr* c) {
                               "itself (a buffer needs --buffer NAME=SIZE)");
     return;
   }
-  if (s.elemBytes != d.elemBytes || s.elemBytes > 4 || decl->size != d.cells.size()) {
-    unsupported(c, fmt::format("'__array_snapshot' of '{}' ({} cells of {} bytes) into '{}' ({} cells of {} bytes): "
-                               "the arrays must have the same cells",
-                               s.cName, decl->size, s.elemBytes, d.cName, d.cells.size(), d.elemBytes));
-    return;
-  }
-  const int from = src.storage, to = dst.storage;
-  const IntType t = d.elem;
   const uint32_t cells = decl->size;
   if (cells > 4096) {
     unsupported(c, fmt::format("'__array_snapshot' of {} cells (at most 4096: each is a statement)", cells));
     return;
   }
+  if (dst.storage >= 0 && storages_[dst.storage].kind == Storage::Kind::Array) {
+    dst.storage = ghostDestination(c, src.storage, cells);
+    if (dst.storage < 0) return;
+  }
+  if (dst.storage < 0 || storages_[dst.storage].kind != Storage::Kind::Private || !storages_[dst.storage].byteCells ||
+      !atStart(dst)) {
+    unsupported(c->getArg(0), "'__array_snapshot' into anything but a private array of scalars or a kernel's "
+                              "pointer parameter, named itself");
+    return;
+  }
+  const Storage& d = storages_[dst.storage];
+  const Storage& s2 = storages_[src.storage];
+  if (s2.elemBytes != d.elemBytes || s2.elemBytes > 4 || cells != d.cells.size()) {
+    unsupported(c, fmt::format("'__array_snapshot' of '{}' ({} cells of {} bytes) into '{}' ({} cells of {} bytes): "
+                               "the arrays must have the same cells",
+                               s2.cName, cells, s2.elemBytes, d.cName, d.cells.size(), d.elemBytes));
+    return;
+  }
+  const int from = src.storage, to = dst.storage;
+  const IntType t = d.elem;
   for (uint32_t k = 0; k < cells; ++k) {
     ++ghost_;
     ExprPtr v = readCell(from, lit(k, r), t, r);
     --ghost_;
     writeCell(to, lit(k, r), std::move(v), t, r);
   }
+}
+
+int Lowerer::ghostDestination(const clang::CallExpr* c, int src, uint32_t cells) {
+  // A global or shared destination: a ghost, one private copy per thread (its view), which the
+  // kernel's code must never touch (a write by every thread would race; a read would be the
+  // real array's); only annotations read it, after the snapshot.
+  const clang::Expr* arg = c->getArg(0)->IgnoreParenImpCasts();
+  const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(arg);
+  const auto* vd = ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  const auto* pd = llvm::dyn_cast_or_null<clang::ParmVarDecl>(vd);
+  auto it = pd && inst_->isKernel ? inst_->vars.find(pd) : inst_->vars.end();
+  const bool param = pd && it != inst_->vars.end() && it->second.kind == VarInfo::Kind::Pointer &&
+                     it->second.local.empty() && !modified_.count(pd);
+  // A __shared__ (__local) array the kernel's body declares: its storage is globalVars_'.
+  const bool shared = vd && !pd && inst_->isKernel && isSharedVar(vd) && vd->getDeclContext() == inst_->fn &&
+                      !vd->hasExternalStorage() && globalVars_.count(vd);
+  if (!param && !shared) {
+    unsupported(c->getArg(0), "'__array_snapshot' into shared or global memory other than a kernel's pointer "
+                              "parameter that the kernel never assigns or a shared array the kernel declares, named "
+                              "itself (the copy is a ghost: one per thread)");
+    return -1;
+  }
+  const clang::Expr* bad = nullptr;
+  std::function<void(const clang::Stmt*, bool)> walk = [&](const clang::Stmt* x, bool inAnnotation) {
+    if (!x || bad) return;
+    if (const auto* call = llvm::dyn_cast<clang::CallExpr>(x)) {
+      const BuiltinInfo* b = findBuiltin(calleeName(call));
+      if (b && b->kind == BuiltinKind::Annotation) inAnnotation = true;
+    }
+    if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(x); d && d->getDecl() == vd && d != ref) {
+      const bool before = sm_.isBeforeInTranslationUnit(d->getBeginLoc(), c->getBeginLoc());
+      if (!inAnnotation || before) bad = d;
+    }
+    for (const clang::Stmt* ch : x->children()) walk(ch, inAnnotation);
+  };
+  walk(inst_->fn->getBody(), false);
+  if (bad) {
+    unsupported(bad, fmt::format("'{}' is the destination of '__array_snapshot' (line {}), a ghost copy that only "
+                                 "annotations after it may use",
+                                 vd->getNameAsString(), loc(c->getBeginLoc()).line));
+    return -1;
+  }
+  Storage g;
+  g.kind = Storage::Kind::Private;
+  const Storage& s = storages_[static_cast<size_t>(src)];
+  g.elem = s.elem;
+  g.elemBytes = s.elemBytes;
+  g.cName = vd->getNameAsString();
+  g.byteCells = true;
+  for (uint32_t k = 0; k < cells; ++k) g.cells.push_back(newLocal(fmt::format("{}_ghost_{}", g.cName, k)));
+  const int id = addStorage(std::move(g));
+  if (param) it->second.storage = id;
+  else globalVars_[vd] = id;
+  return id;
 }
 
 PtrVal Lowerer::returnValPtr(const clang::CallExpr* c) {

@@ -298,6 +298,7 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
     callee.result = newLocal(fd->getNameAsString() + "_ret");
   }
   Instance* saved = inst_;
+  callee.caller = inst_;
   inst_ = &callee;
   callStack_.push_back(fd);
   callSites_.push_back(c->getBeginLoc());

@@ -158,6 +158,7 @@ void Lowerer::construct(const clang::CXXConstructExpr* c, int storage, ExprPtr o
   VarInfo self = refTo(storage, std::move(offset), "this", r);
   callee.self = self;
   Instance* saved = inst_;
+  callee.caller = inst_;
   inst_ = &callee;
   callStack_.push_back(def);
   callSites_.push_back(c->getBeginLoc());  // what a header's constructor does is located here (loc)

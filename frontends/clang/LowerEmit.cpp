@@ -169,6 +169,7 @@ ExprPtr Lowerer::clone(const kpl::Expr& e) {
   c->uop = e.uop;
   c->bop = e.bop;
   c->wop = e.wop;
+  c->aop = e.aop;  // an annotation builtin (other, log_offset, rd_all …) stays itself
   for (const ExprPtr& o : e.operands) c->operands.push_back(clone(*o));
   return c;
 }

@@ -22,6 +22,7 @@ ExprPtr Lowerer::readCell(int storage, ExprPtr index, IntType as, kpl::SourceRan
     return lit(0, r);
   }
   if (storage < 0) return lit(0, r);
+  checkFrame(storage, false, r);  // GPUVerify's __reads_from (LowerAnnotations.cpp)
   const Storage& s = storages_[static_cast<size_t>(storage)];
   if (s.kind == Storage::Kind::Dynamic) {
     Pending& pd = defer(Pending::Kind::Read, storage, std::move(index), as, r);
@@ -63,6 +64,7 @@ void Lowerer::writeCell(int storage, ExprPtr index, ExprPtr value, IntType as, k
     return;
   }
   if (storage < 0) return;
+  checkFrame(storage, true, r);  // GPUVerify's __writes_to (LowerAnnotations.cpp)
   const Storage& s = storages_[static_cast<size_t>(storage)];
   if (s.kind == Storage::Kind::Dynamic) {
     defer(Pending::Kind::Write, storage, std::move(index), as, r).value = std::move(value);
@@ -124,6 +126,8 @@ Pending& Lowerer::defer(Pending::Kind k, int storage, ExprPtr index, IntType as,
   pd.index = std::move(index);
   pd.type = as;
   pd.range = r;
+  pd.frames = std::move(frameChecks_);  // checkFrame's, for this access (__reads_from, __writes_to)
+  frameChecks_.clear();
   emit(std::move(slot));
   pending_.push_back(std::move(pd));
   return pending_.back();
@@ -826,6 +830,16 @@ void Lowerer::finishDynamic() {
     for (auto it = targets.rbegin(); it != targets.rend(); ++it) {
       int t = *it;
       std::vector<StmtPtr> then = capture([&] {
+        const Storage& target = storages_[static_cast<size_t>(t)];
+        const int arrayOf = target.kind == Storage::Kind::View ? target.viewOf : t;  // private memory: no frame
+        for (const Pending::FrameCheck& f : pd.frames)
+          if (target.kind != Storage::Kind::Private && !f.allowed.count(arrayOf)) {
+            // A helper's frame does not name this target: the access there fails it.
+            const std::string text = fmt::format(fmt::runtime(f.note), storages_[static_cast<size_t>(t)].cName);
+            if (notes_.insert({r.begin.line * 65536u + r.begin.col, text}).second) diags_.note(r.begin, text);
+            emitCheck(StmtKind::Assert, lit(0, r), r);
+            break;
+          }
         switch (pd.kind) {
           case Pending::Kind::Read: emitAssign(pd.target, readCell(t, clone(*pd.index), pd.type, r), r); break;
           case Pending::Kind::Write: writeCell(t, clone(*pd.index), clone(*pd.value), pd.type, r); break;

@@ -36,6 +36,8 @@ ExprPtr Lowerer::atomic(const clang::CallExpr* c, const BuiltinInfo& fn, bool ne
     emitCheck(StmtKind::Assert, lit(0, r), r);
     return lit(0, r);
   }
+  checkFrame(p.storage, false, r);  // an atomic reads and writes its cell (__reads_from, __writes_to)
+  checkFrame(p.storage, true, r);
   const Storage& s = storages_[static_cast<size_t>(p.storage)];
   if (!et->isSigned && op == kpl::AtomicOp::Min) op = kpl::AtomicOp::UMin;
   if (!et->isSigned && op == kpl::AtomicOp::Max) op = kpl::AtomicOp::UMax;
@@ -100,6 +102,8 @@ Val Lowerer::atomic64(const clang::CallExpr* c, const BuiltinInfo* fn, const std
     emitCheck(StmtKind::Assert, lit(0, r), r);
     return zeroOf(true, r);
   }
+  checkFrame(p.storage, false, r);  // an atomic reads and writes its cells (__reads_from, __writes_to)
+  checkFrame(p.storage, true, r);
   const Storage& s = storages_[static_cast<size_t>(p.storage)];
   std::vector<ExprPtr> words;  // each operand's high word, then its low word
   for (Val& v : vals) {

@@ -183,6 +183,15 @@ struct Instance {
   std::optional<VarInfo> self;               ///< a member function's or constructor's `this`: the object's first cell
   std::optional<VarInfo> refResult;          ///< a function returning a reference: the cell (or local) it returns
   std::optional<VarInfo> ptrResult;          ///< a function returning a pointer: its storage and offset local
+  const Instance* caller = nullptr;          ///< the body it is inlined into (null: the kernel)
+  /// GPUVerify's __reads_from(p) / __writes_to(p) in this body: the storages of its frame (the
+  /// arrays its body, inlined callees included, may read / write) and the declarations.
+  struct AccessFrame {
+    bool declared = false;
+    std::set<int> storages;
+    std::vector<std::string> names;  ///< the C names, for messages
+    kpl::SourceLoc at;               ///< the first declaration
+  } readsFrom, writesTo;
 };
 
 /// A lambda's closure: what its body's captured variables are (a by-reference capture: the
@@ -210,6 +219,14 @@ struct Pending {
   std::vector<ExprPtr> operands;
   kpl::SourceRange range;
   clang::SourceLocation at;
+  /// GPUVerify's frames (__reads_from, __writes_to) of the inlined helpers around a Read, Write
+  /// or Atomic: a target outside one gets an assert(false) in its branch, and `note` (with
+  /// "{}" for the target's name) says so. The kernel's own frame is checked per target there.
+  struct FrameCheck {
+    std::set<int> allowed;
+    std::string note;
+  };
+  std::vector<FrameCheck> frames;
 };
 
 /// One scalar component of a struct or vector value: its cell offset, C type, and its path
@@ -1033,6 +1050,10 @@ private:
   ExprPtr atomicTaken(const clang::CallExpr* c);
   /// __array_snapshot(dst, src): src's cells (the thread's view) copied into private dst.
   void arraySnapshot(const clang::CallExpr* c);
+  /// __array_snapshot's global or shared destination `c->getArg(0)` (a kernel's pointer
+  /// parameter only annotations use): a private ghost storage of `cells` cells of src's type,
+  /// which the parameter names from then on; -1 after a diagnostic.
+  int ghostDestination(const clang::CallExpr* c, int src, uint32_t cells);
   /// __return_val_ptr() in an __ensures: the helper's result pointer.
   PtrVal returnValPtr(const clang::CallExpr* c);
   /// __return_val_int4() in an __ensures: the helper's int4 result.
@@ -1045,6 +1066,23 @@ private:
   ExprPtr annotCond(const clang::Expr* e);
   /// `assert(e)` for every thread of the group, disabled ones included: `e && pairs(other(e))`.
   void emitGlobalCheck(const clang::CallExpr* c, StmtKind k, bool candidate = false);
+  /// Whether `stmts` (an annotation's reads) can run for every thread, enabled or not (KPL's
+  /// `every`); else a diagnostic at `at` naming `what`.
+  bool runsForEveryThread(const clang::Stmt* at, const std::vector<StmtPtr>& stmts, const std::string& what);
+  /// GPUVerify's __reads_from(p) / __writes_to(p): p's array joins the body's frame.
+  void accessFrame(const clang::CallExpr* c, bool write);
+  /// A read or write of `storage` (not an annotation's) at r: where a body inlined around it
+  /// declares a frame that does not name its array, an `assert(false)` there (the verdict
+  /// `assertion` at the access) and a note naming the array and the declaration.
+  void checkFrame(int storage, bool write, kpl::SourceRange r);
+  /// The first part of e that may differ between two threads of the same local id in different
+  /// groups (a group id, a global id, memory, a modified or helper variable), or null.
+  const clang::Expr* groupDependentPart(const clang::Expr* e) const;
+  /// The first statement of `stmts` (an __X_implies condition's reads) whose own expressions
+  /// mention `log_offset()`, or null.
+  static const kpl::Stmt* firstLogOffset(const std::vector<StmtPtr>& stmts);
+  /// `every { stmts }`, as the one statement of the result.
+  std::vector<StmtPtr> everyBlock(std::vector<StmtPtr> stmts, kpl::SourceRange r);
   /// `candidate(e);` (KPL): checked, and dropped where it does not hold, without stopping.
   void emitCandidate(ExprPtr e, kpl::SourceRange r);
   /// The KPL array a predicate's pointer argument points into (-1 and a diagnostic if none).
@@ -1112,11 +1150,16 @@ private:
     int logStorage = -1;    ///< inside __X_implies / with __X_offset: the storage iterated
     bool logWrite = false;  ///< … its write log (else its read log)
     bool sameGroup = false; ///< the condition is `__implies(__same_group(), …)`: pairs of one group suffice
+    bool otherReads = false; ///< an __other_X's operand reads memory: every thread runs the reads (`every`)
+    /// Several groups, the __other_X operands group-independent: the pairs of two groups are
+    /// those of one group plus (i, i's twin in another group): `pairs(e) && e[other(x) := x]`.
+    bool twins = false;
   } annot_;
   std::map<const clang::Expr*, std::string> olds_;          ///< __old_X call → its entry value's local
   std::vector<std::pair<const clang::CallExpr*, bool>> barrierInvariants_;  ///< (call, binary) until the next barrier
   const Instance* barrierInvariantsOf_ = nullptr;  ///< the body they were given in
   std::map<std::string, std::string> ufArrays_;             ///< uninterpreted function → its hidden array
+  std::vector<Pending::FrameCheck> frameChecks_;  ///< checkFrame's, for the next defer() (a run-time base)
   std::map<const clang::FunctionDecl*, std::set<const clang::VarDecl*>> uninitReads_;  ///< mayReadUninit's results
   std::set<const clang::FunctionDecl*> uninitAll_;  ///< functions without a CFG: every local may be
   std::set<std::pair<unsigned, std::string>> notes_;  ///< notes given (location, text)

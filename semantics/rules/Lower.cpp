@@ -413,6 +413,12 @@ private:
     if (overflow_) return addNode(make(NodeKind::Skip, s, pred, depth, ctx));
     switch (s.kind) {
       case kpl::StmtKind::Block:
+        if (s.every) {
+          // (extension) `every { … }`: every thread of the group runs it, its predicate `true`
+          // (preds[0]); only the SDV rules run it (like the annotation builtins).
+          if (!ir_.firstAnnotation) ir_.firstAnnotation = s.range.begin;
+          return lowerSeq(s, 0, scope, 0, depth, ctx);
+        }
         return lowerSeq(s, 0, scope, pred, depth, ctx);
       case kpl::StmtKind::LocalDecl:
         // Only reachable when a LocalDecl is not inside a block (e.g. an if's branch):

@@ -1,14 +1,16 @@
-// spec: GPUVerify's __array_snapshot into a global buffer is refused, located at the destination argument, exit 2: sdvmc's snapshot is a per-thread copy into a private array, and a copy into global memory would be a write by every thread
+// spec: GPUVerify's __array_snapshot into a global buffer that the kernel's code also writes is refused, located at that use, exit 2: a global destination is a ghost copy per work-item, which only annotations may read (a write by the code would be a real access of a ghost)
 // run: run --local-size 2 --buffer a=2 --buffer snap=2
 // exit: 2
-// stderr: annot_snapshot_unsupported.cl:11:20: error: unsupported: '__array_snapshot' into anything but a private array of scalars
-// why: snap is a __global buffer, not a private array: the call is refused at its first argument (line 11,
-//   column 20) rather than given a meaning GPUVerify's ghost copy does not have (every thread writing the
-//   whole buffer). A private `int snap[2]` is the supported form (annot_array_snapshot.cl).
+// stderr: annot_snapshot_unsupported.cl:14:3: error: unsupported: 'snap' is the destination of '__array_snapshot' (line 12), a ghost copy that only annotations after it may use
+// why: snap is a __global buffer named by __array_snapshot at line 12; line 14 (column 3, the start of
+//   `snap[...]`) writes it in the kernel's code. A ghost copy that the code also writes has no exact
+//   meaning (GPUVerify's ghost is not memory the kernel accesses), so the use is refused where it stands.
+//   Used by annotations only, the same buffer is accepted (annot_snapshot_global_ghost.cl).
 #include "gpuverify.h"
 
 __kernel void k(__global int *a, __global int *snap) {
   __array_snapshot(snap, a);
   a[get_local_id(0)] = 1;
+  snap[get_local_id(0)] = 2;
   __assert(snap[get_local_id(0)] == 0);
 }

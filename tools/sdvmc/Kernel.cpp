@@ -138,7 +138,7 @@ bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, cons
     // logs and whole-group columns (semantics/rules/EvalAnnot.cpp).
     at = *ir.firstAnnotation;
     message = fmt::format("unsupported: {} does not handle the annotation builtins (pairs, other, enabled, rd_all, "
-                          "wr_all, at_taken, ghost_rd, candidate; sdvmc run and check do)", what);
+                          "wr_all, at_taken, ghost_rd, candidate, every; sdvmc run and check do)", what);
   } else if (floatOp) {
     at = floatOp->loc;
     message = fmt::format("unsupported: {} does not handle floating point yet ({}; sdvmc run and check do)", what,

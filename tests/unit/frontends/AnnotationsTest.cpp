@@ -58,20 +58,85 @@ SCENARIO("annotations without an exact meaning are refused by name", "[frontends
   auto err = [](const std::string& body) {
     return firstError(lowerText("__global__ void k(int *a, int *b) {\n" + body + "}\n", fe::Language::Cuda, launch1d(2)));
   };
-  CHECK(err("  __reads_from(a);\n").starts_with(
-      "2:3: unsupported: GPUVerify's '__reads_from' (a declaration of the arrays a function reads or writes"));
-  CHECK(err("  __writes_to(a);\n").starts_with("2:3: unsupported: GPUVerify's '__writes_to' (a declaration"));
+  CHECK(err("  a[0] = 1;\n  __reads_from(a);\n").starts_with(
+      "3:3: unsupported: '__reads_from' after the start of the function's body"));
+  CHECK(err("  a[0] = 1;\n  __writes_to(a);\n").starts_with("3:3: unsupported: '__writes_to' after the start"));
   CHECK(err("  int s[2];\n  __array_snapshot(a, b);\n")
-            .starts_with("3:20: unsupported: '__array_snapshot' into anything but a private array of scalars"));
+            .starts_with("3:23: unsupported: '__array_snapshot' of anything but a shared or global array of known size"));
   CHECK(err("  int s[2];\n  __array_snapshot(s, b);\n")
             .starts_with("3:23: unsupported: '__array_snapshot' of anything but a shared or global array of known size"));
   CHECK(err("  __assert(__read_implies(a, __accessed(b, 0)));\n")
             .starts_with("2:30: unsupported: '__accessed' inside an annotation over a log's offsets"));
   CHECK(err("  int *p = (int *)__return_val_ptr();\n")
             .starts_with("2:19: unsupported: '__return_val_ptr()' outside an __ensures of a function returning a pointer"));
-  CHECK(err("  __assert(__other_int(a[0]) == 0);\n").starts_with("2:12: unsupported: '__other_int' of an expression that reads memory"));
+  CHECK(err("  __global_assert(__uniform_int(a[0]));\n")
+            .starts_with("2:3: unsupported: '__global_assert' of a condition that uses __other_X"));
   CHECK(err("  int x = __other_int(1);\n") == "2:11: unsupported: '__other_int' outside an annotation's condition");
   CHECK(err("  int x = __return_val_int();\n").starts_with("2:11: unsupported: '__return_val_int' here"));
+}
+
+SCENARIO("annotations that read memory for every thread, pairs across groups, frames and ghost snapshots",
+         "[frontends][clang][annotations]") {
+  GIVEN("__global_assert and __other_int of a memory read") {
+    Lowered l = lowerOk("__global__ void k(int *a) {\n  if (threadIdx.x == 0) __global_assert(a[threadIdx.x] >= 0);\n"
+                        "  __assert(__uniform_int(a[0]));\n}\n",
+                        fe::Language::Cuda, launch1d(2, {{"a", 2}}));
+    THEN("the reads run in an every block, for every thread") {
+      CHECK(has(l, "every {"));
+      CHECK(has(l, "pairs(other("));
+    }
+  }
+  GIVEN("a thread-pair predicate with two groups") {
+    fe::LaunchOptions two = launch1d(2);
+    two.numGroups = {2, 1, 1};
+    Lowered l = lowerOk("__global__ void k(int *a, int n) { __assert(__uniform_int(n + threadIdx.x * 0)); a[0] = n; }\n",
+                        fe::Language::Cuda, two);
+    THEN("a group-independent operand: the pairs of one group and the twin") {
+      CHECK(has(l, "pairs(n + lid * 0 == other(n + lid * 0)) && n + lid * 0 == n + lid * 0"));
+    }
+    std::string e = firstError(lowerText("__global__ void k(int *a) { __assert(__uniform_int(a[0] + blockIdx.x)); }\n",
+                                         fe::Language::Cuda, two));
+    THEN("a group-dependent one is refused, naming the part") {
+      CHECK(e.starts_with("1:38: unsupported: '__uniform_int' with several groups of an operand that may differ "
+                          "between groups: 'a[0]'"));
+    }
+  }
+  GIVEN("__write_implies reading the written cell, and a limit at a fixed cell") {
+    Lowered l = lowerOk("__global__ void k(int *a, int *lim) {\n  a[threadIdx.x] = 1;\n"
+                        "  __assert(__write_implies(a, (a[__write_offset(a)] == 1) & (__write_offset(a) < lim[0])));\n}\n",
+                        fe::Language::Cuda, launch1d(2, {{"a", 2}, {"lim", 1}}));
+    THEN("the cell is chosen by the offset among ghost reads of each cell; the limit is read once") {
+      CHECK(has(l, ":= ghost_rd(a, 0);"));
+      CHECK(has(l, ":= ghost_rd(a, 1);"));
+      CHECK(has(l, ":= ghost_rd(lim, 0);"));
+      CHECK(has(l, "wr_all(a, ((log_offset() == 0 ? "));
+    }
+    std::string e = firstError(lowerText("__global__ void k(int *a, int *b) {\n  a[threadIdx.x] = 1;\n"
+                                         "  __assert(__write_implies(a, b[__write_offset(a)] == 1));\n}\n",
+                                         fe::Language::Cuda, launch1d(2, {{"a", 2}, {"b", 2}})));
+    THEN("another array at the offset is refused") {
+      CHECK(e.starts_with("3:12: unsupported: '__write_implies' whose condition reads memory at an expression of the "
+                          "logged offset"));
+    }
+  }
+  GIVEN("a helper with a frame of reads") {
+    Lowered l = lowerOk("__device__ int get(int *p, int *q) { __reads_from(p); return p[0] + q[0]; }\n"
+                        "__global__ void k(int *a, int *b) { a[threadIdx.x] = get(a, b); }\n",
+                        fe::Language::Cuda, launch1d(2));
+    THEN("the read outside it is an assertion, the one inside it is not") {
+      CHECK(has(l, "assert(0);"));
+      CHECK(l.text.find("assert(0);") == l.text.rfind("assert(0);"));
+    }
+  }
+  GIVEN("__array_snapshot into a global buffer only annotations use") {
+    Lowered l = lowerOk("kernel void k(global int *a, global int *g) {\n  __array_snapshot(g, a);\n"
+                        "  a[get_local_id(0)] = 1;\n  __assert(g[get_local_id(0)] == 0 || 1);\n}\n",
+                        fe::Language::OpenCL, launch1d(2, {{"a", 2}, {"g", 2}}));
+    THEN("a private ghost copy, never a write of the buffer") {
+      CHECK(has(l, "g_ghost_0 := "));
+      CHECK(!has(l, "wr(g,"));
+    }
+  }
 }
 
 SCENARIO("the access, atomic-result and result-pointer predicates lower to the logs", "[frontends][clang][annotations]") {

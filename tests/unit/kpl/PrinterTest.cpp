@@ -202,4 +202,14 @@ TEST_CASE("annotation builtins and ghost_rd print and parse back to the same tre
   CHECK(printed.find("x := ghost_rd(A, lid);") != std::string::npos);
   CHECK(printed.find("pairs(x != other(x) || other(enabled()))") != std::string::npos);
   CHECK(printed.find("candidate(x < 3);") != std::string::npos);
+  // (extension) every { … } prints as written, also as a branch, and keeps its flag.
+  const std::string every = "threads: 2;\ngroup: 0;\nshared A[2];\nmain: {\n  local x;\n  every {\n"
+                            "    x := ghost_rd(A, lid);\n  }\n  if (lid == 0) every {\n    x := 1;\n  } else every {}\n"
+                            "  assert(pairs(other(x) == x));\n  barrier;\n}\n";
+  roundTrip(every);
+  std::optional<Program> e = parseText(every);
+  REQUIRE(e);
+  CHECK(printProgram(*e).find("  every {\n    x := ghost_rd(A, lid);\n  }") != std::string::npos);
+  CHECK(e->main->stmts[1]->every);
+  CHECK_FALSE(e->main->stmts[0]->every);
 }

@@ -222,4 +222,18 @@ TEST_CASE("annotation builtins: other only inside pairs, log_offset only inside 
             .empty());
   CHECK(verifyErrors(H + "shared A[2];\n" + "main: {\n  local x;\n  x := ghost_rd(A, 0);\n  assert(pairs(rd_all(A, log_offset() == other(x))));\n  barrier;\n}\n")
             .empty());
+  // (extension) every { … }: only what a disabled thread may run.
+  CHECK(verifyErrors(H + "shared A[2];\n" + "main: {\n  local x;\n  every {\n    local y;\n    y := ghost_rd(A, lid);\n"
+                         "    if (y > 0) x := y; else x := 0;\n    assert(x >= 0);\n  }\n  barrier;\n}\n")
+            .empty());
+  CHECK(verifyErrors(H + "shared A[2];\n" + "main: {\n  local x;\n  every {\n    x := rd(A, lid);\n    barrier;\n"
+                         "    assume(x > 0);\n    candidate(x > 0);\n  }\n  barrier;\n}\n") ==
+        Errors{"7:5: rd (only ghost_rd) inside 'every' (it runs for disabled threads: only assignments, ghost_rd, if, "
+               "assert and local declarations)",
+               "8:5: barrier inside 'every' (it runs for disabled threads: only assignments, ghost_rd, if, assert and "
+               "local declarations)",
+               "9:5: assume inside 'every' (it runs for disabled threads: only assignments, ghost_rd, if, assert and "
+               "local declarations)",
+               "10:5: candidate inside 'every' (it runs for disabled threads: only assignments, ghost_rd, if, assert "
+               "and local declarations)"});
 }
