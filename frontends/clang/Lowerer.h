@@ -607,6 +607,11 @@ private:
   Val wideFromWord(WideOp lo, ExprPtr x, kpl::SourceRange r);
   /// C's conversion between word and 64-bit types.
   Val convertVal(Val v, IntType from, IntType to, kpl::SourceRange r);
+  /// (LowerOverflow.cpp) A float or double `v` about to be converted to integer type `to` by
+  /// C's conversion (a cast, an implicit conversion, a compound assignment's result), through
+  /// fcvt_chk / dcvt_chk under the overflow check: undefined outside `to`'s range. Other
+  /// conversions, and without the check, `v` unchanged.
+  Val checkedConversion(Val v, IntType from, IntType to, kpl::SourceRange r);
   /// Reads and writes a place of either size (a 64-bit one: both words, the low one first).
   Val loadVal(LVal& lv, kpl::SourceRange r);
   void storeVal(LVal& lv, Val v, kpl::SourceRange r);

@@ -422,7 +422,7 @@ std::optional<kpl::Program> Lowerer::run() {
   if (lang_ == Language::Cuda && launch_.target == 32) p.replayArgs.insert(p.replayArgs.end(), {"--target", "32"});
   if (launch_.dynamicSharedBytes != 0)
     p.replayArgs.insert(p.replayArgs.end(), {"--dynamic-shared-bytes", std::to_string(launch_.dynamicSharedBytes)});
-  if (lang_ == Language::Cuda && launch_.target == 64 && !launch_.overflowCheck)
+  if ((lang_ == Language::OpenCL || launch_.target == 64) && !launch_.overflowCheck)
     p.replayArgs.push_back("--no-overflow-check");
   if (launch_.globalOffset != std::array<uint32_t, 3>{0, 0, 0}) {  // and the global offset
     p.replayArgs.push_back("--global-offset");
