@@ -483,7 +483,9 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
       need(s, u);
       const GroupState& U = s.warps[u];
       for (uint32_t j = 0; j < U.n; ++j) {
+        // (an atomic, WarpAtomic.cpp, counts as a write of its cell)
         const LogEntry* wr = findEntry(U.logs[j].writes, a);
+        if (!wr) wr = findEntry(U.logs[j].atomics, a);
         const LogEntry* rd = write ? findEntry(U.logs[j].reads, a) : nullptr;
         if (!wr && !rd) continue;
         const uint32_t other = static_cast<uint32_t>(U.lidBase) + j;
@@ -566,11 +568,13 @@ void WarpModel::release(WarpState& s) {
       if (fence == kpl::kFenceAll) {
         log.reads.clear();
         log.writes.clear();
+        log.atomics.clear();
         continue;
       }
       const auto ordered = [&](const LogEntry& e) { return fenceOrders(fence, ir_.arrays[e.addr.array]); };
       std::erase_if(log.reads, ordered);
       std::erase_if(log.writes, ordered);
+      std::erase_if(log.atomics, ordered);
     }
     if (!waiting) continue;
     const NodeId id = U.ss.back().node;
@@ -814,8 +818,11 @@ WarpModel::StepKind WarpModel::step(WarpState& s, uint32_t w, std::optional<Verd
       access<true>(s, w, id, v);  // the mask is computed
       return StepKind::Access;
     case NodeKind::Atomic:
-      assert(false && "the warp models refuse kernels with atomics (ModelFactory)");
-      break;
+      // (a run only: check refuses atomics under the warp models)
+      m.evaluator().predicate(node.pred, W, mask_.data());
+      if (!anyEnabled(mask_.data(), W.n)) break;
+      atomic(s, w, id, v);
+      return StepKind::Access;
     case NodeKind::Async:
       assert(false && "the warp models refuse kernels with asynchronous copies (tools/sdvmc/Kernel.cpp)");
       break;
