@@ -9,9 +9,11 @@
 // other warps too); two atomics never race; a warp's own accesses in earlier statements are
 // ordered by lock step, as for plain accesses; in the two sides of a divergent branch they
 // race with the plain accesses of the other side (SimtRun's warp-divergence race, the atomic
-// a write there too), never with its atomics. 64-bit atomics, and `check` under the warp
-// models (whose states would need the atomic logs in their choices and reductions), are
-// refused before (tools/sdvmc/RunCommand.cpp, CheckCommand.cpp).
+// a write there too), never with its atomics. The same function is `check`'s transition
+// (WarpModel::act): an unknown cell it reads is chosen first (pendingChoices), the state
+// carries the atomic logs (StateCodec), the expansion's race index counts them as writes,
+// and partial-order reduction treats an atomic as visible. 64-bit atomics are refused before
+// (tools/sdvmc/RunCommand.cpp, CheckCommand.cpp).
 #include "semantics/models/WarpModel.h"
 
 #include <cassert>
@@ -25,14 +27,15 @@ const LogEntry* findIn(const std::vector<LogEntry>& log, Address a) {
 }
 }  // namespace
 
-WarpModel::Outcome WarpModel::atomic(WarpState& s, uint32_t w, NodeId id, std::optional<Verdict>& v) {
+WarpModel::Outcome WarpModel::atomic(WarpState& s, uint32_t w, NodeId id, std::optional<Verdict>& v, bool run) {
   GroupState& W = s.warps[w];
   SdvMachine& m = machine(W.n);
   const Node& node = ir_.nodes[id];
   assert(!kpl::atomicIsWide(node.atomicOp) && "64-bit atomics are refused under the warp models");
   const uint32_t base = static_cast<uint32_t>(W.lidBase);
-  const uint8_t* p = mask_.data();  // (step() computed it)
-  if (ruleObserver_) ruleObserver_->onRule(Rule::TAtomic, id, W, p);
+  uint8_t* p = mask_.data();
+  if (!run) m.evaluator().predicate(node.pred, W, p);  // (a run's step() computed it)
+  if (run && ruleObserver_) ruleObserver_->onRule(Rule::TAtomic, id, W, p);
   EvalError err;
   std::vector<Word> ops[3];  // the index, the operand, cas's new value
   const ExprId es[3] = {node.e0, node.e1, node.e2};
@@ -52,7 +55,7 @@ WarpModel::Outcome WarpModel::atomic(WarpState& s, uint32_t w, NodeId id, std::o
   // The observer's own race (SimtRun's warp-divergence race), at its lane; then G-RACE
   // against the plain accesses of the other warps since the last barrier.
   std::optional<WarpObserver::LaneRace> extra;
-  if (observer_) extra = observer_->beforeRaceCheck(s, w, id, p, idx.data());
+  if (run && observer_) extra = observer_->beforeRaceCheck(s, w, id, p, idx.data());
   const uint64_t others = s.warps.size() <= 64 ? ~(uint64_t(1) << (w & 63)) : ~uint64_t(0);
   for (uint32_t i = 0; i < W.n; ++i) {
     if (!p[i]) continue;
@@ -61,7 +64,7 @@ WarpModel::Outcome WarpModel::atomic(WarpState& s, uint32_t w, NodeId id, std::o
       v = std::move(extra->verdict);
       return Outcome::Violation;
     }
-    if (raceIndex_) {  // nobody else touched the cell: no search
+    if (raceIndex_ && (run || arr.bounded)) {  // nobody else touched the cell: no search
       const CellAccess& c = arr.bounded ? cells_[static_cast<size_t>(cellBase_[node.array] + idx[i])]
                                         : unboundedAccess(node.array, idx[i]);
       if (c.stamp != stamp_ || ((c.writers | c.readers) & others) == 0) continue;
@@ -88,7 +91,7 @@ WarpModel::Outcome WarpModel::atomic(WarpState& s, uint32_t w, NodeId id, std::o
   for (uint32_t i = 0; i < W.n; ++i) {
     if (!p[i]) continue;
     const Address a{node.array, idx[i]};
-    assert(!s.memory.isUnknown(ir_, a) && "a run's memory is known");
+    assert(!s.memory.isUnknown(ir_, a) && "an unknown cell without a choice (pendingChoices)");
     old[i] = s.memory.load(ir_, a);
     store(s, a, atomicResult(node.atomicOp, old[i], ops[1][i], ops[2][i]));
     logAtomic(W.logs[i], a, id);
@@ -99,6 +102,7 @@ WarpModel::Outcome WarpModel::atomic(WarpState& s, uint32_t w, NodeId id, std::o
       if (p[i]) l[i] = old[i];
   }
   W.ss.pop_back();
+  if (!run) return Outcome::Successor;
   // In the race index an atomic is a write: a plain access after it searches the logs.
   const uint64_t bit = uint64_t(1) << (w & 63);
   for (uint32_t i = 0; i < W.n; ++i)

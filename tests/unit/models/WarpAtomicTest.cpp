@@ -93,3 +93,28 @@ main: {
   CHECK(runSimt(both, 1, &m).kind == sem::VerdictKind::Ok);
   CHECK(m.bounded[0] == std::vector<sem::Word>{3});
 }
+
+TEST_CASE("check under the warp models: atomics interleave with plain accesses of other warps, and race",
+          "[models][simt][atomic]") {
+  const std::string text = R"(threads: 2;
+group: 0;
+shared C[1];
+main: {
+  local x;
+  atomic_add(C, 0, 1);
+  x := rd(C, 0);
+  barrier;
+}
+)";
+  auto k = compile(text);
+  sem::Bounds b = bounds({2});
+  b.initialMemory = sem::initialMemory(k->ir, 0);
+  // Warps of one thread: thread 1's atomic can follow thread 0's plain read (or the other
+  // way round): a race. One warp of two: lock step orders them: ok.
+  sem::WarpModel mimd(k->ir, b, sem::WarpOptions{1, false}, true, false);
+  const ex::Result r = run(mimd);
+  REQUIRE(r.status == Status::Violation);
+  CHECK(r.violation->kind == sem::VerdictKind::Race);
+  sem::WarpModel oneWarp(k->ir, b, sem::WarpOptions{2, false}, true, false);
+  CHECK(run(oneWarp).status == Status::Complete);
+}
