@@ -69,7 +69,7 @@ bool word::conversionDefined(double x, int32_t k) {
   const int bitsOf = std::clamp(k < 0 ? -static_cast<int64_t>(k) : static_cast<int64_t>(k), int64_t{1}, int64_t{64});
   // The bounds are exact in long double (64-bit significand): -2^63 - 1 among them.
   static_assert(std::numeric_limits<long double>::digits >= 64, "-2^63 - 1 must be exact");
-  const long double top = std::ldexp(1.0L, k < 0 ? bitsOf - 1 : bitsOf);
+  const long double top = std::ldexp(1.0L, static_cast<int>(k < 0 ? bitsOf - 1 : bitsOf));
   const long double below = k < 0 ? -top - 1.0L : -1.0L;
   const long double v = x;
   return v > below && v < top;  // false for NaN
