@@ -126,6 +126,8 @@ constexpr WideInfo kWideOps[] = {
     {WideOp::DToLHi, "dtol_hi", 2},
     {WideOp::DToULLo, "dtoul_lo", 2},
     {WideOp::DToULHi, "dtoul_hi", 2},
+    {WideOp::FCvtChk, "fcvt_chk", 2},
+    {WideOp::DCvtChk, "dcvt_chk", 3},
     {WideOp::FCeil, "fceil", 1},
     {WideOp::FFloor, "ffloor", 1},
     {WideOp::FRound, "fround", 1},

@@ -132,6 +132,10 @@ enum class WideOp {
   DToF, DToI, DToU, LToF, ULToF,
   // (h, l) -> 64-bit: long / unsigned long to double, double to long / unsigned long
   LToDLo, LToDHi, ULToDLo, ULToDHi, DToLLo, DToLHi, DToULLo, DToULHi,
+  // (extension) C's float-to-integer conversion check: (x, k) -> x for a float x, (h, l, k) ->
+  // h for a double; an error (integer-overflow) when x truncated toward zero is outside the
+  // range of the k-bit integer type (signed for k < 0), or NaN (specs/KPL.md)
+  FCvtChk, DCvtChk,
   // The float math functions (specs/KPL.md, "Float math"): Words holding IEEE-754 single
   // bit patterns, computed as the host's C library computes the float function. They sit
   // in this table because they are n-ary builtin calls like the 64-bit ones (isFloatMath).

@@ -438,6 +438,11 @@ private:
       }
       case kpl::ExprKind::Cond: return fmt::format("({} ? {} : {})", op(0), op(1), op(2));
       case kpl::ExprKind::Wide: {
+        if (e.wop == kpl::WideOp::FCvtChk || e.wop == kpl::WideOp::DCvtChk) {
+          error_ = fmt::format("unsupported: a float-to-integer conversion check, '{}' (line {})", kpl::wideOpName(e.wop),
+                               c.line);
+          return "0";
+        }
         std::string call = fmt::format("k_{}(", kpl::wideOpName(e.wop));
         for (size_t i = 0; i < e.operands.size(); ++i) call += (i ? ", " : "") + op(i);
         if (wideCanFail(e.wop)) call += fmt::format(", {}, {}", c.err, c.line);

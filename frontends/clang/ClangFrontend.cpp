@@ -27,13 +27,24 @@ constexpr const char* kHostMultiarchDir = "/usr/include/x86_64-linux-gnu";
 /// Forwards Clang's errors (and fatal errors) to the kpl DiagnosticEngine.
 class ForwardingConsumer : public clang::DiagnosticConsumer {
 public:
-  explicit ForwardingConsumer(kpl::DiagnosticEngine& diags) : diags_(diags) {}
+  /// `refStart`: the offset in the main file of the --kernel reference appended to it (npos: none).
+  ForwardingConsumer(kpl::DiagnosticEngine& diags, size_t refStart) : diags_(diags), refStart_(refStart) {}
 
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
     clang::DiagnosticConsumer::HandleDiagnostic(level, info);
     if (level < clang::DiagnosticsEngine::Error) return;
     llvm::SmallString<256> text;
     info.FormatDiagnostic(text);
+    // An error in the --kernel reference: the name does not resolve; the lowering says so with
+    // the kernels the file has (or finds the kernel by its name without namespaces).
+    if (refStart_ != std::string::npos && info.hasSourceManager() && info.getLocation().isValid()) {
+      const clang::SourceManager& sm = info.getSourceManager();
+      clang::SourceLocation l = sm.getFileLoc(info.getLocation());
+      if (sm.getFileID(l) == sm.getMainFileID() && sm.getFileOffset(l) >= refStart_) {
+        if (refErrors_++ == 0) refError_ = std::string(text.str());
+        return;
+      }
+    }
     kpl::SourceLoc loc{1, 1};
     std::string where, library;
     if (info.hasSourceManager() && info.getLocation().isValid()) {
@@ -79,6 +90,10 @@ public:
     diags_.error(loc, std::string(text.str()) + where + hint);
   }
 
+  /// The errors in the --kernel reference, and the first one's text.
+  unsigned refErrors() const { return refErrors_; }
+  const std::string& refError() const { return refError_; }
+
 private:
   /// "thrust/…" or "cub/…" when `path` (a header's path or an #include's name) is one of
   /// Thrust's headers or one of CUB's that sdvmc's own (under kIncludeDir) do not provide.
@@ -94,6 +109,9 @@ private:
 
   kpl::DiagnosticEngine& diags_;
   std::set<std::pair<unsigned, unsigned>> reported_;  ///< the #includes already refused
+  size_t refStart_;
+  unsigned refErrors_ = 0;
+  std::string refError_;
 };
 
 }  // namespace
@@ -171,22 +189,28 @@ std::optional<kpl::Program> lowerCudaOrOpenCL(const kpl::SourceFile& source, Lan
   args.insert(args.end(), launch.clangArgs.begin(), launch.clangArgs.end());
   // GPUVerify kernels `#include <gpuverify.h>` (both headers above include it too).
   files.emplace_back(inc + "/gpuverify.h", gpuverifyHeaderText());
-  // `--kernel 'reduce<int, 128>'`: a host function after the file's text takes the address of
-  // that specialisation, which instantiates it (Clang reports arguments that do not fit there,
-  // past the file's last line).
+  // `--kernel 'ns::reduce<uint8_t, 64 * 2>'`: a host function after the file's text takes the
+  // address of the name as the user spells it, so that Clang resolves it (typedefs, default
+  // template arguments, expressions) and instantiates that specialisation; the lowering takes
+  // the function it refers to (Lowering.cpp). Clang's errors there are not the file's: the
+  // lowering reports the name as unknown, with the kernels the file has.
   std::string text = source.text();
-  if (language == Language::Cuda && launch.kernel.find('<') != std::string::npos)
-    text += fmt::format("\nvoid __sdvmc_instantiate_kernel() {{ (void)&{}; }}\n", launch.kernel);
+  size_t refStart = std::string::npos;
+  if (language == Language::Cuda && launch.kernel.find('<') != std::string::npos) {
+    text += "\n";
+    refStart = text.size();
+    text += fmt::format("void {}() {{ (void)&{}; }}\n", kKernelRefName, launch.kernel);
+  }
 
-  ForwardingConsumer consumer(diags);
+  ForwardingConsumer consumer(diags, refStart);
   std::unique_ptr<clang::ASTUnit> unit = clang::tooling::buildASTFromCodeWithArgs(
       text, args, source.path(), "sdvmc", std::make_shared<clang::PCHContainerOperations>(),
       clang::tooling::getClangStripDependencyFileAdjuster(), files, &consumer);
-  if (!unit || consumer.getNumErrors() != 0 || diags.hasErrors()) {
+  if (!unit || consumer.getNumErrors() != consumer.refErrors() || diags.hasErrors()) {
     if (!diags.hasErrors()) diags.error(kpl::SourceLoc{1, 1}, "clang could not parse the kernel");
     return std::nullopt;
   }
-  return lowerTranslationUnit(unit->getASTContext(), language, launch, source.path(), diags);
+  return lowerTranslationUnit(unit->getASTContext(), language, launch, source.path(), diags, consumer.refError());
 }
 
 }  // namespace sdvmc::clangfe

@@ -15,8 +15,9 @@
 namespace sdvmc::clangfe::lowering {
 
 Lowerer::Lowerer(clang::ASTContext& ctx, Language lang, const LaunchOptions& launch, std::string path,
-                 kpl::DiagnosticEngine& diags, const std::set<DynKey>& dynamic)
-    : ctx_(ctx), sm_(ctx.getSourceManager()), lang_(lang), launch_(launch), path_(std::move(path)), diags_(diags),
+                 kpl::DiagnosticEngine& diags, const std::set<DynKey>& dynamic, std::string kernelRefError)
+    : ctx_(ctx), sm_(ctx.getSourceManager()), lang_(lang), launch_(launch), kernelRefError_(std::move(kernelRefError)),
+      path_(std::move(path)), diags_(diags),
       dynamic_(dynamic) {
   for (const char* k : {"threads", "group", "groups", "shared", "global", "param", "procedure", "main", "local",
                         "if", "else", "while", "break", "continue", "return", "barrier", "rd", "wr", "lid", "gid",

@@ -217,6 +217,7 @@ ExprPtr Lowerer::rvalueCast(const clang::CastExpr* c, bool need) {
           unsupported(c, "type '" + c->getType().getAsString() + "'" + typeReason(c->getType()));
           return lit(0, r);
         }
+        if (c->getCastKind() == clang::CK_FloatingToIntegral) v = checkedConversion(std::move(v), *from, *to, r);
         return std::move(convertVal(std::move(v), *from, *to, r).lo);
       }
       case clang::CK_ToVoid: wvalue(sub, false); return lit(0, r);
@@ -264,6 +265,8 @@ ExprPtr Lowerer::rvalueCast(const clang::CastExpr* c, bool need) {
       }
       ExprPtr v = rvalue(sub, need);
       if (!to) return v;
+      if (c->getCastKind() == clang::CK_FloatingToIntegral)
+        v = std::move(checkedConversion(Val{std::move(v), nullptr}, *from, *to, r).lo);
       return convert(std::move(v), *from, *to, r);
     }
     case clang::CK_PointerToBoolean: return truth(sub);
@@ -414,6 +417,7 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
     BinaryOp kop = compL->isFloat ? floatOp(op, b->getOperatorLoc())
                                   : checkedOp(b, arithOp(op, !compL->isSigned && !compL->isBool, b->getOperatorLoc()));
     ExprPtr res = bin(kop, std::move(old), std::move(v), r);
+    res = std::move(checkedConversion(Val{std::move(res), nullptr}, *compR, lv.type, r).lo);  // `i += 0.5f * x`
     v = convert(std::move(res), *compR, lv.type, r);
   }
   if (!need) {

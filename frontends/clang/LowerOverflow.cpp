@@ -24,6 +24,11 @@
 //    in the kernel (`__shared__ int base;`, `__shared__ int off[4];`) are followed as variables.
 // Values are followed through locals, parameters, returns and memory; not through references
 // or pointers to locals.
+//
+// Also here: C's conversion of a float or double to an integer type, undefined when the value
+// truncated is outside the type's range (NaN included; C11 6.3.1.4, C++ [conv.fpint], UBSan's
+// float-cast-overflow), is checked under the same switch wherever it happens, not only in
+// addresses: the value passes through KPL's fcvt_chk / dcvt_chk before the conversion.
 #include "frontends/clang/Lowerer.h"
 
 #include <clang/AST/Decl.h>
@@ -252,6 +257,16 @@ std::set<const clang::Expr*> addressArithmetic(const clang::FunctionDecl* kernel
   Dependence d;
   d.walk(kernel);
   return d.solve();
+}
+
+Val Lowerer::checkedConversion(Val v, IntType from, IntType to, kpl::SourceRange r) {
+  if (!launch_.overflowCheck || !from.isFloat || to.isFloat || to.isBool) return v;
+  // k: the destination's width, negative when it is signed (fcvt_chk's type code).
+  const int64_t k = to.isSigned ? -static_cast<int64_t>(to.width) : static_cast<int64_t>(to.width);
+  if (!isWide(from)) return Val{wideOp(WideOp::FCvtChk, r, std::move(v.lo), lit(k, r)), std::move(v.hi)};
+  ExprPtr lo = atom(std::move(v.lo), r);  // dcvt_chk(h, l, k) passes h on; l is read again
+  ExprPtr hi = wideOp(WideOp::DCvtChk, r, std::move(v.hi), clone(*lo), lit(k, r));
+  return Val{std::move(lo), std::move(hi)};
 }
 
 }  // namespace sdvmc::clangfe::lowering

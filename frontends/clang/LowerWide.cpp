@@ -320,7 +320,9 @@ Val Lowerer::wcast(const clang::CastExpr* c, bool need) {
         unsupported(sub, "type '" + sub->getType().getAsString() + "'" + typeReason(sub->getType()));
         return zeroOf(true, r);
       }
-      return convertVal(anyValue(sub, need), *from, *wideType(c->getType()), r);
+      Val v = anyValue(sub, need);
+      if (c->getCastKind() == clang::CK_FloatingToIntegral) v = checkedConversion(std::move(v), *from, *wideType(c->getType()), r);
+      return convertVal(std::move(v), *from, *wideType(c->getType()), r);
     }
     default: break;
   }
@@ -383,7 +385,7 @@ Val Lowerer::assignVal(const clang::BinaryOperator* b, bool need) {
   if (op != clang::BO_Assign) {
     Val old = convertVal(loadVal(lv, r), lv.type, *compL, r);
     Val res = arithVal(op, std::move(old), std::move(v), *compL, b->getOperatorLoc(), r, nsw_.count(b) != 0);
-    v = convertVal(std::move(res), *compR, lv.type, r);
+    v = convertVal(checkedConversion(std::move(res), *compR, lv.type, r), *compR, lv.type, r);
   }
   if (!need) {
     storeVal(lv, std::move(v), r);

@@ -33,6 +33,7 @@ class Stmt;
 class SwitchStmt;
 class Decl;
 class FieldDecl;
+class ValueDecl;
 class VarDecl;
 class ParmVarDecl;
 class FunctionDecl;
@@ -285,8 +286,9 @@ bool assignedIn(const clang::FunctionDecl* fn, const clang::VarDecl* vd);
 class Lowerer {
 public:
   /// `dynamic`: the pointer variables to lower with a run-time base from their declaration.
+  /// `kernelRefError`: Clang's error in the --kernel reference (lowerTranslationUnit).
   Lowerer(clang::ASTContext& ctx, Language lang, const LaunchOptions& launch, std::string path,
-          kpl::DiagnosticEngine& diags, const std::set<DynKey>& dynamic);
+          kpl::DiagnosticEngine& diags, const std::set<DynKey>& dynamic, std::string kernelRefError = "");
 
   /// The kernel as a KPL program (Lowering.cpp), or nullopt after diagnostics.
   std::optional<kpl::Program> run();
@@ -301,6 +303,9 @@ private:
   /// The kernel (Lowering.cpp): the only one, or --kernel's (a template kernel's specialisation
   /// by `name<args>`, or by its name when the file instantiates it once); null after a diagnostic.
   const clang::FunctionDecl* selectKernel(const std::vector<const clang::Decl*>& fileScope);
+  /// The declaration the --kernel reference (kKernelRefName, among `fileScope`) takes the
+  /// address of, as Clang resolved the user's spelling; null when there is none.
+  const clang::ValueDecl* kernelRefTarget(const std::vector<const clang::Decl*>& fileScope) const;
 
   // ---- LowerEmit.cpp: source positions, fresh names, KPL expressions and statements -----
 
@@ -652,6 +657,11 @@ private:
   Val wideFromWord(WideOp lo, ExprPtr x, kpl::SourceRange r);
   /// C's conversion between word and 64-bit types.
   Val convertVal(Val v, IntType from, IntType to, kpl::SourceRange r);
+  /// (LowerOverflow.cpp) A float or double `v` about to be converted to integer type `to` by
+  /// C's conversion (a cast, an implicit conversion, a compound assignment's result), through
+  /// fcvt_chk / dcvt_chk under the overflow check: undefined outside `to`'s range. Other
+  /// conversions, and without the check, `v` unchanged.
+  Val checkedConversion(Val v, IntType from, IntType to, kpl::SourceRange r);
   /// Reads and writes a place of either size (a 64-bit one: both words, the low one first).
   Val loadVal(LVal& lv, kpl::SourceRange r);
   void storeVal(LVal& lv, Val v, kpl::SourceRange r);
@@ -1105,6 +1115,7 @@ private:
   const clang::SourceManager& sm_;
   Language lang_;
   const LaunchOptions& launch_;
+  std::string kernelRefError_;  ///< Clang's error in the --kernel reference ("" when it resolved or there is none)
   std::string path_;
   kpl::DiagnosticEngine& diags_;
 

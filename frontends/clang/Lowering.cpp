@@ -24,12 +24,15 @@ namespace {
 
 /// The names --kernel may give a kernel, the full one first: `vllm::act::silu<float>`, then
 /// without the enclosing namespaces one by one (`act::silu<float>`, `silu<float>`); anonymous
-/// and inline namespaces are not spelled. A template's specialisation has its arguments.
-std::vector<std::string> kernelNames(const clang::FunctionDecl* fd) {
+/// and inline namespaces are not spelled. A template's specialisation has its arguments (with
+/// `withoutDefaults`, those equal to the template's default arguments at the end left out).
+std::vector<std::string> kernelNames(const clang::FunctionDecl* fd, bool withoutDefaults = false) {
   std::string args;
   if (const clang::TemplateArgumentList* list = fd->getTemplateSpecializationArgs()) {
     llvm::raw_string_ostream os(args);
-    clang::printTemplateArgumentList(os, list->asArray(), fd->getASTContext().getPrintingPolicy());
+    const clang::FunctionTemplateDecl* primary = fd->getPrimaryTemplate();
+    clang::printTemplateArgumentList(os, list->asArray(), fd->getASTContext().getPrintingPolicy(),
+                                     withoutDefaults && primary ? primary->getTemplateParameters() : nullptr);
     os.flush();
   }
   std::vector<std::string> names{fd->getNameAsString() + args};
@@ -52,6 +55,24 @@ std::string squeeze(const std::string& s) {
 
 }  // namespace
 
+const clang::ValueDecl* Lowerer::kernelRefTarget(const std::vector<const clang::Decl*>& fileScope) const {
+  for (const clang::Decl* d : fileScope) {
+    const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d);
+    if (!fd || !fd->getIdentifier() || fd->getName() != kKernelRefName) continue;
+    // Exactly `{ (void)&NAME; }`: a spelling with more in it (`k<int>, 0`, `k<int>; int x`)
+    // names nothing.
+    const auto* body = llvm::dyn_cast_or_null<clang::CompoundStmt>(fd->getBody());
+    if (!body || body->size() != 1) return nullptr;
+    const auto* toVoid = llvm::dyn_cast<clang::CStyleCastExpr>(body->body_front());
+    if (!toVoid || toVoid->getCastKind() != clang::CK_ToVoid) return nullptr;
+    const auto* addr = llvm::dyn_cast<clang::UnaryOperator>(toVoid->getSubExpr()->IgnoreParenImpCasts());
+    if (!addr || addr->getOpcode() != clang::UO_AddrOf) return nullptr;
+    const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(addr->getSubExpr()->IgnoreParenImpCasts());
+    return ref ? ref->getDecl() : nullptr;
+  }
+  return nullptr;
+}
+
 const clang::FunctionDecl* Lowerer::selectKernel(const std::vector<const clang::Decl*>& fileScope) {
   // Kernels: the functions with __global__ / __kernel, and every specialisation of a template
   // kernel the file instantiates (explicitly, or by using it).
@@ -73,16 +94,36 @@ const clang::FunctionDecl* Lowerer::selectKernel(const std::vector<const clang::
   }
   std::string names;
   for (const clang::FunctionDecl* k : kernels) names += (names.empty() ? "" : ", ") + kernelName(k);
+  // The template kernels nothing instantiates (their parameters as declared).
+  std::string templates;
+  for (const clang::FunctionTemplateDecl* td : uninstantiated) {
+    std::string params;
+    for (const clang::NamedDecl* p : *td->getTemplateParameters())
+      params += (params.empty() ? "" : ", ") + p->getNameAsString();
+    templates += fmt::format("{}{}<{}>", templates.empty() ? "" : ", ", td->getQualifiedNameAsString(), params);
+  }
   const std::string& want = launch_.kernel;
   if (!want.empty()) {
+    // `name<args>`: what Clang resolved the spelling to (the address of it taken after the
+    // file's text), a kernel's specialisation instantiated there if the file has none.
+    // (A spelling Clang reports errors in, `k<int>; } x(`, resolves to nothing.)
+    const clang::ValueDecl* target = kernelRefError_.empty() ? kernelRefTarget(fileScope) : nullptr;
+    const auto* targetFn = llvm::dyn_cast_or_null<clang::FunctionDecl>(target);
+    if (targetFn && isKernel(targetFn)) {
+      const clang::FunctionDecl* def = nullptr;
+      if (targetFn->hasBody(def) && def) return def;
+    }
     std::vector<const clang::FunctionDecl*> found;
-    // `vllm::silu<float>` or `silu<float>` (unique in the file); a template's name alone
-    // (qualified or not) chooses its only specialisation.
+    // Otherwise the names as the file's kernels print: `vllm::silu<float>` or `silu<float>`
+    // (unique in the file); a template's name alone (qualified or not) chooses its only
+    // specialisation.
     auto named = [&](const clang::FunctionDecl* k, bool withArgs) {
-      const std::vector<std::string> names = kernelNames(k);
-      const size_t args = names.back().size() - k->getNameAsString().size();
-      for (const std::string& n : names)
-        if (squeeze(withArgs ? n : n.substr(0, n.size() - args)) == squeeze(want)) return true;
+      for (bool withoutDefaults : {false, true}) {
+        const std::vector<std::string> names = kernelNames(k, withoutDefaults);
+        const size_t args = names.back().size() - k->getNameAsString().size();
+        for (const std::string& n : names)
+          if (squeeze(withArgs ? n : n.substr(0, n.size() - args)) == squeeze(want)) return true;
+      }
       return false;
     };
     for (const clang::FunctionDecl* k : kernels)
@@ -94,11 +135,20 @@ const clang::FunctionDecl* Lowerer::selectKernel(const std::vector<const clang::
     std::string why = found.size() > 1 ? fmt::format("; '{}' names several instantiations: {}", want, names)
                       : kernels.empty() ? std::string("; the file has none")
                                         : fmt::format("; the file has {}", names);
-    for (const clang::FunctionTemplateDecl* td : uninstantiated)
-      if (td->getNameAsString() == squeeze(want) || td->getQualifiedNameAsString() == squeeze(want))
-        why += fmt::format(" (template kernel '{}' is never instantiated: name its arguments, --kernel '{}<ARGS>')",
-                           want, want);
-    diags_.error(kpl::SourceLoc{1, 1}, fmt::format("no kernel named '{}' (--kernel){}", want, why));
+    if (found.empty() && !templates.empty())
+      why += fmt::format("{} template kernels never instantiated: {} (name their arguments, --kernel 'NAME<ARGS>')",
+                         kernels.empty() ? ", and" : ";", templates);
+    if (target && found.empty()) {
+      // The spelling names a declaration that is not a kernel.
+      std::string what = target->getQualifiedNameAsString();
+      if (targetFn) what = kernelName(targetFn);
+      diags_.error(kpl::SourceLoc{1, 1},
+                   fmt::format("--kernel '{}' names '{}', which is not a kernel (a {} function){}", want, what,
+                               lang_ == Language::Cuda ? "__global__" : "__kernel", why));
+      return nullptr;
+    }
+    std::string clangSays = kernelRefError_.empty() || found.size() > 1 ? "" : fmt::format(" ({})", kernelRefError_);
+    diags_.error(kpl::SourceLoc{1, 1}, fmt::format("no kernel named '{}' (--kernel){}{}", want, clangSays, why));
     return nullptr;
   }
   if (kernels.empty()) {
@@ -372,7 +422,7 @@ std::optional<kpl::Program> Lowerer::run() {
   if (lang_ == Language::Cuda && launch_.target == 32) p.replayArgs.insert(p.replayArgs.end(), {"--target", "32"});
   if (launch_.dynamicSharedBytes != 0)
     p.replayArgs.insert(p.replayArgs.end(), {"--dynamic-shared-bytes", std::to_string(launch_.dynamicSharedBytes)});
-  if (lang_ == Language::Cuda && launch_.target == 64 && !launch_.overflowCheck)
+  if ((lang_ == Language::OpenCL || launch_.target == 64) && !launch_.overflowCheck)
     p.replayArgs.push_back("--no-overflow-check");
   if (launch_.globalOffset != std::array<uint32_t, 3>{0, 0, 0}) {  // and the global offset
     p.replayArgs.push_back("--global-offset");
@@ -399,14 +449,15 @@ using lowering::DynKey;
 using lowering::Lowerer;
 
 std::optional<kpl::Program> lowerTranslationUnit(clang::ASTContext& ctx, Language language, const LaunchOptions& launch,
-                                                 const std::string& path, kpl::DiagnosticEngine& diags) {
+                                                 const std::string& path, kpl::DiagnosticEngine& diags,
+                                                 const std::string& kernelRefError) {
   // A pointer variable found to take several arrays only after accesses through it were
   // lowered gets a run-time base from its declaration on in the next round (each round adds
   // one at least; the diagnostics are those of the last).
   std::set<DynKey> dynamic;
   for (;;) {
     kpl::DiagnosticEngine scratch;
-    Lowerer l(ctx, language, launch, path, scratch, dynamic);
+    Lowerer l(ctx, language, launch, path, scratch, dynamic, kernelRefError);
     std::optional<kpl::Program> p = l.run();
     size_t before = dynamic.size();
     dynamic.insert(l.discovered().begin(), l.discovered().end());

@@ -186,7 +186,9 @@ std::optional<WarpObserver::LaneRace> SimtRun::beforeRaceCheck(const WarpState& 
   if (std::none_of(frames.begin(), frames.end(), [](const Frame& fr) { return fr.inElse; })) return std::nullopt;
   const GroupState& g = s.warps[w];
   const Node& node = ir_.nodes[id];
-  const bool write = node.kind == NodeKind::Write;
+  // An atomic is a write of its cell to plain accesses, and does not race with atomics.
+  const bool atomic = node.kind == NodeKind::Atomic;
+  const bool write = node.kind == NodeKind::Write || atomic;
   const uint32_t base = static_cast<uint32_t>(g.lidBase);
   for (uint32_t i = 0; i < g.n; ++i) {
     if (!enabled[i]) continue;
@@ -196,10 +198,13 @@ std::optional<WarpObserver::LaneRace> SimtRun::beforeRaceCheck(const WarpState& 
       auto it = fr.thenAccesses.find(key(a));
       if (it == fr.thenAccesses.end()) continue;
       const CellUse& u = it->second;
+      // The then-part's writes as this access sees them: plain ones, and atomics unless it is one.
+      Access wrote = u.write;
+      if (!atomic && u.atomic.thread < wrote.thread) wrote = u.atomic;
       const Access* other = nullptr;
       bool otherWrote = false;
-      if (u.write.thread != UINT32_MAX && (!write || u.read.thread == UINT32_MAX || u.write.thread <= u.read.thread)) {
-        other = &u.write;
+      if (wrote.thread != UINT32_MAX && (!write || u.read.thread == UINT32_MAX || wrote.thread <= u.read.thread)) {
+        other = &wrote;
         otherWrote = true;
       } else if (write && u.read.thread != UINT32_MAX) {
         other = &u.read;
@@ -223,7 +228,7 @@ void SimtRun::accessed(const WarpState& s, uint32_t w, NodeId id, const uint8_t*
     for (uint32_t i = 0; i < g.n; ++i) {
       if (!enabled[i]) continue;
       CellUse& u = fr.thenAccesses[key(Address{node.array, index[i]})];
-      Access& x = write ? u.write : u.read;
+      Access& x = node.kind == NodeKind::Atomic ? u.atomic : write ? u.write : u.read;
       if (base + i < x.thread) x = Access{base + i, id};
     }
   }

@@ -162,6 +162,7 @@ private:
   /// wrote and the lowest that read, each with its first statement.
   struct CellUse {
     Access write, read;
+    Access atomic;  ///< an atomic (WarpAtomic.cpp): a write to plain accesses, none to atomics
   };
   struct Frame {
     NodeId ifNode = kNone;

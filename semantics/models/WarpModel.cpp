@@ -256,6 +256,7 @@ void WarpModel::decodeForExpand(std::span<const uint8_t> bytes, WarpState& s) {
     for (const ThreadLog& log : s.warps[k].logs) {
       for (const LogEntry& e : log.reads) markAccess(e.addr.array, e.addr.index, bit, false);
       for (const LogEntry& e : log.writes) markAccess(e.addr.array, e.addr.index, bit, true);
+      for (const LogEntry& e : log.atomics) markAccess(e.addr.array, e.addr.index, bit, true);  // (WarpAtomic.cpp)
     }
   }
   lazyBytes_ = bytes;
@@ -364,9 +365,11 @@ WarpModel::Outcome WarpModel::fail(std::optional<Verdict>& v, Verdict verdict, c
 
 std::vector<Address> WarpModel::pendingChoices(WarpState& s, uint32_t w) {
   if (s.status[w] != ThreadStatus::Running) return {};
-  // Only a read chooses (unknownCellsRead); most actions are something else.
+  // Only a read or an atomic chooses (unknownCellsRead); most actions are something else.
   const GroupState& W = s.warps[w];
-  if (W.ss.empty() || ir_.nodes[W.ss.back().node].kind != NodeKind::Read) return {};
+  if (W.ss.empty()) return {};
+  const NodeKind top = ir_.nodes[W.ss.back().node].kind;
+  if (top != NodeKind::Read && top != NodeKind::Atomic) return {};
   return unknownCellsRead(ir_, machine(s.warps[w].n), s.warps[w], s.memory, bounds_.abstractArrays);
 }
 
@@ -401,7 +404,7 @@ WarpModel::Outcome WarpModel::normalise(WarpState& s, uint32_t w, std::optional<
       m.evaluator().predicate(node.pred, W, mask_.data());
       if (anyEnabled(mask_.data(), W.n)) {
         const bool visible = node.kind == NodeKind::Barrier || node.kind == NodeKind::Read ||
-                             node.kind == NodeKind::Write;
+                             node.kind == NodeKind::Write || node.kind == NodeKind::Atomic;
         if (visible || !fuse) return Outcome::Successor;
       }
     }
@@ -483,7 +486,9 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
       need(s, u);
       const GroupState& U = s.warps[u];
       for (uint32_t j = 0; j < U.n; ++j) {
+        // (an atomic, WarpAtomic.cpp, counts as a write of its cell)
         const LogEntry* wr = findEntry(U.logs[j].writes, a);
+        if (!wr) wr = findEntry(U.logs[j].atomics, a);
         const LogEntry* rd = write ? findEntry(U.logs[j].reads, a) : nullptr;
         if (!wr && !rd) continue;
         const uint32_t other = static_cast<uint32_t>(U.lidBase) + j;
@@ -566,11 +571,13 @@ void WarpModel::release(WarpState& s) {
       if (fence == kpl::kFenceAll) {
         log.reads.clear();
         log.writes.clear();
+        log.atomics.clear();
         continue;
       }
       const auto ordered = [&](const LogEntry& e) { return fenceOrders(fence, ir_.arrays[e.addr.array]); };
       std::erase_if(log.reads, ordered);
       std::erase_if(log.writes, ordered);
+      std::erase_if(log.atomics, ordered);
     }
     if (!waiting) continue;
     const NodeId id = U.ss.back().node;
@@ -603,9 +610,11 @@ WarpModel::Outcome WarpModel::act(WarpState& s, uint32_t w, const std::vector<Wo
   // top: applying it reports the error.
   if (isStructural(node.kind)) return normalise(s, w, v, por_);
   switch (node.kind) {
-    case NodeKind::Atomic:
-      assert(false && "the warp models refuse kernels with atomics (ModelFactory)");
+    case NodeKind::Atomic: {
+      Outcome o = atomic(s, w, id, v, /*run=*/false);
+      if (o != Outcome::Successor) return o;
       break;
+    }
     case NodeKind::Async:
       assert(false && "the warp models refuse kernels with asynchronous copies (tools/sdvmc/Kernel.cpp)");
       break;
@@ -814,8 +823,11 @@ WarpModel::StepKind WarpModel::step(WarpState& s, uint32_t w, std::optional<Verd
       access<true>(s, w, id, v);  // the mask is computed
       return StepKind::Access;
     case NodeKind::Atomic:
-      assert(false && "the warp models refuse kernels with atomics (ModelFactory)");
-      break;
+      // (a run only: check refuses atomics under the warp models)
+      m.evaluator().predicate(node.pred, W, mask_.data());
+      if (!anyEnabled(mask_.data(), W.n)) break;
+      atomic(s, w, id, v, /*run=*/true);
+      return StepKind::Access;
     case NodeKind::Async:
       assert(false && "the warp models refuse kernels with asynchronous copies (tools/sdvmc/Kernel.cpp)");
       break;

@@ -252,6 +252,10 @@ private:
   /// compiled without any of it.
   template <bool Run>
   Outcome access(WarpState& s, uint32_t w, NodeId id, std::optional<Verdict>& v);
+  /// A 32-bit atomic by the enabled threads of warp w, lane by lane in ascending order
+  /// (WarpAtomic.cpp); it races with other warps' plain accesses, not their atomics. `run`:
+  /// in a run (step()), which tells the observers and keeps the race index, as access<true>.
+  Outcome atomic(WarpState& s, uint32_t w, NodeId id, std::optional<Verdict>& v, bool run);
   /// Warp w arrives at the barrier on top of its ss (it waits); the last warp to arrive
   /// releases it. Returns whether it did.
   bool arrive(WarpState& s, uint32_t w);
@@ -279,7 +283,7 @@ private:
   /// some transition needs the interpreter.
   bool expandCached(std::span<const uint8_t> state, Expansion& out);
   /// Whether the transition cache may be used (the mode, and no symmetry, outcome mode,
-  /// races continued, expected final memory or atomics).
+  /// races continued, expected final memory or atomics: WarpAtomic.cpp).
   bool caching() const {
     return bounds_.transitionCache != CacheMode::Off && !symmetric() && !outcomes_ && !racesContinue_ && !expected_ &&
            !ir_.hasAtomics;

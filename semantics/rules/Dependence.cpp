@@ -90,7 +90,7 @@ bool canFail(const Ir& ir, ExprId id) {
     case EOp::LURemLo: case EOp::LURemHi: case EOp::LShlLo: case EOp::LShlHi: case EOp::LAShrLo: case EOp::LAShrHi:
     case EOp::LLShrLo: case EOp::LLShrHi: case EOp::NswAdd: case EOp::NswSub: case EOp::NswMul: case EOp::Addr64:
     case EOp::LNswAddLo: case EOp::LNswAddHi: case EOp::LNswSubLo: case EOp::LNswSubHi: case EOp::LNswMulLo:
-    case EOp::LNswMulHi: case EOp::WarpSync: case EOp::WarpWidth:
+    case EOp::LNswMulHi: case EOp::WarpSync: case EOp::WarpWidth: case EOp::FCvtChk: case EOp::DCvtChk:
       return true;
     default:
       break;
@@ -236,6 +236,9 @@ private:
       case EOp::NswAdd: case EOp::NswSub: case EOp::NswMul: case EOp::LNswAddLo: case EOp::LNswAddHi:
       case EOp::LNswSubLo: case EOp::LNswSubHi: case EOp::LNswMulLo: case EOp::LNswMulHi:
         sink(t, at, "an operand of a signed operation that can overflow");
+        break;
+      case EOp::FCvtChk: case EOp::DCvtChk:
+        sink(t, at, "a floating value converted to an integer (an error outside the integer's range)");
         break;
       case EOp::Addr64:
         sink(t, at, "a 64-bit address (an error where its high word is not its low word's sign)");

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <limits>
 
 namespace sdvmc::sem {
 
@@ -63,6 +64,16 @@ Word toUInt(double x) {
   return static_cast<Word>(static_cast<uint32_t>(x));
 }
 }  // namespace
+
+bool word::conversionDefined(double x, int32_t k) {
+  const int bitsOf = std::clamp(k < 0 ? -static_cast<int64_t>(k) : static_cast<int64_t>(k), int64_t{1}, int64_t{64});
+  // The bounds are exact in long double (64-bit significand): -2^63 - 1 among them.
+  static_assert(std::numeric_limits<long double>::digits >= 64, "-2^63 - 1 must be exact");
+  const long double top = std::ldexp(1.0L, static_cast<int>(k < 0 ? bitsOf - 1 : bitsOf));
+  const long double below = k < 0 ? -top - 1.0L : -1.0L;
+  const long double v = x;
+  return v > below && v < top;  // false for NaN
+}
 
 Word word::wideOp(EOp op, Word a, Word b, Word c, Word d, EvalError::Kind& fault) {
   // Operands: x = (a, b) and y = (c, d) for the binary builtins; (a, b) and the amount c
@@ -155,6 +166,12 @@ Word word::wideOp(EOp op, Word a, Word b, Word c, Word d, EvalError::Kind& fault
     case EOp::ULToDLo: case EOp::ULToDHi: return half(op == EOp::ULToDHi, bits(static_cast<double>(x)));
     case EOp::DToLLo: case EOp::DToLHi: return half(op == EOp::DToLHi, bits(toLong(dx)));
     case EOp::DToULLo: case EOp::DToULHi: return half(op == EOp::DToULHi, toULong(dx));
+    case EOp::FCvtChk:
+      if (!conversionDefined(static_cast<double>(f(a)), static_cast<int32_t>(b))) fault = EvalError::Kind::IntegerOverflow;
+      return a;
+    case EOp::DCvtChk:
+      if (!conversionDefined(dx, static_cast<int32_t>(c))) fault = EvalError::Kind::IntegerOverflow;
+      return a;
     default: break;
   }
   assert(false && "not a 64-bit builtin");
@@ -534,6 +551,17 @@ Word Evaluator::scalar(ExprId id, const GroupState& s, bool enabled, EvalError& 
   return 0;
 }
 
+void Evaluator::witnessOverflow(EvalError& err, EOp op, Word a, Word b, Word c, Word d) {
+  if (op == EOp::FCvtChk || op == EOp::DCvtChk) {
+    // The value converted (a float's bits in the low word; a double's pair) and the type.
+    err.lhs = op == EOp::FCvtChk ? static_cast<int64_t>(static_cast<uint32_t>(a)) : static_cast<int64_t>(word::pair(a, b));
+    err.rhs = op == EOp::FCvtChk ? b : c;
+    return;
+  }
+  err.lhs = static_cast<int64_t>(word::pair(a, b));  // lnsw_*: the operands
+  err.rhs = static_cast<int64_t>(word::pair(c, d));
+}
+
 Word Evaluator::scalarWide(ExprId id, const GroupState& s, bool enabled, EvalError& err) {
   const ExprNode& e = ir_.exprs[id];
   // Operands left to right, as the binary operators evaluate theirs.
@@ -545,10 +573,7 @@ Word Evaluator::scalarWide(ExprId id, const GroupState& s, bool enabled, EvalErr
   if (enabled && fault != EvalError::Kind::None) {
     const bool first = 0 < err.thread;
     fail(err, fault, 0, id, fault == EvalError::Kind::ShiftOutOfRange ? v[2] : 0);
-    if (first && fault == EvalError::Kind::IntegerOverflow) {  // lnsw_*: the operands, for the witness
-      err.lhs = static_cast<int64_t>(word::pair(v[0], v[1]));
-      err.rhs = static_cast<int64_t>(word::pair(v[2], v[3]));
-    }
+    if (first && fault == EvalError::Kind::IntegerOverflow) witnessOverflow(err, e.op, v[0], v[1], v[2], v[3]);
   }
   return r;
 }
@@ -570,10 +595,7 @@ const Word* Evaluator::evWide(ExprId id, const GroupState& s, const uint8_t* mas
       // The lowest failing thread (fail keeps the lowest over the whole expression).
       const bool first = i < err.thread;
       fail(err, fault, i, id, fault == EvalError::Kind::ShiftOutOfRange ? c : 0);
-      if (first && fault == EvalError::Kind::IntegerOverflow) {  // lnsw_*: the operands, for the witness
-        err.lhs = static_cast<int64_t>(word::pair(a, b));
-        err.rhs = static_cast<int64_t>(word::pair(c, dd));
-      }
+      if (first && fault == EvalError::Kind::IntegerOverflow) witnessOverflow(err, e.op, a, b, c, dd);
       reported = true;
     }
   }

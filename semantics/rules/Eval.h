@@ -33,7 +33,8 @@ struct EvalError {
   ExprId at = kNone;
   Word operand = 0;  ///< the offending divisor or shift amount; WarpMask: the thread's mask; WarpWidth: the width
   /// IntegerOverflow of a 64-bit `lnsw_*` builtin: its two signed 64-bit operands (the exact
-  /// result may need 128 bits: the report computes it from them).
+  /// result may need 128 bits: the report computes it from them); of an `fcvt_chk` /
+  /// `dcvt_chk`: the value's bits (a float's in the low 32) and the type code k.
   int64_t lhs = 0, rhs = 0;
   int64_t exact = 0; ///< IntegerOverflow: the exact result (of an nsw_* operator); AddressRange: the address; WarpMask: the other lane (Differs: its mask in bits 32..63)
   /// WarpMask: the thread's own lane is not named (OwnLane; a lane >= 32 included), its
@@ -98,6 +99,9 @@ private:
   std::vector<uint32_t> flatAt_;
   /// The 64-bit builtins, out of line (scalar and column-wise).
   Word scalarWide(ExprId id, const GroupState& s, bool enabled, EvalError& err);
+  /// The witness of an IntegerOverflow of 64-bit builtin `op` on operands a … d: an
+  /// `lnsw_*`'s two 64-bit operands, or the value and type code of an `fcvt_chk`/`dcvt_chk`.
+  static void witnessOverflow(EvalError& err, EOp op, Word a, Word b, Word c, Word d);
   const Word* evWide(ExprId id, const GroupState& s, const uint8_t* mask, uint32_t depth, EvalError& err);
   const Word* ev(ExprId e, const GroupState& s, const uint8_t* mask, uint32_t depth,
                  EvalError& err);
@@ -190,8 +194,15 @@ Word floatOp(EOp op, Word a, Word b);
 /// (unsigned), as ftoi / ftou do. A divisor 0 or a shift amount outside 0..63 sets
 /// `fault` (and the result is 0, or the shift by the amount's low 6 bits); so does a
 /// `lnsw_*` builtin whose exact signed result is outside the 64-bit range (IntegerOverflow;
-/// the result is the wrapped one, as ladd/lsub/lmul's); `fault` is left alone otherwise.
+/// the result is the wrapped one, as ladd/lsub/lmul's), and an `fcvt_chk` / `dcvt_chk` whose
+/// value C's conversion does not define (conversionDefined; IntegerOverflow, the result its
+/// first operand either way); `fault` is left alone otherwise.
 Word wideOp(EOp op, Word a, Word b, Word c, Word d, EvalError::Kind& fault);
+/// (extension, `fcvt_chk` / `dcvt_chk`) C's conversion of a floating value to an integer type
+/// (C11 6.3.1.4, C++ [conv.fpint]): defined iff the value truncated toward zero is in the
+/// range of the |k|-bit integer type, signed for k < 0 (|k| taken from 1 to 64), so never for
+/// NaN or an infinity. (Unsigned: -1 < x < 2^|k|; signed: -2^(|k|-1) - 1 < x < 2^(|k|-1).)
+bool conversionDefined(double x, int32_t k);
 /// The float math functions (EOp::FCeil … EOp::FFma, isFloatMath) on their operands a, b, c
 /// (float bit patterns; fldexp's and fpown's b an int), as the host's C library computes the
 /// float function (FloatMath.cpp). None of them fails.

@@ -69,7 +69,7 @@ enum class EOp : uint8_t {
   DNegLo, DNegHi, DAbsLo, DAbsHi, DSqrtLo, DSqrtHi,
   FToDLo, FToDHi, IToDLo, IToDHi, UToDLo, UToDHi, FToLLo, FToLHi, FToULLo, FToULHi,
   DToF, DToI, DToU, LToF, ULToF,
-  LToDLo, LToDHi, ULToDLo, ULToDHi, DToLLo, DToLHi, DToULLo, DToULHi,
+  LToDLo, LToDHi, ULToDLo, ULToDHi, DToLLo, DToLHi, DToULLo, DToULHi, FCvtChk, DCvtChk,
   /// the float math functions (kpl::isFloatMath), in kpl::WideOp's order too
   FCeil, FFloor, FRound, FTrunc, FRint, FExp, FExp2, FExp10, FExpm1, FLog, FLog2, FLog10, FLog1p,
   FSin, FCos, FTan, FAsin, FAcos, FAtan, FSinh, FCosh, FTanh, FAsinh, FAcosh, FAtanh,
@@ -98,7 +98,8 @@ static_assert(eopOf(kpl::WideOp::LShlLo) == EOp::LShlLo && eopOf(kpl::WideOp::LN
               eopOf(kpl::WideOp::DAddLo) == EOp::DAddLo && eopOf(kpl::WideOp::DLt) == EOp::DLt &&
               eopOf(kpl::WideOp::DNegLo) == EOp::DNegLo && eopOf(kpl::WideOp::FToDLo) == EOp::FToDLo &&
               eopOf(kpl::WideOp::DToF) == EOp::DToF && eopOf(kpl::WideOp::LToDLo) == EOp::LToDLo &&
-              eopOf(kpl::WideOp::DToULHi) == EOp::DToULHi && eopOf(kpl::WideOp::FCeil) == EOp::FCeil &&
+              eopOf(kpl::WideOp::DToULHi) == EOp::DToULHi && eopOf(kpl::WideOp::DCvtChk) == EOp::DCvtChk &&
+              eopOf(kpl::WideOp::FCeil) == EOp::FCeil &&
               eopOf(kpl::WideOp::FLogb) == EOp::FLogb && eopOf(kpl::WideOp::FPow) == EOp::FPow &&
               eopOf(kpl::WideOp::FFma) == EOp::FFma,
               "EOp lists the 64-bit builtins in kpl::WideOp's order");
@@ -133,7 +134,8 @@ static_assert(eopOf(kpl::WideOp::LShlLo) == EOp::LShlLo && eopOf(kpl::WideOp::LN
   case EOp::IToDHi: case EOp::UToDLo: case EOp::UToDHi: case EOp::FToLLo: case EOp::FToLHi:                \
   case EOp::FToULLo: case EOp::FToULHi: case EOp::DToF: case EOp::DToI: case EOp::DToU: case EOp::LToF:    \
   case EOp::ULToF: case EOp::LToDLo: case EOp::LToDHi: case EOp::ULToDLo: case EOp::ULToDHi:               \
-  case EOp::DToLLo: case EOp::DToLHi: case EOp::DToULLo: case EOp::DToULHi: SDVMC_EOP_FLOAT_MATH_CASES
+  case EOp::DToLLo: case EOp::DToLHi: case EOp::DToULLo: case EOp::DToULHi: case EOp::FCvtChk:               \
+  case EOp::DCvtChk: SDVMC_EOP_FLOAT_MATH_CASES
 
 /// One expression node. Operands are other nodes of the same pool; a procedure
 /// parameter is replaced by its argument's node (G-CALL's substitution).

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <cmath>
 #include <tuple>
 #include <fmt/format.h>
 
@@ -184,6 +185,25 @@ std::string wideOverflowText(EOp op, int64_t a, int64_t b) {
   return fmt::format("{} with a = {}, b = {}: the exact result {} is outside the 64-bit range", add ? "a + b" : sub ? "a - b" : "a * b",
                      a, b, digits);
 }
+
+/// The witness of an `fcvt_chk` / `dcvt_chk` failure: the thread, the value (an integral one
+/// in all its digits, others in the shortest digits that read back as it) and the integer
+/// type, as C names it for the usual widths.
+std::string conversionOverflowText(uint32_t thread, bool isDouble, int64_t bits, int32_t k, kpl::SourceLoc at) {
+  const double x = isDouble ? std::bit_cast<double>(static_cast<uint64_t>(bits))
+                            : static_cast<double>(std::bit_cast<float>(static_cast<uint32_t>(bits)));
+  const int64_t w = k < 0 ? -static_cast<int64_t>(k) : k;
+  const char* named = w == 8 ? "char" : w == 16 ? "short" : w == 32 ? "int" : w == 64 ? "long" : nullptr;
+  const std::string type = named ? fmt::format("{}{}", k < 0 ? (w == 8 ? "signed " : "") : "unsigned ", named)
+                                 : fmt::format("a {} {}-bit integer", k < 0 ? "signed" : "unsigned", w);
+  const std::string value = std::isnan(x)                          ? std::string("NaN")
+                            : std::isinf(x)                        ? std::string(x < 0 ? "-inf" : "inf")
+                            : std::trunc(x) == x && std::fabs(x) < 1e30 ? fmt::format("{:.0f}", x)
+                            : isDouble                              ? fmt::format("{}", x)
+                                                                    : fmt::format("{}", static_cast<float>(x));
+  return fmt::format("thread {} converts the {} {} to {} (at {}:{}): outside its range, undefined in C and C++", thread,
+                     isDouble ? "double" : "float", value, type, at.line, at.col);
+}
 }  // namespace
 
 Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& err) {
@@ -216,6 +236,10 @@ Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& 
     v.message = fmt::format("thread {} computes the 64-bit index {} (at {}:{}), beyond the 2^31 cells an array of "
                             "the model has: not modelled (inconclusive)",
                             err.thread, err.exact, at.line, at.col);
+  else if (err.kind == EvalError::Kind::IntegerOverflow &&
+           (ir.exprs[err.at].op == EOp::FCvtChk || ir.exprs[err.at].op == EOp::DCvtChk))
+    v.message = conversionOverflowText(err.thread, ir.exprs[err.at].op == EOp::DCvtChk, err.lhs,
+                                       static_cast<int32_t>(err.rhs), at);
   else if (err.kind == EvalError::Kind::IntegerOverflow && isWideNsw(ir.exprs[err.at].op))
     v.message = fmt::format("thread {}: signed 64-bit integer overflow (operator at {}:{}) in {}", err.thread, at.line,
                             at.col, wideOverflowText(ir.exprs[err.at].op, err.lhs, err.rhs));

@@ -113,7 +113,7 @@ bool refuseGridBarrier(const kpl::SourceFile& src, const sem::Ir& ir, const std:
 }
 
 bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what,
-                       bool atomics, bool params, bool groups, bool asJson, bool floats) {
+                       bool atomics, bool params, bool groups, bool asJson, bool floats, bool conversions) {
   std::string message;
   kpl::SourceLoc at{1, 1};
   const kpl::Program& p = *ir.program;
@@ -124,6 +124,15 @@ bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, cons
     for (const sem::ExprNode& e : ir.exprs)
       if ((e.op >= sem::EOp::FAdd && e.op <= sem::EOp::FToU) || sem::isWideFloat(e.op)) {
         floatOp = &e;
+        break;
+      }
+  // prove leaves floats uninterpreted (any value): whether a conversion is in range is not
+  // encoded, so a kernel that checks one is refused rather than proved.
+  const sem::ExprNode* conversion = nullptr;
+  if (conversions)
+    for (const sem::ExprNode& e : ir.exprs)
+      if (e.op == sem::EOp::FCvtChk || e.op == sem::EOp::DCvtChk) {
+        conversion = &e;
         break;
       }
   if (ir.firstAsync) {
@@ -139,6 +148,12 @@ bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, cons
     at = *ir.firstAnnotation;
     message = fmt::format("unsupported: {} does not handle the annotation builtins (pairs, other, enabled, rd_all, "
                           "wr_all, at_taken, ghost_rd, candidate, every; sdvmc run and check do)", what);
+  } else if (conversion) {
+    at = conversion->loc;
+    message = fmt::format("unsupported: {} does not check float-to-integer conversions yet (a float converted to an "
+                          "integer, checked for its range: '{}'; sdvmc run and check do, --no-overflow-check leaves "
+                          "them unchecked)",
+                          what, kpl::wideOpName(sem::wideOpOf(conversion->op)));
   } else if (floatOp) {
     at = floatOp->loc;
     message = fmt::format("unsupported: {} does not handle floating point yet ({}; sdvmc run and check do)", what,

@@ -28,7 +28,8 @@ void addLaunchOptions(CLI::App& cmd, LaunchArgs& a) {
                  "(.cu) the launch's dynamic shared memory in bytes: extern __shared__ T a[] has N / sizeof(T) elements "
                  "(default: unbounded)");
   cmd.add_flag("--no-overflow-check", a.noOverflowCheck,
-               "(.cu) signed int arithmetic reaching an address wraps instead of being the verdict integer-overflow");
+               "(.cu/.cl) signed int arithmetic reaching an address (.cu), and a float converted to an integer "
+               "outside its range, are not the verdict integer-overflow (they wrap, and convert as the hardware does)");
   cmd.add_flag("--no-inline", a.noInline, "(.cu/.cl) accepted for GPUVerify compatibility; calls are always inlined");
   cmd.add_flag("--no-annotations", a.noAnnotations, "(.cu/.cl) ignore GPUVerify's annotations (C's assert stays)");
   cmd.add_flag("--only-requires", a.onlyRequires, "(.cu/.cl) of GPUVerify's annotations keep __requires only");
@@ -186,7 +187,9 @@ std::optional<clangfe::LaunchOptions> resolveLaunch(const std::string& path, con
                                                           INT32_MAX, a.dynamicSharedBytes));
     o.dynamicSharedBytes = static_cast<uint32_t>(n);
   }
-  o.overflowCheck = cuda && o.target == 64 && !a.noOverflowCheck;
+  // (.cu, .cl) Signed overflow in CUDA addresses and C's float-to-integer conversions out of
+  // range; a CUDA --target 32 (GPUVerify's model) wraps and converts as the hardware does.
+  o.overflowCheck = !a.noOverflowCheck && (!cuda || o.target == 64);
   return o;
 }
 

@@ -206,7 +206,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   }
   const sem::Ir& ir = k->ir;
   // Floating point is uninterpreted (prover/TwoThread.h), --equiv still refuses it.
-  if (refuseUnsupported(o.file, *source, ir, "prove", false, false, false, o.json, false)) return 2;
+  if (refuseUnsupported(o.file, *source, ir, "prove", false, false, false, o.json, false, true)) return 2;
   // (grid barriers) prove encodes them (prover/TwoThread.cpp): a barrier of the whole launch.
   const bool gridLaunch = ir.firstGridBarrier && prove::interGroupLaunch(ir);
 
@@ -471,8 +471,8 @@ int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
   if (!b) return 2;
   if (refuseGridBarrier(*srcA, a->ir, "prove --equiv", true, o.json) ||
       refuseGridBarrier(*srcB, b->ir, "prove --equiv", true, o.json) ||
-      refuseUnsupported(files[0], *srcA, a->ir, "prove --equiv", true, false, true, o.json, true) ||
-      refuseUnsupported(files[1], *srcB, b->ir, "prove --equiv", true, false, true, o.json, true))
+      refuseUnsupported(files[0], *srcA, a->ir, "prove --equiv", true, false, true, o.json, true, true) ||
+      refuseUnsupported(files[1], *srcB, b->ir, "prove --equiv", true, false, true, o.json, true, true))
     return 2;
   for (int k = 0; k < 2; ++k) {
     const Kernel& kk = k == 0 ? *a : *b;

@@ -110,7 +110,12 @@ __global__ void k(float *F, int *A) {
   A[3] = (short)-70000.5f;
 }
 )";
-  Ran r = runText(src, fe::Language::Cuda, launch1d(1, {{"F", 5}, {"A", 4}}));
+  // (short)-70000.5f is undefined in C (-70000 is outside short's range): integer-overflow
+  // under the overflow check; without it, the low 16 bits of the int conversion.
+  CHECK(runText(src, fe::Language::Cuda, launch1d(1, {{"F", 5}, {"A", 4}})).verdict == sem::VerdictKind::IntegerOverflow);
+  fe::LaunchOptions unchecked = launch1d(1, {{"F", 5}, {"A", 4}});
+  unchecked.overflowCheck = false;
+  Ran r = runText(src, fe::Language::Cuda, unchecked);
   REQUIRE(r.verdict == sem::VerdictKind::Ok);
   // x = -1
   CHECK(r.arrays.at("F") == W{bits(-1.0f / 3.0f), bits(-0.25f + 1.0f), bits(0.0f), bits(3000000000.0f), bits(1.0f / 3.0f)});
@@ -126,7 +131,7 @@ __global__ void k(float *F, int *A) {
 SCENARIO("half stays unsupported at its line:col; double is a pair of words (ClangFrontendWideTest)", "[frontends][clang][float]") {
   Lowered d = lowerOk("__global__ void k(int *A) {\n  double x = A[0];\n  A[1] = x;\n}\n", fe::Language::Cuda, launch1d(1));
   CHECK(d.text.find("x_lo := itod_lo(_t);") != std::string::npos);
-  CHECK(d.text.find("wr(A, 1, dtoi(x_hi, x_lo));") != std::string::npos);
+  CHECK(d.text.find("wr(A, 1, dtoi(dcvt_chk(x_hi, x_lo, 0xffffffe0), x_lo));") != std::string::npos);  // checked as int (k = -32)
   Lowered a = lowerOk("kernel void k(global float *A) {\n  A[0] = 1.0f;\n  A[1] = fabs(A[0] * 2.0);\n}\n",
                       fe::Language::OpenCL, launch1d(1));
   CHECK(a.text.find("dabs_lo(") != std::string::npos);  // fabs on a double (A[0] * 2.0 is double)
