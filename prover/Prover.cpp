@@ -114,6 +114,7 @@ struct Attempt {
   uint32_t loopsInduction = 0;
   size_t checkPoints = 0;
   uint32_t uninterpretedFloats = 0;  ///< PairEncoding's
+  uint32_t uncheckedConversions = 0;  ///< PairEncoding's
   sem::Verdict claim;
   Witness witness;
 };
@@ -132,6 +133,7 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
   PairEncoding enc = encodePair(ctx, ir, eo);
   a.bounded = enc.bounded;
   a.uninterpretedFloats = enc.uninterpretedFloats;
+  a.uncheckedConversions = enc.uncheckedConversions;
   a.maxIterations = enc.maxIterations;
   a.loops = enc.loops;
   a.loopsInduction = enc.loopsInduction;
@@ -336,7 +338,7 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
   std::vector<sem::ViolationKey> keys;       // … and their keys
   std::vector<std::string> unconfirmed;      // --all: witnesses blocked without confirmation
   bool refined = false;
-  bool floatsNoted = false;
+  bool floatsNoted = false, conversionsNoted = false;
   bool induction = o.induction;
   for (;;) {
     Attempt a = attempt(ir, o, abstraction, r, blocked, induction);
@@ -346,6 +348,12 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
                                     "operands): a proof holds for every float result; a witness leaning on one is "
                                     "confirmed only by the interpreter's replay",
                                     a.uninterpretedFloats, a.uninterpretedFloats == 1 ? "" : "s"));
+    }
+    if (a.uncheckedConversions && !conversionsNoted) {
+      conversionsNoted = true;
+      r.notes.push_back("float-to-integer conversions: whether the float is in the integer's range is not decided "
+                        "(floats are uninterpreted), so the verdict does not cover that undefined behaviour; `sdvmc "
+                        "run` and `sdvmc check` check it (integer-overflow)");
     }
     r.abstraction = abstraction;
     // (--all: over every query asked)

@@ -223,6 +223,12 @@ private:
   z3::expr wide(const sem::ExprNode& x, int t, const z3::expr& mask) {
     using sem::EOp;
     const EOp op = x.op;
+    if (op == EOp::FCvtChk || op == EOp::DCvtChk) {
+      // The checked value passes through (Eval.cpp); its range is not decided over an
+      // uninterpreted float (PairEncoding::uncheckedConversions, a note of the verdict).
+      ++e_.uncheckedConversions;
+      return ev(x.a, t, mask);
+    }
     if (sem::isWideFloat(op)) return uninterpreted(x, t, mask);
     z3::expr a = ev(x.a, t, mask), b = ev(x.b, t, mask);
     const z3::expr v = z3::concat(a, b);
@@ -873,7 +879,7 @@ private:
     const size_t checks0 = e_.checks.size(), reads0 = e_.reads.size(), loops0 = e_.loops.size();
     const uint64_t statements0 = e_.statements;
     const uint32_t cut0 = e_.loopsCut, induction0 = e_.loopsInduction, iterations0 = e_.maxIterations;
-    const uint32_t floats0 = e_.uninterpretedFloats;
+    const uint32_t floats0 = e_.uninterpretedFloats, conversions0 = e_.uncheckedConversions;
     const bool bounded0 = e_.bounded;
     auto rollback = [&] {
       e_.checks.erase(e_.checks.begin() + static_cast<std::ptrdiff_t>(checks0), e_.checks.end());
@@ -884,6 +890,7 @@ private:
       e_.loopsInduction = induction0;
       e_.maxIterations = iterations0;
       e_.uninterpretedFloats = floats0;
+      e_.uncheckedConversions = conversions0;
       e_.bounded = bounded0;
       th_ = base;
       alive_ = aliveK;

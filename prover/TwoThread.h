@@ -184,6 +184,9 @@ public:
   /// result, any result): an over-approximation, so a proof stays a proof, and a witness
   /// that leans on a float value is confirmed only by the interpreter's replay.
   uint32_t uninterpretedFloats = 0;
+  /// Float-to-integer conversion checks (fcvt_chk, dcvt_chk) encoded as their value only:
+  /// the float is uninterpreted, so whether it is in the integer's range is not decided.
+  uint32_t uncheckedConversions = 0;
   /// An operator the encoding does not handle (empty: none); the result is then meaningless.
   std::string unsupported;
 
