@@ -218,6 +218,16 @@ Verdict translatedGroupRace(const Ir& ir, const SdvMachine& machine, std::vector
     if (!machine.raceChecked(e.front().addr)) continue;
     // Reads never conflict with reads: an array only read has no race.
     if (std::all_of(e.begin(), e.end(), [](const auto& x) { return x.kind == 0; })) continue;
+    // The translation computes on the 2^32 circle of 32-bit cell indices: a 64-bit one
+    // (addr64, beyond a Word) is not translated (a cell would meet its low word's).
+    if (auto far = std::find_if(e.begin(), e.end(), [](const auto& x) { return !fitsWord(x.addr.index); }); far != e.end()) {
+      Verdict v;
+      v.kind = VerdictKind::Inconclusive;
+      v.message = fmt::format("inter-group races on {}: group {}'s access to {}[{}] is beyond the 32-bit cells the "
+                              "translation to other groups computes on",
+                              ir.arrays[array].name, rep, ir.arrays[array].name, far->addr.index);
+      return v;
+    }
     // Group g's cells are group rep's moved by rel(g) = h(g) − h(rep).
     const std::vector<Word>& h = offsets.at(array);
     auto rel = [&](uint32_t g) { return static_cast<uint32_t>(h.at(g)) - static_cast<uint32_t>(h.at(rep)); };

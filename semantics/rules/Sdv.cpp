@@ -124,7 +124,7 @@ Memory initialMemory(const Ir& ir, Word arbitrary) {
 // ---- the machine -----------------------------------------------------------------------
 
 SdvMachine::SdvMachine(const Ir& ir, uint32_t threads)
-    : ir_(ir), n_(threads), eval_(ir, threads), mask_(threads), addrBuf_(threads) {}
+    : ir_(ir), n_(threads), eval_(ir, threads), mask_(threads) {}
 
 GroupState SdvMachine::initialState(Word gid, Memory memory, const std::vector<Word>& params) const {
   GroupState s;
@@ -213,8 +213,8 @@ Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& 
     v.message = fmt::format("thread {} accesses {}[{}], outside {}[0..{}] (a 64-bit index, at {}:{})", err.thread,
                             arr.name, err.exact, arr.name, arr.extent() - 1, at.line, at.col);
   } else if (err.kind == EvalError::Kind::AddressRange)
-    v.message = fmt::format("thread {} computes the 64-bit index {} (at {}:{}), beyond the 2^31 cells an array of "
-                            "the model has: not modelled (inconclusive)",
+    v.message = fmt::format("thread {} computes the 64-bit address {} (at {}:{}) where the model keeps a 32-bit "
+                            "value (a pointer's offset, or an index computed further): not modelled (inconclusive)",
                             err.thread, err.exact, at.line, at.col);
   else if (err.kind == EvalError::Kind::IntegerOverflow && isWideNsw(ir.exprs[err.at].op))
     v.message = fmt::format("thread {}: signed 64-bit integer overflow (operator at {}:{}) in {}", err.thread, at.line,
@@ -263,7 +263,7 @@ Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& 
 }
 
 /// A verdict at an access of one thread: its node, rule, thread, array and index.
-Verdict accessVerdict(const Ir& ir, VerdictKind kind, NodeId id, Rule rule, uint32_t tid, Word index) {
+Verdict accessVerdict(const Ir& ir, VerdictKind kind, NodeId id, Rule rule, uint32_t tid, Index index) {
   const Node& node = ir.nodes[id];
   Verdict v;
   v.kind = kind;
@@ -276,7 +276,7 @@ Verdict accessVerdict(const Ir& ir, VerdictKind kind, NodeId id, Rule rule, uint
   return v;
 }
 
-Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Word index, bool write) {
+Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Index index, bool write) {
   const ArrayInfo& arr = ir.arrays[ir.nodes[id].array];
   Verdict v = accessVerdict(ir, VerdictKind::OutOfBounds, id, rule, tid, index);
   v.message = fmt::format("thread {} {} {}[{}], outside {}[0..{}]", tid, write ? "writes" : "reads",
@@ -284,7 +284,7 @@ Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Wor
   return v;
 }
 
-Verdict constantWriteVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Word index) {
+Verdict constantWriteVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Index index) {
   Verdict v = accessVerdict(ir, VerdictKind::ConstantWrite, id, rule, tid, index);
   v.message = fmt::format("thread {} writes {}[{}], which is constant memory", tid, ir.arrays[v.array].name, index);
   return v;
@@ -591,7 +591,7 @@ std::optional<Verdict> SdvMachine::tAssign(GroupState& s, const Node& node, cons
 // T-RD: p^σ, l' = σ.l[v := σ.sh(e^σ)], R' = σ.R ∪ {e^σ}.
 std::optional<Verdict> SdvMachine::tRd(GroupState& s, const Node& node, const uint8_t* p) {
   EvalError err;
-  const Word* e = eval_.eval(node.e0, s, p, err);
+  const Index* e = eval_.evalIndex(node.e0, s, p, err);
   if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TRd, err);
   const ArrayInfo& arr = ir_.arrays[node.array];
   for (uint32_t i = 0; i < n_; ++i)
@@ -616,23 +616,22 @@ std::optional<Verdict> SdvMachine::tRd(GroupState& s, const Node& node, const ui
 // T-WR: p^σ, sh' = σ.sh[e1^σ := e2^σ], W' = σ.W ∪ {e1^σ}.
 std::optional<Verdict> SdvMachine::tWr(GroupState& s, const Node& node, const uint8_t* p) {
   EvalError err;
-  const Word* e1 = eval_.eval(node.e0, s, p, err);
-  std::copy(e1, e1 + n_, addrBuf_.begin());  // the next evaluation reuses the scratch columns
+  const Index* addr = eval_.evalIndex(node.e0, s, p, err);  // (eval() leaves it alone)
   const Word* e2 = eval_.eval(node.e1, s, p, err);
   if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TWr, err);
   const ArrayInfo& arr = ir_.arrays[node.array];
   for (uint32_t i = 0; i < n_; ++i)
-    if (p[i] && arr.outside(addrBuf_[i]))
-      return outOfBoundsVerdict(ir_, nodeId(node), Rule::TWr, i, addrBuf_[i], true);
+    if (p[i] && arr.outside(addr[i]))
+      return outOfBoundsVerdict(ir_, nodeId(node), Rule::TWr, i, addr[i], true);
   if (auto t = constantWriter(ir_, node, p, n_))  // (extension) constant memory
-    return constantWriteVerdict(ir_, nodeId(node), Rule::TWr, *t, addrBuf_[*t]);
+    return constantWriteVerdict(ir_, nodeId(node), Rule::TWr, *t, addr[*t]);
   const NodeId at = nodeId(node);
   if (!s.copies.empty())  // (extension) ASYNC-RACE: a copy in flight reads or writes the cell
     for (uint32_t i = 0; i < n_; ++i)
       if (p[i])
-        if (auto v = asyncConflict(s, at, i, Address{node.array, addrBuf_[i]}, true)) return v;
+        if (auto v = asyncConflict(s, at, i, Address{node.array, addr[i]}, true)) return v;
   for (uint32_t i = 0; i < n_; ++i)
-    if (p[i]) logWrite(s.logs[i], Address{node.array, addrBuf_[i]}, e2[i], at);
+    if (p[i]) logWrite(s.logs[i], Address{node.array, addr[i]}, e2[i], at);
   return std::nullopt;
 }
 
@@ -691,21 +690,23 @@ std::optional<Verdict> SdvMachine::tAssume(GroupState& s, const Node& node, cons
 std::optional<Verdict> SdvMachine::tAtomic(GroupState& s, const Node& node, const uint8_t* p) {
   EvalError err;
   const bool wide = kpl::atomicIsWide(node.atomicOp);
-  std::vector<Word> ops[5];  // index, then the operands (wide: high, low word each)
+  std::vector<Word> ops[5];  // the operands from 1 on (wide: high, low word each)
   const ExprId es[5] = {node.e0, node.e1, node.e2, node.e3, node.e4};
-  for (int k = 0; k < 5; ++k) {
+  const Index* e0 = eval_.evalIndex(node.e0, s, p, err);
+  const std::vector<Index> idx(e0, e0 + n_);
+  for (int k = 1; k < 5; ++k) {
     ops[k].assign(n_, 0);
     if (es[k] == kNone) continue;
     const Word* e = eval_.eval(es[k], s, p, err);
     std::copy(e, e + n_, ops[k].begin());
   }
   if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TAtomic, err);
-  const std::vector<Word>& idx = ops[0];
+  auto next = [&](Index i) { return nextCell(ir_, node, i); };  // a 64-bit atomic's high word
   const ArrayInfo& arr = ir_.arrays[node.array];
   for (uint32_t i = 0; i < n_; ++i) {
     if (!p[i]) continue;
     if (arr.outside(idx[i])) return outOfBoundsVerdict(ir_, nodeId(node), Rule::TAtomic, i, idx[i], true);
-    if (wide && arr.extent() && static_cast<uint32_t>(idx[i]) + 1 >= arr.extent())  // the high word's cell
+    if (wide && arr.extent() && static_cast<uint64_t>(idx[i]) + 1 >= arr.extent())  // the high word's cell
       return outOfBoundsVerdict(ir_, nodeId(node), Rule::TAtomic, i, idx[i] + 1, true);
   }
   if (auto t = constantWriter(ir_, node, p, n_))  // (extension) constant memory
@@ -716,7 +717,7 @@ std::optional<Verdict> SdvMachine::tAtomic(GroupState& s, const Node& node, cons
       if (!p[i]) continue;
       if (auto v = asyncConflict(s, at, i, Address{node.array, idx[i]}, true)) return v;
       if (wide)
-        if (auto v = asyncConflict(s, at, i, Address{node.array, word::add(idx[i], 1)}, true)) return v;
+        if (auto v = asyncConflict(s, at, i, Address{node.array, next(idx[i])}, true)) return v;
     }
   // The thread's view of a cell, then the new value stored in memory and in its shadow.
   auto load = [&](uint32_t i, Address a) { return shadowLoad(ir_, s, i, a); };
@@ -737,8 +738,7 @@ std::optional<Verdict> SdvMachine::tAtomic(GroupState& s, const Node& node, cons
       if (ir_.logsAtomicResults) logTaken(s.logs[i], a, old[i]);
       continue;
     }
-    // Unbounded arrays: the high word's index wraps as the frontends' i + 1 does.
-    const Address ah{node.array, word::add(idx[i], 1)};
+    const Address ah{node.array, next(idx[i])};
     old[i] = load(i, a);
     oldHi[i] = load(i, ah);
     const uint64_t next = atomicResult64(node.atomicOp, word::pair(oldHi[i], old[i]),
