@@ -8,6 +8,12 @@
 // run: run --kernel 'kv::write_slots<int, 1>' --block-dim 4 --param first_block=268435457 --param block_size=16
 // exit: 0
 // expect: verdict=ok final.cache={"4294967312":0,"4294967313":1,"4294967314":2,"4294967315":3}
+// run: run --kernel 'kv::write_slots<int, 1>' --block-dim 2 --grid-dim 2 --param first_block=268435457 --param block_size=16
+// exit: 1
+// expect: verdict=race rule=INTER-GROUP-RACE accesses.0={"thread":0,"group":0,"kind":"write","index":4294967312} accesses.1={"thread":0,"group":1,"kind":"write","index":4294967312}
+// run: check --kernel 'kv::write_slots<int, 1>' --block-dim 2 --grid-dim 2 --param first_block=268435457 --param block_size=16
+// exit: 1
+// expect: verdict=race rule=INTER-GROUP-RACE accesses.0={"thread":0,"group":0,"index":4294967312} accesses.1={"thread":0,"group":1,"index":4294967312} inter_group.how="translation"
 // why: slot = first_block * block_size + threadIdx.x / THREADS_PER_SLOT in int64_t:
 //   (2^28 + 1) * 16 = 2^32 + 16 = 4294967312 plus the thread's share. With 2 threads per slot
 //   (the bug: each thread should own one slot), threads 0 and 1 both write cache[4294967312]
@@ -15,7 +21,12 @@
 //   the kernel's end (G-RACE at the implicit final barrier), the smallest cell first, between
 //   threads 0 and 1, at the exact index 2^32 + 16 (its low word, 16, is another cell). check
 //   explores the same launch (no arbitrary value) and finds the same race. With one thread per
-//   slot thread t writes t to cache[4294967312 + t]: four distinct cells, ok.
+//   slot thread t writes t to cache[4294967312 + t]: four distinct cells, ok. With 2 blocks of 2
+//   threads the slot does not depend on the block (no blockIdx term), so both blocks write
+//   cache[2^32 + 16 + t]: an inter-group race, first at cell 4294967312 between thread 0 of
+//   block 0 and thread 0 of block 1 (run: the launch runs block 0, then block 1 meets its write;
+//   check: the group id reaches no address, so block 0 stands for both and its accesses, all at
+//   the same cells in every block, are compared at their exact 64-bit cells).
 #include <cstdint>
 
 namespace kv {
