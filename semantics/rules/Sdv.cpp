@@ -771,13 +771,20 @@ void SdvMachine::tSkip(GroupState&, const Node&) {}
 // ---- races and merge -------------------------------------------------------------------
 
 namespace {
+/// A logged access of one thread, flattened (24 bytes: the race check sorts many).
 struct Tagged {
-  Address addr;
+  Index index;
+  ArrayId array;
   uint32_t thread;
   NodeId at;
   Word value = 0;
+  Tagged(Address a, uint32_t t, NodeId n, Word v = 0) : index(a.index), array(a.array), thread(t), at(n), value(v) {}
+  Address addr() const { return Address{array, index}; }
+  bool is(Address a) const { return index == a.index && array == a.array; }
   bool operator<(const Tagged& o) const {
-    return addr != o.addr ? addr < o.addr : thread < o.thread;
+    if (array != o.array) return array < o.array;
+    if (index != o.index) return index < o.index;
+    return thread < o.thread;
   }
 };
 }  // namespace
@@ -797,7 +804,7 @@ std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::races(const GroupSt
   // (--benign-writes=gpuverify) A write that left its cell as it was at the last barrier
   // does not conflict with reads.
   auto conflictsWithReads = [&](const Tagged& w) {
-    return !raceOptions_.benignUnchanged || s.base.isUnknown(ir_, w.addr) || s.base.load(ir_, w.addr) != w.value;
+    return !raceOptions_.benignUnchanged || s.base.isUnknown(ir_, w.addr()) || s.base.load(ir_, w.addr()) != w.value;
   };
   if (ws.empty()) return atomicRace;
   std::sort(ws.begin(), ws.end());
@@ -805,20 +812,32 @@ std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::races(const GroupSt
   // Two writers of one address race; with benign writes tolerated, only when they wrote
   // different values.
   auto writeWrite = [&](size_t k) {
-    return ws[k].addr == ws[k + 1].addr && (!benignWrites_ || ws[k].value != ws[k + 1].value);
+    return ws[k].is(ws[k + 1].addr()) && (!benignWrites_ || ws[k].value != ws[k + 1].value);
   };
   std::optional<Address> best;
   for (size_t k = 0; k + 1 < ws.size(); ++k)
     if (writeWrite(k)) {
-      best = ws[k].addr;  // the first in sorted order is the smallest
+      best = ws[k].addr();  // the first in sorted order is the smallest
       break;
     }
+  // Each read's writers: a binary search among the writes to its array, on their indices
+  // alone (a column of 8-byte keys: this search is the hot part of a barrier).
+  std::vector<std::pair<size_t, size_t>> span(ir_.arrays.size(), {0, 0});
+  std::vector<Index> wsIndex(ws.size());
+  for (size_t k = 0; k < ws.size(); ++k) {
+    wsIndex[k] = ws[k].index;
+    if (k == 0 || ws[k].array != ws[k - 1].array) span[ws[k].array].first = k;
+    span[ws[k].array].second = k + 1;
+  }
   for (uint32_t t = 0; t < n_; ++t)
     for (const LogEntry& r : s.logs[t].reads) {
       if (best && !(r.addr < *best)) break;  // reads are sorted: nothing smaller follows
-      auto lo = std::lower_bound(ws.begin(), ws.end(), Tagged{r.addr, 0, 0});
-      for (auto w = lo; w != ws.end() && w->addr == r.addr; ++w)
-        if (w->thread != t && conflictsWithReads(*w)) {
+      const auto [from, to] = span[r.addr.array];
+      size_t k = static_cast<size_t>(std::lower_bound(wsIndex.begin() + static_cast<std::ptrdiff_t>(from),
+                                                      wsIndex.begin() + static_cast<std::ptrdiff_t>(to), r.addr.index) -
+                                     wsIndex.begin());
+      for (; k < to && wsIndex[k] == r.addr.index; ++k)
+        if (ws[k].thread != t && conflictsWithReads(ws[k])) {
           best = r.addr;
           break;
         }
@@ -829,11 +848,11 @@ std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::races(const GroupSt
   auto lo = std::lower_bound(ws.begin(), ws.end(), Tagged{*best, 0, 0});
   const Tagged& w0 = *lo;
   RaceAccess first{w0.thread, true, *best, w0.at};
-  for (auto w1 = lo + 1; w1 != ws.end() && w1->addr == *best; ++w1)
+  for (auto w1 = lo + 1; w1 != ws.end() && w1->is(*best); ++w1)
     if (!benignWrites_ || w1->value != w0.value) return std::make_pair(first, RaceAccess{w1->thread, true, *best, w1->at});
   // A read conflict: the first writer and the smallest other reader (with benign writes
   // tolerated the only reader may be the first writer itself: then the next writer).
-  for (auto w = lo; w != ws.end() && w->addr == *best; ++w)
+  for (auto w = lo; w != ws.end() && w->is(*best); ++w)
     for (uint32_t t = 0; t < n_; ++t) {
       if (t == w->thread || !conflictsWithReads(*w)) continue;
       for (const LogEntry& r : s.logs[t].reads)
@@ -860,7 +879,7 @@ std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::atomicRaces(const G
     if (best && !(e.addr < best->first.addr || (e.addr == best->first.addr && write && !best->second.write)))
       return;
     auto lo = std::lower_bound(as.begin(), as.end(), Tagged{e.addr, 0, 0});
-    for (auto a = lo; a != as.end() && a->addr == e.addr; ++a)
+    for (auto a = lo; a != as.end() && a->is(e.addr); ++a)
       if (a->thread != t) {
         RaceAccess first{a->thread, true, e.addr, a->at, true};
         RaceAccess second{t, write, e.addr, e.at, false};
