@@ -462,8 +462,8 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
       // Only a 64-bit address beyond the model's 32-bit cells is reachable (no violation is):
       // not modelled, as run's verdict inconclusive.
       r.status = ProveResult::Status::Inconclusive;
-      r.reason = fmt::format("no violation is reachable, but {} can compute a 64-bit address beyond the 2^31 cells "
-                             "an array of the model has (line {}): not modelled",
+      r.reason = fmt::format("no violation is reachable, but {} can compute a 64-bit address beyond the 32-bit cell "
+                             "indices prove encodes (line {}): not modelled by prove (sdvmc run and check carry it)",
                              a.claim.threads.size() == 1 ? fmt::format("thread {}", a.claim.threads[0]) : "a thread",
                              a.claim.loc.line);
       break;

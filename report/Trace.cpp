@@ -44,7 +44,7 @@ void TraceRecorder::onRule(sem::Rule rule, sem::NodeId node, const sem::GroupSta
       if (geometry_) eval_->setGeometry(*geometry_);
     }
     sem::EvalError err;
-    const sem::Word* cells = eval_->eval(n.e0, s, enabled, err);
+    const sem::Index* cells = eval_->evalIndex(n.e0, s, enabled, err);
     // An index that fails to evaluate ends the run at this rule; it accessed nothing.
     if (!err.any()) step.cells.assign(cells, cells + s.n);
   }

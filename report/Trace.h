@@ -29,7 +29,7 @@ struct TraceStep {
   std::vector<uint8_t> enabled;  ///< one entry per lane of the state
   /// T-RD, T-WR, T-ATOMIC when cell indices are recorded: the index each enabled lane
   /// accesses (evaluated on the state before the rule, as the rule evaluates it).
-  std::vector<sem::Word> cells;
+  std::vector<sem::Index> cells;
 };
 
 /// A recorded execution: the first and the last `keep / 2` rule applications of a longer one.
@@ -76,7 +76,7 @@ private:
 /// One thread's part of a trace: the steps where it was enabled, for a code flow.
 struct ThreadFlowStep {
   const TraceStep* step = nullptr;
-  sem::Word cell = 0;     ///< the cell accessed (when step->cells is set)
+  sem::Index cell = 0;    ///< the cell accessed (when step->cells is set)
   bool essential = false; ///< one of the verdict's accesses or its statement
 };
 /// The steps of `trace` where thread `lid` of group `group` was enabled (as a lane of the

@@ -73,6 +73,13 @@ VarInfo Lowerer::refTo(int storage, ExprPtr offset, const std::string& name, kpl
     info.fixed = offset->value;
     return info;
   }
+  if (offset->kind == ExprKind::Binary && offset->bop == BinaryOp::Addr64) {  // kept 64-bit: h, then l
+    info.hi = newLocal(name + "_hi");
+    emitAssign(info.hi, std::move(offset->operands[0]), r);
+    info.local = newLocal(name);
+    emitAssign(info.local, std::move(offset->operands[1]), r);
+    return info;
+  }
   info.local = newLocal(name);
   emitAssign(info.local, std::move(offset), r);
   return info;

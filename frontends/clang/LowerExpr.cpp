@@ -578,19 +578,23 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
     return bl;  // inside a union lowered as bytes (LowerUnion.cpp)
   if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
     PtrVal p = pointer(s->getBase());
-    ExprPtr idx = wordIndex(s->getIdx());
+    // An element of a struct array starts at index × (cells per struct); of an array of pointers at 2 × index.
+    const uint64_t cells = valueCells(e->getType(), e->getBeginLoc());
     // An element of an array field (`n.keys[i]`): C leaves an index outside the field
     // undefined, and the next cells are the struct's other fields, so it is checked as a
     // private array's index is (an assertion), unless a literal inside the field.
-    if (const uint64_t n = fieldArrayBound(s->getBase()))
+    if (const uint64_t n = fieldArrayBound(s->getBase())) {
+      ExprPtr idx = wordIndex(s->getIdx());
       if (!(idx->kind == ExprKind::IntLit && idx->value >= 0 && static_cast<uint64_t>(idx->value) < n)) {
         idx = snapshot(std::move(idx), r);
         emitBoundsCheck(*idx, n, r);
       }
+      lv.index = add(std::move(p.offset), mul(std::move(idx), static_cast<int64_t>(cells), r), r);
+    } else {
+      lv.index = elementIndex(std::move(p.offset), s->getIdx(), cells, r);
+    }
     lv.kind = LVal::Kind::Cell;
     lv.storage = p.storage;
-    // An element of a struct array starts at index × (cells per struct); of an array of pointers at 2 × index.
-    lv.index = add(std::move(p.offset), mul(std::move(idx), static_cast<int64_t>(valueCells(e->getType(), e->getBeginLoc())), r), r);
     if (p.storage == -1) lv.kind = LVal::Kind::Invalid;
     placeOf(lv, e->getType(), e);
     return lv;

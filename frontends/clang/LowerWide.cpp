@@ -65,6 +65,19 @@ ExprPtr Lowerer::wordIndex(const clang::Expr* e) {
   return bin(BinaryOp::Addr64, std::move(v.hi), std::move(v.lo), r);
 }
 
+ExprPtr Lowerer::elementIndex(ExprPtr offset, const clang::Expr* idx, uint64_t cells, kpl::SourceRange r) {
+  if (lang_ != Language::Cuda || launch_.target != 64 || !isWideType(idx->getType()))
+    return add(std::move(offset), mul(wordIndex(idx), static_cast<int64_t>(cells), r), r);
+  Val v = wvalue(idx);
+  if (cells != 1) v = widePair(WideOp::LNswMulLo, std::move(v), wideLit(cells, r), r);
+  if (!isLit(*offset, 0)) {  // the offset, a word, sign-extended
+    ExprPtr o = atom(std::move(offset), r);
+    ExprPtr oh = o->kind == ExprKind::IntLit ? lit(o->value < 0 ? -1 : 0, r) : bin(BinaryOp::Shr, clone(*o), lit(31, r), r);
+    v = widePair(WideOp::LNswAddLo, Val{std::move(o), std::move(oh)}, std::move(v), r);
+  }
+  return bin(BinaryOp::Addr64, std::move(v.hi), std::move(v.lo), r);
+}
+
 Val Lowerer::convertVal(Val v, IntType from, IntType to, kpl::SourceRange r) {
   if (!isWide(from) && !isWide(to)) return Val{convert(std::move(v.lo), from, to, r), nullptr};
   if (isWide(from) && isWide(to)) {

@@ -126,7 +126,8 @@ struct VarInfo {
   enum class Kind { Scalar, Pointer, Memory } kind = Kind::Scalar;
   std::string local;  ///< Scalar: the local (or kernel param); Pointer: the offset local
   int storage = -1;   ///< Pointer: its target (-1: not assigned yet); Memory: the variable's own storage
-  std::string hi;     ///< Scalar of a 64-bit type: the local of the high word (`local` holds the low one)
+  std::string hi;     ///< Scalar of a 64-bit type: the local of the high word (`local` holds the low one);
+                      ///< a reference or `this` bound to a 64-bit cell index (addr64): its high word's local
   bool ref = false;   ///< Pointer: a C++ reference to the cell (storage, offset), dereferenced at each use
   int64_t fixed = -1; ///< a reference or `this` whose offset is a constant: it (no local)
   int closure = -1;   ///< a lambda (closure) variable: its index in closures_
@@ -688,6 +689,12 @@ private:
   /// An index or a pointer offset: a 64-bit one is taken modulo 2^32, as the 32-bit
   /// target's address arithmetic does.
   ExprPtr wordIndex(const clang::Expr* e);
+  /// The cell index of `p[idx]`, p's offset `offset` (a word) and `cells` cells per element:
+  /// offset + idx × cells. Under CUDA's 64-bit target with a 64-bit idx it is computed in 64
+  /// bits (`lnsw_*`: beyond 64 bits is undefined pointer arithmetic) and is the access's whole
+  /// 64-bit cell index, `addr64(hi, lo)` (exact for an unbounded array at any cell);
+  /// otherwise offset + wordIndex(idx) × cells, in words.
+  ExprPtr elementIndex(ExprPtr offset, const clang::Expr* idx, uint64_t cells, kpl::SourceRange r);
 
   // ---- LowerAggregate.cpp: structs and vectors --------------------------------------------
 
@@ -782,12 +789,16 @@ private:
   std::optional<VarInfo> bindRef(const clang::Expr* init, clang::QualType refType, const std::string& name);
   /// The object of a member call (`obj.f()`, `p->f()`): `this`, its storage and first cell.
   std::optional<VarInfo> objectOf(const clang::Expr* obj, bool arrow, const std::string& name);
-  /// A reference's or `this`'s cell offset: its constant, or its local.
+  /// A reference's or `this`'s cell offset: its constant, or its local (a 64-bit cell index:
+  /// `addr64` of its two locals).
   static ExprPtr offsetOf(const VarInfo& v, kpl::SourceRange r) {
-    return v.fixed >= 0 ? lit(v.fixed, r) : nameExpr(v.local, r);
+    if (v.fixed >= 0) return lit(v.fixed, r);
+    if (!v.hi.empty()) return bin(BinaryOp::Addr64, nameExpr(v.hi, r), nameExpr(v.local, r), r);
+    return nameExpr(v.local, r);
   }
   /// A reference or `this` into `storage` at `offset`: a constant offset is kept as is, another
-  /// goes to a fresh local `name` (fixed where the reference is bound).
+  /// goes to a fresh local `name` (fixed where the reference is bound); a 64-bit cell index
+  /// (`addr64(h, l)`, an element at a 64-bit index) to two, `name_hi` and `name`.
   VarInfo refTo(int storage, ExprPtr offset, const std::string& name, kpl::SourceRange r);
   /// The cells a derived-to-base conversion moves the object by.
   uint64_t baseOffset(const clang::CastExpr* c);

@@ -89,7 +89,7 @@ void LaunchModel::encode(const State& s, StateBytes& out) const {
     w.var(static_cast<uint32_t>(list->size()));
     for (const Access& a : *list) {
       w.var(a.addr.array);
-      w.svar(a.addr.index);
+      w.svar64(a.addr.index);
       w.var(a.group);
       w.u8(a.kind);
       w.var(a.thread);
@@ -125,7 +125,7 @@ LaunchModel::State LaunchModel::decode(std::span<const uint8_t> bytes) const {
     list->resize(r.var());
     for (Access& a : *list) {
       a.addr.array = r.var();
-      a.addr.index = r.svar();
+      a.addr.index = r.svar64();
       a.group = r.var();
       a.kind = r.u8();
       a.thread = r.var();
@@ -344,7 +344,7 @@ Replay LaunchModel::replay(uint32_t initial, std::span<const uint32_t> path) {
   State s = decode(inits.at(initial));
   rep.config.threads = s.n;
   for (Slot k = 0; k < ir_.params.size(); ++k) rep.config.params.push_back(s.groups[0].local(k, 0));
-  std::map<std::string, std::vector<std::pair<Word, Word>>> init;
+  std::map<std::string, std::vector<std::pair<Index, Word>>> init;
   for (uint32_t k : path) {
     if (s.cursor >= groups_) break;
     GroupState& x = s.groups[s.cursor];

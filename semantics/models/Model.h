@@ -89,7 +89,7 @@ struct Configuration {
   Word group = 0;
   std::vector<Word> params;  ///< the kernel parameters' values (Ir::params order)
   /// Initial values the execution depended on, by array name and index, in order.
-  std::vector<std::pair<std::string, std::vector<std::pair<Word, Word>>>> init;
+  std::vector<std::pair<std::string, std::vector<std::pair<Index, Word>>>> init;
   /// (mimd) the thread of each transition, in order.
   std::vector<uint32_t> schedule;
 };

@@ -62,13 +62,13 @@ std::vector<Address> unknownCellsRead(const Ir& ir, SdvMachine& m, const GroupSt
   mask.resize(s.n);
   m.evaluator().predicate(node.pred, s, mask.data());
   EvalError err;
-  const Word* e = m.evaluator().eval(node.e0, s, mask.data(), err);
+  const Index* e = m.evaluator().evalIndex(node.e0, s, mask.data(), err);
   if (err.any()) return out;
   for (uint32_t i = 0; i < s.n; ++i) {
     if (!mask[i]) continue;
-    if (arr.outside(e[i]) || (wide && arr.outside(word::add(e[i], 1)))) continue;
+    if (arr.outside(e[i]) || (wide && arr.outside(nextCell(ir, node, e[i])))) continue;
     for (int k = 0; k < (wide ? 2 : 1); ++k) {
-      const Address a{node.array, k == 0 ? e[i] : word::add(e[i], 1)};
+      const Address a{node.array, k == 0 ? e[i] : nextCell(ir, node, e[i])};
       if (!memory.isUnknown(ir, a)) continue;
       const auto& w = s.logs[i].writes;
       bool own = std::any_of(w.begin(), w.end(), [&](const LogEntry& x) { return x.addr == a; });
@@ -107,7 +107,7 @@ void encodeErrorState(const Verdict& v, uint32_t threads, Word group,
   w.u32(static_cast<uint32_t>(choices.size()));
   for (const auto& [a, value] : choices) {
     w.u32(a.array);
-    w.i32(a.index);
+    w.i64(a.index);
     w.i32(value);
   }
 }
@@ -131,7 +131,7 @@ TerminalOutcome decodeErrorState(std::span<const uint8_t> bytes) {
   o.choices.resize(r.u32());
   for (auto& [a, value] : o.choices) {
     a.array = r.u32();
-    a.index = r.i32();
+    a.index = r.i64();
     value = r.i32();
   }
   return o;

@@ -68,7 +68,7 @@ void SdvModel::encode(const GroupState& s, StateBytes& out, const ValueRenaming*
   w.u32(static_cast<uint32_t>(choices_.size()));
   for (const auto& [a, value] : choices_) {
     w.u32(a.array);
-    w.i32(a.index);
+    w.i64(a.index);
     w.i32(renaming ? (*renaming)(value) : value);
   }
 }
@@ -88,7 +88,7 @@ GroupState SdvModel::decode(std::span<const uint8_t> bytes) {
     choices_.resize(r.u32());
     for (auto& [a, value] : choices_) {
       a.array = r.u32();
-      a.index = r.i32();
+      a.index = r.i64();
       value = r.i32();
     }
   }
@@ -181,7 +181,7 @@ Replay SdvModel::replay(uint32_t initial, std::span<const uint32_t> path) {
   rep.config.threads = s.n;
   rep.config.group = s.gid;
   for (Slot k = 0; k < ir_.params.size(); ++k) rep.config.params.push_back(s.local(k, 0));
-  std::map<std::string, std::vector<std::pair<Word, Word>>> init;
+  std::map<std::string, std::vector<std::pair<Index, Word>>> init;
   for (uint32_t k : path) {
     if (auto cell = unknownCellRead(ir_, machine(s.n), s, s.base, bounds_.abstractArrays)) {
       // Successor k of the canonical state chose label lo + k: the concrete value is its

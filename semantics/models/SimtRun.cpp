@@ -8,21 +8,21 @@
 
 namespace sdvmc::sem {
 
-uint32_t bankConflictDegree(const Word* index, const uint8_t* mask, uint32_t lanes) {
-  std::set<Word> cells;
+uint32_t bankConflictDegree(const Index* index, const uint8_t* mask, uint32_t lanes) {
+  std::set<Index> cells;
   for (uint32_t i = 0; i < lanes; ++i)
     if (mask[i]) cells.insert(index[i]);
   uint32_t perBank[32] = {};
   uint32_t degree = 0;
-  for (Word c : cells) {
-    const uint32_t bank = static_cast<uint32_t>(c) % 32;  // c ≥ 0: bounded arrays are checked first
+  for (Index c : cells) {
+    const uint32_t bank = static_cast<uint32_t>(static_cast<uint64_t>(c) % 32);  // c ≥ 0: bounded arrays are checked first
     degree = std::max(degree, ++perBank[bank]);
   }
   return degree;
 }
 
-uint32_t segmentsTouched(const Word* index, const uint8_t* mask, uint32_t lanes) {
-  std::set<Word> segments;
+uint32_t segmentsTouched(const Index* index, const uint8_t* mask, uint32_t lanes) {
+  std::set<Index> segments;
   for (uint32_t i = 0; i < lanes; ++i)
     if (mask[i]) segments.insert(index[i] >> 5);  // arithmetic shift: floor(index / 32)
   return static_cast<uint32_t>(segments.size());
@@ -180,7 +180,7 @@ void SimtRun::afterStep(uint32_t w, NodeId stepped) {
 void SimtRun::released(const WarpState&, uint32_t w, NodeId id) { afterStep(w, id); }
 
 std::optional<WarpObserver::LaneRace> SimtRun::beforeRaceCheck(const WarpState& s, uint32_t w, NodeId id,
-                                                               const uint8_t* enabled, const Word* index) {
+                                                               const uint8_t* enabled, const Index* index) {
   // Warp divergence: the then-part of a divergent if of this warp touched the cell.
   const std::vector<Frame>& frames = frames_[w];
   if (std::none_of(frames.begin(), frames.end(), [](const Frame& fr) { return fr.inElse; })) return std::nullopt;
@@ -195,7 +195,7 @@ std::optional<WarpObserver::LaneRace> SimtRun::beforeRaceCheck(const WarpState& 
     const Address a{node.array, index[i]};
     for (const Frame& fr : frames) {
       if (!fr.inElse) continue;
-      auto it = fr.thenAccesses.find(key(a));
+      auto it = fr.thenAccesses.find(a);
       if (it == fr.thenAccesses.end()) continue;
       const CellUse& u = it->second;
       // The then-part's writes as this access sees them: plain ones, and atomics unless it is one.
@@ -217,7 +217,7 @@ std::optional<WarpObserver::LaneRace> SimtRun::beforeRaceCheck(const WarpState& 
   return std::nullopt;
 }
 
-void SimtRun::accessed(const WarpState& s, uint32_t w, NodeId id, const uint8_t* enabled, const Word* index) {
+void SimtRun::accessed(const WarpState& s, uint32_t w, NodeId id, const uint8_t* enabled, const Index* index) {
   const GroupState& g = s.warps[w];
   const Node& node = ir_.nodes[id];
   const bool write = node.kind == NodeKind::Write;
@@ -227,7 +227,7 @@ void SimtRun::accessed(const WarpState& s, uint32_t w, NodeId id, const uint8_t*
     if (fr.inElse) continue;
     for (uint32_t i = 0; i < g.n; ++i) {
       if (!enabled[i]) continue;
-      CellUse& u = fr.thenAccesses[key(Address{node.array, index[i]})];
+      CellUse& u = fr.thenAccesses[Address{node.array, index[i]}];
       Access& x = node.kind == NodeKind::Atomic ? u.atomic : write ? u.write : u.read;
       if (base + i < x.thread) x = Access{base + i, id};
     }

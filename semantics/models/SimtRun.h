@@ -130,8 +130,8 @@ struct PerfCounters {
 
 /// GKLEE's counts for one warp access (exposed for tests): the lanes' indices in `index`
 /// where `mask` is set.
-uint32_t bankConflictDegree(const Word* index, const uint8_t* mask, uint32_t lanes);
-uint32_t segmentsTouched(const Word* index, const uint8_t* mask, uint32_t lanes);
+uint32_t bankConflictDegree(const Index* index, const uint8_t* mask, uint32_t lanes);
+uint32_t segmentsTouched(const Index* index, const uint8_t* mask, uint32_t lanes);
 
 class SimtRun : private WarpObserver {
 public:
@@ -168,7 +168,7 @@ private:
     NodeId ifNode = kNone;
     size_t depth = 0;      ///< index in ss of the else-part's item
     bool inElse = false;
-    std::unordered_map<uint64_t, CellUse> thenAccesses;
+    std::map<Address, CellUse> thenAccesses;
   };
 
   /// Runs warp w until it waits at a barrier or has nothing left.
@@ -178,14 +178,11 @@ private:
   /// (divergent branches, divergent-if frames) After warp w applied the rule of `stepped`.
   void afterStep(uint32_t w, NodeId stepped);
   PerfLine& line(NodeId id);
-  static uint64_t key(Address a) {
-    return (static_cast<uint64_t>(a.array) << 32) | static_cast<uint32_t>(a.index);
-  }
 
   // The analyses, told by the model.
   std::optional<LaneRace> beforeRaceCheck(const WarpState& s, uint32_t w, NodeId id, const uint8_t* enabled,
-                                          const Word* index) override;
-  void accessed(const WarpState& s, uint32_t w, NodeId id, const uint8_t* enabled, const Word* index) override;
+                                          const Index* index) override;
+  void accessed(const WarpState& s, uint32_t w, NodeId id, const uint8_t* enabled, const Index* index) override;
   void released(const WarpState& s, uint32_t w, NodeId id) override;
 
   const Ir& ir_;

@@ -40,6 +40,28 @@ inline uint8_t* putVar(uint8_t* o, uint32_t v) {
   return o;
 }
 
+/// A cell index: zig-zag, then LEB128 through a raw pointer (at most 10 bytes; an index that
+/// fits 32 bits gives putVar(zigzag(index))'s bytes).
+inline uint8_t* putIndex(uint8_t* o, Index i) {
+  uint64_t v = (static_cast<uint64_t>(i) << 1) ^ static_cast<uint64_t>(i >> 63);
+  while (v >= 0x80) {
+    *o++ = static_cast<uint8_t>(v | 0x80);
+    v >>= 7;
+  }
+  *o++ = static_cast<uint8_t>(v);
+  return o;
+}
+
+inline Index getIndex(const uint8_t*& p) {
+  uint64_t v = 0;
+  for (int shift = 0;; shift += 7) {
+    const uint64_t b = *p++;
+    v |= (b & 0x7f) << shift;
+    if (!(b & 0x80)) break;
+  }
+  return static_cast<Index>((v >> 1) ^ (uint64_t{0} - (v & 1)));
+}
+
 inline uint32_t getVar(const uint8_t*& p) {
   uint32_t b = *p++;
   if (b < 0x80) return b;
@@ -54,18 +76,19 @@ inline uint32_t getVar(const uint8_t*& p) {
 /// A log (sorted by address, each address once): its length, then each entry. An entry
 /// whose array is the previous entry's and whose index is at most 2^31 past the previous
 /// index is one variable-length integer, (index - previous - 1) << 1 (usually one byte);
-/// any other is (array << 1) | 1 and the zig-zag index. The form is a function of the
+/// any other is (array << 1) | 1 and the zig-zag index (64-bit: up to 10 bytes). The form is a function of the
 /// log, so the encoding stays canonical.
 inline uint8_t* putLog(uint8_t* o, const std::vector<LogEntry>& log, bool withValues) {
   o = putVar(o, static_cast<uint32_t>(log.size()));
   const LogEntry* prev = nullptr;
   for (const LogEntry& e : log) {
-    const uint32_t delta = static_cast<uint32_t>(e.addr.index) - static_cast<uint32_t>(prev ? prev->addr.index : 0) - 1;
+    // (sorted: within one array the index grows, so the difference is positive)
+    const uint64_t delta = static_cast<uint64_t>(e.addr.index) - static_cast<uint64_t>(prev ? prev->addr.index : 0) - 1;
     if (prev && prev->addr.array == e.addr.array && delta < 0x80000000u) {
-      o = putVar(o, delta << 1);
+      o = putVar(o, static_cast<uint32_t>(delta) << 1);
     } else {
       o = putVar(o, (e.addr.array << 1) | 1);
-      o = putVar(o, zigzag(e.addr.index));
+      o = putIndex(o, e.addr.index);
     }
     if (withValues) o = putVar(o, zigzag(e.value));
     prev = &e;
@@ -81,9 +104,9 @@ inline void getLog(const uint8_t*& p, std::vector<LogEntry>& log) {
     const uint32_t head = getVar(p);
     if (head & 1) {
       prev.array = head >> 1;
-      prev.index = unzigzag(getVar(p));
+      prev.index = getIndex(p);
     } else {
-      prev.index = static_cast<Word>(static_cast<uint32_t>(prev.index) + (head >> 1) + 1);
+      prev.index += static_cast<Index>(head >> 1) + 1;
     }
     e.addr = prev;
     e.value = withValues ? unzigzag(getVar(p)) : 0;
@@ -137,7 +160,7 @@ void encodeMemory(const Ir& ir, const Memory& m, ByteWriter& w) {
       const Memory::Cells& cells = m.cells(static_cast<ArrayId>(a));
       w.var(static_cast<uint32_t>(cells.size()));
       for (const auto& [addr, value] : cells) {
-        w.svar(addr);
+        w.svar64(addr);
         w.svar(value);
       }
     }
@@ -179,7 +202,7 @@ void decodeMemory(const Ir& ir, Memory& m, ByteReader& r, std::vector<ArrayBytes
     } else {
       uint32_t count = r.var();
       for (uint32_t i = 0; i < count; ++i) {
-        Word addr = r.svar();
+        const Index addr = r.svar64();
         m.unbounded[a].emplace_hint(m.unbounded[a].end(), addr, r.svar());
       }
     }
@@ -190,8 +213,8 @@ size_t threadsBound(const GroupState& s, bool withValues) {
   // 5 bytes per variable-length integer at most; every live location is a local.
   size_t bound = 5 + 10 * s.ss.size() + 5 * s.locals.size();
   for (const ThreadLog& log : s.logs)
-    bound += 20 + 10 * log.reads.size() + (withValues ? 15 : 10) * log.writes.size() + 10 * log.atomics.size() +
-             15 * log.taken.size();
+    bound += 20 + 15 * log.reads.size() + (withValues ? 20 : 15) * log.writes.size() + 15 * log.atomics.size() +
+             20 * log.taken.size();  // an entry: array 5 bytes, index 10 (64-bit), value 5
   return bound;
 }
 
@@ -257,9 +280,9 @@ void encodeCopies(const Ir& ir, const GroupState& s, ByteWriter& w) {
     w.var(static_cast<uint32_t>(c.cells.size()));
     for (const auto& [d, from] : c.cells) {
       w.var(d.array);
-      w.svar(d.index);
+      w.svar64(d.index);
       w.var(from.array);
-      w.svar(from.index);
+      w.svar64(from.index);
     }
   }
   w.var(static_cast<uint32_t>(s.commits.size()));  // 0 (no commit yet) or n
@@ -283,9 +306,9 @@ void decodeCopies(const Ir& ir, GroupState& s, ByteReader& r) {
     c.cells.resize(r.var());
     for (auto& [d, from] : c.cells) {
       d.array = r.var();
-      d.index = r.svar();
+      d.index = r.svar64();
       from.array = r.var();
-      from.index = r.svar();
+      from.index = r.svar64();
     }
   }
   s.commits.resize(r.var());

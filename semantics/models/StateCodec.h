@@ -30,6 +30,7 @@ public:
   void u8(uint8_t v) { raw(&v, 1); }
   void u32(uint32_t v) { raw(&v, 4); }
   void i32(int32_t v) { raw(&v, 4); }
+  void i64(int64_t v) { raw(&v, 8); }
   /// LEB128: 7 bits a byte, small values in one byte.
   void var(uint32_t v) {
     if (pos_ + 5 > out_.size()) out_.resize(std::max(out_.size() * 2, pos_ + 69));
@@ -41,6 +42,17 @@ public:
   }
   /// Zig-zag then LEB128: small magnitudes of either sign in one byte.
   void svar(int32_t v) { var((static_cast<uint32_t>(v) << 1) ^ static_cast<uint32_t>(v >> 31)); }
+  /// The same for a 64-bit value (a cell index): at most 10 bytes; a value that fits 32 bits
+  /// gives svar's bytes.
+  void svar64(int64_t v) {
+    if (pos_ + 10 > out_.size()) out_.resize(std::max(out_.size() * 2, pos_ + 74));
+    uint64_t z = (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63);
+    while (z >= 0x80) {
+      out_[pos_++] = static_cast<uint8_t>(z | 0x80);
+      z >>= 7;
+    }
+    out_[pos_++] = static_cast<uint8_t>(z);
+  }
   /// svar for every word of [p, p + n), with one capacity check.
   void svars(const int32_t* p, size_t n) {
     if (pos_ + 5 * n > out_.size()) out_.resize(std::max(out_.size() * 2, pos_ + 5 * n + 64));
@@ -91,6 +103,11 @@ public:
     raw(&v, 4);
     return v;
   }
+  int64_t i64() {
+    int64_t v;
+    raw(&v, 8);
+    return v;
+  }
   uint32_t var() {
     uint32_t v = 0;
     for (int shift = 0;; shift += 7) {
@@ -102,6 +119,15 @@ public:
   int32_t svar() {
     const uint32_t z = var();
     return static_cast<int32_t>((z >> 1) ^ (0u - (z & 1)));
+  }
+  int64_t svar64() {
+    uint64_t z = 0;
+    for (int shift = 0;; shift += 7) {
+      const uint8_t b = in_[pos_++];
+      z |= static_cast<uint64_t>(b & 0x7f) << shift;
+      if (!(b & 0x80)) break;
+    }
+    return static_cast<int64_t>((z >> 1) ^ (uint64_t{0} - (z & 1)));
   }
   void svars(int32_t* p, size_t n) {
     const uint8_t* in = in_.data() + pos_;

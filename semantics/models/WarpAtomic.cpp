@@ -37,16 +37,18 @@ WarpModel::Outcome WarpModel::atomic(WarpState& s, uint32_t w, NodeId id, std::o
   if (!run) m.evaluator().predicate(node.pred, W, p);  // (a run's step() computed it)
   if (run && ruleObserver_) ruleObserver_->onRule(Rule::TAtomic, id, W, p);
   EvalError err;
-  std::vector<Word> ops[3];  // the index, the operand, cas's new value
-  const ExprId es[3] = {node.e0, node.e1, node.e2};
-  for (int k = 0; k < 3; ++k) {
+  // The index (a 64-bit cell: evalIndex), then the operand and cas's new value.
+  const Index* ix = m.evaluator().evalIndex(node.e0, W, p, err);
+  const std::vector<Index> idx(ix, ix + W.n);
+  std::vector<Word> ops[3];
+  const ExprId es[3] = {kNone, node.e1, node.e2};
+  for (int k = 1; k < 3; ++k) {
     ops[k].assign(W.n, 0);
-    if (es[k] == kNone) continue;
+    if (es[k] == kNone || err.any()) continue;
     const Word* e = m.evaluator().eval(es[k], W, p, err);
     std::copy(e, e + W.n, ops[k].begin());
   }
   if (err.any()) return fail(v, evalFailureVerdict(ir_, id, Rule::TAtomic, err), W);
-  const std::vector<Word>& idx = ops[0];
   const ArrayInfo& arr = ir_.arrays[node.array];
   for (uint32_t i = 0; i < W.n; ++i)
     if (p[i] && arr.outside(idx[i])) return fail(v, outOfBoundsVerdict(ir_, id, Rule::TAtomic, i, idx[i], true), W);

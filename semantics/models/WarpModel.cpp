@@ -225,7 +225,7 @@ void WarpModel::decode(std::span<const uint8_t> bytes, WarpState& s) const {
     s.races.resize(r.var());
     for (PathRace& x : s.races) {
       x.addr.array = r.var();
-      x.addr.index = r.svar();
+      x.addr.index = r.svar64();
       x.firstThread = r.var();
       x.firstWrite = r.u8() != 0;
       x.firstAt = r.var();
@@ -437,8 +437,8 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
   if constexpr (Run)
     if (ruleObserver_) ruleObserver_->onRule(rule, id, W, p);
   EvalError err;
-  std::vector<Word>& index = indexBuf_;
-  const Word* e0 = m.evaluator().eval(node.e0, W, p, err);
+  std::vector<Index>& index = indexBuf_;
+  const Index* e0 = m.evaluator().evalIndex(node.e0, W, p, err);
   index.assign(e0, e0 + W.n);
   const Word* value = write && !err.any() ? m.evaluator().eval(node.e1, W, p, err) : nullptr;
   if (err.any()) return fail(v, evalFailureVerdict(ir_, id, rule, err), W);
@@ -1099,7 +1099,7 @@ Replay WarpModel::replay(uint32_t initial, std::span<const uint32_t> path) {
   rep.config.threads = x.n;
   rep.config.group = x.gid;
   for (Slot k = 0; k < ir_.params.size(); ++k) rep.config.params.push_back(x.warps[0].local(k, 0));
-  std::map<std::string, std::vector<std::pair<Word, Word>>> init;
+  std::map<std::string, std::vector<std::pair<Index, Word>>> init;
   for (uint32_t k : path) {
     WarpState c = x;
     auto [perm, renaming] = canonicalise(c);

@@ -143,9 +143,9 @@ public:
   /// against its bounds). A race returned here is reported at its lane, after that lane's
   /// intra-warp check and before its inter-warp one (lanes in increasing order).
   virtual std::optional<LaneRace> beforeRaceCheck(const WarpState& s, uint32_t w, NodeId id,
-                                                  const uint8_t* enabled, const Word* index) = 0;
+                                                  const uint8_t* enabled, const Index* index) = 0;
   /// The same access, performed: the memory, the locals read into and the logs updated.
-  virtual void accessed(const WarpState& s, uint32_t w, NodeId id, const uint8_t* enabled, const Word* index) = 0;
+  virtual void accessed(const WarpState& s, uint32_t w, NodeId id, const uint8_t* enabled, const Index* index) = 0;
   /// Warp w passed barrier `id`: a release (every waiting warp, in warp order, once its
   /// ss is popped and it runs again).
   virtual void released(const WarpState& s, uint32_t w, NodeId id) = 0;
@@ -392,13 +392,13 @@ private:
   void startRaceIndex(bool on);
   /// Empties the race index of the bounded arrays (a new stamp).
   void clearRaceIndex();
-  void markAccess(uint32_t array, Word index, uint64_t bit, bool write) {
+  void markAccess(uint32_t array, Index index, uint64_t bit, bool write) {
     const int64_t base = cellBase_[array];
     if (base < 0) return;  // the default memory: searched (access)
     mark(cells_[static_cast<size_t>(base + index)], bit, write);
   }
   /// (a run) The same, the default memory's cells included.
-  void markRunAccess(uint32_t array, Word index, uint64_t bit, bool write) {
+  void markRunAccess(uint32_t array, Index index, uint64_t bit, bool write) {
     const int64_t base = cellBase_[array];
     mark(base < 0 ? unboundedCells_[cellKey(array, index)] : cells_[static_cast<size_t>(base + index)], bit, write);
   }
@@ -406,11 +406,13 @@ private:
     if (c.stamp != stamp_) c = CellAccess{stamp_, 0, 0};
     (write ? c.writers : c.readers) |= bit;
   }
-  static uint64_t cellKey(uint32_t array, Word index) {
-    return (static_cast<uint64_t>(array) << 32) | static_cast<uint32_t>(index);
+  /// Two cells may share a key (64-bit indices): their entry then has the bits of both,
+  /// and a set bit only sends access() to the search of the logs.
+  static uint64_t cellKey(uint32_t array, Index index) {
+    return (static_cast<uint64_t>(array) << 32) ^ static_cast<uint64_t>(index);
   }
   /// The index's entry for a cell of the default memory (a run only); an empty one when none.
-  const CellAccess& unboundedAccess(uint32_t array, Word index) const {
+  const CellAccess& unboundedAccess(uint32_t array, Index index) const {
     auto it = unboundedCells_.find(cellKey(array, index));
     return it == unboundedCells_.end() ? noAccess_ : it->second;
   }
@@ -437,7 +439,7 @@ private:
   mutable std::pair<size_t, size_t> memorySlice_;
   mutable std::vector<ArrayBytes> memoryLayout_;
   std::vector<uint8_t> mask_, mask2_;
-  std::vector<Word> indexBuf_;
+  std::vector<Index> indexBuf_;
   std::vector<Word> choiceBuf_;
   GroupState stopCopy_;
   StateBytes buf_;

@@ -211,7 +211,7 @@ Evaluator::Evaluator(const Ir& ir, uint32_t n)
     : ir_(ir), n_(n),
       cols_(static_cast<size_t>(ir.exprNeed + 1) * n),
       masks_(static_cast<size_t>(ir.exprNeed + 1) * n),
-      lid_(n), lanes_(n), ones_(n, 1), geometry_(geometryFor(ir, n)), rotMask_(n), offset_(n) {
+      lid_(n), lanes_(n), high_(n), index_(n), ones_(n, 1), geometry_(geometryFor(ir, n)), rotMask_(n), offset_(n) {
   for (uint32_t i = 0; i < n; ++i) lid_[i] = static_cast<Word>(i);
   if (n == 1) flatAt_.assign(ir.exprs.size(), kFlatUntried);  // compiled when first evaluated
 }
@@ -389,6 +389,20 @@ const Word* Evaluator::eval(ExprId e, const GroupState& s, const uint8_t* mask, 
     return cols_.data();
   }
   return ev(e, s, mask, 0, err);
+}
+
+const Index* Evaluator::evalIndex(ExprId e, const GroupState& s, const uint8_t* mask, EvalError& err) {
+  const ExprNode& x = ir_.exprs[e];
+  if (x.op == EOp::Addr64) {  // (extension) the whole 64-bit address: h, then l (errors: leftmost first)
+    const Word* h = eval(x.a, s, mask, err);
+    std::copy(h, h + n_, high_.begin());
+    const Word* l = eval(x.b, s, mask, err);
+    for (uint32_t i = 0; i < n_; ++i) index_[i] = static_cast<Index>(word::pair(high_[i], l[i]));
+  } else {
+    const Word* w = eval(e, s, mask, err);
+    for (uint32_t i = 0; i < n_; ++i) index_[i] = w[i];
+  }
+  return index_.data();
 }
 
 // An operand of scalar(): the leaves without a call, the rest through scalar().

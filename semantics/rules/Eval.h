@@ -74,6 +74,13 @@ public:
   /// valid (for masked threads) until the next call. Records the first error in `err`.
   const Word* eval(ExprId e, const GroupState& s, const uint8_t* mask, EvalError& err);
 
+  /// Evaluates the index `e` of an access (rd, wr, an atomic, an asynchronous copy's offset)
+  /// as a 64-bit cell index, valid until the next evalIndex. An index whose operator is
+  /// `addr64(h, l)` is the exact 64-bit value of the pair, whatever its range (the access
+  /// checks it against a bounded array's extent; an unbounded array has every cell); any
+  /// other index is its Word, sign-extended. Records the first error in `err`.
+  const Index* evalIndex(ExprId e, const GroupState& s, const uint8_t* mask, EvalError& err);
+
   /// Computes the predicate `p` (a conjunction of flags) for every thread into `mask`.
   void predicate(PredId p, const GroupState& s, uint8_t* mask) const;
 
@@ -125,6 +132,8 @@ private:
   std::vector<uint8_t> masks_;  ///< exprNeed + 1 scratch masks
   std::vector<Word> lid_;       ///< 0 … n-1
   std::vector<Word> lanes_;     ///< `shfl`'s copy of its operand (the column may be its result's)
+  std::vector<Word> high_;      ///< evalIndex: the high words of an `addr64` index
+  std::vector<Index> index_;    ///< evalIndex's result
   std::vector<uint8_t> ones_;   ///< every lane: the mask `wsync` reads its second operand with
   /// `wsync(m, x)` in a warp: checks the member-mask rule for the lanes `mask` names, m[i] their masks.
   void checkWarpMask(ExprId id, const uint8_t* mask, const Word* m, const Word* exited, EvalError& err);

@@ -18,7 +18,7 @@ namespace sdvmc::sem {
 namespace {
 // The entries of array `a` in a log sorted by address (State.h).
 std::pair<const LogEntry*, const LogEntry*> entriesOf(const std::vector<LogEntry>& log, ArrayId a) {
-  auto lo = std::lower_bound(log.begin(), log.end(), Address{a, INT32_MIN},
+  auto lo = std::lower_bound(log.begin(), log.end(), Address{a, INT64_MIN},
                              [](const LogEntry& x, const Address& y) { return x.addr < y; });
   auto hi = lo;
   while (hi != log.end() && hi->addr.array == a) ++hi;
@@ -102,7 +102,11 @@ const Word* Evaluator::evLogged(ExprId id, const GroupState& s, const uint8_t* m
       if (!mask[i] || i >= s.logs.size()) continue;
       auto [lo, hi] = entriesOf(logOf(s, i, e.op), a);
       if (lo + k >= hi) continue;
-      offset_[i] = lo[k].addr.index;
+      if (!fitsWord(lo[k].addr.index)) {  // log_offset() is a Word: a 64-bit cell is not modelled
+        failOverflow(err, EvalError::Kind::AddressRange, i, id, lo[k].addr.index);
+        continue;
+      }
+      offset_[i] = static_cast<Word>(lo[k].addr.index);
       sub[i] = 1;
       any = true;
     }
@@ -128,7 +132,11 @@ Word Evaluator::scalarAnnot(ExprId id, const GroupState& s, bool enabled, EvalEr
       if (s.logs.empty()) return 1;
       auto [lo, hi] = entriesOf(logOf(s, 0, e.op), static_cast<ArrayId>(e.imm));
       for (const LogEntry* p = lo; p != hi; ++p) {
-        offset_[0] = p->addr.index;
+        if (!fitsWord(p->addr.index)) {
+          if (enabled) failOverflow(err, EvalError::Kind::AddressRange, 0, id, p->addr.index);
+          return 0;
+        }
+        offset_[0] = static_cast<Word>(p->addr.index);
         if (scalar(e.a, s, enabled, err) == 0) return 0;
       }
       return 1;

@@ -27,6 +27,11 @@
 namespace sdvmc::sem {
 
 using Word = int32_t;
+/// A cell index (Address::index): 64-bit, so that `addr64` reaches every cell of an unbounded
+/// array exactly (specs/KPL.md, "64-bit addresses").
+using Index = int64_t;
+/// Whether a cell index is also a Word (the cells every array had before 64-bit indices).
+inline constexpr bool fitsWord(Index i) { return i >= INT32_MIN && i <= INT32_MAX; }
 using Slot = uint32_t;
 using NodeId = uint32_t;
 using ExprId = uint32_t;
@@ -232,8 +237,8 @@ struct ArrayInfo {
   /// The number of cells an access must stay below (bounded and sparse arrays), 0 if none.
   uint32_t extent() const { return bounded ? size : sparseSize; }
   /// Whether cell `i` is outside the array (never, for an unbounded array).
-  bool outside(Word i) const {
-    return (bounded || sparseSize != 0) && (i < 0 || static_cast<uint32_t>(i) >= extent());
+  bool outside(Index i) const {
+    return (bounded || sparseSize != 0) && (i < 0 || static_cast<uint64_t>(i) >= extent());
   }
   /// Declared initial contents (bounded arrays): nullopt = arbitrary.
   std::vector<std::optional<Word>> init;

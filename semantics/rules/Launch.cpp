@@ -221,6 +221,44 @@ Verdict translatedGroupRace(const Ir& ir, const SdvMachine& machine, std::vector
     // Group g's cells are group rep's moved by rel(g) = h(g) − h(rep).
     const std::vector<Word>& h = offsets.at(array);
     auto rel = [&](uint32_t g) { return static_cast<uint32_t>(h.at(g)) - static_cast<uint32_t>(h.at(rep)); };
+    // (64-bit cells) The translation below computes on the 2^32 circle of 32-bit indices. An
+    // access at a cell beyond 32 bits (addr64) is one whose index the group id does not reach
+    // (it would be a failing operand's), so h is the same for every group (h is one function
+    // for every access of an array): each group accesses the same cells, and two groups race
+    // at the first cell with two conflicting accesses (the same one included), compared in 64 bits.
+    if (std::any_of(e.begin(), e.end(), [](const auto& x) { return !fitsWord(x.addr.index); })) {
+      for (uint32_t g = 0; g < groups; ++g)
+        if (rel(g) != 0) {
+          Verdict v;
+          v.kind = VerdictKind::Inconclusive;
+          v.message = fmt::format("inter-group races on {}: 64-bit cells moved by the group id, which the translation to "
+                                  "other groups does not compute", ir.arrays[array].name);
+          return v;
+        }
+      if (groups < 2) continue;
+      const uint32_t g1 = 0, g2 = 1;  // the two least groups: a in g1, b in g2
+      for (size_t j = 0; j < e.size(); ++j)
+        for (size_t k = 0; k < e.size(); ++k) {
+          const auto& a = e[k];
+          const auto& b = e[j];
+          if (a.addr != b.addr || !conflict(a.kind, b.kind)) continue;
+          if (benignWrites && a.kind == 1 && b.kind == 1 && a.value == b.value) continue;
+          Verdict r;
+          r.kind = VerdictKind::Race;
+          r.rule = Rule::GroupRace;
+          r.scope = "inter-group";
+          r.at = b.at;
+          r.loc = ir.nodes[b.at].loc;
+          r.accesses = {RaceAccess{a.thread, a.kind != 0, a.addr, a.at, a.kind == 2, g1},
+                        RaceAccess{b.thread, b.kind != 0, b.addr, b.at, b.kind == 2, g2}};
+          r.threads = {a.thread, b.thread};
+          auto name = [](uint8_t x) { return x == 0 ? "read" : x == 1 ? "write" : "atomic"; };
+          r.message = fmt::format("inter-group race on {}[{}]: {} by thread {} of group {}, {} by thread {} of group {}",
+                                  ir.arrays[array].name, a.addr.index, name(a.kind), a.thread, g1, name(b.kind), b.thread, g2);
+          return r;
+        }
+      continue;
+    }
     // The cells lie on an arc of the 2^32 circle of length L (the circle less its largest
     // gap); two groups whose shifts differ by more than L (circularly) cannot meet.
     std::vector<uint32_t> byCell(e.size());

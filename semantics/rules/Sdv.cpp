@@ -125,7 +125,7 @@ Memory initialMemory(const Ir& ir, Word arbitrary) {
 // ---- the machine -----------------------------------------------------------------------
 
 SdvMachine::SdvMachine(const Ir& ir, uint32_t threads)
-    : ir_(ir), n_(threads), eval_(ir, threads), mask_(threads), addrBuf_(threads) {}
+    : ir_(ir), n_(threads), eval_(ir, threads), mask_(threads) {}
 
 GroupState SdvMachine::initialState(Word gid, Memory memory, const std::vector<Word>& params) const {
   GroupState s;
@@ -233,8 +233,8 @@ Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& 
     v.message = fmt::format("thread {} accesses {}[{}], outside {}[0..{}] (a 64-bit index, at {}:{})", err.thread,
                             arr.name, err.exact, arr.name, arr.extent() - 1, at.line, at.col);
   } else if (err.kind == EvalError::Kind::AddressRange)
-    v.message = fmt::format("thread {} computes the 64-bit index {} (at {}:{}), beyond the 2^31 cells an array of "
-                            "the model has: not modelled (inconclusive)",
+    v.message = fmt::format("thread {} computes the 64-bit address {} (at {}:{}) where the model keeps a 32-bit "
+                            "value (a pointer's offset, or an index computed further): not modelled (inconclusive)",
                             err.thread, err.exact, at.line, at.col);
   else if (err.kind == EvalError::Kind::IntegerOverflow &&
            (ir.exprs[err.at].op == EOp::FCvtChk || ir.exprs[err.at].op == EOp::DCvtChk))
@@ -287,7 +287,7 @@ Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& 
 }
 
 /// A verdict at an access of one thread: its node, rule, thread, array and index.
-Verdict accessVerdict(const Ir& ir, VerdictKind kind, NodeId id, Rule rule, uint32_t tid, Word index) {
+Verdict accessVerdict(const Ir& ir, VerdictKind kind, NodeId id, Rule rule, uint32_t tid, Index index) {
   const Node& node = ir.nodes[id];
   Verdict v;
   v.kind = kind;
@@ -300,7 +300,7 @@ Verdict accessVerdict(const Ir& ir, VerdictKind kind, NodeId id, Rule rule, uint
   return v;
 }
 
-Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Word index, bool write) {
+Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Index index, bool write) {
   const ArrayInfo& arr = ir.arrays[ir.nodes[id].array];
   Verdict v = accessVerdict(ir, VerdictKind::OutOfBounds, id, rule, tid, index);
   v.message = fmt::format("thread {} {} {}[{}], outside {}[0..{}]", tid, write ? "writes" : "reads",
@@ -308,7 +308,7 @@ Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Wor
   return v;
 }
 
-Verdict constantWriteVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Word index) {
+Verdict constantWriteVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Index index) {
   Verdict v = accessVerdict(ir, VerdictKind::ConstantWrite, id, rule, tid, index);
   v.message = fmt::format("thread {} writes {}[{}], which is constant memory", tid, ir.arrays[v.array].name, index);
   return v;
@@ -615,7 +615,7 @@ std::optional<Verdict> SdvMachine::tAssign(GroupState& s, const Node& node, cons
 // T-RD: p^σ, l' = σ.l[v := σ.sh(e^σ)], R' = σ.R ∪ {e^σ}.
 std::optional<Verdict> SdvMachine::tRd(GroupState& s, const Node& node, const uint8_t* p) {
   EvalError err;
-  const Word* e = eval_.eval(node.e0, s, p, err);
+  const Index* e = eval_.evalIndex(node.e0, s, p, err);
   if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TRd, err);
   const ArrayInfo& arr = ir_.arrays[node.array];
   for (uint32_t i = 0; i < n_; ++i)
@@ -640,23 +640,22 @@ std::optional<Verdict> SdvMachine::tRd(GroupState& s, const Node& node, const ui
 // T-WR: p^σ, sh' = σ.sh[e1^σ := e2^σ], W' = σ.W ∪ {e1^σ}.
 std::optional<Verdict> SdvMachine::tWr(GroupState& s, const Node& node, const uint8_t* p) {
   EvalError err;
-  const Word* e1 = eval_.eval(node.e0, s, p, err);
-  std::copy(e1, e1 + n_, addrBuf_.begin());  // the next evaluation reuses the scratch columns
+  const Index* addr = eval_.evalIndex(node.e0, s, p, err);  // (eval() leaves it alone)
   const Word* e2 = eval_.eval(node.e1, s, p, err);
   if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TWr, err);
   const ArrayInfo& arr = ir_.arrays[node.array];
   for (uint32_t i = 0; i < n_; ++i)
-    if (p[i] && arr.outside(addrBuf_[i]))
-      return outOfBoundsVerdict(ir_, nodeId(node), Rule::TWr, i, addrBuf_[i], true);
+    if (p[i] && arr.outside(addr[i]))
+      return outOfBoundsVerdict(ir_, nodeId(node), Rule::TWr, i, addr[i], true);
   if (auto t = constantWriter(ir_, node, p, n_))  // (extension) constant memory
-    return constantWriteVerdict(ir_, nodeId(node), Rule::TWr, *t, addrBuf_[*t]);
+    return constantWriteVerdict(ir_, nodeId(node), Rule::TWr, *t, addr[*t]);
   const NodeId at = nodeId(node);
   if (!s.copies.empty())  // (extension) ASYNC-RACE: a copy in flight reads or writes the cell
     for (uint32_t i = 0; i < n_; ++i)
       if (p[i])
-        if (auto v = asyncConflict(s, at, i, Address{node.array, addrBuf_[i]}, true)) return v;
+        if (auto v = asyncConflict(s, at, i, Address{node.array, addr[i]}, true)) return v;
   for (uint32_t i = 0; i < n_; ++i)
-    if (p[i]) logWrite(s.logs[i], Address{node.array, addrBuf_[i]}, e2[i], at);
+    if (p[i]) logWrite(s.logs[i], Address{node.array, addr[i]}, e2[i], at);
   return std::nullopt;
 }
 
@@ -715,21 +714,23 @@ std::optional<Verdict> SdvMachine::tAssume(GroupState& s, const Node& node, cons
 std::optional<Verdict> SdvMachine::tAtomic(GroupState& s, const Node& node, const uint8_t* p) {
   EvalError err;
   const bool wide = kpl::atomicIsWide(node.atomicOp);
-  std::vector<Word> ops[5];  // index, then the operands (wide: high, low word each)
+  std::vector<Word> ops[5];  // the operands from 1 on (wide: high, low word each)
   const ExprId es[5] = {node.e0, node.e1, node.e2, node.e3, node.e4};
-  for (int k = 0; k < 5; ++k) {
+  const Index* e0 = eval_.evalIndex(node.e0, s, p, err);
+  const std::vector<Index> idx(e0, e0 + n_);
+  for (int k = 1; k < 5; ++k) {
     ops[k].assign(n_, 0);
     if (es[k] == kNone) continue;
     const Word* e = eval_.eval(es[k], s, p, err);
     std::copy(e, e + n_, ops[k].begin());
   }
   if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TAtomic, err);
-  const std::vector<Word>& idx = ops[0];
+  auto next = [&](Index i) { return nextCell(ir_, node, i); };  // a 64-bit atomic's high word
   const ArrayInfo& arr = ir_.arrays[node.array];
   for (uint32_t i = 0; i < n_; ++i) {
     if (!p[i]) continue;
     if (arr.outside(idx[i])) return outOfBoundsVerdict(ir_, nodeId(node), Rule::TAtomic, i, idx[i], true);
-    if (wide && arr.extent() && static_cast<uint32_t>(idx[i]) + 1 >= arr.extent())  // the high word's cell
+    if (wide && arr.extent() && static_cast<uint64_t>(idx[i]) + 1 >= arr.extent())  // the high word's cell
       return outOfBoundsVerdict(ir_, nodeId(node), Rule::TAtomic, i, idx[i] + 1, true);
   }
   if (auto t = constantWriter(ir_, node, p, n_))  // (extension) constant memory
@@ -740,7 +741,7 @@ std::optional<Verdict> SdvMachine::tAtomic(GroupState& s, const Node& node, cons
       if (!p[i]) continue;
       if (auto v = asyncConflict(s, at, i, Address{node.array, idx[i]}, true)) return v;
       if (wide)
-        if (auto v = asyncConflict(s, at, i, Address{node.array, word::add(idx[i], 1)}, true)) return v;
+        if (auto v = asyncConflict(s, at, i, Address{node.array, next(idx[i])}, true)) return v;
     }
   // The thread's view of a cell, then the new value stored in memory and in its shadow.
   auto load = [&](uint32_t i, Address a) { return shadowLoad(ir_, s, i, a); };
@@ -761,8 +762,7 @@ std::optional<Verdict> SdvMachine::tAtomic(GroupState& s, const Node& node, cons
       if (ir_.logsAtomicResults) logTaken(s.logs[i], a, old[i]);
       continue;
     }
-    // Unbounded arrays: the high word's index wraps as the frontends' i + 1 does.
-    const Address ah{node.array, word::add(idx[i], 1)};
+    const Address ah{node.array, next(idx[i])};
     old[i] = load(i, a);
     oldHi[i] = load(i, ah);
     const uint64_t next = atomicResult64(node.atomicOp, word::pair(oldHi[i], old[i]),
@@ -795,13 +795,20 @@ void SdvMachine::tSkip(GroupState&, const Node&) {}
 // ---- races and merge -------------------------------------------------------------------
 
 namespace {
+/// A logged access of one thread, flattened (24 bytes: the race check sorts many).
 struct Tagged {
-  Address addr;
+  Index index;
+  ArrayId array;
   uint32_t thread;
   NodeId at;
   Word value = 0;
+  Tagged(Address a, uint32_t t, NodeId n, Word v = 0) : index(a.index), array(a.array), thread(t), at(n), value(v) {}
+  Address addr() const { return Address{array, index}; }
+  bool is(Address a) const { return index == a.index && array == a.array; }
   bool operator<(const Tagged& o) const {
-    return addr != o.addr ? addr < o.addr : thread < o.thread;
+    if (array != o.array) return array < o.array;
+    if (index != o.index) return index < o.index;
+    return thread < o.thread;
   }
 };
 }  // namespace
@@ -821,7 +828,7 @@ std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::races(const GroupSt
   // (--benign-writes=gpuverify) A write that left its cell as it was at the last barrier
   // does not conflict with reads.
   auto conflictsWithReads = [&](const Tagged& w) {
-    return !raceOptions_.benignUnchanged || s.base.isUnknown(ir_, w.addr) || s.base.load(ir_, w.addr) != w.value;
+    return !raceOptions_.benignUnchanged || s.base.isUnknown(ir_, w.addr()) || s.base.load(ir_, w.addr()) != w.value;
   };
   if (ws.empty()) return atomicRace;
   std::sort(ws.begin(), ws.end());
@@ -829,20 +836,32 @@ std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::races(const GroupSt
   // Two writers of one address race; with benign writes tolerated, only when they wrote
   // different values.
   auto writeWrite = [&](size_t k) {
-    return ws[k].addr == ws[k + 1].addr && (!benignWrites_ || ws[k].value != ws[k + 1].value);
+    return ws[k].is(ws[k + 1].addr()) && (!benignWrites_ || ws[k].value != ws[k + 1].value);
   };
   std::optional<Address> best;
   for (size_t k = 0; k + 1 < ws.size(); ++k)
     if (writeWrite(k)) {
-      best = ws[k].addr;  // the first in sorted order is the smallest
+      best = ws[k].addr();  // the first in sorted order is the smallest
       break;
     }
+  // Each read's writers: a binary search among the writes to its array, on their indices
+  // alone (a column of 8-byte keys: this search is the hot part of a barrier).
+  std::vector<std::pair<size_t, size_t>> span(ir_.arrays.size(), {0, 0});
+  std::vector<Index> wsIndex(ws.size());
+  for (size_t k = 0; k < ws.size(); ++k) {
+    wsIndex[k] = ws[k].index;
+    if (k == 0 || ws[k].array != ws[k - 1].array) span[ws[k].array].first = k;
+    span[ws[k].array].second = k + 1;
+  }
   for (uint32_t t = 0; t < n_; ++t)
     for (const LogEntry& r : s.logs[t].reads) {
       if (best && !(r.addr < *best)) break;  // reads are sorted: nothing smaller follows
-      auto lo = std::lower_bound(ws.begin(), ws.end(), Tagged{r.addr, 0, 0});
-      for (auto w = lo; w != ws.end() && w->addr == r.addr; ++w)
-        if (w->thread != t && conflictsWithReads(*w)) {
+      const auto [from, to] = span[r.addr.array];
+      size_t k = static_cast<size_t>(std::lower_bound(wsIndex.begin() + static_cast<std::ptrdiff_t>(from),
+                                                      wsIndex.begin() + static_cast<std::ptrdiff_t>(to), r.addr.index) -
+                                     wsIndex.begin());
+      for (; k < to && wsIndex[k] == r.addr.index; ++k)
+        if (ws[k].thread != t && conflictsWithReads(ws[k])) {
           best = r.addr;
           break;
         }
@@ -853,11 +872,11 @@ std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::races(const GroupSt
   auto lo = std::lower_bound(ws.begin(), ws.end(), Tagged{*best, 0, 0});
   const Tagged& w0 = *lo;
   RaceAccess first{w0.thread, true, *best, w0.at};
-  for (auto w1 = lo + 1; w1 != ws.end() && w1->addr == *best; ++w1)
+  for (auto w1 = lo + 1; w1 != ws.end() && w1->is(*best); ++w1)
     if (!benignWrites_ || w1->value != w0.value) return std::make_pair(first, RaceAccess{w1->thread, true, *best, w1->at});
   // A read conflict: the first writer and the smallest other reader (with benign writes
   // tolerated the only reader may be the first writer itself: then the next writer).
-  for (auto w = lo; w != ws.end() && w->addr == *best; ++w)
+  for (auto w = lo; w != ws.end() && w->is(*best); ++w)
     for (uint32_t t = 0; t < n_; ++t) {
       if (t == w->thread || !conflictsWithReads(*w)) continue;
       for (const LogEntry& r : s.logs[t].reads)
@@ -884,7 +903,7 @@ std::optional<std::pair<RaceAccess, RaceAccess>> SdvMachine::atomicRaces(const G
     if (best && !(e.addr < best->first.addr || (e.addr == best->first.addr && write && !best->second.write)))
       return;
     auto lo = std::lower_bound(as.begin(), as.end(), Tagged{e.addr, 0, 0});
-    for (auto a = lo; a != as.end() && a->addr == e.addr; ++a)
+    for (auto a = lo; a != as.end() && a->is(e.addr); ++a)
       if (a->thread != t) {
         RaceAccess first{a->thread, true, e.addr, a->at, true};
         RaceAccess second{t, write, e.addr, e.at, false};

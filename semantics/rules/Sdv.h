@@ -184,7 +184,6 @@ private:
   uint32_t n_;
   Evaluator eval_;
   std::vector<uint8_t> mask_;
-  std::vector<Word> addrBuf_;
   RuleObserver* observer_ = nullptr;
   std::vector<FootprintEntry>* footprint_ = nullptr;
   bool uniformExit_ = false;
@@ -201,9 +200,14 @@ private:
 /// The verdict for an expression error met while applying `rule` to statement `id`.
 Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& err);
 /// The verdict for thread `tid` reading (or writing) `array`[index] out of its bounds.
-Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Word index, bool write);
+Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Index index, bool write);
 /// (extension) The verdict for thread `tid` writing `array`[index], a `const global` array.
-Verdict constantWriteVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Word index);
+Verdict constantWriteVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Index index);
+/// The cell of a 64-bit atomic's high word, after its low word's cell `i`: the next one,
+/// exactly for a 64-bit index (`addr64`); a 32-bit index wraps as the frontends' i + 1 does.
+inline Index nextCell(const Ir& ir, const Node& node, Index i) {
+  return ir.exprs[node.e0].op == EOp::Addr64 ? i + 1 : static_cast<Index>(static_cast<Word>(static_cast<uint32_t>(i) + 1u));
+}
 /// The lowest enabled thread of `p` when statement `id` writes a `const global` array.
 std::optional<uint32_t> constantWriter(const Ir& ir, const Node& node, const uint8_t* p, uint32_t n);
 

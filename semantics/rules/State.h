@@ -17,10 +17,13 @@
 
 namespace sdvmc::sem {
 
-/// One address of shared memory: an array and an index in it.
+/// One address of shared memory: an array and an index in it. The index is 64 bits wide: an
+/// unbounded array (the default memory, `NAME[]`, a sparse array) has a cell at every
+/// 64-bit index, which KPL's `addr64(h, l)` reaches (the CUDA frontend's 64-bit target); a
+/// bounded array's cells are 0 .. extent - 1.
 struct Address {
   ArrayId array = 0;
-  Word index = 0;
+  Index index = 0;
   friend auto operator<=>(const Address&, const Address&) = default;
 };
 
@@ -49,7 +52,7 @@ struct ThreadLog {
 /// Shared memory: bounded arrays as vectors, unbounded arrays (the default memory `mem`,
 /// `shared A[];`, `global A[];`) as maps (cells absent from them hold `unboundedDefault`).
 struct Memory {
-  using Cells = std::map<Word, Word>;
+  using Cells = std::map<Index, Word>;
   std::vector<std::vector<Word>> bounded;        ///< by ArrayId; empty vector for unbounded arrays
   std::vector<Cells> unbounded;                  ///< by ArrayId (may be shorter: missing = empty)
   Word unboundedDefault = 0;

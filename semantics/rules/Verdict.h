@@ -84,7 +84,7 @@ struct Verdict {
   std::vector<uint32_t> enabled;        ///< divergence: the enabled threads
   std::vector<uint32_t> disabled;       ///< divergence: the disabled threads
   std::vector<RaceAccess> accesses;     ///< race: the two conflicting accesses
-  Word value = 0;                       ///< out-of-bounds: the index; shift: the amount
+  int64_t value = 0;                    ///< out-of-bounds: the index (64-bit); shift: the amount
   ArrayId array = 0;                    ///< out-of-bounds: the array
   std::string scope;                    ///< (simt races) "intra-warp" or "inter-warp"; "inter-group";
                                         ///< (divergence) "grid": groups disagree on a grid barrier

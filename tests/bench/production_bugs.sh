@@ -16,8 +16,9 @@
 #   bugs found             before-kernels whose expected violation is reported, at the expected
 #                          line and block where the header gives them (of 20)
 #   fixes clean            after-kernels with no violation: verdict ok (of 20); an after-kernel
-#                          whose expected verdict is `inconclusive` (a 64-bit index beyond the
-#                          model's 2^31 cells) is counted apart, as "fixes inconclusive"
+#                          whose expected verdict is `inconclusive` (a 64-bit offset the model
+#                          does not carry: a pointer formed at 2^31 cells or more and kept in a
+#                          local) is counted apart, as "fixes inconclusive"
 #   as expected            files whose verdict (line, block) is the header's (of 40)
 # Exit status 0 when every file is as expected, 1 otherwise, 64 on a usage error.
 set -u
@@ -185,7 +186,7 @@ asexp=$(awk -F'\t' '$6 == "yes"' "$RESULTS" | wc -l)
 printf '\nfiles read (lower exit 0):               %d / %d\n' "$read_n" "$total"
 printf 'bugs found (before: expected violation): %d / %d\n' "$found" "$pairs"
 printf 'fixes clean (after: verdict ok):         %d / %d\n' "$clean" "$pairs"
-printf 'fixes inconclusive (after: 64-bit index beyond the model): %d / %d\n' "$inconcl" "$pairs"
+printf 'fixes inconclusive (after: 64-bit offset not modelled): %d / %d\n' "$inconcl" "$pairs"
 printf 'as expected (verdict, line, block):      %d / %d\n' "$asexp" "$total"
 
 bad="$(awk -F'\t' '$6 != "yes"' "$RESULTS")"

@@ -296,10 +296,11 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
     if (eq == std::string::npos)
       return inputError("--init", fmt::format("--init expects NAME=v,v,…, not '{}'", init));
     std::string name = init.substr(0, eq);
-    // NAME[i]=v,w,…: from cell i on (also negative i for the default memory).
+    // NAME[i]=v,w,…: from cell i on (also negative i for the default memory; a 64-bit i for an
+    // unbounded array, whose cells are at every 64-bit index).
     int64_t first = 0;
     if (auto lb = name.find('['); lb != std::string::npos) {
-      if (name.back() != ']' || !support::parseInteger(name.substr(lb + 1, name.size() - lb - 2), INT32_MIN, INT32_MAX, first))
+      if (name.back() != ']' || !support::parseInteger(name.substr(lb + 1, name.size() - lb - 2), INT64_MIN, INT64_MAX, first))
         return inputError("--init", fmt::format("--init expects NAME=v,… or NAME[i]=v,…, not '{}'", init));
       name.resize(lb);
     }
@@ -324,10 +325,10 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
     if (info.extent() && (first < 0 || first + static_cast<int64_t>(values.size()) > info.extent()))
       return inputError("--init", fmt::format("--init {}: cells {}..{} are outside {}[0..{}]", name, first,
                                               first + static_cast<int64_t>(values.size()) - 1, name, info.extent() - 1));
-    if (first + static_cast<int64_t>(values.size()) - 1 > INT32_MAX)
-      return inputError("--init", fmt::format("--init {}: addresses beyond {}", name, INT32_MAX));
+    if (first > INT64_MAX - static_cast<int64_t>(values.size()) + 1)
+      return inputError("--init", fmt::format("--init {}: addresses beyond {}", name, INT64_MAX));
     for (size_t i = 0; i < values.size(); ++i)
-      memory.store(ir, sem::Address{id, static_cast<sem::Word>(first + static_cast<int64_t>(i))}, values[i]);
+      memory.store(ir, sem::Address{id, first + static_cast<int64_t>(i)}, values[i]);
   }
 
   if (simt && (groups > 1 || ir.hasAtomics || ir.firstAnnotation || ir.firstAsync)) {

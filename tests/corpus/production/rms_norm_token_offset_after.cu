@@ -1,10 +1,12 @@
 // launch: --kernel 'vllm::rms_norm_kernel<__nv_bfloat16, 256>' --block-dim 256 --grid-dim 262145 --group 262144 --param num_tokens=262145 --param hidden_size=8192 --param epsilon=0x358637bd
 // origin: written here; the fix of 32-bit int index overflow (token * hidden_size in int) at a realistic size
-// expect: run inconclusive line=26 group=262144
+// expect: run ok group=262144
 // why: the minimal fix of rms_norm_token_offset_before.cu; the fix makes token an int64_t, so token * hidden_size is 64-bit (hidden_size converted):
-//   block 262144's first read is input[2^31 + idx], exact, but an index beyond the 2^31 cells an
-//   array of sdvmc's model has: for an unbounded buffer that is `inconclusive` (exit 3; README,
-//   --target 64), not a violation, at the first read (thread 0, idx 0). No integer overflow.
+//   block 262144 reads input[2^31 + idx] and writes out[2^31 + idx] for idx = t + 256k < 8192,
+//   exact 64-bit cells of the unbounded buffers (README, --target 64), each thread its own;
+//   input's unset cells are 0, so variance is 0, thread 0 writes s_variance = rsqrtf(epsilon)
+//   before the barrier and every thread reads it after: no race, no error, `ok`. No integer
+//   overflow.
 #include <cuda_runtime.h>
 #include <cuda_bf16.h>
 #include <cstdint>

@@ -2,10 +2,10 @@
 // origin: written here; the fix of 32-bit int index overflow (token_idx * query_stride + head offset in int) at a realistic size
 // expect: run inconclusive line=64 group=209715
 // why: the minimal fix of rotary_embedding_token_head_before.cu; the fix makes token_idx and token_head int64_t: thread 0's fifth query head offset is 2^31
-//   exactly. A 64-bit pointer offset is the model's addr64 (README, --target 64), exact below
-//   2^31 cells: forming query + 2^31 for the call (line 64) is beyond the cells an array of the
-//   model has, `inconclusive` (exit 3) for the unbounded query buffer, not a violation. No
-//   integer overflow.
+//   exactly. An element index is exact at any 64-bit cell (README, --target 64), but query +
+//   token_head is a pointer passed to the helper, whose offset the CUDA frontend keeps in a
+//   32-bit local: forming query + 2^31 for the call (line 64) is not modelled, `inconclusive`
+//   (exit 3), not a violation. No integer overflow.
 #include <cuda_runtime.h>
 #include <cuda_fp16.h>
 #include <cstdint>

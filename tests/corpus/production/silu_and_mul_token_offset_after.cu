@@ -1,10 +1,11 @@
 // launch: --kernel 'vllm::act_and_mul_kernel<__half, &vllm::silu_kernel>' --block-dim 256 --grid-dim 74899 --group 74898 --param d=14336
 // origin: written here; the fix of 32-bit int index overflow (token_idx * 2 * d in int) at a realistic size
-// expect: run inconclusive line=29 group=74898
+// expect: run ok group=74898
 // why: the minimal fix of silu_and_mul_token_offset_before.cu; the fix makes token_idx an int64_t: the indices are 64-bit and exact. Block 74898's x
-//   reads (indices below 2147475456 + 256) fit the model's 2^31 cells; its first y read,
-//   2147489792 for thread 0, is beyond them: `inconclusive` (exit 3) for the unbounded input, at
-//   the y read, not a violation. No integer overflow.
+//   reads are input[2147475456 + idx] (74898 * 28672 = 2147475456), its y reads input[2147489792
+//   + idx], past 2^31: exact 64-bit cells of the unbounded input, not their low words; out gets
+//   cells 74898 * 14336 + idx = 1073737728 + idx, one per (thread, idx): no race, no error, `ok`.
+//   No integer overflow.
 #include <cuda_runtime.h>
 #include <cuda_fp16.h>
 #include <cstdint>

@@ -360,7 +360,7 @@ TEST_CASE("--all: violating states are sinks, each distinct violation is kept at
       REQUIRE(keys == std::vector<std::string>{"a0", "a1", "b1", "b0"});
       REQUIRE(where(r) == std::vector<std::pair<uint32_t, uint32_t>>{{4, 0}, {3, 1}, {7, 0}, {6, 1}});
       for (const FoundViolation& f : r.violations) {
-        REQUIRE(f.path.size() == f.verdict.value + f.verdict.array + 1);  // shortest: depth, then the violation
+        REQUIRE(f.path.size() == static_cast<size_t>(f.verdict.value) + f.verdict.array + 1);  // shortest: depth, then the violation
         Grid replayer = grid;
         sem::Replay rep = replayer.replay(f.initial, f.path);
         REQUIRE(rep.violation);

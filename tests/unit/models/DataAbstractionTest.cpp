@@ -247,3 +247,50 @@ TEST_CASE("representative group: 2-D group coordinates, translated accesses agai
   CHECK(races > 0);
   CHECK(races < checked);
 }
+
+TEST_CASE("representative group: 64-bit cells (addr64) are compared exactly, not on the 2^32 circle",
+          "[models][abstraction][groups][index64]") {
+  // Every group reads Out[5] and writes Out at H · 2^32 + 5 + lid · M (no group id in the
+  // address: h is constant): a write-write race between groups 0 and 1 at H · 2^32 + 5, never a
+  // read-write one at cell 5, the written cell's low word (which the 2^32 circle would confuse
+  // with it, and report first for H > 0). Against the launch.
+  for (int H : {1, -1, 7})
+    for (int M : {1, 3})
+      for (uint32_t n : {1u, 2u})
+        for (uint32_t groups : {1u, 2u, 3u}) {
+          const std::string text = fmt::format(
+              "threads: {};\ngroup: 0;\ngroups: {};\nglobal Out[];\nmain: {{\n  local x;\n"
+              "  x := rd(Out, 5);\n  wr(Out, addr64({}, 5 + lid * {}), x);\n  barrier;\n}}\n",
+              n, groups, H, M);
+          INFO(text);
+          auto k = compile(text);
+          sem::GroupPlan plan = sem::planGroups(k->ir, false);
+          REQUIRE(plan.representative);
+          REQUIRE(plan.accessesFixed);
+          sem::SdvMachine m(k->ir, n);
+          std::vector<sem::SdvMachine::FootprintEntry> footprint;
+          m.setFootprint(&footprint);
+          sem::GroupState s = m.initialState(0, sem::initialMemory(k->ir, 0), {});
+          REQUIRE(m.run(s, UINT64_MAX).kind == sem::VerdictKind::Ok);
+          std::vector<std::vector<sem::Word>> offsets(plan.offsets.size());
+          for (size_t a = 0; a < plan.offsets.size(); ++a)
+            for (uint32_t g = 0; g < groups; ++g)
+              offsets[a].push_back(plan.offsets[a].value(k->ir, static_cast<sem::Word>(g), m.evaluator().geometry().localSize,
+                                                         m.evaluator().geometry().numGroups));
+          const sem::Verdict t = sem::translatedGroupRace(k->ir, m, footprint, offsets, 0, groups, false);
+          const sem::LaunchResult l = sem::runLaunch(k->ir, n, groups, sem::initialMemory(k->ir, 0), {}, UINT64_MAX);
+          CHECK(t.kind == l.verdict.kind);
+          if (groups == 1) {
+            CHECK(t.kind == sem::VerdictKind::Ok);
+            continue;
+          }
+          REQUIRE(t.kind == sem::VerdictKind::Race);
+          REQUIRE(t.accesses.size() == 2);
+          CHECK(t.accesses[0].addr.index == int64_t{H} * (int64_t{1} << 32) + 5);
+          CHECK(t.accesses[0].write);
+          CHECK(t.accesses[1].write);
+          CHECK(t.accesses[1].addr == t.accesses[0].addr);
+          CHECK(t.accesses[0].group == 0);
+          CHECK(t.accesses[1].group == 1);
+        }
+}

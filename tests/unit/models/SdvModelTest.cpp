@@ -302,7 +302,7 @@ TEST_CASE("sdv: a race that depends on an input value", "[models][sdv]") {
   REQUIRE(rep.violation->kind == sem::VerdictKind::Race);
   REQUIRE(rep.config.init.size() == 1);
   REQUIRE(rep.config.init[0].first == "A");
-  REQUIRE(rep.config.init[0].second == std::vector<std::pair<sem::Word, sem::Word>>{{0, 1}});
+  REQUIRE(rep.config.init[0].second == std::vector<std::pair<sem::Index, sem::Word>>{{0, 1}});
 }
 
 TEST_CASE("sdv: a failed assume discards the transition", "[models][sdv]") {

@@ -300,7 +300,7 @@ TEST_CASE("symmetry: a witness whose values the canonical form renamed", "[model
   REQUIRE(rep.config.init.size() == 1);
   REQUIRE(rep.config.init[0].first == "A");
   // In the order chosen: A[1] = 1, then A[0] = 2.
-  REQUIRE(rep.config.init[0].second == std::vector<std::pair<sem::Word, sem::Word>>{{1, 1}, {0, 2}});
+  REQUIRE(rep.config.init[0].second == std::vector<std::pair<sem::Index, sem::Word>>{{1, 1}, {0, 2}});
   sem::SdvMachine machine(k->ir, 2);
   sem::GroupState s = machine.initialState(0, concreteMemory(k->ir, rep.config));
   REQUIRE(machine.run(s, 1'000'000).kind == sem::VerdictKind::Race);

@@ -32,12 +32,12 @@ class LaneRaceObserver : public sem::WarpObserver {
 public:
   LaneRaceObserver(const sem::WarpModel& m, sem::NodeId at, uint32_t lane) : m_(m), at_(at), lane_(lane) {}
   std::optional<LaneRace> beforeRaceCheck(const sem::WarpState& s, uint32_t w, sem::NodeId id, const uint8_t*,
-                                          const sem::Word* index) override {
+                                          const sem::Index* index) override {
     if (id != at_) return std::nullopt;
     const uint32_t t = static_cast<uint32_t>(s.warps[w].lidBase) + lane_;
     return LaneRace{lane_, m_.raceVerdict(id, sem::Address{0, index[lane_]}, t, true, id, t, true, "observer")};
   }
-  void accessed(const sem::WarpState&, uint32_t w, sem::NodeId id, const uint8_t*, const sem::Word*) override {
+  void accessed(const sem::WarpState&, uint32_t w, sem::NodeId id, const uint8_t*, const sem::Index*) override {
     accesses.emplace_back(w, id);
   }
   void released(const sem::WarpState&, uint32_t w, sem::NodeId) override { releases.push_back(w); }

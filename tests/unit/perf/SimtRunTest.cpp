@@ -42,7 +42,7 @@ std::string strided(int stride, int size) {
 }  // namespace
 
 TEST_CASE("bank conflict degree: distinct cells per bank", "[perf]") {
-  std::vector<sem::Word> idx(32);
+  std::vector<sem::Index> idx(32);
   std::vector<uint8_t> all(32, 1);
   for (int i = 0; i < 32; ++i) idx[i] = i;  // one cell per bank
   CHECK(sem::bankConflictDegree(idx.data(), all.data(), 32) == 1);
@@ -66,7 +66,7 @@ TEST_CASE("bank conflict degree: distinct cells per bank", "[perf]") {
 }
 
 TEST_CASE("segments touched: 32-word segments, floor division for negative indices", "[perf]") {
-  std::vector<sem::Word> idx(32);
+  std::vector<sem::Index> idx(32);
   std::vector<uint8_t> all(32, 1);
   for (int i = 0; i < 32; ++i) idx[i] = i;
   CHECK(sem::segmentsTouched(idx.data(), all.data(), 32) == 1);

@@ -216,7 +216,7 @@ SCENARIO("not races: a thread reading its own write, and two reads", "[semantics
         "}\n");
     THEN("ok") {
       CHECK(v.kind == VerdictKind::Ok);
-      CHECK(sim->s.base.cells(0) == std::map<Word, Word>{{0, 7}, {1, 7}});
+      CHECK(sim->s.base.cells(0) == sdvmc::sem::Memory::Cells{{0, 7}, {1, 7}});
     }
   }
   GIVEN("both threads read the same address") {
@@ -486,7 +486,7 @@ SCENARIO("merge(Σ) applies every write log; unwritten cells keep base", "[seman
     logWrite(sim->s.logs[1], {0, 1000}, 3, 1);
     logWrite(sim->s.logs[0], {0, -5}, 8, 1);
     sim->m->merge(sim->s);
-    CHECK(sim->s.base.cells(0) == std::map<Word, Word>{{-5, 8}, {1000, 3}});
+    CHECK(sim->s.base.cells(0) == sdvmc::sem::Memory::Cells{{-5, 8}, {1000, 3}});
     CHECK(sim->s.base.load(sim->ir(), {0, 7}) == 4);
   }
 }

@@ -140,7 +140,7 @@ SCENARIO("after a loop finishes, a later local reusing its slots starts at 0",
       }
       AND_THEN("the writes store 0") {
         REQUIRE(sim->run().kind == VerdictKind::Ok);
-        std::map<Word, Word> expect;
+        sdvmc::sem::Memory::Cells expect;
         for (Word t = 0; t < 2; ++t)
           for (Word k = 0; k < 5; ++k) expect[t * 8 + k] = 0;
         CHECK(sim->s.base.cells(0) == expect);

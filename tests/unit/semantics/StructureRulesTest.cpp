@@ -118,7 +118,7 @@ SCENARIO("G-VAR gives a fresh location: 0 in every thread, whatever the slot hel
         CHECK(sim->topNode().loc.line == sim->line("wr(4 + lid, b);"));
         AND_THEN("the body writes that 0") {
           REQUIRE(sim->run().kind == VerdictKind::Ok);
-          CHECK(sim->s.base.cells(0) == std::map<Word, Word>{{4, 0}, {5, 0}, {6, 0}});
+          CHECK(sim->s.base.cells(0) == sdvmc::sem::Memory::Cells{{4, 0}, {5, 0}, {6, 0}});
         }
       }
     }
@@ -188,7 +188,7 @@ SCENARIO("a local declared in a loop body is 0 again on each iteration", "[seman
       REQUIRE(sim->run().kind == VerdictKind::Ok);
       THEN("every iteration wrote 0") {
         CHECK(sim->s.base.cells(0) ==
-              std::map<Word, Word>{{0, 0}, {1, 0}, {2, 0}, {4, 0}, {5, 0}, {6, 0}});
+              sdvmc::sem::Memory::Cells{{0, 0}, {1, 0}, {2, 0}, {4, 0}, {5, 0}, {6, 0}});
       }
     }
   }
@@ -573,7 +573,7 @@ SCENARIO("G-CALL pushes the instantiated body under p ∧ ¬v with v fresh", "[s
         AND_WHEN("the rest of the procedure runs") {
           REQUIRE(sim->run().kind == VerdictKind::Ok);
           THEN("thread 0 is disabled for it; the others write the argument") {
-            CHECK(sim->s.base.cells(0) == std::map<Word, Word>{{1, 202}, {2, 204}});
+            CHECK(sim->s.base.cells(0) == sdvmc::sem::Memory::Cells{{1, 202}, {2, 204}});
           }
         }
       }
@@ -601,7 +601,7 @@ SCENARIO("G-CALL substitutes the argument expression: it is evaluated only where
       auto v = sim->run();
       THEN("no division by zero: call by name") {
         CHECK(v.kind == VerdictKind::Ok);
-        CHECK(sim->s.base.cells(0) == std::map<Word, Word>{{1, 100}, {2, 50}});
+        CHECK(sim->s.base.cells(0) == sdvmc::sem::Memory::Cells{{1, 100}, {2, 50}});
       }
     }
   }
@@ -634,7 +634,7 @@ SCENARIO("return inside a loop disables the rest of the loop and of the procedur
       THEN("the loop stops once both returned, and only thread 1's first write happened") {
         CHECK(counts[Rule::GIter] == 2);
         CHECK(counts[Rule::GDone] == 1);
-        CHECK(sim->s.base.cells(0) == std::map<Word, Word>{{5, 1}});
+        CHECK(sim->s.base.cells(0) == sdvmc::sem::Memory::Cells{{5, 1}});
       }
     }
   }
