@@ -168,6 +168,9 @@ public:
   /// Every loop instance encoded (duplicates of one loop with the same outcome merged), in
   /// the order their encoding ended.
   std::vector<LoopReport> loops;
+  /// (extension) Cell indices are 64-bit bit-vectors (the kernel has addr64 accesses): the
+  /// arrays' index sort, the logs' and the check points' / reads' `index`; else 32 bits.
+  bool wideIndices = false;
   uint32_t loopsInduction = 0;   ///< loop instances proved by induction
   unsigned inductionQueries = 0; ///< solver queries of Houdini
   z3::expr alive;                ///< at the end: no error, every assume held, no loop cut
