@@ -467,11 +467,11 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
       continue;
     }
     if (a.hit && a.claim.kind == sem::VerdictKind::Inconclusive) {
-      // Only a 64-bit address beyond the model's 32-bit cells is reachable (no violation is):
-      // not modelled, as run's verdict inconclusive.
+      // Only a 64-bit address beyond 32 bits used as a Word (not an access's whole index, which
+      // is a 64-bit cell) is reachable (no violation is): as run's verdict, inconclusive.
       r.status = ProveResult::Status::Inconclusive;
-      r.reason = fmt::format("no violation is reachable, but {} can compute a 64-bit address beyond the 32-bit cell "
-                             "indices prove encodes (line {}): not modelled by prove (sdvmc run and check carry it)",
+      r.reason = fmt::format("no violation is reachable, but {} can compute a 64-bit address beyond 32 bits used as "
+                             "a 32-bit value, not as an access's index (line {}): inconclusive, as for sdvmc run",
                              a.claim.threads.size() == 1 ? fmt::format("thread {}", a.claim.threads[0]) : "a thread",
                              a.claim.loc.line);
       break;
