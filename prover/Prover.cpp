@@ -26,6 +26,12 @@ int64_t asInt(const z3::expr& v) {
   return static_cast<int32_t>(static_cast<uint32_t>(v.get_numeral_uint64()));
 }
 
+/// A cell index of the model: 32 bits sign-extended, or 64 (PairEncoding::wideIndices).
+sem::Index asIndex(const z3::expr& v) {
+  if (v.get_sort().bv_size() == 64) return static_cast<sem::Index>(v.get_numeral_uint64());
+  return asInt(v);
+}
+
 /// solver.check(), counted and timed in r (a ProveResult or an EquivResult).
 template <typename Result>
 z3::check_result timedCheck(z3::solver& solver, Result& r) {
@@ -212,7 +218,7 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
     v.threads = w.pair;
     if (hit->kind == sem::VerdictKind::OutOfBounds) {
       v.array = hit->array;
-      v.value = static_cast<sem::Word>(asInt(best.eval(hit->index, true)));
+      v.value = asIndex(best.eval(hit->index, true));
     }
     if (hit->kind == sem::VerdictKind::Race && hit->array != sem::kNone) v.array = hit->array;
     if (hit->kind == sem::VerdictKind::Race && w.group2 != w.group) {
@@ -229,9 +235,11 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
   // The initial values of the cells the pair reads.
   for (const ReadRecord& rd : enc.reads) {
     const sem::ArrayInfo& info = ir.arrays[rd.array];
-    const int32_t idx = static_cast<int32_t>(asInt(best.eval(rd.index, true)));
-    if (info.bounded && (idx < 0 || static_cast<uint32_t>(idx) >= info.size || info.init[idx])) continue;
-    z3::expr val = best.eval(z3::select(enc.init[rd.array], ctx.bv_val(idx, 32)), true);
+    const z3::expr cell = best.eval(rd.index, true);
+    const sem::Index idx = asIndex(cell);
+    if (info.bounded && (idx < 0 || static_cast<uint64_t>(idx) >= info.size || info.init[static_cast<size_t>(idx)]))
+      continue;
+    z3::expr val = best.eval(z3::select(enc.init[rd.array], cell), true);
     w.init[info.name][idx] = static_cast<int32_t>(asInt(val));
   }
   dropZeros(w);
@@ -459,11 +467,11 @@ ProveResult prove(const sem::Ir& ir, const ProveOptions& o) {
       continue;
     }
     if (a.hit && a.claim.kind == sem::VerdictKind::Inconclusive) {
-      // Only a 64-bit address beyond the model's 32-bit cells is reachable (no violation is):
-      // not modelled, as run's verdict inconclusive.
+      // Only a 64-bit address beyond 32 bits used as a Word (not an access's whole index, which
+      // is a 64-bit cell) is reachable (no violation is): as run's verdict, inconclusive.
       r.status = ProveResult::Status::Inconclusive;
-      r.reason = fmt::format("no violation is reachable, but {} can compute a 64-bit address beyond the 32-bit cell "
-                             "indices prove encodes (line {}): not modelled by prove (sdvmc run and check carry it)",
+      r.reason = fmt::format("no violation is reachable, but {} can compute a 64-bit address beyond 32 bits used as "
+                             "a 32-bit value, not as an access's index (line {}): inconclusive, as for sdvmc run",
                              a.claim.threads.size() == 1 ? fmt::format("thread {}", a.claim.threads[0]) : "a thread",
                              a.claim.loc.line);
       break;
@@ -650,14 +658,15 @@ namespace {
 
 /// The cells a model gives an array (store chains, constant arrays, as-array
 /// interpretations); `fallback`: the value of cells it does not list, when known.
-void modelCells(const z3::model& m, const z3::expr& array, std::map<int32_t, int32_t>& cells,
+void modelCells(const z3::model& m, const z3::expr& array, std::map<int64_t, int32_t>& cells,
                 std::optional<int32_t>& fallback) {
   z3::expr v = m.eval(array, true);
   for (int guard = 0; guard < 1000000; ++guard) {
     if (!v.is_app()) return;
     const Z3_decl_kind k = v.decl().decl_kind();
     if (k == Z3_OP_STORE) {
-      const int32_t i = static_cast<int32_t>(asInt(v.arg(1))), x = static_cast<int32_t>(asInt(v.arg(2)));
+      const int64_t i = asIndex(v.arg(1));
+      const int32_t x = static_cast<int32_t>(asInt(v.arg(2)));
       cells.emplace(i, x);  // the outermost store of an index wins
       v = v.arg(0);
     } else if (k == Z3_OP_CONST_ARRAY) {
@@ -670,7 +679,7 @@ void modelCells(const z3::model& m, const z3::expr& array, std::map<int32_t, int
       for (unsigned e = 0; e < fi.num_entries(); ++e) {
         z3::func_entry en = fi.entry(e);
         if (en.num_args() == 1 && en.arg(0).is_numeral() && en.value().is_numeral())
-          cells.emplace(static_cast<int32_t>(asInt(en.arg(0))), static_cast<int32_t>(asInt(en.value())));
+          cells.emplace(asIndex(en.arg(0)), static_cast<int32_t>(asInt(en.value())));
       }
       if (fi.else_value().is_numeral()) fallback = static_cast<int32_t>(asInt(fi.else_value()));
       return;
@@ -858,7 +867,7 @@ EquivResult proveEquivalentEverySize(const sem::Ir& A, const sem::Ir& B, const s
       for (size_t a = 0; a < e->ir.arrays.size(); ++a) {
         const sem::ArrayInfo& info = e->ir.arrays[a];
         if (w.init.count(info.name)) continue;
-        std::map<int32_t, int32_t>& cells = w.init[info.name];
+        std::map<int64_t, int32_t>& cells = w.init[info.name];
         if (info.bounded) {
           for (uint32_t i = 0; i < info.size && i < (1u << 16); ++i)
             if (!info.init[i])

@@ -50,7 +50,7 @@ struct Witness {
   int32_t group2 = 0;  ///< the second thread's group (several groups: may differ from `group`)
   std::vector<uint32_t> pair;  ///< the two thread ids (one when N = 1 or the error is one thread's)
   /// array name -> index -> value: the initial values Z3 chose for the cells the pair reads.
-  std::map<std::string, std::map<int32_t, int32_t>> init;
+  std::map<std::string, std::map<int64_t, int32_t>> init;  // index: a 64-bit cell
   std::map<std::string, int32_t> params;  ///< the kernel parameters' values, by name
   uint32_t localSize[3] = {0, 1, 1};      ///< (frontend kernels) the group's extents; [0] = 0: 1-D, threads
   uint32_t numGroups[3] = {1, 1, 1};

@@ -72,6 +72,14 @@ public:
     generic_ = out.options.generic && !group_;
     T_ = group_ ? static_cast<int>(out.options.fixedThreads) : generic_ ? 1 : 2;
     th_.resize(static_cast<size_t>(T_));
+    // (extension) A kernel with addr64 accesses: every cell index is 64 bits (W = 64), an
+    // addr64(h, l) index the whole pair h:l, any other index its 32-bit value sign-extended,
+    // as Evaluator::evalIndex; the other kernels keep 32-bit indices (W = 32).
+    // Pair mode only: --equiv's whole-group and generic modes keep 32 bits (the inputs init_<a>
+    // are shared by name with the other kernel's encoding).
+    for (const sem::ExprNode& x : out.ir.exprs)
+      if (x.op == EOp::Addr64 && !group_ && !generic_) wide_ = true;
+    out.wideIndices = wide_;
   }
 
   void run() {
@@ -123,7 +131,7 @@ public:
       }
     }
 
-    const z3::sort arr = c_.array_sort(c_.bv_sort(32), c_.bv_sort(32));
+    const z3::sort arr = memSort();
     // Kernel parameters live in slots 0 … P−1: one arbitrary value each, uniform.
     for (const std::string& name : ir_.params)
       e_.params.push_back(c_.bv_const(fmt::format("param_{}", name).c_str(), 32));
@@ -141,16 +149,16 @@ public:
       z3::expr mem = base;
       if (info.bounded)
         for (uint32_t i = 0; i < info.size; ++i)
-          if (info.init[i]) mem = z3::store(mem, c_.bv_val(i, 32), c_.bv_val(*info.init[i], 32));
+          if (info.init[i]) mem = z3::store(mem, ix(i), c_.bv_val(*info.init[i], 32));
       base_.push_back(mem);
       for (int t = 0; t < T_; ++t) {
         th_[t].sh.push_back(mem);
         th_[t].rdEx.push_back(c_.bool_val(false));
         th_[t].wrEx.push_back(c_.bool_val(false));
-        th_[t].rdEl.push_back(c_.bv_val(0, 32));
-        th_[t].wrEl.push_back(c_.bv_val(0, 32));
+        th_[t].rdEl.push_back(ix(0));
+        th_[t].wrEl.push_back(ix(0));
         th_[t].atEx.push_back(c_.bool_val(false));
-        th_[t].atEl.push_back(c_.bv_val(0, 32));
+        th_[t].atEl.push_back(ix(0));
       }
     }
     loopSolver_ = std::make_unique<z3::solver>(c_);
@@ -175,6 +183,24 @@ private:
 
   // ---- values ---------------------------------------------------------------------
   z3::expr bv(int64_t v) { return c_.bv_val(static_cast<int>(v), 32); }
+  /// A cell index of W bits (W = 64 in a kernel with addr64 accesses, else 32).
+  unsigned indexBits() const { return wide_ ? 64 : 32; }
+  z3::expr ix(int64_t v) { return wide_ ? c_.bv_val(v, 64) : bv(v); }
+  z3::sort memSort() { return c_.array_sort(c_.bv_sort(indexBits()), c_.bv_sort(32)); }
+  /// An access's index (Evaluator::evalIndex): with W = 64, addr64(h, l) is the cell h:l
+  /// exactly (h evaluated first), any other index its 32-bit value sign-extended.
+  z3::expr index(ExprId e, int t, const z3::expr& mask) {
+    if (!wide_) return ev(e, t, mask);
+    const sem::ExprNode& x = ir_.exprs[e];
+    if (x.op == EOp::Addr64) {
+      z3::expr h = ev(x.a, t, mask);
+      z3::expr l = ev(x.b, t, mask);
+      return z3::concat(h, l);
+    }
+    return z3::sext(ev(e, t, mask), 32);
+  }
+  /// index < 0 ∨ index ≥ extent, in W bits.
+  z3::expr outside(const z3::expr& idx, uint32_t extent) { return idx < ix(0) || idx >= ix(extent); }
   z3::expr truth(const z3::expr& w) { return w != bv(0); }
   z3::expr word(const z3::expr& b) { return z3::ite(b, bv(1), bv(0)); }
 
@@ -479,9 +505,9 @@ private:
         const sem::ArrayInfo& arr = ir_.arrays[n.array];
         std::vector<z3::expr> value(static_cast<size_t>(T_), bv(0));
         for (int t = 0; t < T_; ++t) {
-          z3::expr idx = ev(n.e0, t, p[t]);
+          z3::expr idx = index(n.e0, t, p[t]);
           if (arr.extent())
-            error(VerdictKind::OutOfBounds, t, p[t] && (idx < bv(0) || idx >= bv(arr.extent())), n.array, idx);
+            error(VerdictKind::OutOfBounds, t, p[t] && outside(idx, arr.extent()), n.array, idx);
           value[t] = z3::select(th_[t].sh[n.array], idx);
           if (generic_) continue;  // races are a precondition; the id is symbolic
           e_.reads.push_back(ReadRecord{n.array, idx});
@@ -499,10 +525,10 @@ private:
         rule_ = Rule::TWr;
         const sem::ArrayInfo& arr = ir_.arrays[n.array];
         for (int t = 0; t < T_; ++t) {
-          z3::expr idx = ev(n.e0, t, p[t]);
+          z3::expr idx = index(n.e0, t, p[t]);
           z3::expr val = ev(n.e1, t, p[t]);
           if (arr.extent())
-            error(VerdictKind::OutOfBounds, t, p[t] && (idx < bv(0) || idx >= bv(arr.extent())), n.array, idx);
+            error(VerdictKind::OutOfBounds, t, p[t] && outside(idx, arr.extent()), n.array, idx);
           if (arr.constant) error(VerdictKind::ConstantWrite, t, p[t], n.array, idx);  // (extension)
           z3::expr& sh = th_[t].sh[n.array];
           sh = z3::store(sh, idx, z3::ite(p[t], val, z3::select(sh, idx)));
@@ -557,14 +583,14 @@ private:
     rule_ = Rule::TAtomic;
     for (int t = 0; t < T_; ++t) {
       p.push_back(pred(n.pred, t));
-      idx.push_back(ev(n.e0, t, p[t]));
+      idx.push_back(index(n.e0, t, p[t]));
       (void)ev(n.e1, t, p[t]);  // operand errors only: the new value is not modelled
       if (n.e2 != sem::kNone) (void)ev(n.e2, t, p[t]);
     }
     flush(id);  // T-ATOMIC evaluates every operand before the bounds check
     for (int t = 0; t < T_; ++t)
       if (arr.extent())
-        error(VerdictKind::OutOfBounds, t, p[t] && (idx[t] < bv(0) || idx[t] >= bv(arr.extent())), n.array, idx[t]);
+        error(VerdictKind::OutOfBounds, t, p[t] && outside(idx[t], arr.extent()), n.array, idx[t]);
     flush(id);
     if (arr.constant) {  // (extension) an atomic writes: constant memory refuses it
       for (int t = 0; t < T_; ++t) error(VerdictKind::ConstantWrite, t, p[t], n.array, idx[t]);
@@ -650,7 +676,7 @@ private:
     }
     flush(id);
     // G-SYNC (when the pair is enabled; with no divergence p1 = p2 when both exist).
-    const z3::sort arr = c_.array_sort(c_.bv_sort(32), c_.bv_sort(32));
+    const z3::sort arr = memSort();
     const z3::expr sync = p[0];
     for (size_t a = 0; a < ir_.arrays.size(); ++a) {
       // (extension) An array of a space the barrier does not order: as if there were no
@@ -700,13 +726,13 @@ private:
   void snapshot(const z3::expr& p) {
     const uint32_t k = barriers_++;
     const z3::expr s = e_.tid[0];
-    const z3::sort word = c_.bv_sort(32);
+    const z3::sort word = c_.bv_sort(32), cell = c_.bv_sort(indexBits());
     for (size_t a = 0; a < ir_.arrays.size(); ++a) {
       std::vector<ThreadState::Write>& writes = th_[0].writes[a];
       if (writes.empty()) continue;  // nobody writes a here: M_k = M_{k-1}
       const std::string an = ir_.arrays[a].name;
-      z3::func_decl sigma = c_.function(name(fmt::format("sigma_{}_{}", an, k)).c_str(), word, word);
-      z3::expr x = c_.bv_const(name(fmt::format("x_{}_{}", an, k)).c_str(), 32);
+      z3::func_decl sigma = c_.function(name(fmt::format("sigma_{}_{}", an, k)).c_str(), cell, word);
+      z3::expr x = c_.bv_const(name(fmt::format("x_{}_{}", an, k)).c_str(), indexBits());
       z3::expr sx = sigma(x);
       e_.writers.push_back(sigma);
       z3::expr_vector from(c_), to(c_);
@@ -841,6 +867,10 @@ private:
   /// in the current state), proved by induction (Induction.h): true with the state after
   /// the loop in th_ / alive_; false (state untouched, `why` says why) to cut it instead.
   bool induct(NodeId id, uint32_t k, const z3::expr& contK, const std::vector<ThreadState>& entry, std::string& why) {
+    if (wide_) {  // Induction.cpp's candidates and havoc are over 32-bit cell indices
+      why = "induction does not take 64-bit cell indices (a kernel with addr64 accesses)";
+      return false;
+    }
     const Node& n = ir_.nodes[id];
     const induction::Footprint fp = induction::footprint(ir_, id);
     const std::vector<ThreadState> base = th_;
@@ -950,6 +980,7 @@ private:
   Rule rule_ = Rule::GBasic;
   uint64_t counter_ = 0;
   uint32_t barriers_ = 0;
+  bool wide_ = false;  ///< cell indices are 64 bits (a kernel with addr64 accesses)
   std::unique_ptr<z3::solver> loopSolver_;
   std::unique_ptr<z3::solver> inductionSolver_;
   std::vector<std::string> names_;  ///< per slot: the source name of the local it holds now

@@ -10,6 +10,10 @@
 //    bvsrem (INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0), >> is arithmetic; division by zero
 //    and shifts outside 0..31 are errors, raised only for threads whose mask needs the
 //    operand (&&, || and ?: short-circuit per thread, as in Eval.cpp).
+//  - cell indices: 32-bit bit-vectors; in a kernel with addr64 accesses (pair mode) 64-bit
+//    ones (PairEncoding::wideIndices): addr64(h, l) as an access's index is the cell h:l,
+//    any other index sign-extended, as Evaluator::evalIndex; arrays, logs and bounds checks
+//    then use 64 bits, and loops are cut instead of induction (Induction.cpp is 32-bit).
 //  - N = 1: thread 2 is absent: it still computes (with an unconstrained id), but its
 //    errors, assumes and loop continuation count only when N ≥ 2, and races and
 //    divergence need N ≥ 2; so single-thread errors (assertion, out-of-bounds, division,
@@ -168,6 +172,9 @@ public:
   /// Every loop instance encoded (duplicates of one loop with the same outcome merged), in
   /// the order their encoding ended.
   std::vector<LoopReport> loops;
+  /// (extension) Cell indices are 64-bit bit-vectors (the kernel has addr64 accesses): the
+  /// arrays' index sort, the logs' and the check points' / reads' `index`; else 32 bits.
+  bool wideIndices = false;
   uint32_t loopsInduction = 0;   ///< loop instances proved by induction
   unsigned inductionQueries = 0; ///< solver queries of Houdini
   z3::expr alive;                ///< at the end: no error, every assume held, no loop cut

@@ -625,8 +625,9 @@ main: {
 }
 
 TEST_CASE("prove: 64-bit addresses (addr64) and 64-bit signed overflow (lnsw_*)", "[prove][overflow]") {
-  // lid * 2^32 + 7 fits 32 bits only for lid 0: thread 1's address is beyond the model's cells.
-  SECTION("an address beyond 32 bits in an unbounded array: inconclusive, not a violation") {
+  // lid * 2^32 + 7 fits 32 bits only for lid 0: as an access's index it is the exact 64-bit
+  // cell, encoded with 64-bit indices (every cell has the low word 7).
+  SECTION("cells beyond 32 bits in an unbounded array: exact 64-bit cells, race-free") {
     prove::ProveResult r = proveText(R"(threads: 4;
 group: 0;
 shared U[];
@@ -634,8 +635,38 @@ main: {
   wr(U, addr64(lid, 7), 9);
   barrier;
 })");
+    CHECK(r.status == Status::Ok);
+    CHECK_FALSE(r.bounded);
+  }
+  SECTION("two threads on one cell beyond 2^32: a race there, confirmed") {
+    prove::ProveResult r = proveText(R"(threads: 4;
+group: 0;
+shared U[];
+main: {
+  wr(U, addr64(1 + (lid >> 1), 7), 9);
+  barrier;
+})");
+    REQUIRE(r.status == Status::Violation);
+    CHECK(r.claim.kind == sem::VerdictKind::Race);
+    CHECK(r.confirmed);
+    REQUIRE(r.witness);
+    CHECK(r.witness->threads == 2);
+    REQUIRE(r.replayed);
+    REQUIRE_FALSE(r.replayed->accesses.empty());
+    CHECK(r.replayed->accesses[0].addr.index == (sem::Index{1} << 32) + 7);
+  }
+  SECTION("an address beyond 32 bits used as a value (not an index): inconclusive, not a violation") {
+    prove::ProveResult r = proveText(R"(threads: 4;
+group: 0;
+shared U[];
+main: {
+  local x;
+  x := addr64(lid, 7);
+  wr(U, x, 9);
+  barrier;
+})");
     CHECK(r.status == Status::Inconclusive);
-    CHECK(r.reason.find("64-bit address beyond") != std::string::npos);
+    CHECK(r.reason.find("64-bit address beyond 32 bits") != std::string::npos);
   }
   SECTION("the same in a bounded array: out-of-bounds, confirmed by the replay") {
     prove::ProveResult r = proveText(R"(threads: 4;
@@ -651,6 +682,9 @@ main: {
     CHECK(r.replayed->kind == sem::VerdictKind::OutOfBounds);
     REQUIRE(r.witness);
     CHECK(r.witness->threads == 2);
+    // prove's own claim names the exact 64-bit index: thread 1's 2^32 + 7.
+    CHECK(r.claim.kind == sem::VerdictKind::OutOfBounds);
+    CHECK(r.claim.value == (int64_t{1} << 32) + 7);
   }
   SECTION("addresses that always fit (high word the low word's sign): proved") {
     prove::ProveResult r = proveText(R"(threads: 4;
