@@ -6,6 +6,8 @@
 
 #include "frontends/clang/Lowering.h"
 
+#include <clang/AST/Attr.h>
+#include <clang/AST/DeclTemplate.h>
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Basic/DiagnosticLex.h>
 #include <clang/Basic/SourceManager.h>
@@ -120,6 +122,20 @@ private:
 /// (HeadersCub.cpp), as (path under the include folder, text) pairs.
 std::vector<std::pair<std::string, std::string>> cubHeaderFiles();
 
+namespace {
+/// The qualified names of the template kernels named `name` in `dc` and the namespaces and
+/// linkage specifications inside it.
+void templateKernelsNamed(const clang::DeclContext* dc, const std::string& name, std::set<std::string>& out) {
+  for (const clang::Decl* d : dc->decls()) {
+    if (const auto* inner = llvm::dyn_cast<clang::NamespaceDecl>(d)) templateKernelsNamed(inner, name, out);
+    else if (const auto* ls = llvm::dyn_cast<clang::LinkageSpecDecl>(d)) templateKernelsNamed(ls, name, out);
+    else if (const auto* ft = llvm::dyn_cast<clang::FunctionTemplateDecl>(d))
+      if (ft->getNameAsString() == name && ft->getTemplatedDecl()->hasAttr<clang::CUDAGlobalAttr>())
+        out.insert(ft->getQualifiedNameAsString());
+  }
+}
+}  // namespace
+
 std::optional<Language> languageOfPath(const std::string& path) {
   const std::string ext = std::filesystem::path(path).extension().string();
   if (ext == ".cu") return Language::Cuda;
@@ -194,23 +210,49 @@ std::optional<kpl::Program> lowerCudaOrOpenCL(const kpl::SourceFile& source, Lan
   // template arguments, expressions) and instantiates that specialisation; the lowering takes
   // the function it refers to (Lowering.cpp). Clang's errors there are not the file's: the
   // lowering reports the name as unknown, with the kernels the file has.
-  std::string text = source.text();
-  size_t refStart = std::string::npos;
-  if (language == Language::Cuda && launch.kernel.find('<') != std::string::npos) {
-    text += "\n";
-    refStart = text.size();
-    text += fmt::format("void {}() {{ (void)&{}; }}\n", kKernelRefName, launch.kernel);
-  }
-
-  ForwardingConsumer consumer(diags, refStart);
-  std::unique_ptr<clang::ASTUnit> unit = clang::tooling::buildASTFromCodeWithArgs(
-      text, args, source.path(), "sdvmc", std::make_shared<clang::PCHContainerOperations>(),
-      clang::tooling::getClangStripDependencyFileAdjuster(), files, &consumer);
-  if (!unit || consumer.getNumErrors() != consumer.refErrors() || diags.hasErrors()) {
+  const bool reference = language == Language::Cuda && launch.kernel.find('<') != std::string::npos;
+  auto parse = [&](const std::string& kernel, std::unique_ptr<ForwardingConsumer>& consumer) {
+    std::string text = source.text();
+    size_t refStart = std::string::npos;
+    if (reference) {
+      text += "\n";
+      refStart = text.size();
+      text += fmt::format("void {}() {{ (void)&{}; }}\n", kKernelRefName, kernel);
+    }
+    consumer = std::make_unique<ForwardingConsumer>(diags, refStart);
+    return clang::tooling::buildASTFromCodeWithArgs(text, args, source.path(), "sdvmc",
+                                                    std::make_shared<clang::PCHContainerOperations>(),
+                                                    clang::tooling::getClangStripDependencyFileAdjuster(), files,
+                                                    consumer.get());
+  };
+  std::unique_ptr<ForwardingConsumer> consumer;
+  std::unique_ptr<clang::ASTUnit> unit = parse(launch.kernel, consumer);
+  if (!unit || consumer->getNumErrors() != consumer->refErrors() || diags.hasErrors()) {
     if (!diags.hasErrors()) diags.error(kpl::SourceLoc{1, 1}, "clang could not parse the kernel");
     return std::nullopt;
   }
-  return lowerTranslationUnit(unit->getASTContext(), language, launch, source.path(), diags, consumer.refError());
+  // `--kernel 'reduce<float>'` for a template kernel in a namespace, not instantiated in the
+  // file: an unqualified name does not resolve from the reference's global scope; when one
+  // template kernel of the file has that name, the reference names it qualified (parsed again).
+  LaunchOptions qualified = launch;
+  const std::string base = launch.kernel.substr(0, launch.kernel.find('<'));
+  const bool plain = launch.kernel.back() == '>' && launch.kernel.find_first_of(";{}()") == std::string::npos;
+  if (reference && plain && !consumer->refError().empty() && base.find("::") == std::string::npos) {
+    std::set<std::string> named;
+    templateKernelsNamed(unit->getASTContext().getTranslationUnitDecl(), base, named);
+    if (named.size() == 1 && *named.begin() != base) {
+      qualified.kernel = *named.begin() + launch.kernel.substr(base.size());
+      std::unique_ptr<ForwardingConsumer> again;
+      std::unique_ptr<clang::ASTUnit> retry = parse(qualified.kernel, again);
+      if (retry && again->getNumErrors() == 0 && !diags.hasErrors()) {
+        unit = std::move(retry);
+        consumer = std::move(again);
+      } else {
+        qualified.kernel = launch.kernel;
+      }
+    }
+  }
+  return lowerTranslationUnit(unit->getASTContext(), language, qualified, source.path(), diags, consumer->refError());
 }
 
 }  // namespace sdvmc::clangfe

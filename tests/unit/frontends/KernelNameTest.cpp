@@ -55,6 +55,13 @@ SCENARIO("--kernel resolves a specialisation spelt with typedefs, aliases, expre
         }
       }
     }
+    WHEN("the spelling leaves out the namespace of an uninstantiated specialisation") {
+      Ran r = runText(kSource, fe::Language::Cuda, named("fill<uint8_t, 6>"));
+      THEN("the file's one template kernel of that name is instantiated (sizeof(unsigned char) * 100 + 6)") {
+        REQUIRE(r.verdict == sem::VerdictKind::Ok);
+        CHECK(r.arrays.at("out") == W{106, 106});
+      }
+    }
     WHEN("the name resolves to nothing") {
       Lowered l = lowerText(kSource, fe::Language::Cuda, named("ns::fil<int, 7>"));
       THEN("it is an error at 1:1 with Clang's reason and the file's instantiations") {
