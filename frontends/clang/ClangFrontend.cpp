@@ -236,7 +236,7 @@ std::optional<kpl::Program> lowerCudaOrOpenCL(const kpl::SourceFile& source, Lan
   // template kernel of the file has that name, the reference names it qualified (parsed again).
   LaunchOptions qualified = launch;
   const std::string base = launch.kernel.substr(0, launch.kernel.find('<'));
-  const bool plain = launch.kernel.back() == '>' && launch.kernel.find_first_of(";{}()") == std::string::npos;
+  const bool plain = reference && launch.kernel.back() == '>' && launch.kernel.find_first_of(";{}()") == std::string::npos;
   if (reference && plain && !consumer->refError().empty() && base.find("::") == std::string::npos) {
     std::set<std::string> named;
     templateKernelsNamed(unit->getASTContext().getTranslationUnitDecl(), base, named);
