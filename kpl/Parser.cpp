@@ -509,6 +509,7 @@ private:
       if (k == TokenKind::Eof || k == TokenKind::KwProcedure || k == TokenKind::KwMain ||
           k == TokenKind::KwShared) {
         report(tok().range.begin, fmt::format("expected '}}', found {}", describe(tok())));
+        diags_.note(s->range.begin, "to match this '{'");  // one error per unclosed block, each told apart
         s->range.end = tok().range.begin;
         return s;
       }
