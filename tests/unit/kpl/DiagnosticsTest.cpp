@@ -84,5 +84,8 @@ TEST_CASE("an error at end of file points just after the last character", "[kpl]
   CHECK(os.str() ==
         "e.kpl:4:11: error: expected '}', found end of file\n"
         "  barrier;\n"
-        "          ^\n");
+        "          ^\n"
+        "e.kpl:3:7: note: to match this '{'\n"
+        "main: {\n"
+        "      ^\n");
 }
