@@ -12,6 +12,7 @@
 #include <clang/AST/Decl.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/Expr.h>
+#include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -81,6 +82,19 @@ const clang::FunctionDecl* Lowerer::selectKernel(const std::vector<const clang::
     return lang_ == Language::Cuda ? fd->hasAttr<clang::CUDAGlobalAttr>() : fd->hasAttr<clang::OpenCLKernelAttr>();
   };
   std::vector<const clang::FunctionTemplateDecl*> uninstantiated;
+  // The `--kernel` reference after the file's text (ClangFrontend.cpp) instantiates what it
+  // names, even when the spelling as a whole is wrong (`k<int, 8>>`): such a specialisation is
+  // not one the file has, and a message listing the file's kernels leaves it out.
+  clang::SourceLocation refBegin;
+  for (const clang::Decl* d : fileScope)
+    if (const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d); fd && fd->getIdentifier() && fd->getName() == kKernelRefName)
+      refBegin = fd->getBeginLoc();
+  auto byReferenceOnly = [&](const clang::FunctionDecl* spec) {
+    const clang::SourceLocation poi = spec->getPointOfInstantiation();
+    if (refBegin.isInvalid() || poi.isInvalid()) return false;
+    const clang::SourceManager& sm = spec->getASTContext().getSourceManager();
+    return !sm.isBeforeInTranslationUnit(sm.getExpansionLoc(poi), refBegin);
+  };
   for (const clang::Decl* d : fileScope) {
     if (const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d)) {
       if (fd->doesThisDeclarationHaveABody() && isKernel(fd)) kernels.push_back(fd);
@@ -88,7 +102,7 @@ const clang::FunctionDecl* Lowerer::selectKernel(const std::vector<const clang::
       if (!isKernel(td->getTemplatedDecl())) continue;
       size_t before = kernels.size();
       for (const clang::FunctionDecl* spec : td->specializations())
-        if (spec->hasBody() && spec->getBody()) kernels.push_back(spec);
+        if (spec->hasBody() && spec->getBody() && !(!kernelRefError_.empty() && byReferenceOnly(spec))) kernels.push_back(spec);
       if (kernels.size() == before) uninstantiated.push_back(td);
     }
   }

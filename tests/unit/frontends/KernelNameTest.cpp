@@ -78,6 +78,14 @@ SCENARIO("--kernel resolves a specialisation spelt with typedefs, aliases, expre
                                "kernel (a __global__ function); the file has ns::fill<int, 7, int>");
       }
     }
+    WHEN("the spelling is malformed after a specialisation Clang instantiates on its way") {
+      Lowered l = lowerText(kSource, fe::Language::Cuda, named("ns::fill<uint8_t, 6>>"));
+      THEN("the error lists the file's instantiations only, not ns::fill<unsigned char, 6, int>") {
+        CHECK(!l.program);
+        CHECK(firstError(l) == "1:1: no kernel named 'ns::fill<uint8_t, 6>>' (--kernel) (expected expression); "
+                               "the file has ns::fill<int, 7, int>");
+      }
+    }
     WHEN("the spelling has more after the name") {
       Lowered l = lowerText(kSource, fe::Language::Cuda, named("ns::fill<int, 7>; int x"));
       THEN("nothing is chosen from it") {
