@@ -99,13 +99,13 @@ json verdictJson(const sem::Ir& ir, const sem::Verdict& v, const std::string& fi
   j["rule"] = sem::ruleName(v.rule);
   j["threads"] = v.threads;
   if (v.loc.valid()) j["location"] = locationJson(file, v.loc);
+  // Where the violation lies (run, check and prove alike): "intra-warp"/"inter-warp" for a
+  // race under simt, "inter-group" for one between groups, "grid" for a grid barrier's divergence.
+  if (!v.scope.empty()) j["scope"] = v.scope;
   if (v.kind == sem::VerdictKind::Divergence) {
     j["enabled"] = v.enabled;
     j["disabled"] = v.disabled;
-    if (v.scope == "grid") {
-      j["scope"] = "grid";
-      j["grid_groups"] = v.groups;
-    }
+    if (v.scope == "grid") j["grid_groups"] = v.groups;
   }
   if (v.kind == sem::VerdictKind::Race) {
     json acc = json::array();

@@ -245,8 +245,12 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   auto violationJson = [&](const sem::Verdict& claim, const std::optional<sem::Verdict>& replayed,
                            const prove::Witness& w) {
     const WitnessShape shape(k->program, &w);
-    const sem::Verdict& shown = replayed && replayed->kind != claim.kind ? *replayed : claim;
+    // As the text shows it (printProved): the interpreter's verdict when the replay gives one,
+    // with its location and message; what the solver found is "found".
+    const bool replayShown = replayed && (replayed->kind == claim.kind || replayed->kind != sem::VerdictKind::Ok);
+    const sem::Verdict& shown = replayShown ? *replayed : claim;
     json j = report::verdictJson(ir, shown, o.file);
+    j["found"] = claim.message;
     if (replayed) {
       json rep = report::verdictJson(ir, *replayed, o.file);
       j["replayed"] = rep;

@@ -201,7 +201,6 @@ int runSimt(const RunOptions& o, const CommandLine& cl, const kpl::SourceFile& s
 
   if (o.json) {
     json j = report::verdictJson(ir, v, o.file);
-    if (!v.scope.empty()) j["scope"] = v.scope;
     if (v.kind == sem::VerdictKind::Ok) j["final"] = report::memoryJson(ir, run.memory());
     j["model"] = o.model;
     j["warps"] = run.warpCount();
@@ -398,7 +397,6 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
     j["threads_in_group"] = threads;
     j["group"] = groups > 1 && v.kind == sem::VerdictKind::Ok ? group : verdictGroup;
     if (groups > 1) j["groups"] = groups;
-    if (!v.scope.empty()) j["scope"] = v.scope;
     j["steps"] = steps;
     j["thread_steps"] = threadSteps;
     j["seconds"] = seconds;
