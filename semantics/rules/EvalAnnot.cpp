@@ -54,20 +54,21 @@ const Word* Evaluator::evAnnot(ExprId id, const GroupState& s, const uint8_t* ma
     case EOp::Other: return evOther(id, s, mask, d, err);
     case EOp::RdAll: case EOp::WrAll: return evLogged(id, s, mask, d, err);
     case EOp::AtTaken: {
-      // The index's cells (h, then l for an addr64: errors leftmost first), then the value.
-      std::vector<Index> idx(n_);
-      const ExprNode& x = ir_.exprs[e.a];
-      if (x.op == EOp::Addr64) {
-        const Word* h = ev(x.a, s, mask, d + 1, err);
-        for (uint32_t i = 0; i < n_; ++i) idx[i] = h[i];
-        const Word* l = ev(x.b, s, mask, d + 1, err);
-        for (uint32_t i = 0; i < n_; ++i) idx[i] = static_cast<Index>(word::pair(static_cast<Word>(idx[i]), l[i]));
-      } else {
-        const Word* w = ev(e.a, s, mask, d + 1, err);
-        std::copy(w, w + n_, idx.begin());
-      }
-      const Word* v = ev(e.b, s, mask, d + 2, err);
       const ArrayId a = static_cast<ArrayId>(e.imm);
+      const ExprNode& x = ir_.exprs[e.a];
+      if (x.op != EOp::Addr64) {  // a Word index, in the column above
+        const Word* idx = ev(e.a, s, mask, d + 1, err);
+        const Word* v = ev(e.b, s, mask, d + 2, err);
+        for (uint32_t i = 0; i < n_; ++i) out[i] = mask[i] && taken(s, i, Address{a, idx[i]}, v[i]);
+        return out;
+      }
+      // An addr64 index: the exact 64-bit cells (h, then l: errors leftmost first), then the value.
+      std::vector<Index> idx(n_);
+      const Word* h = ev(x.a, s, mask, d + 1, err);
+      for (uint32_t i = 0; i < n_; ++i) idx[i] = h[i];
+      const Word* l = ev(x.b, s, mask, d + 1, err);
+      for (uint32_t i = 0; i < n_; ++i) idx[i] = static_cast<Index>(word::pair(static_cast<Word>(idx[i]), l[i]));
+      const Word* v = ev(e.b, s, mask, d + 2, err);
       for (uint32_t i = 0; i < n_; ++i) out[i] = mask[i] && taken(s, i, Address{a, idx[i]}, v[i]);
       return out;
     }
