@@ -46,7 +46,7 @@ WarpModel::Outcome WarpModel::atomic(WarpState& s, uint32_t w, NodeId id, std::o
   const std::vector<Index> idx(ix, ix + W.n);
   std::vector<Word> ops[5];
   const ExprId es[5] = {kNone, node.e1, node.e2, node.e3, node.e4};
-  for (int k = 1; k < 5; ++k) {
+  for (int k = 1; k < (wide ? 5 : 3); ++k) {  // (a 32-bit atomic allocates no more than before)
     ops[k].assign(W.n, 0);
     if (es[k] == kNone || err.any()) continue;
     const Word* e = m.evaluator().eval(es[k], W, p, err);
@@ -54,7 +54,7 @@ WarpModel::Outcome WarpModel::atomic(WarpState& s, uint32_t w, NodeId id, std::o
   }
   if (err.any()) return fail(v, evalFailureVerdict(ir_, id, Rule::TAtomic, err), W);
   const ArrayInfo& arr = ir_.arrays[node.array];
-  std::vector<Index> hi(W.n, 0);  // a 64-bit atomic's high word's cell
+  std::vector<Index> hi(wide ? W.n : 0, 0);  // a 64-bit atomic's high word's cell
   for (uint32_t i = 0; i < W.n; ++i) {
     if (!p[i]) continue;
     if (arr.outside(idx[i])) return fail(v, outOfBoundsVerdict(ir_, id, Rule::TAtomic, i, idx[i], true), W);
@@ -107,7 +107,7 @@ WarpModel::Outcome WarpModel::atomic(WarpState& s, uint32_t w, NodeId id, std::o
     }
   }
   // T-ATOMIC: lane by lane in ascending order, each seeing the previous lanes' stores.
-  std::vector<Word> old(W.n, 0), oldHi(W.n, 0);
+  std::vector<Word> old(W.n, 0), oldHi(wide ? W.n : 0, 0);
   for (uint32_t i = 0; i < W.n; ++i) {
     if (!p[i]) continue;
     const Address a{node.array, idx[i]};
