@@ -3,6 +3,7 @@
 
 #include "semantics/models/ModelSupport.h"
 #include "semantics/models/StateCodec.h"
+#include "semantics/rules/Launch.h"
 
 #include <algorithm>
 #include <cassert>
@@ -169,20 +170,8 @@ std::optional<Verdict> LaunchModel::stop(State& s, NodeId at) {
     for (const Access& prev : s.seen) {
       if (prev.addr != e.addr || !conflict(prev.kind, e.kind)) continue;
       if (bounds_.benignWrites && prev.kind == 1 && e.kind == 1 && prev.value == e.value) continue;
-      Verdict r;
-      r.kind = VerdictKind::Race;
-      r.rule = Rule::GroupRace;
-      r.scope = "inter-group";
-      r.at = e.at;
-      if (e.at != kNone) r.loc = ir_.nodes[e.at].loc;
-      r.accesses = {RaceAccess{prev.thread, prev.kind != 0, e.addr, prev.at, prev.kind == 2, prev.group},
-                    RaceAccess{e.thread, e.kind != 0, e.addr, e.at, e.kind == 2, static_cast<int64_t>(g)}};
-      r.threads = {prev.thread, e.thread};
-      auto name = [](uint8_t k) { return k == 0 ? "read" : k == 1 ? "write" : "atomic"; };
-      r.message = fmt::format("inter-group race on {}[{}]: {} by thread {} of group {}, {} by thread {} of group {}",
-                              ir_.arrays[e.addr.array].name, e.addr.index, name(prev.kind), prev.thread, prev.group,
-                              name(e.kind), e.thread, g);
-      return r;
+      return groupRaceVerdict(ir_, e.addr, GroupAccess{prev.thread, prev.group, prev.at, prev.kind},
+                              GroupAccess{e.thread, static_cast<int64_t>(g), e.at, e.kind});
     }
   }
   for (const Access& e : fp) {

@@ -217,7 +217,8 @@ std::optional<WarpObserver::LaneRace> SimtRun::beforeRaceCheck(const WarpState& 
   return std::nullopt;
 }
 
-void SimtRun::accessed(const WarpState& s, uint32_t w, NodeId id, const uint8_t* enabled, const Index* index) {
+void SimtRun::accessed(const WarpState& s, uint32_t w, NodeId id, const uint8_t* enabled, const Index* index,
+                       const Index* high) {
   const GroupState& g = s.warps[w];
   const Node& node = ir_.nodes[id];
   const bool write = node.kind == NodeKind::Write;
@@ -227,9 +228,12 @@ void SimtRun::accessed(const WarpState& s, uint32_t w, NodeId id, const uint8_t*
     if (fr.inElse) continue;
     for (uint32_t i = 0; i < g.n; ++i) {
       if (!enabled[i]) continue;
-      CellUse& u = fr.thenAccesses[Address{node.array, index[i]}];
-      Access& x = node.kind == NodeKind::Atomic ? u.atomic : write ? u.write : u.read;
-      if (base + i < x.thread) x = Access{base + i, id};
+      for (const Index* cells : {index, high}) {  // (high: a 64-bit atomic's second cell)
+        if (!cells) continue;
+        CellUse& u = fr.thenAccesses[Address{node.array, cells[i]}];
+        Access& x = node.kind == NodeKind::Atomic ? u.atomic : write ? u.write : u.read;
+        if (base + i < x.thread) x = Access{base + i, id};
+      }
     }
   }
   if (ir_.arrays[node.array].bounded) {

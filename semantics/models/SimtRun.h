@@ -182,7 +182,8 @@ private:
   // The analyses, told by the model.
   std::optional<LaneRace> beforeRaceCheck(const WarpState& s, uint32_t w, NodeId id, const uint8_t* enabled,
                                           const Index* index) override;
-  void accessed(const WarpState& s, uint32_t w, NodeId id, const uint8_t* enabled, const Index* index) override;
+  void accessed(const WarpState& s, uint32_t w, NodeId id, const uint8_t* enabled, const Index* index,
+                const Index* high) override;
   void released(const WarpState& s, uint32_t w, NodeId id) override;
 
   const Ir& ir_;

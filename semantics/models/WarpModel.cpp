@@ -522,7 +522,7 @@ WarpModel::Outcome WarpModel::access(WarpState& s, uint32_t w, NodeId id, std::o
     const uint64_t bit = uint64_t(1) << (w & 63);
     for (uint32_t i = 0; i < W.n; ++i)
       if (p[i]) markRunAccess(node.array, index[i], bit, write);
-    if (observer_) observer_->accessed(s, w, id, p, index.data());
+    if (observer_) observer_->accessed(s, w, id, p, index.data(), nullptr);
   }
   return Outcome::Successor;
 }

@@ -144,8 +144,11 @@ public:
   /// intra-warp check and before its inter-warp one (lanes in increasing order).
   virtual std::optional<LaneRace> beforeRaceCheck(const WarpState& s, uint32_t w, NodeId id,
                                                   const uint8_t* enabled, const Index* index) = 0;
-  /// The same access, performed: the memory, the locals read into and the logs updated.
-  virtual void accessed(const WarpState& s, uint32_t w, NodeId id, const uint8_t* enabled, const Index* index) = 0;
+  /// The same access, performed: the memory, the locals read into and the logs updated. A
+  /// 64-bit atomic's high words' cells are `high[i]` (else null): one access, at `index`, of
+  /// both cells.
+  virtual void accessed(const WarpState& s, uint32_t w, NodeId id, const uint8_t* enabled, const Index* index,
+                        const Index* high) = 0;
   /// Warp w passed barrier `id`: a release (every waiting warp, in warp order, once its
   /// ss is popped and it runs again).
   virtual void released(const WarpState& s, uint32_t w, NodeId id) = 0;
@@ -252,7 +255,7 @@ private:
   /// compiled without any of it.
   template <bool Run>
   Outcome access(WarpState& s, uint32_t w, NodeId id, std::optional<Verdict>& v);
-  /// A 32-bit atomic by the enabled threads of warp w, lane by lane in ascending order
+  /// An atomic (32- or 64-bit) by the enabled threads of warp w, lane by lane in ascending order
   /// (WarpAtomic.cpp); it races with other warps' plain accesses, not their atomics. `run`:
   /// in a run (step()), which tells the observers and keeps the race index, as access<true>.
   Outcome atomic(WarpState& s, uint32_t w, NodeId id, std::optional<Verdict>& v, bool run);

@@ -15,6 +15,9 @@
 //    one of its destination cells, or write to one of its source cells, is a race;
 //  - at the wait it is done at once: with no race, no source cell changed since the issue,
 //    so reading it then gives what any moment in between would.
+// A copy's offset whose operator is `addr64(h, l)` is the exact 64-bit cell (as an access's
+// whole index, Evaluator::evalIndex): its cells are computed in 64 bits; any other offset is
+// a Word, and its cells in Word arithmetic as before.
 #include "semantics/rules/Sdv.h"
 
 #include <algorithm>
@@ -41,6 +44,19 @@ std::string copyName(const AsyncCopy& c) {
 
 bool contains(const std::vector<Address>& sorted, Address a) { return std::binary_search(sorted.begin(), sorted.end(), a); }
 
+/// Whether operand k of a copy statement is an offset (`async_copy`'s doff and soff,
+/// `cp_async`'s doff and soff).
+bool isOffset(kpl::AsyncOp op, size_t k) {
+  return (op == kpl::AsyncOp::Copy && (k == 0 || k == 2)) || (op == kpl::AsyncOp::ThreadCopy && k < 2);
+}
+
+/// Element k's cell of a copy from offset `off` with stride `stride`: in 64 bits for a
+/// 64-bit offset (wrapping modulo 2^64, as the pair's own arithmetic does), else in Word
+/// arithmetic (wrapping modulo 2^32, as before 64-bit offsets).
+Index elementCell(bool wide, Index off, Word k, Word stride) {
+  if (!wide) return word::add(static_cast<Word>(off), word::mul(k, stride));
+  return static_cast<Index>(static_cast<uint64_t>(off) + static_cast<uint64_t>(int64_t{k} * int64_t{stride}));
+}
 }  // namespace
 
 std::optional<Verdict> SdvMachine::gAsync(GroupState& s, Item it) {
@@ -81,7 +97,7 @@ std::optional<Verdict> SdvMachine::gAsync(GroupState& s, Item it) {
 // (OpenCL C 1.2 §6.12.10: "encountered by all work-items in a work-group … with the same
 // argument values"), else a divergence.
 std::optional<Verdict> SdvMachine::uniformOperands(GroupState& s, NodeId id, Rule rule, const uint8_t* p,
-                                                   std::vector<Word>& values, bool& none) {
+                                                   std::vector<Index>& values, bool& none) {
   const Node& node = ir_.nodes[id];
   const char* name = node.asyncOp == kpl::AsyncOp::Copy ? "asynchronous copy" : "asynchronous wait";
   uint32_t on = 0;
@@ -98,9 +114,16 @@ std::optional<Verdict> SdvMachine::uniformOperands(GroupState& s, NodeId id, Rul
     return v;
   }
   values.clear();
+  std::vector<Index> words(n_);
   for (size_t k = 0; k < node.args.size(); ++k) {
     EvalError err;
-    const Word* e = eval_.eval(node.args[k], s, p, err);
+    // An offset: its cell (a 64-bit one where it is an addr64); any other operand: its Word.
+    const Index* e = isOffset(node.asyncOp, k) ? eval_.evalIndex(node.args[k], s, p, err) : nullptr;
+    if (!e) {
+      const Word* w = eval_.eval(node.args[k], s, p, err);
+      words.assign(w, w + n_);
+      e = words.data();
+    }
     if (err.any()) return evalFailureVerdict(ir_, id, rule, err);
     for (uint32_t i = 1; i < n_; ++i)
       if (e[i] != e[0]) {
@@ -119,10 +142,14 @@ std::optional<Verdict> SdvMachine::uniformOperands(GroupState& s, NodeId id, Rul
 }
 
 // The cells of a copy of `count` elements, element k: destination doff + k·dstride, source
-// soff + k·sstride (Word arithmetic); bounds and constant memory checked, for thread `who`.
-std::optional<Verdict> SdvMachine::copyCells(NodeId id, Rule rule, uint32_t who, Word doff, Word dstride, Word soff,
+// soff + k·sstride (elementCell: 64 bits for an addr64 offset, else Word arithmetic); bounds
+// and constant memory checked, for thread `who`.
+std::optional<Verdict> SdvMachine::copyCells(NodeId id, Rule rule, uint32_t who, Index doff, Word dstride, Index soff,
                                              Word sstride, Word count, AsyncCopy& c) const {
   const Node& node = ir_.nodes[id];
+  const bool thread = node.asyncOp == kpl::AsyncOp::ThreadCopy;
+  const bool wideD = ir_.exprs[node.args[0]].op == EOp::Addr64;
+  const bool wideS = ir_.exprs[node.args[thread ? 1 : 2]].op == EOp::Addr64;
   if (count < 0 || count > kMaxCopyElements) {
     Verdict v = verdictAt(VerdictKind::Inconclusive, rule, id);
     v.threads = {who};
@@ -133,8 +160,8 @@ std::optional<Verdict> SdvMachine::copyCells(NodeId id, Rule rule, uint32_t who,
   const ArrayInfo& dst = ir_.arrays[node.array];
   const ArrayInfo& src = ir_.arrays[node.array2];
   for (Word k = 0; k < count; ++k) {
-    const Address d{node.array, word::add(doff, word::mul(k, dstride))};
-    const Address from{node.array2, word::add(soff, word::mul(k, sstride))};
+    const Address d{node.array, elementCell(wideD, doff, k, dstride)};
+    const Address from{node.array2, elementCell(wideS, soff, k, sstride)};
     for (auto [a, info, write] : {std::tuple{from, &src, false}, std::tuple{d, &dst, true}})
       if (info->outside(a.index)) {
         Verdict v = verdictAt(VerdictKind::OutOfBounds, rule, id);
@@ -242,16 +269,17 @@ std::optional<Verdict> SdvMachine::gAsyncCopy(GroupState& s, Item it, const uint
   lastRule_ = Rule::GAsyncCopy;
   if (observer_) observer_->onRule(Rule::GAsyncCopy, it.node, s, p);
   const Node& node = ir_.nodes[it.node];
-  std::vector<Word> op;
+  std::vector<Index> op;
   bool none = false;
   if (auto v = uniformOperands(s, it.node, Rule::GAsyncCopy, p, op, none)) return v;
   if (none) return std::nullopt;  // as G-NO-OP: no thread reaches it
   AsyncCopy c;
   c.at = it.node;
-  if (auto v = copyCells(it.node, Rule::GAsyncCopy, 0, op[0], op[1], op[2], op[3], op[4], c)) return v;
+  auto w = [&](size_t k) { return static_cast<Word>(op[k]); };  // an operand other than an offset: a Word
+  if (auto v = copyCells(it.node, Rule::GAsyncCopy, 0, op[0], w(1), op[2], w(3), w(4), c)) return v;
   if (auto v = issueConflict(s, it.node, c)) return v;
   // A non-zero event operand: the copy joins that event (OpenCL's event argument).
-  c.event = op[5] != 0 ? op[5] : s.nextEvent++;
+  c.event = w(5) != 0 ? w(5) : s.nextEvent++;
   if (node.slot0 != kNone) std::fill(s.column(node.slot0), s.column(node.slot0) + n_, c.event);
   s.copies.push_back(std::move(c));
   return std::nullopt;
@@ -281,7 +309,7 @@ void SdvMachine::completeCopy(GroupState& s, const AsyncCopy& c) {
 std::optional<Verdict> SdvMachine::gAsyncWait(GroupState& s, Item it, const uint8_t* p) {
   lastRule_ = Rule::GAsyncWait;
   if (observer_) observer_->onRule(Rule::GAsyncWait, it.node, s, p);
-  std::vector<Word> events;
+  std::vector<Index> events;  // Words (no operand of a wait is an offset)
   bool none = false;
   if (auto v = uniformOperands(s, it.node, Rule::GAsyncWait, p, events, none)) return v;
   if (none) return std::nullopt;
@@ -298,19 +326,24 @@ std::optional<Verdict> SdvMachine::gAsyncWait(GroupState& s, Item it, const uint
 // cell conflict.
 std::optional<Verdict> SdvMachine::tCpAsync(GroupState& s, const Node& node, const uint8_t* p) {
   const NodeId id = nodeId(node);
-  std::vector<Word> op[3];
+  std::vector<Index> op[3];  // the offsets' cells (64-bit for an addr64), then the count
   for (size_t k = 0; k < 3; ++k) {
     EvalError err;
-    const Word* e = eval_.eval(node.args[k], s, p, err);
+    if (k < 2) {
+      const Index* e = eval_.evalIndex(node.args[k], s, p, err);
+      op[k].assign(e, e + n_);
+    } else {
+      const Word* e = eval_.eval(node.args[k], s, p, err);
+      op[k].assign(e, e + n_);
+    }
     if (err.any()) return evalFailureVerdict(ir_, id, Rule::TCpAsync, err);
-    op[k].assign(e, e + n_);
   }
   for (uint32_t i = 0; i < n_; ++i) {
     if (!p[i]) continue;
     AsyncCopy c;
     c.owner = i;
     c.at = id;
-    if (auto v = copyCells(id, Rule::TCpAsync, i, op[0][i], 1, op[1][i], 1, op[2][i], c)) return v;
+    if (auto v = copyCells(id, Rule::TCpAsync, i, op[0][i], 1, op[1][i], 1, static_cast<Word>(op[2][i]), c)) return v;
     if (auto v = issueConflict(s, id, c)) return v;
     s.copies.push_back(std::move(c));
   }

@@ -6,7 +6,8 @@
 //  - `other(x)`: x evaluated (column-wise) for the threads (i + r) mod n, then rotated;
 //  - `rd_all(A, e)` / `wr_all(A, e)`: e for every index of A in the thread's read / write
 //    log since the last barrier (σ_i.R, σ_i.W), `log_offset()` being that index;
-//  - `at_taken(A, i, v)`: (A, i, v) in the thread's log of atomic results (ThreadLog::taken).
+//  - `at_taken(A, i, v)`: (A, i, v) in the thread's log of atomic results (ThreadLog::taken);
+//    an index whose operator is `addr64(h, l)` is the exact 64-bit cell, as an access's.
 #include "semantics/rules/Eval.h"
 
 #include <algorithm>
@@ -53,9 +54,21 @@ const Word* Evaluator::evAnnot(ExprId id, const GroupState& s, const uint8_t* ma
     case EOp::Other: return evOther(id, s, mask, d, err);
     case EOp::RdAll: case EOp::WrAll: return evLogged(id, s, mask, d, err);
     case EOp::AtTaken: {
-      const Word* idx = ev(e.a, s, mask, d + 1, err);
-      const Word* v = ev(e.b, s, mask, d + 2, err);
       const ArrayId a = static_cast<ArrayId>(e.imm);
+      const ExprNode& x = ir_.exprs[e.a];
+      if (x.op != EOp::Addr64) {  // a Word index, in the column above
+        const Word* idx = ev(e.a, s, mask, d + 1, err);
+        const Word* v = ev(e.b, s, mask, d + 2, err);
+        for (uint32_t i = 0; i < n_; ++i) out[i] = mask[i] && taken(s, i, Address{a, idx[i]}, v[i]);
+        return out;
+      }
+      // An addr64 index: the exact 64-bit cells (h, then l: errors leftmost first), then the value.
+      std::vector<Index> idx(n_);
+      const Word* h = ev(x.a, s, mask, d + 1, err);
+      for (uint32_t i = 0; i < n_; ++i) idx[i] = h[i];
+      const Word* l = ev(x.b, s, mask, d + 1, err);
+      for (uint32_t i = 0; i < n_; ++i) idx[i] = static_cast<Index>(word::pair(static_cast<Word>(idx[i]), l[i]));
+      const Word* v = ev(e.b, s, mask, d + 2, err);
       for (uint32_t i = 0; i < n_; ++i) out[i] = mask[i] && taken(s, i, Address{a, idx[i]}, v[i]);
       return out;
     }
@@ -124,7 +137,14 @@ Word Evaluator::scalarAnnot(ExprId id, const GroupState& s, bool enabled, EvalEr
     case EOp::LogOffset: return offset_[0];
     case EOp::Pairs: return 1;  // a group of one thread has no other thread
     case EOp::AtTaken: {
-      const Word idx = scalar(e.a, s, enabled, err);
+      const ExprNode& x = ir_.exprs[e.a];
+      Index idx = 0;
+      if (x.op == EOp::Addr64) {  // the exact 64-bit cell: h, then l
+        const Word h = scalar(x.a, s, enabled, err);
+        idx = static_cast<Index>(word::pair(h, scalar(x.b, s, enabled, err)));
+      } else {
+        idx = scalar(e.a, s, enabled, err);
+      }
       const Word v = scalar(e.b, s, enabled, err);
       return taken(s, 0, Address{static_cast<ArrayId>(e.imm), idx}, v);
     }

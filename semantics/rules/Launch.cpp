@@ -46,6 +46,23 @@ void swapOwn(const Ir& ir, Memory& memory, Memory& own) {
 }
 }  // namespace
 
+Verdict groupRaceVerdict(const Ir& ir, Address cell, const GroupAccess& first, const GroupAccess& second) {
+  Verdict r;
+  r.kind = VerdictKind::Race;
+  r.rule = Rule::GroupRace;
+  r.scope = "inter-group";
+  r.at = second.at;
+  if (second.at != kNone) r.loc = ir.nodes[second.at].loc;
+  r.accesses = {RaceAccess{first.thread, first.kind != 0, cell, first.at, first.kind == 2, first.group},
+                RaceAccess{second.thread, second.kind != 0, cell, second.at, second.kind == 2, second.group}};
+  r.threads = {first.thread, second.thread};
+  auto name = [](uint8_t k) { return k == 0 ? "read" : k == 1 ? "write" : "atomic"; };
+  r.message = fmt::format("inter-group race on {}[{}]: {} by thread {} of group {}, {} by thread {} of group {}",
+                          ir.arrays[cell.array].name, cell.index, name(first.kind), first.thread, first.group,
+                          name(second.kind), second.thread, second.group);
+  return r;
+}
+
 LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory memory,
                        const std::vector<Word>& params, uint64_t maxSteps, RuleObserver* observer,
                        bool benignWrites, bool interGroup, std::optional<Evaluator::Geometry> geometry,
@@ -131,20 +148,8 @@ LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory m
           if (races.benignUnchanged && prev.kind + e.kind == 1 &&
               (prev.kind == 1 ? prev.value : e.value) == start.load(ir, e.addr))
             continue;
-          Verdict r;
-          r.kind = VerdictKind::Race;
-          r.rule = Rule::GroupRace;
-          r.scope = "inter-group";
-          r.at = e.at;
-          r.loc = ir.nodes[e.at].loc;
-          RaceAccess first{prev.thread, prev.kind != 0, e.addr, prev.at, prev.kind == 2, prev.group};
-          RaceAccess second{e.thread, e.kind != 0, e.addr, e.at, e.kind == 2, static_cast<int64_t>(g)};
-          r.accesses = {first, second};
-          r.threads = {prev.thread, e.thread};
-          auto name = [](uint8_t k) { return k == 0 ? "read" : k == 1 ? "write" : "atomic"; };
-          r.message = fmt::format("inter-group race on {}[{}]: {} by thread {} of group {}, {} by thread {} of group {}",
-                                  ir.arrays[e.addr.array].name, e.addr.index, name(prev.kind), prev.thread,
-                                  prev.group, name(e.kind), e.thread, g);
+          Verdict r = groupRaceVerdict(ir, e.addr, GroupAccess{prev.thread, prev.group, prev.at, prev.kind},
+                                       GroupAccess{e.thread, static_cast<int64_t>(g), e.at, e.kind});
           out.verdict = std::move(r);
           out.memory = std::move(memory);
           return out;
@@ -243,19 +248,7 @@ Verdict translatedGroupRace(const Ir& ir, const SdvMachine& machine, std::vector
           const auto& b = e[j];
           if (a.addr != b.addr || !conflict(a.kind, b.kind)) continue;
           if (benignWrites && a.kind == 1 && b.kind == 1 && a.value == b.value) continue;
-          Verdict r;
-          r.kind = VerdictKind::Race;
-          r.rule = Rule::GroupRace;
-          r.scope = "inter-group";
-          r.at = b.at;
-          r.loc = ir.nodes[b.at].loc;
-          r.accesses = {RaceAccess{a.thread, a.kind != 0, a.addr, a.at, a.kind == 2, g1},
-                        RaceAccess{b.thread, b.kind != 0, b.addr, b.at, b.kind == 2, g2}};
-          r.threads = {a.thread, b.thread};
-          auto name = [](uint8_t x) { return x == 0 ? "read" : x == 1 ? "write" : "atomic"; };
-          r.message = fmt::format("inter-group race on {}[{}]: {} by thread {} of group {}, {} by thread {} of group {}",
-                                  ir.arrays[array].name, a.addr.index, name(a.kind), a.thread, g1, name(b.kind), b.thread, g2);
-          return r;
+          return groupRaceVerdict(ir, a.addr, GroupAccess{a.thread, g1, a.at, a.kind}, GroupAccess{b.thread, g2, b.at, b.kind});
         }
       continue;
     }
@@ -317,20 +310,7 @@ Verdict translatedGroupRace(const Ir& ir, const SdvMachine& machine, std::vector
             if (!conflict(a.kind, b.kind)) continue;
             if (benignWrites && a.kind == 1 && b.kind == 1 && a.value == b.value) continue;
             const Address cell{array, static_cast<Word>(target + v1)};
-            Verdict r;
-            r.kind = VerdictKind::Race;
-            r.rule = Rule::GroupRace;
-            r.scope = "inter-group";
-            r.at = b.at;
-            r.loc = ir.nodes[b.at].loc;
-            r.accesses = {RaceAccess{a.thread, a.kind != 0, cell, a.at, a.kind == 2, g1},
-                          RaceAccess{b.thread, b.kind != 0, cell, b.at, b.kind == 2, g2}};
-            r.threads = {a.thread, b.thread};
-            auto name = [](uint8_t x) { return x == 0 ? "read" : x == 1 ? "write" : "atomic"; };
-            r.message = fmt::format("inter-group race on {}[{}]: {} by thread {} of group {}, {} by thread {} of group {}",
-                                    ir.arrays[array].name, cell.index, name(a.kind), a.thread, g1, name(b.kind),
-                                    b.thread, g2);
-            return r;
+            return groupRaceVerdict(ir, cell, GroupAccess{a.thread, g1, a.at, a.kind}, GroupAccess{b.thread, g2, b.at, b.kind});
           }
         }
       }

@@ -46,6 +46,21 @@ LaunchResult runLaunch(const Ir& ir, uint32_t threads, uint32_t groups, Memory m
                        bool benignWrites = false, bool interGroup = true,
                        std::optional<Evaluator::Geometry> geometry = std::nullopt, RaceOptions races = {});
 
+/// One side of an inter-group race: the thread and group, the statement, and the access's
+/// kind (0 read, 1 write, 2 atomic).
+struct GroupAccess {
+  uint32_t thread = 0;
+  int64_t group = 0;
+  NodeId at = kNone;
+  uint8_t kind = 0;
+};
+
+/// The verdict of an inter-group race (rule INTER-GROUP-RACE) on `cell` between `first` (the
+/// earlier group's access) and `second` (the later group's, where the verdict is located):
+/// the one verdict runLaunch's per-phase check, translatedGroupRace's per-access check and
+/// LaunchModel's stop build.
+Verdict groupRaceVerdict(const Ir& ir, Address cell, const GroupAccess& first, const GroupAccess& second);
+
 /// `check`'s inter-group races under a representative group (issue 15; DataAbstraction.h's
 /// GroupPlan): `footprint` is group `rep`'s accesses to global arrays (SdvMachine's, one
 /// concrete run: they depend on no input), and group g's are the same with every cell of

@@ -174,8 +174,8 @@ private:
   Verdict verdictAt(VerdictKind kind, Rule rule, NodeId id) const;
   // (extension) asynchronous copies, Async.cpp
   std::optional<Verdict> uniformOperands(GroupState& s, NodeId id, Rule rule, const uint8_t* p,
-                                         std::vector<Word>& values, bool& none);
-  std::optional<Verdict> copyCells(NodeId id, Rule rule, uint32_t who, Word doff, Word dstride, Word soff,
+                                         std::vector<Index>& values, bool& none);
+  std::optional<Verdict> copyCells(NodeId id, Rule rule, uint32_t who, Index doff, Word dstride, Index soff,
                                    Word sstride, Word count, AsyncCopy& c) const;
   std::optional<Verdict> issueConflict(const GroupState& s, NodeId id, const AsyncCopy& c) const;
   void completeCopy(GroupState& s, const AsyncCopy& c);

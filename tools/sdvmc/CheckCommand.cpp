@@ -849,9 +849,9 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
                                            "(`sdvmc run --model {} --html FILE` shows one {} execution)",
                                            o.model, o.model, o.model),
                      o.json);
-  // (32-bit atomics are modelled: semantics/models/WarpAtomic.cpp; 64-bit ones are refused)
-  if (o.model != "sdv" &&
-      refuseUnsupported(o.file, *source, ir, "the " + o.model + " model", false, false, false, o.json))
+  // (atomics, 32- and 64-bit, are modelled: semantics/models/WarpAtomic.cpp)
+  if (o.model != "sdv" && refuseUnsupported(o.file, *source, ir, "the " + o.model + " model", false, false, false,
+                                            o.json, false, false, /*wideAtomics=*/true))
     return 2;
   std::string error;
   std::unique_ptr<sem::Model> model =

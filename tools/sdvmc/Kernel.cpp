@@ -113,7 +113,8 @@ bool refuseGridBarrier(const kpl::SourceFile& src, const sem::Ir& ir, const std:
 }
 
 bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what,
-                       bool atomics, bool params, bool groups, bool asJson, bool floats, bool conversions) {
+                       bool atomics, bool params, bool groups, bool asJson, bool floats, bool conversions,
+                       bool wideAtomics) {
   std::string message;
   kpl::SourceLoc at{1, 1};
   const kpl::Program& p = *ir.program;
@@ -160,7 +161,7 @@ bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, cons
                           sem::isFloatMath(floatOp->op)  ? "a float math builtin"
                           : sem::isWideFloat(floatOp->op) ? "a 64-bit floating-point builtin"
                                                           : "a float builtin");
-  } else if (const sem::Node* wide = wideAtomic(ir); !atomics && wide) {
+  } else if (const sem::Node* wide = wideAtomic(ir); !atomics && !wideAtomics && wide) {
     at = wide->loc;
     message = fmt::format("unsupported: {} does not handle 64-bit atomic operations yet ('{}'; sdvmc run and check do)",
                           what, kpl::atomicOpName(wide->atomicOp));

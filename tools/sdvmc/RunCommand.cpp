@@ -333,9 +333,10 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
   if (simt && (groups > 1 || ir.hasAtomics || ir.firstAnnotation || ir.firstAsync)) {
     // Kernel parameters are per-thread constants of the warps' machines, as in check's warp
     // models (WarpModel::runState takes them).
-    // 32-bit atomics run under the warp models (semantics/models/WarpAtomic.cpp); 64-bit ones
-    // are refused (atomics = false: refuseUnsupported's 64-bit clause).
-    if (refuseUnsupported(o.file, *source, ir, "the " + o.model + " model", false, false, false, o.json)) return 2;
+    // Atomics, 32- and 64-bit, run under the warp models (semantics/models/WarpAtomic.cpp).
+    if (refuseUnsupported(o.file, *source, ir, "the " + o.model + " model", false, false, false, o.json, false, false,
+                          /*wideAtomics=*/true))
+      return 2;
     if (groups > 1) return inputError("--model", "--model " + o.model + " runs one group: add --group G");
   }
   if (simt) {

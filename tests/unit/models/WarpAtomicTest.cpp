@@ -118,3 +118,77 @@ main: {
   sem::WarpModel oneWarp(k->ir, b, sem::WarpOptions{2, false}, true, false);
   CHECK(run(oneWarp).status == Status::Complete);
 }
+
+TEST_CASE("warp 64-bit atomics: lane by lane on the pair of cells, the carry into the high word; each lane's old pair",
+          "[models][simt][atomic][warp]") {
+  const std::string text = R"(threads: 4;
+group: 0;
+shared C[2] = {-1, 0};
+shared H[4];
+shared L[4];
+main: {
+  local xh, xl;
+  xh, xl := atomic64_add(C, 0, 0, 1);
+  wr(H, lid, xh);
+  wr(L, lid, xl);
+  barrier;
+}
+)";
+  // C starts at 0x00000000_FFFFFFFF; lanes add 1 in ascending order (warp 0 first): the old
+  // pairs are 2^32 - 1, 2^32, 2^32 + 1, 2^32 + 2, and C ends at 2^32 + 3 = (high 1, low 3).
+  for (uint32_t w : {0u, 4u, 2u, 1u}) {
+    CAPTURE(w);
+    CHECK(cells(text, w, "C") == std::vector<sem::Word>{3, 1});
+    CHECK(cells(text, w, "H") == std::vector<sem::Word>{0, 1, 1, 1});
+    CHECK(cells(text, w, "L") == std::vector<sem::Word>{-1, 0, 1, 2});
+  }
+}
+
+TEST_CASE("warp 64-bit atomics race on their high word's cell with another warp's plain access, in run and check",
+          "[models][simt][atomic][warp]") {
+  const std::string text = R"(threads: 2;
+group: 0;
+shared C[2];
+main: {
+  local x;
+  if (lid == 0) {
+    atomic64_add(C, 0, 1, 0);
+  }
+  if (lid == 1) {
+    x := rd(C, 1);
+  }
+  barrier;
+}
+)";
+  // Warps of one thread: thread 0's atomic writes cells 0 and 1, thread 1 then reads cell 1.
+  const sem::Verdict v = runSimt(text, 1);
+  REQUIRE(v.kind == sem::VerdictKind::Race);
+  CHECK(v.threads == std::vector<uint32_t>{0, 1});
+  REQUIRE(v.accesses.size() == 2);
+  CHECK(v.accesses[0].addr.index == 1);
+  CHECK(v.accesses[1].addr.index == 1);
+  // One warp: lock step orders the read after the atomic.
+  CHECK(runSimt(text, 2).kind == sem::VerdictKind::Ok);
+  // check explores the same under mimd (race) and one warp of two (ok).
+  auto k = compile(text);
+  sem::Bounds b = bounds({2});
+  b.initialMemory = sem::initialMemory(k->ir, 0);
+  sem::WarpModel mimd(k->ir, b, sem::WarpOptions{1, false}, true, false);
+  const ex::Result r = run(mimd);
+  REQUIRE(r.status == Status::Violation);
+  CHECK(r.violation->kind == sem::VerdictKind::Race);
+  sem::WarpModel oneWarp(k->ir, b, sem::WarpOptions{2, false}, true, false);
+  CHECK(run(oneWarp).status == Status::Complete);
+  // The high word's cell past a bounded array: out-of-bounds at the next cell.
+  const std::string last = R"(threads: 1;
+group: 0;
+shared C[2];
+main: {
+  atomic64_add(C, 1, 0, 1);
+  barrier;
+}
+)";
+  const sem::Verdict o = runSimt(last, 1);
+  CHECK(o.kind == sem::VerdictKind::OutOfBounds);
+  CHECK(o.value == 2);
+}

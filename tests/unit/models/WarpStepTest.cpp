@@ -37,7 +37,7 @@ public:
     const uint32_t t = static_cast<uint32_t>(s.warps[w].lidBase) + lane_;
     return LaneRace{lane_, m_.raceVerdict(id, sem::Address{0, index[lane_]}, t, true, id, t, true, "observer")};
   }
-  void accessed(const sem::WarpState&, uint32_t w, sem::NodeId id, const uint8_t*, const sem::Index*) override {
+  void accessed(const sem::WarpState&, uint32_t w, sem::NodeId id, const uint8_t*, const sem::Index*, const sem::Index*) override {
     accesses.emplace_back(w, id);
   }
   void released(const sem::WarpState&, uint32_t w, sem::NodeId) override { releases.push_back(w); }
