@@ -52,11 +52,16 @@ bool refuseGridBarrier(const kpl::SourceFile& src, const sem::Ir& ir, const std:
 /// What `what` (a command or model, e.g. "prove", "the mimd model") does not handle in
 /// this kernel yet — atomics (`atomics`), kernel parameters (`params`), several groups
 /// (`groups`), floating point (`floats`), the float-to-integer conversion checks `fcvt_chk` /
-/// `dcvt_chk` (`conversions`), and always the asynchronous copies — as `file:line:col: error: unsupported: …`
+/// `dcvt_chk` (`conversions`), and the asynchronous copies (unless `asyncCopies`: prove encodes them,
+/// refuseAsyncForProve) — as `file:line:col: error: unsupported: …`
 /// on stderr (and the JSON error object when `json`); returns true when it printed one (the
 /// command exits with 2).
 bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what,
                        bool atomics, bool params, bool groups, bool json, bool floats = false,
-                       bool conversions = false);
+                       bool conversions = false, bool asyncCopies = false);
+
+/// The first asynchronous copy `prove` does not encode (prove::asyncRefusal), refused at its
+/// location (`unsupported:`, exit 2): true when refused.
+bool refuseAsyncForProve(const kpl::SourceFile& src, const sem::Ir& ir, bool interGroup, bool json);
 
 }  // namespace sdvmc::tool
