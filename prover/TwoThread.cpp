@@ -53,6 +53,28 @@ z3::expr PairEncoding::anyError() const {
 
 namespace {
 
+/// A stride operand's value when it is a constant expression (literals under + - * and
+/// negation, Word arithmetic; nsw_* too when they do not overflow), else nothing.
+std::optional<int64_t> constantWord(const sem::Ir& ir, ExprId id) {
+  const sem::ExprNode& x = ir.exprs[id];
+  if (x.op == EOp::Const) return static_cast<int32_t>(x.imm);
+  if (x.op == EOp::Neg) {
+    const auto a = constantWord(ir, x.a);
+    return a ? std::optional<int64_t>(static_cast<int32_t>(static_cast<uint32_t>(-*a))) : std::nullopt;
+  }
+  if (x.op != EOp::Add && x.op != EOp::Sub && x.op != EOp::Mul && x.op != EOp::NswAdd && x.op != EOp::NswSub &&
+      x.op != EOp::NswMul)
+    return std::nullopt;
+  const auto a = constantWord(ir, x.a), b = constantWord(ir, x.b);
+  if (!a || !b) return std::nullopt;
+  const int64_t r = x.op == EOp::Add || x.op == EOp::NswAdd   ? *a + *b
+                    : x.op == EOp::Sub || x.op == EOp::NswSub ? *a - *b
+                                                              : *a * *b;
+  const bool nsw = x.op == EOp::NswAdd || x.op == EOp::NswSub || x.op == EOp::NswMul;
+  if (nsw && (r < INT32_MIN || r > INT32_MAX)) return std::nullopt;  // an overflow error: not a constant
+  return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(r)));
+}
+
 using induction::ThreadState;
 
 /// An error condition met inside one statement, before it becomes a check point.
@@ -997,15 +1019,19 @@ private:
   // ---- asynchronous copies (semantics/rules/Async.cpp, specs/KPL.md) ------------------
   // Each copy instance issued (a statement instance of the unrolled encoding) is kept with its
   // cells, `issued` and `done` as formulas: in flight = issued ∧ ¬done. Its cells are
-  // off + k for k < n (Word arithmetic; the strides are 1: asyncRefusal refuses others), so
-  // membership and overlap are linear: x ∈ cells ⇔ (x − off) <u n. A copy is done at its wait
+  // off + k·stride for k < n (Word arithmetic; the strides are constants: asyncRefusal refuses
+  // others), so membership is exact and linear: x is element ((x − off) >> j)·o⁻¹ for stride
+  // 2^j·o (x − off <u n for stride 1); two ranges of stride 1 overlap in closed form, others
+  // through one chosen element of each (as the logs' RD_elem). A copy is done at its wait
   // at once (with no ASYNC-RACE, no source cell changed since the issue, so that gives what
   // any moment in between would), as the rules do.
 
-  /// One side of a copy: cells[off + k], k < n, of `array`.
+  /// One side of a copy: cells[off + k·stride], k < n, of `array` (stride a constant Word).
   struct CopyRange {
     sem::ArrayId array;
     z3::expr off, n;
+    uint32_t stride = 1;
+    z3::expr cell(const z3::expr& k) const { return off + k * k.ctx().bv_val(stride, 32); }
   };
   struct Copy {
     int owner = -1;  ///< -1: the group's (async_copy); 0 or 1: the pair member's cp_async
@@ -1019,16 +1045,50 @@ private:
 
   z3::expr low(const z3::expr& idx) { return wide_ ? idx.extract(31, 0) : idx; }
   z3::expr cellOf(const z3::expr& w) { return wide_ ? z3::sext(w, 32) : w; }
-  /// array[idx] is one of the range's cells.
+  /// The element k0 of range r whose cell is the Word w (when `member`): the stride is
+  /// 2^j·o with o odd, so off + k·stride = w ⇔ 2^j divides w − off and k ≡ ((w − off) >> j)·o⁻¹
+  /// (mod 2^(32−j)); k0 is the least such k. (Stride 0: element 0.)
+  z3::expr element(const z3::expr& w, const CopyRange& r) {
+    if (r.stride == 0) return bv(0);
+    const unsigned j = static_cast<unsigned>(__builtin_ctz(r.stride));
+    const uint32_t o = r.stride >> j;
+    uint32_t inv = o;  // Newton's iteration for o⁻¹ mod 2^32: each step doubles the good bits
+    for (int i = 0; i < 5; ++i) inv *= 2 - o * inv;
+    const uint32_t mask = j == 0 ? 0xFFFFFFFFu : (1u << (32 - j)) - 1;
+    return (z3::lshr(w - r.off, bv(j)) * c_.bv_val(inv, 32)) & c_.bv_val(mask, 32);
+  }
+  /// array[idx] is one of the range's cells: ∃k < n. off + k·stride = idx (Word arithmetic).
   z3::expr member(sem::ArrayId array, const z3::expr& idx, const CopyRange& r) {
     if (array != r.array) return c_.bool_val(false);
-    z3::expr in = z3::ult(low(idx) - r.off, r.n);
-    return wide_ ? in && idx == cellOf(low(idx)) : in;
+    const z3::expr w = low(idx);
+    z3::expr in = c_.bool_val(false);
+    if (r.stride == 0) {
+      in = r.n != bv(0) && w == r.off;
+    } else {
+      const unsigned j = static_cast<unsigned>(__builtin_ctz(r.stride));
+      const z3::expr aligned = j == 0 ? c_.bool_val(true) : ((w - r.off) & c_.bv_val((1u << j) - 1, 32)) == bv(0);
+      in = aligned && z3::ult(element(w, r), r.n);
+    }
+    return wide_ ? in && idx == cellOf(w) : in;
   }
-  /// The ranges share a cell: off1 + k = off2 + j (k < n1, j < n2) ⇔ off2 − off1 ∈ (−n2, n1).
+  /// The ranges share a cell. Strides 1: off1 + k = off2 + j (k < n1, j < n2) ⇔ off2 − off1 ∈
+  /// (−n2, n1). Others: one nondeterministically chosen element of each (as the logs' RD_elem).
   z3::expr overlap(const CopyRange& a, const CopyRange& b) {
     if (a.array != b.array) return c_.bool_val(false);
-    return a.n != bv(0) && b.n != bv(0) && (z3::ult(b.off - a.off, a.n) || z3::ult(a.off - b.off, b.n));
+    if (a.stride == 1 && b.stride == 1)
+      return a.n != bv(0) && b.n != bv(0) && (z3::ult(b.off - a.off, a.n) || z3::ult(a.off - b.off, b.n));
+    const uint64_t k = counter_++;
+    const z3::expr ka = c_.bv_const(name(fmt::format("ovl_a{}", k)).c_str(), 32);
+    const z3::expr kb = c_.bv_const(name(fmt::format("ovl_b{}", k)).c_str(), 32);
+    return z3::ult(ka, a.n) && z3::ult(kb, b.n) && a.cell(ka) == b.cell(kb);
+  }
+  /// Two elements of the range name one cell: (k1 − k2)·stride ≡ 0 with k1 ≠ k2 < n, i.e.
+  /// n > 2^(32−j) for stride 2^j·o (n > 1 for stride 0).
+  z3::expr repeats(const CopyRange& r) {
+    if (r.stride == 0) return z3::ugt(r.n, bv(1));
+    const unsigned j = static_cast<unsigned>(__builtin_ctz(r.stride));
+    if (32 - j > 20) return c_.bool_val(false);  // n <= 2^20 (larger counts are inconclusive)
+    return z3::ugt(r.n, bv(int64_t{1} << (32 - j)));
   }
   z3::expr inFlight(const Copy& c) { return c.issued && !c.done; }
   z3::expr ownerExists(const Copy& c) { return c.owner == 1 ? e_.two : c_.bool_val(true); }
@@ -1065,6 +1125,17 @@ private:
       flush(cur_);
       return;
     }
+    if (src.stride != 1 || dst.stride != 1) {
+      // One nondeterministically chosen element k < n of each side outside its array.
+      for (auto [r, info] : {std::pair{&src, &sa}, std::pair{&dst, &da}}) {
+        if (!info->extent()) continue;
+        const z3::expr k = c_.bv_const(name(fmt::format("oob_el{}", counter_++)).c_str(), 32);
+        const z3::expr cell = cellOf(r->cell(k));
+        error(VerdictKind::OutOfBounds, t, p && z3::ult(k, n) && outside(cell, info->extent()), r->array, cell);
+      }
+      flush(cur_);
+      return;
+    }
     const z3::expr so = anyOut(src, sa), dO = anyOut(dst, da);
     if (sa.extent() && da.extent()) {
       const z3::expr ks = firstOut(src, sa), kd = firstOut(dst, da);
@@ -1087,6 +1158,7 @@ private:
     // The race's threads: both pair members when each side is one's own, else the one named
     // (the group's copy is named after the thread whose access it meets, or thread 0).
     auto who = [](int a, int b) { return a >= 0 && b >= 0 && a != b ? -1 : a >= 0 ? a : b >= 0 ? b : 0; };
+    error(VerdictKind::Race, who(c.owner, -1), on && repeats(c.dst), c.dst.array, cellOf(c.dst.off));
     error(VerdictKind::Race, who(c.owner, -1), on && overlap(c.src, c.dst), c.dst.array, cellOf(c.dst.off));
     for (const Copy& o : copies_) {
       const z3::expr hit = overlap(c.dst, o.dst) || overlap(c.dst, o.src) || overlap(c.src, o.dst);
@@ -1145,7 +1217,7 @@ private:
       if (c.owner >= 0 && t != c.owner) continue;
       const uint64_t k = counter_++;
       z3::expr x = c_.constant(name(fmt::format("cp{}_{}", t + 1, k)).c_str(), cell);
-      const z3::expr from = cellOf(c.src.off + (low(x) - c.dst.off));
+      const z3::expr from = cellOf(c.src.cell(element(low(x), c.dst)));
       z3::expr& d = th_[t].sh[c.dst.array];
       const z3::expr body = z3::ite(now && member(c.dst.array, x, c.dst), z3::select(th_[t].sh[c.src.array], from),
                                     z3::select(d, x));
@@ -1157,9 +1229,9 @@ private:
       z3::expr cw = now && z3::ult(j, c.dst.n) && c_.bool_const(name(fmt::format("cpwr{}_{}", t + 1, k)).c_str());
       ThreadState& s = th_[t];
       s.rdEx[c.src.array] = s.rdEx[c.src.array] || cr;
-      s.rdEl[c.src.array] = z3::ite(cr, cellOf(c.src.off + j), s.rdEl[c.src.array]);
+      s.rdEl[c.src.array] = z3::ite(cr, cellOf(c.src.cell(j)), s.rdEl[c.src.array]);
       s.wrEx[c.dst.array] = s.wrEx[c.dst.array] || cw;
-      s.wrEl[c.dst.array] = z3::ite(cw, cellOf(c.dst.off + j), s.wrEl[c.dst.array]);
+      s.wrEl[c.dst.array] = z3::ite(cw, cellOf(c.dst.cell(j)), s.wrEl[c.dst.array]);
     }
     c.done = c.done || now;
   }
@@ -1168,7 +1240,7 @@ private:
   void recordSources(const CopyRange& src) {
     const z3::expr n = src.n.simplify();
     const uint64_t count = n.is_numeral() ? std::min<uint64_t>(n.get_numeral_uint64(), 256) : 64;
-    for (uint64_t k = 0; k < count; ++k) e_.reads.push_back(ReadRecord{src.array, cellOf(src.off + bv(static_cast<int64_t>(k)))});
+    for (uint64_t k = 0; k < count; ++k) e_.reads.push_back(ReadRecord{src.array, cellOf(src.cell(bv(static_cast<int64_t>(k))))});
   }
 
   /// The group rules' premise (G-ASYNC-COPY, G-ASYNC-WAIT): reached by both threads or
@@ -1202,7 +1274,11 @@ private:
       case kpl::AsyncOp::Copy: {  // G-ASYNC-COPY
         rule_ = Rule::GAsyncCopy;
         const std::vector<z3::expr> op = uniformOperands(n, p);
-        Copy c{-1, id, CopyRange{n.array, op[0], op[4]}, CopyRange{n.array2, op[2], op[4]},
+        // The strides are constants (asyncRefusal refuses others).
+        auto stride = [&](size_t k) {
+          return static_cast<uint32_t>(constantWord(ir_, n.args[k]).value_or(1));
+        };
+        Copy c{-1, id, CopyRange{n.array, op[0], op[4], stride(1)}, CopyRange{n.array2, op[2], op[4], stride(3)},
                p[0], c_.bool_val(false), bv(0), c_.bool_val(false), bv(0)};
         copyErrors(c.dst, c.src, -1, p[0], op[4]);
         issueConflicts(c, p[0]);
@@ -1233,7 +1309,7 @@ private:
         flush(id);
         for (int t = 0; t < T_; ++t) {
           rule_ = Rule::TCpAsync;
-          Copy c{t, id, CopyRange{n.array, op[t][0], op[t][2]}, CopyRange{n.array2, op[t][1], op[t][2]},
+          Copy c{t, id, CopyRange{n.array, op[t][0], op[t][2], 1}, CopyRange{n.array2, op[t][1], op[t][2], 1},
                  p[t], c_.bool_val(false), bv(0), c_.bool_val(false), bv(0)};
           copyErrors(c.dst, c.src, t, p[t], op[t][2]);
           issueConflicts(c, p[t]);
@@ -1304,29 +1380,6 @@ PairEncoding encodePair(z3::context& ctx, const sem::Ir& ir, const EncodeOptions
   return e;
 }
 
-namespace {
-/// A stride operand's value when it is a constant expression (literals under + - * and
-/// negation, Word arithmetic; nsw_* too when they do not overflow), else nothing.
-std::optional<int64_t> constantWord(const sem::Ir& ir, ExprId id) {
-  const sem::ExprNode& x = ir.exprs[id];
-  if (x.op == EOp::Const) return static_cast<int32_t>(x.imm);
-  if (x.op == EOp::Neg) {
-    const auto a = constantWord(ir, x.a);
-    return a ? std::optional<int64_t>(static_cast<int32_t>(static_cast<uint32_t>(-*a))) : std::nullopt;
-  }
-  if (x.op != EOp::Add && x.op != EOp::Sub && x.op != EOp::Mul && x.op != EOp::NswAdd && x.op != EOp::NswSub &&
-      x.op != EOp::NswMul)
-    return std::nullopt;
-  const auto a = constantWord(ir, x.a), b = constantWord(ir, x.b);
-  if (!a || !b) return std::nullopt;
-  const int64_t r = x.op == EOp::Add || x.op == EOp::NswAdd   ? *a + *b
-                    : x.op == EOp::Sub || x.op == EOp::NswSub ? *a - *b
-                                                              : *a * *b;
-  const bool nsw = x.op == EOp::NswAdd || x.op == EOp::NswSub || x.op == EOp::NswMul;
-  if (nsw && (r < INT32_MIN || r > INT32_MAX)) return std::nullopt;  // an overflow error: not a constant
-  return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(r)));
-}
-}  // namespace
 
 std::optional<AsyncRefusal> asyncRefusal(const sem::Ir& ir, bool interGroup) {
   if (!ir.firstAsync) return std::nullopt;
@@ -1342,10 +1395,10 @@ std::optional<AsyncRefusal> asyncRefusal(const sem::Ir& ir, bool interGroup) {
     if (n.kind != NodeKind::Async || n.asyncOp != kpl::AsyncOp::Copy || n.args.size() < 4) continue;
     for (size_t k : {size_t{1}, size_t{3}}) {
       const sem::ExprNode& x = ir.exprs[n.args[k]];
-      if (constantWord(ir, n.args[k]) != std::optional<int64_t>(1))
+      if (!constantWord(ir, n.args[k]))
         return AsyncRefusal{x.loc.valid() ? x.loc : n.loc,
-                            fmt::format("prove does not handle strided asynchronous copies yet (the {} stride must be "
-                                        "the constant 1: async_work_group_strided_copy, a vector element type; sdvmc "
+                            fmt::format("prove does not handle asynchronous copies whose {} stride is not a constant "
+                                        "yet (async_work_group_strided_copy with a stride computed at run time; sdvmc "
                                         "run and check do)",
                                         k == 1 ? "destination" : "source")};
     }

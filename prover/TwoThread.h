@@ -42,7 +42,7 @@
 //    logs start again there (a global array's too, for two groups), and after it both see
 //    one global memory (under the equality abstraction). Without interGroup, a barrier.
 ////  - (extension) asynchronous copies (semantics/rules/Async.cpp): every copy instance issued
-//    is kept with its cells (off + k, k < n: strides of 1 only, asyncRefusal) and formulas for
+//    is kept with its cells (off + k·stride, k < n: constant strides, asyncRefusal) and formulas for
 //    issued / done; ASYNC-RACE is checked at the issue (the copy against itself, the copies in
 //    flight and the logs since the last barrier) and at each access while it is in flight; the
 //    waits (G-ASYNC-WAIT, T-CP-COMMIT / T-CP-WAIT) and main's last barrier complete it at once,
@@ -215,7 +215,7 @@ public:
 PairEncoding encodePair(z3::context& ctx, const sem::Ir& ir, const EncodeOptions& options);
 
 /// (extension) The first asynchronous copy prove does not encode, and why (empty: none): a
-/// stride other than the constant 1, a kernel with 64-bit cell indices (addr64), or a launch
+/// stride that is not a constant, a kernel with 64-bit cell indices (addr64), or a launch
 /// of several groups whose races between groups are checked (`interGroup`).
 struct AsyncRefusal {
   kpl::SourceLoc at;
