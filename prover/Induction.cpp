@@ -41,7 +41,7 @@ void walk(const sem::Ir& ir, NodeId id, Footprint& f) {
     case NodeKind::Async:  // TwoThread.cpp cuts such a loop rather than inducting; havoc everything regardless
       f.barrier = true;
       f.async = true;
-      mark(n.slot0, 1);
+      if (n.asyncOp == kpl::AsyncOp::Copy) mark(n.slot0, 1);  // the event
       break;
     default: break;
   }
