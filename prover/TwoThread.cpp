@@ -90,7 +90,8 @@ struct PendingError {
 class Encoder {
 public:
   Encoder(PairEncoding& out)
-      : e_(out), c_(out.ctx), ir_(out.ir), alive_(out.ctx.bool_val(true)), nextEvent_(out.ctx.bv_val(1, 32)),
+      : e_(out), c_(out.ctx), ir_(out.ir), alive_(out.ctx.bool_val(true)),
+        nextEvent_{out.ctx.bv_val(1, 32), out.ctx.bv_val(1, 32)},
         commits_{out.ctx.bv_val(0, 32), out.ctx.bv_val(0, 32)} {
     NodeId last = ir_.main;  // main's last barrier ends the kernel (and completes the copies in flight)
     while (last != sem::kNone) {
@@ -700,7 +701,7 @@ private:
     // (extension) main's last barrier completes every copy still in flight, in issue order,
     // before its race check (their conflicts since the issue were checked at each access).
     if (id == finalBarrier_ && !group_ && !generic_)
-      for (Copy& c : copies_) complete(c, p[c.owner < 0 ? 0 : c.owner] && inFlight(c));
+      for (Copy& c : copies_) complete(c, p[c.member] && inFlight(c));
     rule_ = Rule::GRace;
     z3::expr all = c_.bool_val(true);
     for (int t = 0; t < T_; ++t) all = all && p[t];
@@ -1035,6 +1036,10 @@ private:
   };
   struct Copy {
     int owner = -1;  ///< -1: the group's (async_copy); 0 or 1: the pair member's cp_async
+    /// The pair member whose group (async_copy: one instance per member, the same copy when
+    /// both are of one group) or thread (cp_async) issued it.
+    int member = 0;
+    uint64_t instance = 0;  ///< the statement instance (a group copy's two instances share it)
     NodeId at = sem::kNone;
     CopyRange dst, src;
     z3::expr issued, done;
@@ -1091,14 +1096,16 @@ private:
     return z3::ugt(r.n, bv(int64_t{1} << (32 - j)));
   }
   z3::expr inFlight(const Copy& c) { return c.issued && !c.done; }
-  z3::expr ownerExists(const Copy& c) { return c.owner == 1 ? e_.two : c_.bool_val(true); }
+  /// Copy c concerns pair member t: its own group's or thread's, or the other member's when
+  /// both are of one group (copies of another group race only through the global logs).
+  z3::expr related(const Copy& c, int t) { return c.member == t ? exists(t) : e_.two && e_.same; }
 
-  /// copyCells's errors for a copy of `owner` (the group: -1, thread 0's values) issued
+  /// copyCells's errors for a copy of pair member `member` (its group's or its own) issued
   /// where `p`: n outside 0..2^20 is inconclusive; a cell outside its array out-of-bounds, in
   /// element order (element k's source, then its destination); a constant destination a
   /// constant write (after element 0's bounds).
-  void copyErrors(const CopyRange& dst, const CopyRange& src, int owner, const z3::expr& p, const z3::expr& n) {
-    const int t = owner < 0 ? 0 : owner;
+  void copyErrors(const CopyRange& dst, const CopyRange& src, int member, const z3::expr& p, const z3::expr& n) {
+    const int t = member;
     error(VerdictKind::Inconclusive, t, p && (n < bv(0) || n > bv(1 << 20)));
     flush(cur_);
     const sem::ArrayInfo& da = ir_.arrays[dst.array];
@@ -1154,25 +1161,27 @@ private:
   /// thread's for the group's copy; the other thread's for a thread's copy).
   void issueConflicts(const Copy& c, const z3::expr& p) {
     rule_ = Rule::AsyncRace;
-    const z3::expr on = ownerExists(c) && p;
+    const z3::expr on = exists(c.member) && p;
     // The race's threads: both pair members when each side is one's own, else the one named
     // (the group's copy is named after the thread whose access it meets, or thread 0).
     auto who = [](int a, int b) { return a >= 0 && b >= 0 && a != b ? -1 : a >= 0 ? a : b >= 0 ? b : 0; };
     error(VerdictKind::Race, who(c.owner, -1), on && repeats(c.dst), c.dst.array, cellOf(c.dst.off));
     error(VerdictKind::Race, who(c.owner, -1), on && overlap(c.src, c.dst), c.dst.array, cellOf(c.dst.off));
     for (const Copy& o : copies_) {
+      if (o.instance == c.instance) continue;  // the same group copy seen from the other member
       const z3::expr hit = overlap(c.dst, o.dst) || overlap(c.dst, o.src) || overlap(c.src, o.dst);
-      error(VerdictKind::Race, who(c.owner, o.owner), on && ownerExists(o) && inFlight(o) && hit, c.dst.array,
+      error(VerdictKind::Race, who(c.owner, o.owner), on && related(o, c.member) && inFlight(o) && hit, c.dst.array,
             cellOf(c.dst.off));
     }
     for (int t = 0; t < T_; ++t) {
-      if (t == c.owner) continue;
+      if (t == c.owner) continue;  // a thread's own earlier accesses precede its copy
       const ThreadState& u = th_[t];
       const sem::ArrayId d = c.dst.array, s = c.src.array;
       z3::expr hit = (u.wrEx[d] && member(d, u.wrEl[d], c.dst)) || (u.rdEx[d] && member(d, u.rdEl[d], c.dst)) ||
                      (u.atEx[d] && member(d, u.atEl[d], c.dst)) || (u.wrEx[s] && member(s, u.wrEl[s], c.src)) ||
                      (u.atEx[s] && member(s, u.atEl[s], c.src));
-      error(VerdictKind::Race, who(c.owner, t), on && exists(t) && hit, c.dst.array, cellOf(c.dst.off));
+      const z3::expr sameGroup = t == c.member ? c_.bool_val(true) : e_.two && e_.same;
+      error(VerdictKind::Race, who(c.owner, t), on && sameGroup && hit, c.dst.array, cellOf(c.dst.off));
     }
     flush(cur_);
   }
@@ -1203,18 +1212,20 @@ private:
       z3::expr hit = member(array, idx, c.dst);
       if (write) hit = hit || member(array, idx, c.src);
       const int who = c.owner >= 0 && c.owner != t ? -1 : t;
-      error(VerdictKind::Race, who, exists(t) && p && ownerExists(c) && inFlight(c) && hit, array, idx);
+      error(VerdictKind::Race, who, exists(t) && p && related(c, t) && inFlight(c) && hit, array, idx);
     }
     rule_ = saved;
   }
 
-  /// Copy c done where `now`: the group's in both threads' views (the group's memory: with
-  /// no race, a thread's view of the source cells is the group's), a thread's in its own view
-  /// with its cells logged as its read and write (T-RD, T-WR at the cp_async).
+  /// Copy c done where `now`: the group's in its member's view (the group's memory: with no
+  /// race, a thread's view of the source cells is the group's; the other member has its own
+  /// instance), a thread's in its own view with its cells logged as its read and write (T-RD,
+  /// T-WR at the cp_async). (Several groups) a group's copy of global cells is logged too,
+  /// for the member's pair with a thread of another group only (the launch's footprint).
   void complete(Copy& c, const z3::expr& now) {
     const z3::sort cell = c_.bv_sort(indexBits());
     for (int t = 0; t < T_; ++t) {
-      if (c.owner >= 0 && t != c.owner) continue;
+      if (t != c.member) continue;
       const uint64_t k = counter_++;
       z3::expr x = c_.constant(name(fmt::format("cp{}_{}", t + 1, k)).c_str(), cell);
       const z3::expr from = cellOf(c.src.cell(element(low(x), c.dst)));
@@ -1222,11 +1233,20 @@ private:
       const z3::expr body = z3::ite(now && member(c.dst.array, x, c.dst), z3::select(th_[t].sh[c.src.array], from),
                                     z3::select(d, x));
       d = z3::lambda(x, body);
-      if (c.owner < 0 || group_ || generic_) continue;
+      if (group_ || generic_) continue;
+      z3::expr when = now;
+      if (c.owner < 0) {
+        if (!e_.options.interGroup) continue;
+        when = now && !e_.same;
+      }
       // One chosen element of each side in the logs (as RD_elem / WR_elem).
       z3::expr j = c_.bv_const(name(fmt::format("cpel{}_{}", t + 1, k)).c_str(), 32);
-      z3::expr cr = now && z3::ult(j, c.src.n) && c_.bool_const(name(fmt::format("cprd{}_{}", t + 1, k)).c_str());
-      z3::expr cw = now && z3::ult(j, c.dst.n) && c_.bool_const(name(fmt::format("cpwr{}_{}", t + 1, k)).c_str());
+      const bool logSrc = c.owner >= 0 || ir_.arrays[c.src.array].global;
+      const bool logDst = c.owner >= 0 || ir_.arrays[c.dst.array].global;
+      z3::expr cr = when && z3::ult(j, c.src.n) && c_.bool_const(name(fmt::format("cprd{}_{}", t + 1, k)).c_str());
+      z3::expr cw = when && z3::ult(j, c.dst.n) && c_.bool_const(name(fmt::format("cpwr{}_{}", t + 1, k)).c_str());
+      if (!logSrc) cr = c_.bool_val(false);
+      if (!logDst) cw = c_.bool_val(false);
       ThreadState& s = th_[t];
       s.rdEx[c.src.array] = s.rdEx[c.src.array] || cr;
       s.rdEl[c.src.array] = z3::ite(cr, cellOf(c.src.cell(j)), s.rdEl[c.src.array]);
@@ -1243,19 +1263,19 @@ private:
     for (uint64_t k = 0; k < count; ++k) e_.reads.push_back(ReadRecord{src.array, cellOf(src.cell(bv(static_cast<int64_t>(k))))});
   }
 
-  /// The group rules' premise (G-ASYNC-COPY, G-ASYNC-WAIT): reached by both threads or
-  /// neither, then each operand the same in both (thread 0's values returned).
-  std::vector<z3::expr> uniformOperands(const Node& n, const std::vector<z3::expr>& p) {
+  /// The group rules' premise (G-ASYNC-COPY, G-ASYNC-WAIT): reached by both threads of one
+  /// group or neither, then each operand the same in both. Per member, its operands' values.
+  std::vector<std::vector<z3::expr>> uniformOperands(const Node& n, const std::vector<z3::expr>& p) {
     error(VerdictKind::Divergence, -1, e_.two && e_.same && p[0] != p[1]);
     flush(cur_);
-    std::vector<z3::expr> values;
+    std::vector<std::vector<z3::expr>> values(static_cast<size_t>(T_));
     for (ExprId a : n.args) {
       std::vector<z3::expr> v;
       for (int t = 0; t < T_; ++t) v.push_back(ev(a, t, p[t]));
       flush(cur_);
       error(VerdictKind::Divergence, -1, e_.two && e_.same && p[0] && v[0] != v[1]);
       flush(cur_);
-      values.push_back(v[0]);
+      for (int t = 0; t < T_; ++t) values[t].push_back(v[t]);
     }
     return values;
   }
@@ -1273,31 +1293,38 @@ private:
     switch (n.asyncOp) {
       case kpl::AsyncOp::Copy: {  // G-ASYNC-COPY
         rule_ = Rule::GAsyncCopy;
-        const std::vector<z3::expr> op = uniformOperands(n, p);
+        const std::vector<std::vector<z3::expr>> ops = uniformOperands(n, p);
         // The strides are constants (asyncRefusal refuses others).
         auto stride = [&](size_t k) {
           return static_cast<uint32_t>(constantWord(ir_, n.args[k]).value_or(1));
         };
-        Copy c{-1, id, CopyRange{n.array, op[0], op[4], stride(1)}, CopyRange{n.array2, op[2], op[4], stride(3)},
-               p[0], c_.bool_val(false), bv(0), c_.bool_val(false), bv(0)};
-        copyErrors(c.dst, c.src, -1, p[0], op[4]);
-        issueConflicts(c, p[0]);
-        c.event = z3::ite(op[5] != bv(0), op[5], nextEvent_);
-        nextEvent_ = z3::ite(p[0] && op[5] == bv(0), nextEvent_ + bv(1), nextEvent_);
-        if (n.slot0 != sem::kNone)
-          for (int t = 0; t < T_; ++t) th_[t].locals[n.slot0] = z3::ite(p[t], c.event, th_[t].locals[n.slot0]);
-        recordSources(c.src);
-        copies_.push_back(std::move(c));
+        // One instance per pair member, each its group's copy with its own values (one copy
+        // when both are of one group: their values agree, else a divergence).
+        const uint64_t instance = counter_++;
+        for (int t = 0; t < T_; ++t) {
+          rule_ = Rule::GAsyncCopy;
+          const std::vector<z3::expr>& op = ops[t];
+          Copy c{-1, t, instance, id, CopyRange{n.array, op[0], op[4], stride(1)},
+                 CopyRange{n.array2, op[2], op[4], stride(3)}, p[t], c_.bool_val(false), bv(0), c_.bool_val(false),
+                 bv(0)};
+          copyErrors(c.dst, c.src, t, p[t], op[4]);
+          issueConflicts(c, p[t]);
+          c.event = z3::ite(op[5] != bv(0), op[5], nextEvent_[t]);
+          nextEvent_[t] = z3::ite(p[t] && op[5] == bv(0), nextEvent_[t] + bv(1), nextEvent_[t]);
+          if (n.slot0 != sem::kNone) th_[t].locals[n.slot0] = z3::ite(p[t], c.event, th_[t].locals[n.slot0]);
+          recordSources(c.src);
+          copies_.push_back(std::move(c));
+        }
         break;
       }
       case kpl::AsyncOp::Wait: {  // G-ASYNC-WAIT: the group's copies of these events, in issue order
         rule_ = Rule::GAsyncWait;
-        const std::vector<z3::expr> events = uniformOperands(n, p);
+        const std::vector<std::vector<z3::expr>> events = uniformOperands(n, p);
         for (Copy& c : copies_) {
           if (c.owner >= 0) continue;
           z3::expr waited = c_.bool_val(false);
-          for (const z3::expr& e : events) waited = waited || c.event == e;
-          complete(c, p[0] && inFlight(c) && waited);
+          for (const z3::expr& e : events[c.member]) waited = waited || c.event == e;
+          complete(c, p[c.member] && inFlight(c) && waited);
         }
         break;
       }
@@ -1309,7 +1336,7 @@ private:
         flush(id);
         for (int t = 0; t < T_; ++t) {
           rule_ = Rule::TCpAsync;
-          Copy c{t, id, CopyRange{n.array, op[t][0], op[t][2], 1}, CopyRange{n.array2, op[t][1], op[t][2], 1},
+          Copy c{t, t, counter_++, id, CopyRange{n.array, op[t][0], op[t][2], 1}, CopyRange{n.array2, op[t][1], op[t][2], 1},
                  p[t], c_.bool_val(false), bv(0), c_.bool_val(false), bv(0)};
           copyErrors(c.dst, c.src, t, p[t], op[t][2]);
           issueConflicts(c, p[t]);
@@ -1363,7 +1390,7 @@ private:
   std::unique_ptr<z3::solver> inductionSolver_;
   std::vector<std::string> names_;  ///< per slot: the source name of the local it holds now
   std::vector<Copy> copies_;        ///< every copy instance issued, in issue order
-  z3::expr nextEvent_;              ///< G-ASYNC-COPY's next event
+  z3::expr nextEvent_[2];           ///< per pair member's group: G-ASYNC-COPY's next event
   z3::expr commits_[2];             ///< per pair member: its cp_commit count
   NodeId cur_ = sem::kNone;         ///< the statement being encoded (its check points' node)
   NodeId finalBarrier_ = sem::kNone;  ///< main's last statement, the kernel's end
@@ -1381,12 +1408,8 @@ PairEncoding encodePair(z3::context& ctx, const sem::Ir& ir, const EncodeOptions
 }
 
 
-std::optional<AsyncRefusal> asyncRefusal(const sem::Ir& ir, bool interGroup) {
+std::optional<AsyncRefusal> asyncRefusal(const sem::Ir& ir) {
   if (!ir.firstAsync) return std::nullopt;
-  if (interGroup)
-    return AsyncRefusal{*ir.firstAsync,
-                        "prove does not handle asynchronous copies in a launch of several groups yet (the copies' "
-                        "races between groups; --only-intra-group leaves those out; sdvmc run and check do)"};
   for (const sem::ExprNode& x : ir.exprs)
     if (x.op == EOp::Addr64)
       return AsyncRefusal{*ir.firstAsync, "prove does not handle asynchronous copies in a kernel with 64-bit cell "

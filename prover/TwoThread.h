@@ -215,13 +215,12 @@ public:
 PairEncoding encodePair(z3::context& ctx, const sem::Ir& ir, const EncodeOptions& options);
 
 /// (extension) The first asynchronous copy prove does not encode, and why (empty: none): a
-/// stride that is not a constant, a kernel with 64-bit cell indices (addr64), or a launch
-/// of several groups whose races between groups are checked (`interGroup`).
+/// stride that is not a constant, or a kernel with 64-bit cell indices (addr64).
 struct AsyncRefusal {
   kpl::SourceLoc at;
   std::string why;
 };
-std::optional<AsyncRefusal> asyncRefusal(const sem::Ir& ir, bool interGroup);
+std::optional<AsyncRefusal> asyncRefusal(const sem::Ir& ir);
 
 
 }  // namespace sdvmc::prove

@@ -191,8 +191,8 @@ bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, cons
   return true;
 }
 
-bool refuseAsyncForProve(const kpl::SourceFile& src, const sem::Ir& ir, bool interGroup, bool asJson) {
-  const std::optional<prove::AsyncRefusal> r = prove::asyncRefusal(ir, interGroup);
+bool refuseAsyncForProve(const kpl::SourceFile& src, const sem::Ir& ir, bool asJson) {
+  const std::optional<prove::AsyncRefusal> r = prove::asyncRefusal(ir);
   if (!r) return false;
   kpl::DiagnosticEngine d(&src);
   d.error(r->at, "unsupported: " + r->why);

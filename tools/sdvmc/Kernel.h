@@ -62,6 +62,6 @@ bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, cons
 
 /// The first asynchronous copy `prove` does not encode (prove::asyncRefusal), refused at its
 /// location (`unsupported:`, exit 2): true when refused.
-bool refuseAsyncForProve(const kpl::SourceFile& src, const sem::Ir& ir, bool interGroup, bool json);
+bool refuseAsyncForProve(const kpl::SourceFile& src, const sem::Ir& ir, bool json);
 
 }  // namespace sdvmc::tool

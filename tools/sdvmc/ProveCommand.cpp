@@ -209,7 +209,7 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   if (refuseUnsupported(o.file, *source, ir, "prove", false, false, false, o.json, false, false, /*asyncCopies=*/true))
     return 2;
   // (asynchronous copies) encoded (prover/TwoThread.cpp) but for the forms asyncRefusal names.
-  if (refuseAsyncForProve(*source, ir, prove::interGroupLaunch(ir) && !o.onlyIntraGroup, o.json)) return 2;
+  if (refuseAsyncForProve(*source, ir, o.json)) return 2;
   // (grid barriers) prove encodes them (prover/TwoThread.cpp): a barrier of the whole launch.
   const bool gridLaunch = ir.firstGridBarrier && prove::interGroupLaunch(ir);
 
