@@ -48,6 +48,8 @@
 //    waits (G-ASYNC-WAIT, T-CP-COMMIT / T-CP-WAIT) and main's last barrier complete it at once,
 //    a lambda over the destination array (the group's copy in both views, a thread's in its
 //    own, logged as its read and write). Loops that issue or wait are cut, not inducted.
+//    A group's copy has one instance per pair member (its group's values; the same copy when
+//    both are of one group); for two groups its global cells are logged at its wait.
 //  - loops: unrolled while the continuation condition (p ∧ e for either thread) may hold;
 //    a loop whose continuation is provably false stops exactly. A loop still able to run
 //    after `unroll` iterations (a constant-trip one: after maxExactUnroll) is proved by
