@@ -1410,10 +1410,6 @@ PairEncoding encodePair(z3::context& ctx, const sem::Ir& ir, const EncodeOptions
 
 std::optional<AsyncRefusal> asyncRefusal(const sem::Ir& ir) {
   if (!ir.firstAsync) return std::nullopt;
-  for (const sem::ExprNode& x : ir.exprs)
-    if (x.op == EOp::Addr64)
-      return AsyncRefusal{*ir.firstAsync, "prove does not handle asynchronous copies in a kernel with 64-bit cell "
-                                          "indices (addr64) yet (sdvmc run and check do)"};
   for (const Node& n : ir.nodes) {
     if (n.kind != NodeKind::Async || n.asyncOp != kpl::AsyncOp::Copy || n.args.size() < 4) continue;
     for (size_t k : {size_t{1}, size_t{3}}) {

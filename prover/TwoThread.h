@@ -216,8 +216,8 @@ public:
 /// Encodes `ir` (its main) as the two-thread predicated program.
 PairEncoding encodePair(z3::context& ctx, const sem::Ir& ir, const EncodeOptions& options);
 
-/// (extension) The first asynchronous copy prove does not encode, and why (empty: none): a
-/// stride that is not a constant, or a kernel with 64-bit cell indices (addr64).
+/// (extension) The first asynchronous copy prove does not encode, and why (empty: none): one
+/// whose stride is not a constant.
 struct AsyncRefusal {
   kpl::SourceLoc at;
   std::string why;

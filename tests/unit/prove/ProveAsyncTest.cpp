@@ -259,6 +259,34 @@ TEST_CASE("prove, async: constant strides, positive, negative and zero", "[prove
         Status::Ok);
 }
 
+TEST_CASE("prove, async: 64-bit cells (addr64): a copy's cells are the Words' sign-extended cells", "[prove][async]") {
+  // T is unbounded: T[2^32 + lid] is another cell than the copy's T[lid] (no race while in
+  // flight); T[lid] itself is one of them (a race). After the wait T[lid] = G[2 + lid].
+  const std::string kernel = R"(threads: 2;
+group: 0;
+global G[8] = {10, 11, 12, 13, 14, 15, 16, 17};
+shared T[];
+main: {
+  local e, v;
+  e := async_copy(T, 0, 1, G, 2, 1, 4, 0);
+  v := rd(T, addr64(HIGH, lid));
+  async_wait(e);
+  v := rd(T, addr64(0, lid));
+  assert(v == 12 + lid);
+  barrier;
+})";
+  auto with = [&](const char* high) {
+    std::string k = kernel;
+    k.replace(k.find("HIGH"), 4, high);
+    return k;
+  };
+  CHECK(proveKpl(with("1"), 2).status == Status::Ok);
+  prove::ProveResult r = proveKpl(with("0"), 2);
+  REQUIRE(r.status == Status::Violation);
+  CHECK(r.claim.rule == sem::Rule::AsyncRace);
+  CHECK(r.confirmed);
+}
+
 TEST_CASE("prove, async: strides not constant are refused at the copy", "[prove][async]") {
   auto k = semtest::compile(R"(threads: 2;
 group: 0;
