@@ -38,8 +38,10 @@ void walk(const sem::Ir& ir, NodeId id, Footprint& f) {
       f.logged[n.array] = true;
       break;
     case NodeKind::Barrier: f.barrier = true; break;
-    case NodeKind::Async:  // prove refuses them before encoding; havoc everything regardless
+    case NodeKind::Async:  // TwoThread.cpp cuts such a loop rather than inducting; havoc everything regardless
       f.barrier = true;
+      f.async = true;
+      if (n.asyncOp == kpl::AsyncOp::Copy) mark(n.slot0, 1);  // the event
       break;
     default: break;
   }

@@ -67,6 +67,9 @@ struct Footprint {
   std::vector<bool> written;   ///< per array: its shadow memory may change
   std::vector<bool> logged;    ///< per array: its logs may change
   bool barrier = false;
+  /// The loop issues or waits for an asynchronous copy: its copies in flight are not part of
+  /// the state Houdini havocs (TwoThread.cpp cuts such a loop instead).
+  bool async = false;
   std::vector<Step> steps;
   std::vector<sem::Slot> halving, doubling;
 };

@@ -151,7 +151,8 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
     return a;
   }
 
-  z3::solver solver = makeSolver(ctx, o.timeoutSeconds, "QF_AUFBV");
+  // (asynchronous copies) a copy done is a lambda over its array: no QF_AUFBV logic then.
+  z3::solver solver = makeSolver(ctx, o.timeoutSeconds, enc.lambdas ? nullptr : "QF_AUFBV");
   for (const z3::expr& c : enc.constraints) solver.add(c);
   solver.add(enc.anyError());
   for (const CheckPoint& c : enc.checks)

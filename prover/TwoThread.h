@@ -41,7 +41,15 @@
 //    divergence for two threads of two groups too (grid barrier divergence); both threads'
 //    logs start again there (a global array's too, for two groups), and after it both see
 //    one global memory (under the equality abstraction). Without interGroup, a barrier.
-//    Asynchronous copies are not encoded (tools/sdvmc refuses them: `unsupported:`).
+////  - (extension) asynchronous copies (semantics/rules/Async.cpp): every copy instance issued
+//    is kept with its cells (off + k·stride, k < n: constant strides, asyncRefusal) and formulas for
+//    issued / done; ASYNC-RACE is checked at the issue (the copy against itself, the copies in
+//    flight and the logs since the last barrier) and at each access while it is in flight; the
+//    waits (G-ASYNC-WAIT, T-CP-COMMIT / T-CP-WAIT) and main's last barrier complete it at once,
+//    a lambda over the destination array (the group's copy in both views, a thread's in its
+//    own, logged as its read and write). Loops that issue or wait are cut, not inducted.
+//    A group's copy has one instance per pair member (its group's values; the same copy when
+//    both are of one group); for two groups its global cells are logged at its wait.
 //  - loops: unrolled while the continuation condition (p ∧ e for either thread) may hold;
 //    a loop whose continuation is provably false stops exactly. A loop still able to run
 //    after `unroll` iterations (a constant-trip one: after maxExactUnroll) is proved by
@@ -60,6 +68,7 @@
 #include <z3++.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -194,6 +203,9 @@ public:
   /// Float-to-integer conversion checks (fcvt_chk, dcvt_chk) encoded as their value only:
   /// the float is uninterpreted, so whether it is in the integer's range is not decided.
   uint32_t uncheckedConversions = 0;
+  /// The encoding has lambdas (a kernel with asynchronous copies): its solvers take no
+  /// QF_AUFBV logic.
+  bool lambdas = false;
   /// An operator the encoding does not handle (empty: none); the result is then meaningless.
   std::string unsupported;
 
@@ -203,6 +215,14 @@ public:
 
 /// Encodes `ir` (its main) as the two-thread predicated program.
 PairEncoding encodePair(z3::context& ctx, const sem::Ir& ir, const EncodeOptions& options);
+
+/// (extension) The first asynchronous copy prove does not encode, and why (empty: none): one
+/// whose stride is not a constant.
+struct AsyncRefusal {
+  kpl::SourceLoc at;
+  std::string why;
+};
+std::optional<AsyncRefusal> asyncRefusal(const sem::Ir& ir);
 
 
 }  // namespace sdvmc::prove

@@ -6,6 +6,12 @@
 // exit: 0
 // expect: verdict=ok states=6 transitions=4 terminal_states=2 discarded=0 depth=3
 // expect: groups_explored={"groups":[0,1],"representative":false} inter_group={"checked":true,"how":"launch"}
+// run: prove --local-size 4 --num-groups 2 --only-intra-group --buffer in=8 --buffer out=8
+// exit: 0
+// expect: verdict=ok
+// run: prove --local-size 4 --num-groups 2 --buffer in=8 --buffer out=8
+// exit: 0
+// expect: verdict=ok
 // why: group g copies in[4g .. 4g+3] into its tile (every work-item passes the same
 //   arguments: tile, in + 4g, 4 elements, no event to join), waits for the event (the same in
 //   every work-item), then work-item i writes out[4g + i] = 2 * tile[3 - i]. After the wait the
@@ -21,6 +27,13 @@
 //   6 in all, 4 transitions, 2 terminal, depth 3. Inter-group races: which cells a group
 //   accesses depends on no input value, so the launch is run group by group: none (each group
 //   writes only out[4g .. 4g+3]; in is only read, by the copies).
+//   prove (at the launch: groups of 4 work-items, group id g in 0..1, every value of in): the
+//   copy's operands (tile, 0, in + 4g, 4) are the same in every work-item of a group and every
+//   work-item reaches it; its cells in[4g .. 4g + 3] (g <= 1: inside in[0..7]) and tile[0..3]
+//   are in bounds; the wait completes it before any access; work-item i < 4 reads tile[3 - i]
+//   and writes out[4g + i] (one writer per cell, in bounds): ok within a group. Between the
+//   two groups: the copies read in (reads only), tile is each group's own, and group g writes
+//   out[4g .. 4g + 3], disjoint from the other group's: ok with the races between groups too.
 #define TILE 4
 
 inline int twice(int x) { return 2 * x; }

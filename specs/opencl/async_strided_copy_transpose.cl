@@ -7,6 +7,12 @@
 // exit: 0
 // expect: verdict=ok states=16 transitions=12 terminal_states=4 discarded=0 depth=4
 // expect: groups_explored={"groups":[0,1,2,3],"representative":false} inter_group={"checked":true,"how":"launch"}
+// run: prove --local-size 4 --num-groups 4 --only-intra-group --buffer m=16 --buffer t=16 --buffer s=16
+// exit: 0
+// expect: verdict=ok
+// run: prove --local-size 4 --num-groups 4 --buffer m=16 --buffer t=16 --buffer s=16
+// exit: 0
+// expect: verdict=ok
 // why: m is 4x4 row-major with m[i] = i. Group c (0..3) gathers column c: the strided copy
 //   local <- global reads src[k * 4] for k < 4 from src = m + c, so col[k] = m[c + 4k] = c + 4k.
 //   After the wait and a barrier each work-item k scales its own cell: col[k] = 10 (c + 4k)
@@ -20,6 +26,14 @@
 //   nothing is chosen); the copies' operands depend on the group id, so each of the 4 groups is
 //   explored on its own: 2 barriers and the end, 4 states a group: 16 states, 12 transitions,
 //   4 terminal, depth 4; the launch run group by group finds no inter-group race (as above).
+//   prove (groups of 4 work-items, any group c of the 4, every value of m): the gather's cells
+//   m[c + 4k] (c <= 3, k < 4: at most 15) and col[k] are in bounds, nothing precedes it; the
+//   wait and a barrier order it before col[k] *= 10 (each work-item its own cell); after the
+//   second barrier the two copies read col and write t[4c + k] and s[c + 4k] (destination
+//   stride 4), in bounds, different arrays from each other's sources; the one wait (the strided
+//   copy joins f's event) completes both: ok within a group (--only-intra-group). Between
+//   groups: m is only read; group c writes t[4c .. 4c + 3] and s[c + 4k] (k < 4), cells of no
+//   other group; col is each group's own: ok with the races between groups too.
 __kernel void column_to_row(__global const int *m, __global int *t, __global int *s) {
   __local int col[4];
   const int c = get_group_id(0);

@@ -3,6 +3,7 @@
 
 #include "kpl/Parser.h"
 #include "kpl/Verify.h"
+#include "prover/TwoThread.h"
 #include "report/Report.h"
 #include "semantics/rules/Lower.h"
 
@@ -114,7 +115,7 @@ bool refuseGridBarrier(const kpl::SourceFile& src, const sem::Ir& ir, const std:
 
 bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what,
                        bool atomics, bool params, bool groups, bool asJson, bool floats, bool conversions,
-                       bool wideAtomics) {
+                       bool wideAtomics, bool asyncCopies) {
   std::string message;
   kpl::SourceLoc at{1, 1};
   const kpl::Program& p = *ir.program;
@@ -136,7 +137,8 @@ bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, cons
         conversion = &e;
         break;
       }
-  if (ir.firstAsync) {
+  if (ir.firstAsync && !asyncCopies) {
+    // (asyncCopies: prove encodes them, prover/TwoThread.cpp, refuseAsyncForProve the rest.)
     // The asynchronous copies need the SDV rules' copies in flight (semantics/rules/Async.cpp),
     // which `check` with the sdv model carries in its states (StateCodec's encodeCopies) and
     // neither the warp models nor prove's encoding nor litmus do yet.
@@ -186,6 +188,16 @@ bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, cons
   d.render(std::cerr);
   if (asJson) std::cout << nlohmann::json{{"verdict", "error"}, {"diagnostics", report::diagnosticsJson(d.diagnostics())}}.dump() << "\n";
   (void)file;
+  return true;
+}
+
+bool refuseAsyncForProve(const kpl::SourceFile& src, const sem::Ir& ir, bool asJson) {
+  const std::optional<prove::AsyncRefusal> r = prove::asyncRefusal(ir);
+  if (!r) return false;
+  kpl::DiagnosticEngine d(&src);
+  d.error(r->at, "unsupported: " + r->why);
+  d.render(std::cerr);
+  if (asJson) std::cout << nlohmann::json{{"verdict", "error"}, {"diagnostics", report::diagnosticsJson(d.diagnostics())}}.dump() << "\n";
   return true;
 }
 

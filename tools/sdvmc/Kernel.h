@@ -53,11 +53,16 @@ bool refuseGridBarrier(const kpl::SourceFile& src, const sem::Ir& ir, const std:
 /// this kernel yet — atomics (`atomics`), kernel parameters (`params`), several groups
 /// (`groups`), floating point (`floats`), the float-to-integer conversion checks `fcvt_chk` /
 /// `dcvt_chk` (`conversions`), 64-bit atomics unless `wideAtomics` (the warp models handle
-/// them), and always the asynchronous copies — as `file:line:col: error: unsupported: …`
+/// them), and the asynchronous copies (unless `asyncCopies`: prove encodes them,
+/// refuseAsyncForProve) — as `file:line:col: error: unsupported: …`
 /// on stderr (and the JSON error object when `json`); returns true when it printed one (the
 /// command exits with 2).
 bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what,
                        bool atomics, bool params, bool groups, bool json, bool floats = false,
-                       bool conversions = false, bool wideAtomics = false);
+                       bool conversions = false, bool wideAtomics = false, bool asyncCopies = false);
+
+/// The first asynchronous copy `prove` does not encode (prove::asyncRefusal), refused at its
+/// location (`unsupported:`, exit 2): true when refused.
+bool refuseAsyncForProve(const kpl::SourceFile& src, const sem::Ir& ir, bool json);
 
 }  // namespace sdvmc::tool

@@ -206,7 +206,10 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   }
   const sem::Ir& ir = k->ir;
   // Floating point is uninterpreted (prover/TwoThread.h), --equiv still refuses it.
-  if (refuseUnsupported(o.file, *source, ir, "prove", false, false, false, o.json)) return 2;
+  if (refuseUnsupported(o.file, *source, ir, "prove", false, false, false, o.json, false, false, /*wideAtomics=*/false, /*asyncCopies=*/true))
+    return 2;
+  // (asynchronous copies) encoded (prover/TwoThread.cpp) but for the forms asyncRefusal names.
+  if (refuseAsyncForProve(*source, ir, o.json)) return 2;
   // (grid barriers) prove encodes them (prover/TwoThread.cpp): a barrier of the whole launch.
   const bool gridLaunch = ir.firstGridBarrier && prove::interGroupLaunch(ir);
 

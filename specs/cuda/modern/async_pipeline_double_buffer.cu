@@ -4,15 +4,21 @@
 // expect: verdict=ok final.out=[8,6,4,2,16,14,12,10,24,22,20,18]
 // run: run --block-dim 4 --kernel pipelined_reverse_nowait --buffer in=12 --buffer out=12
 // exit: 1
-// expect: verdict=race rule=ASYNC-RACE location.line=48 threads=[3,0]
-// expect: accesses.0={"thread":3,"kind":"write","index":3,"location":{"line":42}}
-// expect: accesses.1={"thread":0,"kind":"read","index":3,"location":{"line":48}}
+// expect: verdict=race rule=ASYNC-RACE location.line=61 threads=[3,0]
+// expect: accesses.0={"thread":3,"kind":"write","index":3,"location":{"line":55}}
+// expect: accesses.1={"thread":0,"kind":"read","index":3,"location":{"line":61}}
 // run: check --block-dim 4 --kernel pipelined_reverse --buffer in=12 --buffer out=12
 // exit: 0
 // expect: verdict=ok states=8 transitions=7 terminal_states=1 discarded=0 depth=8
 // run: check --block-dim 4 --kernel pipelined_reverse_nowait --buffer in=12 --buffer out=12
 // exit: 1
-// expect: verdict=race rule=ASYNC-RACE location.line=48 threads=[3,0] states=2 transitions=1 depth=2
+// expect: verdict=race rule=ASYNC-RACE location.line=61 threads=[3,0] states=2 transitions=1 depth=2
+// run: prove --block-dim 4 --kernel pipelined_reverse --buffer in=12 --buffer out=12
+// exit: 0
+// expect: verdict=ok
+// run: prove --block-dim 4 --kernel pipelined_reverse_nowait --buffer in=12 --buffer out=12
+// exit: 1
+// expect: verdict=race rule=ASYNC-RACE witness.threads=4 confirmed=true
 // why: thread t copies its element of tile k (in[4k + t], 4 bytes: one cell) into buf[k % 2][t]
 //   with __pipeline_memcpy_async and commits it as a batch. Before the loop batch 0 = tile 0;
 //   iteration k commits batch k + 1 (tile k + 1, or an empty batch after the last tile, so the
@@ -25,13 +31,20 @@
 //   in = 1..12: out = 2 * [4,3,2,1, 8,7,6,5, 12,11,10,9] = [8,6,4,2, 16,14,12,10, 24,22,20,18]
 //   (the same loop built with nvcc 13.0 for sm_90 and run on an H100 gave these values).
 //   Without the wait (pipelined_reverse_nowait) no copy is ever done before the read: at k = 0
-//   thread 0 reads buf[0][3] (line 48), a destination of thread 3's copy of tile 0 (line 42)
+//   thread 0 reads buf[0][3] (line 61), a destination of thread 3's copy of tile 0 (line 55)
 //   still in flight: ASYNC-RACE at the read; the first thread checked is 0, its cell buf[0][3]
 //   (index 3), the copy thread 3's write (a __syncthreads does not complete a copy).
 //   check (sdv model): in, buf and out hold values only copied, doubled and stored (abstract:
 //   nothing is chosen), so each kernel is one execution, a state after each barrier: with the
 //   wait, 3 iterations × 2 __syncthreads + the end = 7 segments: 8 states, 7 transitions, depth
 //   8; without it, the first __syncthreads (s1, copies of tiles 0 and 1 in flight), then the race.
+//   prove (at the launch: one block of 4 threads, every value of in): the loop's trip count is
+//   the constant TILES = 3, so it is unrolled exactly; each thread's copies are one cell
+//   (buf[b][t] <- in[4k + t], in bounds for k <= 2, t <= 3), the reads buf[k % 2][3 - t] and
+//   writes out[4k + t] in bounds. With the wait, as derived above, every copy's cells are
+//   accessed only after its wait and a __syncthreads, and the copy of tile k + 1 writes the
+//   buffer freed by the previous barrier: ok. Without it the copies are still in flight at the
+//   reads: a race (ASYNC-RACE) of the 4-thread launch, confirmed by the replay.
 #include <cuda_pipeline.h>
 
 constexpr int TILE = 4;

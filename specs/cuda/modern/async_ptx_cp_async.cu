@@ -7,18 +7,24 @@
 // expect: verdict=ok final.out=[13,5]
 // run: run --block-dim 2 --kernel tile_sums_no_wait --buffer in=8 --buffer out=2
 // exit: 1
-// expect: verdict=race rule=ASYNC-RACE location.line=72 threads=[1,0]
-// expect: accesses.0={"thread":1,"kind":"write","index":4,"location":{"line":45}}
-// expect: accesses.1={"thread":0,"kind":"read","index":4,"location":{"line":72}}
+// expect: verdict=race rule=ASYNC-RACE location.line=82 threads=[1,0]
+// expect: accesses.0={"thread":1,"kind":"write","index":4,"location":{"line":55}}
+// expect: accesses.1={"thread":0,"kind":"read","index":4,"location":{"line":82}}
 // run: check --block-dim 2 --kernel tile_sums --buffer in=8 --buffer out=2
 // exit: 0
 // expect: verdict=ok states=3 transitions=2 terminal_states=1 discarded=0 depth=3
 // run: check --block-dim 2 --kernel tile_sums_no_wait --buffer in=8 --buffer out=2
 // exit: 1
-// expect: verdict=race rule=ASYNC-RACE location.line=72 threads=[1,0]
-// expect: accesses.0={"thread":1,"kind":"write","index":4,"location":{"line":45}}
-// expect: accesses.1={"thread":0,"kind":"read","index":4,"location":{"line":72}}
+// expect: verdict=race rule=ASYNC-RACE location.line=82 threads=[1,0]
+// expect: accesses.0={"thread":1,"kind":"write","index":4,"location":{"line":55}}
+// expect: accesses.1={"thread":0,"kind":"read","index":4,"location":{"line":82}}
 // expect: states=2 transitions=1 depth=2 witness={"threads":2,"group":0,"init":{}} confirmed=true
+// run: prove --block-dim 2 --kernel tile_sums --buffer in=8 --buffer out=2
+// exit: 0
+// expect: verdict=ok
+// run: prove --block-dim 2 --kernel tile_sums_no_wait --buffer in=8 --buffer out=2
+// exit: 1
+// expect: verdict=race rule=ASYNC-RACE witness.threads=2 confirmed=true
 // why: cp_async16 copies 16 bytes, four 4-byte cells: thread t copies in[4t .. 4t+3] into
 //   tile[4t .. 4t+3] (cp.async.cg: a copy of the thread's own, in flight until its wait).
 //   commit() makes it the thread's batch 0; wait<0>() (cp.async.wait_group 0) completes every
@@ -27,7 +33,7 @@
 //   tile[4(1-t)] + tile[4(1-t) + 3]: out[0] = tile[4] + tile[7] = 5 + 8 = 13, out[1] = tile[0]
 //   + tile[3] = 1 + 4 = 5. wait_all() (cp.async.wait_all: commit_group, then wait_group 0)
 //   gives the same. Without a wait the copies stay in flight across the barrier: thread 0's
-//   first read (line 72), tile[4], is a destination of thread 1's copy (line 45): ASYNC-RACE at
+//   first read (line 82), tile[4], is a destination of thread 1's copy (line 55): ASYNC-RACE at
 //   the read, thread 0 being the first checked. (The same kernels built with nvcc 13.0 for sm_90 and
 //   run on an H100 gave out = [13, 5] with wait_group 0 and with wait_all.)
 //   check (sdv model): in and tile hold values that are only copied, added and stored
@@ -37,6 +43,10 @@
 //   at __syncthreads, which leaves them in flight (in the state's bytes) -> s1 -> thread 0's
 //   read of tile[4] races with thread 1's copy: found expanding s1 (2 states, 1 transition,
 //   depth 2); its `sdvmc run` replay gives it again.
+//   prove (at the launch: one block of 2 threads, every value of in): each thread's copy
+//   in[4t .. 4t + 3] -> tile[4t .. 4t + 3] is in bounds and its own; wait<0> completes it, the
+//   __syncthreads orders both before the reads of the other half: ok. Without the wait the
+//   copies are in flight at the reads: ASYNC-RACE, confirmed by the replay.
 #include <cstdint>
 
 namespace ptx {
