@@ -292,6 +292,7 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
   if (t->isPointerType()) {
     VarInfo& v = inst_->vars[vd];
     v = VarInfo{VarInfo::Kind::Pointer, newLocal(cname), -1};
+    if (inst_->widePtrs.count(vd)) v.hi = newLocal(cname + "_hi");  // it may take a 64-bit offset
     if (dynamic_.count(DynKey{vd, inst_->seq})) {
       v.storage = newDynamic(cname);
       emitAssign(storages_[static_cast<size_t>(v.storage)].base, lit(0, r), r);  // each time the declaration runs
