@@ -77,7 +77,7 @@ AggPlace Lowerer::privatePlace(int storage, const Layout& l, kpl::SourceRange r)
 Agg Lowerer::loadAgg(const AggPlace& p, kpl::SourceRange r) {
   Agg a;
   a.ok = p.ok;
-  ExprPtr base = p.ok ? atomOffset(clone(*p.base.index), r) : lit(0, r);  // a 64-bit cell index: its words once
+  ExprPtr base = !p.ok ? lit(0, r) : p.comps.size() > 1 ? atomOffset(clone(*p.base.index), r) : clone(*p.base.index);
   for (const Comp& c : p.comps) {
     ExprPtr at = offsetPlus(clone(*base), lit(static_cast<int64_t>(c.offset), r), r);
     if (!p.ok) a.vals.push_back(lit(0, r));
@@ -100,7 +100,8 @@ void Lowerer::storeAgg(const AggPlace& p, Agg& v, kpl::SourceRange r) {
     for (ExprPtr& e : v.vals)
       if (!isSimple(*e) && mentions(*e, names)) e = snapshot(std::move(e), r);
   }
-  ExprPtr base = atomOffset(clone(*p.base.index), r);  // a 64-bit cell index: its words once
+  // A 64-bit cell index (addr64) used for several cells: its words computed once.
+  ExprPtr base = p.comps.size() > 1 ? atomOffset(clone(*p.base.index), r) : clone(*p.base.index);
   for (size_t i = 0; i < p.comps.size(); ++i) {
     const Comp& c = p.comps[i];
     ExprPtr at = offsetPlus(clone(*base), lit(static_cast<int64_t>(c.offset), r), r);

@@ -191,7 +191,7 @@ bool Lowerer::bindParams(Instance& callee, const clang::FunctionDecl* fd, const 
     if (p->getType()->isPointerType()) {
       PtrVal pv = pointer(arg);
       VarInfo v{VarInfo::Kind::Pointer, newLocal(pname), pv.storage};
-      if (wideOffsets() && (isAddr64(*pv.offset) || bodyWide.count(p))) {
+      if (wideOffsets() && !smallTarget(pv.storage) && (isAddr64(*pv.offset) || bodyWide.count(p))) {
         v.hi = newLocal(pname + "_hi");
         wideParams.insert(p);
       }
@@ -293,7 +293,7 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
     callee.refResult->ref = true;
   } else if (rt->isPointerType()) {
     callee.ptrResult = VarInfo{VarInfo::Kind::Pointer, newLocal(fd->getNameAsString() + "_ret"), -1};
-    if (returnsWidePtr(callee)) callee.ptrResult->hi = newLocal(fd->getNameAsString() + "_ret_hi");  // a 64-bit offset
+    callee.wideResult = returnsWidePtr(callee);  // a 64-bit offset: returnPtr
   } else if (isAgg(rt)) {
     auto l = layoutOf(rt, c->getBeginLoc());
     if (!l) return lit(0, r);

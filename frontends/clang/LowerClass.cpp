@@ -299,6 +299,8 @@ void Lowerer::returnPtr(const clang::Expr* v) {
     unsupported(v, "a function returning pointers into different arrays (or NULL)");
     return;
   }
+  if (res.storage == -1 && inst_->wideResult && !smallTarget(p.storage))  // the first return: every one has its target
+    res.hi = newLocal(inst_->fn->getNameAsString() + "_ret_hi");
   if (isDynamic(p.storage) || isDynamic(res.storage)) {
     // A pointer with a run-time base (read from memory, made from an address): the result's own.
     if (res.storage == -1) res.storage = newDynamic(inst_->fn->getNameAsString() + "_ret");

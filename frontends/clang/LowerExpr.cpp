@@ -304,7 +304,7 @@ ExprPtr Lowerer::rvalueBinary(const clang::BinaryOperator* b, bool need) {
     if ((op == clang::BO_EQ || op == clang::BO_NE) && !same && (isDynamic(p.storage) || isDynamic(q.storage))) {
       // Equal when they name the same storage at run time and the same cell.
       ExprPtr cellEq;
-      if (std::optional<Val> w = wideOffsetOp(clang::BO_EQ, clone(*p.offset), clone(*q.offset), 1, b->getOperatorLoc(), r))
+      if (std::optional<Val> w = smallTarget(p.storage) ? std::nullopt : wideOffsetOp(clang::BO_EQ, clone(*p.offset), clone(*q.offset), 1, b->getOperatorLoc(), r))
         cellEq = std::move(w->lo);  // 64-bit offsets: both words
       else
         cellEq = bin(BinaryOp::Eq, std::move(p.offset), std::move(q.offset), r);
@@ -314,7 +314,7 @@ ExprPtr Lowerer::rvalueBinary(const clang::BinaryOperator* b, bool need) {
     }
     if (op == clang::BO_EQ || op == clang::BO_NE) {
       if (!same) return lit(op == clang::BO_NE ? 1 : 0, r);  // distinct arrays never alias
-      if (std::optional<Val> w = wideOffsetOp(op, clone(*p.offset), clone(*q.offset), 1, b->getOperatorLoc(), r))
+      if (std::optional<Val> w = smallTarget(p.storage) ? std::nullopt : wideOffsetOp(op, clone(*p.offset), clone(*q.offset), 1, b->getOperatorLoc(), r))
         return std::move(w->lo);
       return bin(op == clang::BO_EQ ? BinaryOp::Eq : BinaryOp::Ne, std::move(p.offset), std::move(q.offset), r);
     }
@@ -328,7 +328,7 @@ ExprPtr Lowerer::rvalueBinary(const clang::BinaryOperator* b, bool need) {
       return lit(0, r);
     }
     const uint64_t pcells = pointeeCells(lt->getPointeeType(), b->getBeginLoc());
-    if (std::optional<Val> w = wideOffsetOp(op, clone(*p.offset), clone(*q.offset), pcells, b->getOperatorLoc(), r)) {
+    if (std::optional<Val> w = smallTarget(p.storage) ? std::nullopt : wideOffsetOp(op, clone(*p.offset), clone(*q.offset), pcells, b->getOperatorLoc(), r)) {
       if (op != clang::BO_Sub) return std::move(w->lo);  // a comparison
       if (diffOut) {  // the 64-bit ptrdiff_t (wbinary)
         *diffOut = std::move(*w);
@@ -396,7 +396,7 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
       LVal lv = lvalue(lhs);
       const uint64_t cells = pointeeCells(lhs->getType()->getPointeeType(), b->getBeginLoc());
       if (lv.kind == LVal::Kind::Pointer && lv.var && !lv.var->local.empty() &&
-          (!lv.var->hi.empty() || isAddr64(*k))) {  // a 64-bit offset or step (widePointers): in 64 bits
+          (!lv.var->hi.empty() || (isAddr64(*k) && !smallTarget(lv.var->storage)))) {  // a 64-bit offset or step: in 64 bits
         assignOffset(*lv.var, pointerStep(ptrOffsetOf(*lv.var, r), std::move(k), rhs->getType(), cells,
                                           op == clang::BO_SubAssign, r), r);
         return lit(0, r);
@@ -660,10 +660,7 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
     }
     LVal base;
     if (m->isArrow()) {
-      PtrVal p = pointer(m->getBase());
-      base.kind = p.storage == -1 ? LVal::Kind::Invalid : LVal::Kind::Cell;
-      base.storage = p.storage;
-      base.index = std::move(p.offset);
+      base = cellOf(pointer(m->getBase()));
     } else {
       AggPlace bp = aggPlace(m->getBase());  // a place, or a temporary holding the value
       if (!bp.ok) return lv;

@@ -372,7 +372,8 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
         emitBoundsCheck(*idx, n, r);
       }
     uint64_t cells = pointeeCells(e->getType(), e->getBeginLoc());
-    return PtrVal{p.storage, pointerStep(std::move(p.offset), std::move(idx), s->getIdx()->getType(), cells, false, r)};
+    return PtrVal{p.storage,
+                  pointerStep(std::move(p.offset), std::move(idx), s->getIdx()->getType(), cells, false, r, p.storage)};
   }
   if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e)) {
     const clang::Expr* sub = u->getSubExpr();
@@ -484,7 +485,7 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
       }
       const uint64_t cells = pointeeCells(e->getType()->getPointeeType(), e->getBeginLoc());
       return PtrVal{p.storage, pointerStep(std::move(p.offset), std::move(k), ie->getType(), cells,
-                                           b->getOpcode() == clang::BO_Sub, r)};
+                                           b->getOpcode() == clang::BO_Sub, r, p.storage)};
     }
   }
   if (const auto* co = llvm::dyn_cast<clang::ConditionalOperator>(e)) {

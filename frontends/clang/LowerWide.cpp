@@ -91,9 +91,20 @@ ExprPtr Lowerer::offsetPlus(ExprPtr offset, ExprPtr k, kpl::SourceRange r) {
   return offsetStep(std::move(offset), offsetWords(std::move(k), r), false, r);
 }
 
+bool Lowerer::smallTarget(int storage) const {
+  if (storage < 0) return false;
+  const Storage& s = storages_[static_cast<size_t>(storage)];
+  if (s.kind == Storage::Kind::Private) return true;
+  if (s.kind == Storage::Kind::View) return smallTarget(s.viewOf);
+  if (s.kind != Storage::Kind::Array) return false;
+  for (const kpl::ArrayDecl& a : arrays_)
+    if (a.name.name == s.array) return !a.global;
+  return false;
+}
+
 ExprPtr Lowerer::pointerStep(ExprPtr offset, ExprPtr k, clang::QualType it, uint64_t cells, bool sub,
-                             kpl::SourceRange r) {
-  if (!wideOffsets() || (!isAddr64(*k) && !isAddr64(*offset))) {
+                             kpl::SourceRange r, int storage) {
+  if (!wideOffsets() || (!isAddr64(*k) && !isAddr64(*offset)) || smallTarget(storage)) {
     k = mul(std::move(k), static_cast<int64_t>(cells), r);
     if (sub) return bin(BinaryOp::Sub, std::move(offset), std::move(k), r);
     return add(std::move(offset), std::move(k), r);

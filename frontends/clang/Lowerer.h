@@ -185,6 +185,8 @@ struct Instance {
   std::optional<VarInfo> self;               ///< a member function's or constructor's `this`: the object's first cell
   std::optional<VarInfo> refResult;          ///< a function returning a reference: the cell (or local) it returns
   std::optional<VarInfo> ptrResult;          ///< a function returning a pointer: its storage and offset local
+  bool wideResult = false;                   ///< ptrResult may be a 64-bit offset (returnsWidePtr): a high word
+                                             ///< local, made at the first return unless it points into a smallTarget
   /// CUDA's 64-bit target: the pointer variables of this body (parameters included) that may
   /// hold a 64-bit offset (widePointers): each gets a high word's local (VarInfo::hi).
   std::set<const clang::VarDecl*> widePtrs;
@@ -698,8 +700,20 @@ private:
   /// 64-bit cell index, `addr64(hi, lo)` (exact for an unbounded array at any cell);
   /// otherwise offset + wordIndex(idx) × cells, in words.
   ExprPtr elementIndex(ExprPtr offset, const clang::Expr* idx, uint64_t cells, kpl::SourceRange r);
+  /// The cell a pointer points at, as an lvalue (Invalid after an error).
+  static LVal cellOf(PtrVal p) {
+    LVal lv;
+    lv.kind = p.storage == -1 ? LVal::Kind::Invalid : LVal::Kind::Cell;
+    lv.storage = p.storage;
+    lv.index = std::move(p.offset);
+    return lv;
+  }
   /// Whether pointer offsets are 64-bit values (CUDA's 64-bit target).
   bool wideOffsets() const;
+  /// A storage no 64-bit offset can be inside: shared memory (a `__shared__` array, dynamic
+  /// shared memory), a private one, a view of one. A pointer into it keeps a one-word offset
+  /// (as before): a 64-bit one beyond 32 bits is outside it, and `inconclusive` there.
+  bool smallTarget(int storage) const;
   /// An offset that is a 64-bit cell index (`addr64(h, l)` at its top).
   static bool isAddr64(const kpl::Expr& e) { return e.kind == ExprKind::Binary && e.bop == BinaryOp::Addr64; }
   /// An offset's two words: addr64(h, l)'s, or a word's sign-extension (`l >> 31`).
@@ -710,7 +724,10 @@ private:
   ExprPtr offsetPlus(ExprPtr offset, ExprPtr k, kpl::SourceRange r);
   /// `p ± i` (k: wordIndex(i), i of type `it`; `cells` cells per element): 64 bits when the
   /// offset or k is an addr64 (CUDA's 64-bit target), else offset ± k × cells in words.
-  ExprPtr pointerStep(ExprPtr offset, ExprPtr k, clang::QualType it, uint64_t cells, bool sub, kpl::SourceRange r);
+  /// A pointer into a smallTarget `storage` keeps the word form (a 64-bit k: its addr64 as a value).
+  /// (elementIndex, an access's index, is 64-bit whatever the storage, as before.)
+  ExprPtr pointerStep(ExprPtr offset, ExprPtr k, clang::QualType it, uint64_t cells, bool sub, kpl::SourceRange r,
+                      int storage = -1);
   /// A comparison (`== != < <= > >=`, signed) or difference (`-`, in cells) of two offsets into
   /// one array: on their 64-bit words when either is an addr64; nullopt otherwise.
   std::optional<Val> wideOffsetOp(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, uint64_t cells,
