@@ -304,7 +304,7 @@ ExprPtr Lowerer::rvalueBinary(const clang::BinaryOperator* b, bool need) {
     if ((op == clang::BO_EQ || op == clang::BO_NE) && !same && (isDynamic(p.storage) || isDynamic(q.storage))) {
       // Equal when they name the same storage at run time and the same cell.
       ExprPtr cellEq;
-      if (std::optional<Val> w = smallTarget(p.storage) ? std::nullopt : wideOffsetOp(clang::BO_EQ, clone(*p.offset), clone(*q.offset), 1, b->getOperatorLoc(), r))
+      if (std::optional<Val> w = wideOffsetOp(clang::BO_EQ, clone(*p.offset), clone(*q.offset), 1, b->getOperatorLoc(), r))
         cellEq = std::move(w->lo);  // 64-bit offsets: both words
       else
         cellEq = bin(BinaryOp::Eq, std::move(p.offset), std::move(q.offset), r);
@@ -314,8 +314,9 @@ ExprPtr Lowerer::rvalueBinary(const clang::BinaryOperator* b, bool need) {
     }
     if (op == clang::BO_EQ || op == clang::BO_NE) {
       if (!same) return lit(op == clang::BO_NE ? 1 : 0, r);  // distinct arrays never alias
-      if (std::optional<Val> w = smallTarget(p.storage) ? std::nullopt : wideOffsetOp(op, clone(*p.offset), clone(*q.offset), 1, b->getOperatorLoc(), r))
-        return std::move(w->lo);
+      if (!smallTarget(p.storage))
+        if (std::optional<Val> w = wideOffsetOp(op, clone(*p.offset), clone(*q.offset), 1, b->getOperatorLoc(), r))
+          return std::move(w->lo);  // 64-bit offsets: both words
       return bin(op == clang::BO_EQ ? BinaryOp::Eq : BinaryOp::Ne, std::move(p.offset), std::move(q.offset), r);
     }
     if (!same && p.storage != -2 && q.storage != -2 && (isDynamic(p.storage) || isDynamic(q.storage))) {
@@ -327,8 +328,10 @@ ExprPtr Lowerer::rvalueBinary(const clang::BinaryOperator* b, bool need) {
       unsupported(b, "comparing or subtracting pointers into different arrays");
       return lit(0, r);
     }
-    const uint64_t pcells = pointeeCells(lt->getPointeeType(), b->getBeginLoc());
-    if (std::optional<Val> w = smallTarget(p.storage) ? std::nullopt : wideOffsetOp(op, clone(*p.offset), clone(*q.offset), pcells, b->getOperatorLoc(), r)) {
+    if (!smallTarget(p.storage) && wideOffsets() && (isAddr64(*p.offset) || isAddr64(*q.offset))) {
+      // 64-bit offsets (pointer locals with a high word): both words compared or subtracted.
+      const uint64_t pcells = op == clang::BO_Sub ? pointeeCells(lt->getPointeeType(), b->getBeginLoc()) : 1;
+      std::optional<Val> w = wideOffsetOp(op, clone(*p.offset), clone(*q.offset), pcells, b->getOperatorLoc(), r);
       if (op != clang::BO_Sub) return std::move(w->lo);  // a comparison
       if (diffOut) {  // the 64-bit ptrdiff_t (wbinary)
         *diffOut = std::move(*w);
