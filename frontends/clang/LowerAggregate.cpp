@@ -77,8 +77,9 @@ AggPlace Lowerer::privatePlace(int storage, const Layout& l, kpl::SourceRange r)
 Agg Lowerer::loadAgg(const AggPlace& p, kpl::SourceRange r) {
   Agg a;
   a.ok = p.ok;
+  ExprPtr base = !p.ok ? lit(0, r) : p.comps.size() > 1 ? atomOffset(clone(*p.base.index), r) : clone(*p.base.index);
   for (const Comp& c : p.comps) {
-    ExprPtr at = add(clone(*p.base.index), lit(static_cast<int64_t>(c.offset), r), r);
+    ExprPtr at = offsetPlus(clone(*base), lit(static_cast<int64_t>(c.offset), r), r);
     if (!p.ok) a.vals.push_back(lit(0, r));
     else if (c.bytes > 1) a.vals.push_back(readBytes(p.base.storage, std::move(at), c.bytes, cellType(c.type), r));
     else a.vals.push_back(readCell(p.base.storage, std::move(at), cellType(c.type), r));
@@ -99,9 +100,11 @@ void Lowerer::storeAgg(const AggPlace& p, Agg& v, kpl::SourceRange r) {
     for (ExprPtr& e : v.vals)
       if (!isSimple(*e) && mentions(*e, names)) e = snapshot(std::move(e), r);
   }
+  // A 64-bit cell index (addr64) used for several cells: its words computed once.
+  ExprPtr base = p.comps.size() > 1 ? atomOffset(clone(*p.base.index), r) : clone(*p.base.index);
   for (size_t i = 0; i < p.comps.size(); ++i) {
     const Comp& c = p.comps[i];
-    ExprPtr at = add(clone(*p.base.index), lit(static_cast<int64_t>(c.offset), r), r);
+    ExprPtr at = offsetPlus(clone(*base), lit(static_cast<int64_t>(c.offset), r), r);
     if (c.bytes > 1) writeBytes(p.base.storage, std::move(at), c.bytes, clone(*v.vals[i]), r);  // LowerUnion.cpp
     else writeCell(p.base.storage, std::move(at), clone(*v.vals[i]), cellType(c.type), r);
   }

@@ -907,7 +907,7 @@ PtrVal Lowerer::returnValPtr(const clang::CallExpr* c) {
     unsupported(c, "'__return_val_ptr()' of a function whose result points nowhere");
     return PtrVal{-1, lit(0, r)};
   }
-  return PtrVal{inst_->ptrResult->storage, nameExpr(inst_->ptrResult->local, r)};
+  return PtrVal{inst_->ptrResult->storage, ptrOffsetOf(*inst_->ptrResult, r)};
 }
 
 Agg Lowerer::returnValInt4(const clang::CallExpr* c) {

@@ -142,6 +142,11 @@ bool Lowerer::bindParams(Instance& callee, const clang::FunctionDecl* fd, const 
     unsupported(at, "a call with a variable number of arguments");
     return false;
   }
+  // CUDA's 64-bit target: the pointer parameters the body steps or assigns 64-bit offsets (and
+  // below, those given one) hold both words; then the body's pointers that may take one.
+  callee.fn = fd;
+  const std::set<const clang::VarDecl*> bodyWide = widePointers(callee, {});
+  std::set<const clang::VarDecl*> wideParams;
   // Call by value: fresh locals for the parameters, assigned the arguments in order.
   for (unsigned i = 0; i < fd->getNumParams(); ++i) {
     const clang::ParmVarDecl* p = fd->getParamDecl(i);
@@ -186,13 +191,17 @@ bool Lowerer::bindParams(Instance& callee, const clang::FunctionDecl* fd, const 
     if (p->getType()->isPointerType()) {
       PtrVal pv = pointer(arg);
       VarInfo v{VarInfo::Kind::Pointer, newLocal(pname), pv.storage};
+      if (wideOffsets() && !smallTarget(pv.storage) && (isAddr64(*pv.offset) || bodyWide.count(p))) {
+        v.hi = newLocal(pname + "_hi");
+        wideParams.insert(p);
+      }
       if (pv.storage != -1 && (isDynamic(pv.storage) || dynamic_.count(DynKey{p, callee.seq}))) {
         // A run-time base of its own: the argument's.
         v.storage = newDynamic(pname);
         addTarget(v.storage, pv.storage);
         emitAssign(storages_[static_cast<size_t>(v.storage)].base, baseOf(pv.storage, range(arg)), range(arg));
       }
-      emitAssign(v.local, std::move(pv.offset), range(arg));
+      assignOffset(v, std::move(pv.offset), range(arg));
       callee.vars[p] = v;
       continue;
     }
@@ -223,6 +232,7 @@ bool Lowerer::bindParams(Instance& callee, const clang::FunctionDecl* fd, const 
     emitAssign(info.local, std::move(v), range(arg));
     callee.vars[p] = info;
   }
+  callee.widePtrs = widePointers(callee, std::move(wideParams));
   return true;
 }
 
@@ -283,6 +293,7 @@ ExprPtr Lowerer::inlineCall(const clang::CallExpr* c, const clang::FunctionDecl*
     callee.refResult->ref = true;
   } else if (rt->isPointerType()) {
     callee.ptrResult = VarInfo{VarInfo::Kind::Pointer, newLocal(fd->getNameAsString() + "_ret"), -1};
+    callee.wideResult = returnsWidePtr(callee);  // a 64-bit offset: returnPtr
   } else if (isAgg(rt)) {
     auto l = layoutOf(rt, c->getBeginLoc());
     if (!l) return lit(0, r);

@@ -193,7 +193,7 @@ void Lowerer::construct(const clang::CXXConstructExpr* c, int storage, ExprPtr o
       unsupported(init, "this member initialiser");
       continue;
     }
-    ExprPtr cell = add(std::move(at), lit(static_cast<int64_t>(fieldOffset(f, c->getBeginLoc())), r), r);
+    ExprPtr cell = offsetPlus(std::move(at), lit(static_cast<int64_t>(fieldOffset(f, c->getBeginLoc())), r), r);
     initField(f, init, storage, std::move(cell));
   }
   lowerFunctionBody(def, r);
@@ -299,16 +299,18 @@ void Lowerer::returnPtr(const clang::Expr* v) {
     unsupported(v, "a function returning pointers into different arrays (or NULL)");
     return;
   }
+  if (res.storage == -1 && inst_->wideResult && !smallTarget(p.storage))  // the first return: every one has its target
+    res.hi = newLocal(inst_->fn->getNameAsString() + "_ret_hi");
   if (isDynamic(p.storage) || isDynamic(res.storage)) {
     // A pointer with a run-time base (read from memory, made from an address): the result's own.
     if (res.storage == -1) res.storage = newDynamic(inst_->fn->getNameAsString() + "_ret");
     addTarget(res.storage, p.storage);
     emitAssign(storages_[static_cast<size_t>(res.storage)].base, baseOf(p.storage, r), r);
-    emitAssign(res.local, std::move(p.offset), r);
+    assignOffset(res, std::move(p.offset), r);
     return;
   }
   res.storage = p.storage;
-  emitAssign(res.local, std::move(p.offset), r);
+  assignOffset(res, std::move(p.offset), r);
 }
 
 PtrVal Lowerer::ptrCall(const clang::CallExpr* c) {
@@ -333,7 +335,7 @@ PtrVal Lowerer::ptrCall(const clang::CallExpr* c) {
     unsupported(c, "a call whose returned pointer points nowhere");
     return PtrVal{-1, lit(0, r)};
   }
-  return PtrVal{lastPtrResult_->storage, nameExpr(lastPtrResult_->local, r)};
+  return PtrVal{lastPtrResult_->storage, ptrOffsetOf(*lastPtrResult_, r)};
 }
 
 ExprPtr Lowerer::valueOfRefCall(const clang::Expr* e, bool need, Val* wide) {
@@ -479,7 +481,8 @@ int Lowerer::makeClosure(const clang::LambdaExpr* l) {
         return -1;
       }
       VarInfo p{VarInfo::Kind::Pointer, newLocal(n), v->storage};
-      emitAssign(p.local, v->local.empty() ? lit(0, r) : nameExpr(v->local, r), r);
+      if (!v->hi.empty()) p.hi = newLocal(n + "_hi");  // a 64-bit offset: both words
+      assignOffset(p, ptrOffsetOf(*v, r), r);
       c.captures[vd] = p;
       continue;
     }

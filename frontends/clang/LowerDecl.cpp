@@ -292,12 +292,20 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
   if (t->isPointerType()) {
     VarInfo& v = inst_->vars[vd];
     v = VarInfo{VarInfo::Kind::Pointer, newLocal(cname), -1};
+    const bool wide = inst_->widePtrs.count(vd) != 0;  // it may take a 64-bit offset
     if (dynamic_.count(DynKey{vd, inst_->seq})) {
       v.storage = newDynamic(cname);
       emitAssign(storages_[static_cast<size_t>(v.storage)].base, lit(0, r), r);  // each time the declaration runs
     }
     pointeeCells(t->getPointeeType(), vd->getLocation());
-    if (vd->hasInit()) assignPointer(v, pointer(vd->getInit()), vd, vd->getLocation(), r);
+    if (!vd->hasInit()) {
+      if (wide) inst_->vars[vd].hi = newLocal(cname + "_hi");
+      return;
+    }
+    PtrVal p = pointer(vd->getInit());
+    VarInfo& var = inst_->vars[vd];  // (the initialiser may have added variables)
+    if (wide && !smallTarget(p.storage)) var.hi = newLocal(cname + "_hi");  // shared or private memory: one word
+    assignPointer(var, std::move(p), vd, vd->getLocation(), r);
     return;
   }
   if (t->isArrayType()) {

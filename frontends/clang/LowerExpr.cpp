@@ -292,6 +292,7 @@ ExprPtr Lowerer::rvalueBinary(const clang::BinaryOperator* b, bool need) {
   if (op == clang::BO_LAnd || op == clang::BO_LOr) return logical(b->getLHS(), b->getRHS(), op == clang::BO_LAnd, r);
   clang::QualType lt = b->getLHS()->getType(), rt = b->getRHS()->getType();
   if (lt->isPointerType() || rt->isPointerType()) {
+    Val* const diffOut = std::exchange(ptrDiff_, nullptr);  // wbinary's `p - q` (not its operands')
     if (!lt->isPointerType() || !rt->isPointerType()) {
       unsupported(b, "this pointer arithmetic used as an integer");
       return lit(0, r);
@@ -302,12 +303,20 @@ ExprPtr Lowerer::rvalueBinary(const clang::BinaryOperator* b, bool need) {
     bool same = p.storage == q.storage;
     if ((op == clang::BO_EQ || op == clang::BO_NE) && !same && (isDynamic(p.storage) || isDynamic(q.storage))) {
       // Equal when they name the same storage at run time and the same cell.
+      ExprPtr cellEq;
+      if (std::optional<Val> w = wideOffsetOp(clang::BO_EQ, clone(*p.offset), clone(*q.offset), 1, b->getOperatorLoc(), r))
+        cellEq = std::move(w->lo);  // 64-bit offsets: both words
+      else
+        cellEq = bin(BinaryOp::Eq, std::move(p.offset), std::move(q.offset), r);
       ExprPtr eq = bin(BinaryOp::LogAnd, bin(BinaryOp::Eq, baseOf(p.storage, r), baseOf(q.storage, r), r),
-                       bin(BinaryOp::Eq, std::move(p.offset), std::move(q.offset), r), r);
+                       std::move(cellEq), r);
       return op == clang::BO_EQ ? std::move(eq) : un(UnaryOp::LogNot, std::move(eq), r);
     }
     if (op == clang::BO_EQ || op == clang::BO_NE) {
       if (!same) return lit(op == clang::BO_NE ? 1 : 0, r);  // distinct arrays never alias
+      if (!smallTarget(p.storage))
+        if (std::optional<Val> w = wideOffsetOp(op, clone(*p.offset), clone(*q.offset), 1, b->getOperatorLoc(), r))
+          return std::move(w->lo);  // 64-bit offsets: both words
       return bin(op == clang::BO_EQ ? BinaryOp::Eq : BinaryOp::Ne, std::move(p.offset), std::move(q.offset), r);
     }
     if (!same && p.storage != -2 && q.storage != -2 && (isDynamic(p.storage) || isDynamic(q.storage))) {
@@ -318,6 +327,17 @@ ExprPtr Lowerer::rvalueBinary(const clang::BinaryOperator* b, bool need) {
     if (!same || p.storage == -2) {
       unsupported(b, "comparing or subtracting pointers into different arrays");
       return lit(0, r);
+    }
+    if (!smallTarget(p.storage) && wideOffsets() && (isAddr64(*p.offset) || isAddr64(*q.offset))) {
+      // 64-bit offsets (pointer locals with a high word): both words compared or subtracted.
+      const uint64_t pcells = op == clang::BO_Sub ? pointeeCells(lt->getPointeeType(), b->getBeginLoc()) : 1;
+      std::optional<Val> w = wideOffsetOp(op, clone(*p.offset), clone(*q.offset), pcells, b->getOperatorLoc(), r);
+      if (op != clang::BO_Sub) return std::move(w->lo);  // a comparison
+      if (diffOut) {  // the 64-bit ptrdiff_t (wbinary)
+        *diffOut = std::move(*w);
+        return lit(0, r);
+      }
+      return std::move(w->lo);  // a difference converted to a word: its low word
     }
     if (op == clang::BO_Sub) {
       ExprPtr d = bin(BinaryOp::Sub, std::move(p.offset), std::move(q.offset), r);
@@ -377,7 +397,14 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
     if (op == clang::BO_AddAssign || op == clang::BO_SubAssign) {
       ExprPtr k = wordIndex(rhs);
       LVal lv = lvalue(lhs);
-      k = mul(std::move(k), static_cast<int64_t>(pointeeCells(lhs->getType()->getPointeeType(), b->getBeginLoc())), r);
+      const uint64_t cells = pointeeCells(lhs->getType()->getPointeeType(), b->getBeginLoc());
+      if (lv.kind == LVal::Kind::Pointer && lv.var && !lv.var->local.empty() &&
+          (!lv.var->hi.empty() || (isAddr64(*k) && !smallTarget(lv.var->storage)))) {  // a 64-bit offset or step: in 64 bits
+        assignOffset(*lv.var, pointerStep(ptrOffsetOf(*lv.var, r), std::move(k), rhs->getType(), cells,
+                                          op == clang::BO_SubAssign, r), r);
+        return lit(0, r);
+      }
+      k = mul(std::move(k), static_cast<int64_t>(cells), r);
       if (lv.kind == LVal::Kind::Cell && lv.ptrColl >= 0) {  // `rows[i] += k`: read, stepped, written back
         ExprPtr idx = snapshot(std::move(lv.index), r);
         PtrVal old = readPointerCells(lv.storage, clone(*idx), lv.ptrColl, "_ptr", r);
@@ -616,7 +643,7 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
       return lv;
     }
     lv = std::move(p.base);
-    lv.index = add(std::move(lv.index), lit(static_cast<int64_t>(p.comps[0].offset), r), r);
+    lv.index = offsetPlus(std::move(lv.index), lit(static_cast<int64_t>(p.comps[0].offset), r), r);
     lv.type = elemOf(p.comps[0].type);  // a 64-bit element: its two cells from here
     if (lv.inBytes) lv.bytes = p.comps[0].bytes * static_cast<unsigned>(p.comps.size());  // its byte cells
     (void)x;
@@ -636,10 +663,7 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
     }
     LVal base;
     if (m->isArrow()) {
-      PtrVal p = pointer(m->getBase());
-      base.kind = p.storage == -1 ? LVal::Kind::Invalid : LVal::Kind::Cell;
-      base.storage = p.storage;
-      base.index = std::move(p.offset);
+      base = cellOf(pointer(m->getBase()));
     } else {
       AggPlace bp = aggPlace(m->getBase());  // a place, or a temporary holding the value
       if (!bp.ok) return lv;
@@ -652,7 +676,7 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
     if (!structCells(fd->getParent()->getTypeForDecl()->getCanonicalTypeInternal(), e->getBeginLoc())) return lv;
     lv.kind = LVal::Kind::Cell;
     lv.storage = base.storage;
-    lv.index = add(std::move(base.index), lit(static_cast<int64_t>(fieldOffset(fd, e->getBeginLoc())), r), r);
+    lv.index = offsetPlus(std::move(base.index), lit(static_cast<int64_t>(fieldOffset(fd, e->getBeginLoc())), r), r);
     // An array field: its first element's cell (it decays to a pointer there).
     clang::QualType vt = m->getType()->isArrayType() ? ctx_.getBaseElementType(m->getType()) : m->getType();
     lv.type = isPtrField(vt) ? kRawWord : placeType(vt, e->getBeginLoc());  // a pointer field: its offset cell

@@ -77,7 +77,15 @@ ExprPtr Lowerer::memFunction(const clang::CallExpr* c, const std::string& name, 
   }
   std::optional<MemRegion> dst = memRegion(c, c->getArg(0));
   if (!dst) return lit(0, r);
-  ExprPtr dOff = snapshot(std::move(dst->ptr.offset), r);
+  // An offset taken once; a 64-bit one (addr64, CUDA's 64-bit target) keeps both words, and
+  // its cells are stepped in 64 bits (offsetPlus).
+  auto snapOffset = [&](ExprPtr off) {
+    if (!isAddr64(*off)) return snapshot(std::move(off), r);
+    off->operands[0] = snapshot(std::move(off->operands[0]), r);
+    off->operands[1] = snapshot(std::move(off->operands[1]), r);
+    return off;
+  };
+  ExprPtr dOff = snapOffset(std::move(dst->ptr.offset));
   if (dest) *dest = PtrVal{dst->ptr.storage, clone(*dOff)};
   uint64_t cells = dst->count * dst->cellsPer;
   if (name.find("memcpy") != std::string::npos) {
@@ -88,14 +96,14 @@ ExprPtr Lowerer::memFunction(const clang::CallExpr* c, const std::string& name, 
                                  src->elem.getAsString(), dst->elem.getAsString()));
       return lit(0, r);
     }
-    ExprPtr sOff = snapshot(std::move(src->ptr.offset), r);
+    ExprPtr sOff = snapOffset(std::move(src->ptr.offset));
     std::vector<ExprPtr> vals;  // every source cell read, in order, before the first write
     for (uint64_t k = 0; k < cells; ++k) {
       IntType t = cellType(src->types[k % src->cellsPer]);
-      vals.push_back(snapshot(readCell(src->ptr.storage, add(clone(*sOff), lit(static_cast<int64_t>(k), r), r), t, r), r));
+      vals.push_back(snapshot(readCell(src->ptr.storage, offsetPlus(clone(*sOff), lit(static_cast<int64_t>(k), r), r), t, r), r));
     }
     for (uint64_t k = 0; k < cells; ++k)
-      writeCell(dst->ptr.storage, add(clone(*dOff), lit(static_cast<int64_t>(k), r), r), std::move(vals[k]),
+      writeCell(dst->ptr.storage, offsetPlus(clone(*dOff), lit(static_cast<int64_t>(k), r), r), std::move(vals[k]),
                 cellType(dst->types[k % dst->cellsPer]), r);
     return lit(0, r);
   }
@@ -118,7 +126,7 @@ ExprPtr Lowerer::memFunction(const clang::CallExpr* c, const std::string& name, 
       unsupported(v, "a memset whose value is not a constant, on elements wider than a byte");
       return lit(0, r);
     }
-    writeCell(dst->ptr.storage, add(clone(*dOff), lit(static_cast<int64_t>(k), r), r), std::move(val), t, r);
+    writeCell(dst->ptr.storage, offsetPlus(clone(*dOff), lit(static_cast<int64_t>(k), r), r), std::move(val), t, r);
   }
   return lit(0, r);
 }

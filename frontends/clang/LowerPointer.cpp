@@ -192,7 +192,7 @@ void Lowerer::assignPointer(VarInfo& var, PtrVal p, const clang::VarDecl* vd, cl
     }
     addTarget(var.storage, p.storage);
     emitAssign(storages_[static_cast<size_t>(var.storage)].base, baseOf(p.storage, r), r);
-    emitAssign(var.local, std::move(p.offset), r);
+    assignOffset(var, std::move(p.offset), r);
     return;
   }
   if (var.storage == -1 && isDynamic(p.storage) && !var.local.empty()) {
@@ -219,7 +219,7 @@ void Lowerer::assignPointer(VarInfo& var, PtrVal p, const clang::VarDecl* vd, cl
     unsupported(at, "assignment to pointer parameter '" + name + "'");
     return;
   }
-  emitAssign(var.local, std::move(p.offset), r);
+  assignOffset(var, std::move(p.offset), r);
 }
 
 PtrVal Lowerer::pointer(const clang::Expr* e) {
@@ -251,7 +251,7 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
                          "' is used before it is made to point into an array");
       return PtrVal{-1, lit(0, r)};
     }
-    return PtrVal{lv.var->storage, lv.local.empty() ? lit(0, r) : nameExpr(lv.local, r)};
+    return PtrVal{lv.var->storage, ptrOffsetOf(*lv.var, r)};
   };
   if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e)) {
     const clang::Expr* sub = c->getSubExpr();
@@ -264,7 +264,7 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
       case clang::CK_DerivedToBase:  // a pointer to a base: the base's cells within the object
       case clang::CK_UncheckedDerivedToBase: {
         PtrVal p = pointer(sub);
-        p.offset = add(std::move(p.offset), lit(static_cast<int64_t>(baseOffset(c)), r), r);
+        p.offset = offsetPlus(std::move(p.offset), lit(static_cast<int64_t>(baseOffset(c)), r), r);
         return p;
       }
       case clang::CK_LValueToRValue:
@@ -372,7 +372,8 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
         emitBoundsCheck(*idx, n, r);
       }
     uint64_t cells = pointeeCells(e->getType(), e->getBeginLoc());
-    return PtrVal{p.storage, add(std::move(p.offset), mul(std::move(idx), static_cast<int64_t>(cells), r), r)};
+    return PtrVal{p.storage,
+                  pointerStep(std::move(p.offset), std::move(idx), s->getIdx()->getType(), cells, false, r, p.storage)};
   }
   if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e)) {
     const clang::Expr* sub = u->getSubExpr();
@@ -449,6 +450,13 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
           return bad;
         }
         int64_t cells = static_cast<int64_t>(pointeeCells(sub->getType()->getPointeeType(), e->getBeginLoc()));
+        if (!lv.var->hi.empty()) {  // a 64-bit offset (widePointers): stepped in 64 bits
+          Val old = snapVal(offsetWords(ptrOffsetOf(*lv.var, r), r), r);
+          ExprPtr o = bin(BinaryOp::Addr64, clone(*old.hi), clone(*old.lo), r);
+          assignOffset(*lv.var, offsetStep(clone(*o), wideLit(static_cast<uint64_t>(cells), r), u->isDecrementOp(), r), r);
+          if (u->isPostfix()) return PtrVal{lv.var->storage, std::move(o)};
+          return PtrVal{lv.var->storage, ptrOffsetOf(*lv.var, r)};
+        }
         ExprPtr old = snapshot(nameExpr(lv.local, r), r);
         emitAssign(lv.local, bin(u->isIncrementOp() ? BinaryOp::Add : BinaryOp::Sub, clone(*old), lit(cells, r), r), r);
         if (u->isPostfix()) return PtrVal{lv.var->storage, std::move(old)};
@@ -475,9 +483,9 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
         k = wordIndex(ie);
         p = pointer(pe);
       }
-      k = mul(std::move(k), static_cast<int64_t>(pointeeCells(e->getType()->getPointeeType(), e->getBeginLoc())), r);
-      if (b->getOpcode() == clang::BO_Sub) return PtrVal{p.storage, bin(BinaryOp::Sub, std::move(p.offset), std::move(k), r)};
-      return PtrVal{p.storage, add(std::move(p.offset), std::move(k), r)};
+      const uint64_t cells = pointeeCells(e->getType()->getPointeeType(), e->getBeginLoc());
+      return PtrVal{p.storage, pointerStep(std::move(p.offset), std::move(k), ie->getType(), cells,
+                                           b->getOpcode() == clang::BO_Sub, r, p.storage)};
     }
   }
   if (const auto* co = llvm::dyn_cast<clang::ConditionalOperator>(e)) {
@@ -504,6 +512,27 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
         ys.back()->target = kpl::Ident{base, r};
         ys.back()->exprs.push_back(baseOf(y.storage, r));
       }
+    }
+    if (wideOffsets() && (isAddr64(*x.offset) || isAddr64(*y.offset))) {
+      // A 64-bit offset in either arm: both words chosen (each arm's words computed in it).
+      Val xw, yw;
+      std::vector<StmtPtr> xw0 = capture([&] { xw = atoms(offsetWords(std::move(x.offset), r), r); });
+      std::vector<StmtPtr> yw0 = capture([&] { yw = atoms(offsetWords(std::move(y.offset), r), r); });
+      for (auto& s : xw0) xs.push_back(std::move(s));
+      for (auto& s : yw0) ys.push_back(std::move(s));
+      std::string tl = temp(), th = temp();
+      auto set = [&](std::vector<StmtPtr>& out, const std::string& name, ExprPtr v) {
+        auto a = stmt(StmtKind::Assign, r);
+        a->target = kpl::Ident{name, r};
+        a->exprs.push_back(std::move(v));
+        out.push_back(std::move(a));
+      };
+      set(xs, tl, std::move(xw.lo));
+      set(xs, th, std::move(xw.hi));
+      set(ys, tl, std::move(yw.lo));
+      set(ys, th, std::move(yw.hi));
+      emitIf(std::move(k), std::move(xs), std::move(ys), r);
+      return PtrVal{storage, bin(BinaryOp::Addr64, nameExpr(th, r), nameExpr(tl, r), r)};
     }
     if (xs.empty() && ys.empty()) return PtrVal{storage, cond(std::move(k), std::move(x.offset), std::move(y.offset), r)};
     std::string t = temp();

@@ -122,10 +122,7 @@ bool Lowerer::byteUnionPlace(const clang::Expr* e, LVal& out) {
     if (parent->isUnion() && isByteUnion(parent)) {
       // The union itself: where the pointer points, or its place (a temporary for a value).
       if (m->isArrow()) {
-        PtrVal p = pointer(m->getBase());
-        base.kind = p.storage == -1 ? LVal::Kind::Invalid : LVal::Kind::Cell;
-        base.storage = p.storage;
-        base.index = std::move(p.offset);
+        base = cellOf(pointer(m->getBase()));
       } else {
         AggPlace bp = aggPlace(m->getBase());
         if (!bp.ok) {

@@ -65,17 +65,174 @@ ExprPtr Lowerer::wordIndex(const clang::Expr* e) {
   return bin(BinaryOp::Addr64, std::move(v.hi), std::move(v.lo), r);
 }
 
+bool Lowerer::wideOffsets() const { return lang_ == Language::Cuda && launch_.target == 64; }
+
 ExprPtr Lowerer::elementIndex(ExprPtr offset, const clang::Expr* idx, uint64_t cells, kpl::SourceRange r) {
-  if (lang_ != Language::Cuda || launch_.target != 64 || !isWideType(idx->getType()))
-    return add(std::move(offset), mul(wordIndex(idx), static_cast<int64_t>(cells), r), r);
-  Val v = wvalue(idx);
-  if (cells != 1) v = widePair(WideOp::LNswMulLo, std::move(v), wideLit(cells, r), r);
-  if (!isLit(*offset, 0)) {  // the offset, a word, sign-extended
-    ExprPtr o = atom(std::move(offset), r);
-    ExprPtr oh = o->kind == ExprKind::IntLit ? lit(o->value < 0 ? -1 : 0, r) : bin(BinaryOp::Shr, clone(*o), lit(31, r), r);
-    v = widePair(WideOp::LNswAddLo, Val{std::move(o), std::move(oh)}, std::move(v), r);
-  }
+  return pointerStep(std::move(offset), wordIndex(idx), idx->getType(), cells, false, r);
+}
+
+Val Lowerer::offsetWords(ExprPtr offset, kpl::SourceRange r) {
+  if (isAddr64(*offset)) return Val{std::move(offset->operands[1]), std::move(offset->operands[0])};
+  // A word offset, sign-extended (a cell offset below 2^31, or a negative one).
+  ExprPtr o = atom(std::move(offset), r);
+  ExprPtr oh = o->kind == ExprKind::IntLit ? lit(o->value < 0 ? -1 : 0, r) : bin(BinaryOp::Shr, clone(*o), lit(31, r), r);
+  return Val{std::move(o), std::move(oh)};
+}
+
+ExprPtr Lowerer::offsetStep(ExprPtr offset, Val k, bool sub, kpl::SourceRange r) {
+  Val v = std::move(k);
+  if (!isLit(*offset, 0) || sub)
+    v = widePair(sub ? WideOp::LNswSubLo : WideOp::LNswAddLo, offsetWords(std::move(offset), r), std::move(v), r);
   return bin(BinaryOp::Addr64, std::move(v.hi), std::move(v.lo), r);
+}
+
+ExprPtr Lowerer::offsetPlus(ExprPtr offset, ExprPtr k, kpl::SourceRange r) {
+  if (!isAddr64(*offset) || isLit(*k, 0)) return add(std::move(offset), std::move(k), r);
+  return offsetStep(std::move(offset), offsetWords(std::move(k), r), false, r);
+}
+
+bool Lowerer::smallTarget(int storage) const {
+  if (storage < 0) return false;
+  const Storage& s = storages_[static_cast<size_t>(storage)];
+  if (s.kind == Storage::Kind::Private) return true;
+  if (s.kind == Storage::Kind::View) return smallTarget(s.viewOf);
+  if (s.kind != Storage::Kind::Array) return false;
+  for (const kpl::ArrayDecl& a : arrays_)
+    if (a.name.name == s.array) return !a.global;
+  return false;
+}
+
+ExprPtr Lowerer::pointerStep(ExprPtr offset, ExprPtr k, clang::QualType it, uint64_t cells, bool sub,
+                             kpl::SourceRange r, int storage) {
+  if (!wideOffsets() || (!isAddr64(*k) && !isAddr64(*offset)) || smallTarget(storage)) {
+    k = mul(std::move(k), static_cast<int64_t>(cells), r);
+    if (sub) return bin(BinaryOp::Sub, std::move(offset), std::move(k), r);
+    return add(std::move(offset), std::move(k), r);
+  }
+  // The index in 64 bits (a 64-bit one's words; C's conversion of an int, unsigned … to
+  // ptrdiff_t), times the cells per element.
+  Val v;
+  if (isAddr64(*k)) {
+    v = offsetWords(std::move(k), r);
+  } else {
+    auto t = intType(it);
+    v = convertVal(Val{std::move(k), nullptr}, t ? *t : IntType{}, IntType{64, true}, r);
+  }
+  if (cells != 1) v = widePair(WideOp::LNswMulLo, std::move(v), wideLit(cells, r), r);
+  return offsetStep(std::move(offset), std::move(v), sub, r);
+}
+
+std::optional<Val> Lowerer::wideOffsetOp(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, uint64_t cells,
+                                         clang::SourceLocation at, kpl::SourceRange r) {
+  if (!wideOffsets() || (!isAddr64(*a) && !isAddr64(*b))) return std::nullopt;
+  const IntType diff{64, true};
+  Val x = offsetWords(std::move(a), r);
+  Val y = offsetWords(std::move(b), r);
+  if (op != clang::BO_Sub) return Val{wideCompare(op, std::move(x), std::move(y), diff, at, r), nullptr};
+  Val d = widePair(WideOp::LNswSubLo, std::move(x), std::move(y), r);
+  if (cells != 1) d = arithVal(clang::BO_Div, std::move(d), wideLit(cells, r), diff, at, r);
+  return d;
+}
+
+void Lowerer::assignOffset(const VarInfo& v, ExprPtr offset, kpl::SourceRange r) {
+  if (v.hi.empty()) {
+    emitAssign(v.local, std::move(offset), r);
+    return;
+  }
+  Val w = offsetWords(std::move(offset), r);
+  // Both words are computed from the old values: the high word is taken before the low one is written.
+  ExprPtr h = atom(std::move(w.hi), r);
+  if (h->kind == ExprKind::Name && h->name == v.local) h = snapshot(std::move(h), r);
+  emitAssign(v.local, std::move(w.lo), r);
+  emitAssign(v.hi, std::move(h), r);
+}
+
+namespace {
+bool isWideInt(clang::QualType t, const clang::ASTContext& ctx) {
+  t = t.getCanonicalType();
+  return t->isIntegerType() && !t->isBooleanType() && ctx.getTypeSize(t) == 64;
+}
+const clang::VarDecl* ptrVarOf(const clang::Expr* e) {
+  const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+  const auto* vd = d ? llvm::dyn_cast<clang::VarDecl>(d->getDecl()) : nullptr;
+  return vd && vd->getType()->isPointerType() ? vd : nullptr;
+}
+}  // namespace
+
+bool Lowerer::mayBeWidePtr(const clang::Stmt* s, const std::set<const clang::VarDecl*>& wide) const {
+  const auto* e = llvm::dyn_cast_or_null<clang::Expr>(s);
+  if (!e) return false;
+  e = e->IgnoreParens();
+  if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e)) return mayBeWidePtr(c->getSubExpr(), wide);
+  if (const auto* c = llvm::dyn_cast<clang::ExprWithCleanups>(e)) return mayBeWidePtr(c->getSubExpr(), wide);
+  if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+    const auto* vd = llvm::dyn_cast<clang::VarDecl>(d->getDecl());
+    return vd && wide.count(vd);
+  }
+  if (llvm::isa<clang::CXXThisExpr>(e)) return scanSelfWide_;
+  if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(e)) {
+    if (b->isAssignmentOp() || b->getOpcode() == clang::BO_Comma) return mayBeWidePtr(b->getRHS(), wide);
+    return isWideInt(b->getLHS()->getType(), ctx_) || isWideInt(b->getRHS()->getType(), ctx_) ||
+           mayBeWidePtr(b->getLHS(), wide) || mayBeWidePtr(b->getRHS(), wide);
+  }
+  if (const auto* co = llvm::dyn_cast<clang::ConditionalOperator>(e))
+    return mayBeWidePtr(co->getTrueExpr(), wide) || mayBeWidePtr(co->getFalseExpr(), wide);
+  if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e)) return mayBeWidePtr(u->getSubExpr(), wide);
+  if (const auto* a = llvm::dyn_cast<clang::ArraySubscriptExpr>(e))  // `&a[i]`, a row `a[i]`
+    return isWideInt(a->getIdx()->getType(), ctx_) || mayBeWidePtr(a->getBase(), wide);
+  if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(e))  // `&p->f` (a pointer field's value is a word)
+    return !m->getType()->isPointerType() && mayBeWidePtr(m->getBase(), wide);
+  if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e)) {  // a helper's pointer: from its arguments
+    for (const clang::Expr* a : c->arguments())
+      if (isWideInt(a->getType(), ctx_) || (a->getType()->isPointerType() && mayBeWidePtr(a, wide))) return true;
+    return false;
+  }
+  return false;
+}
+
+std::set<const clang::VarDecl*> Lowerer::widePointers(const Instance& in, std::set<const clang::VarDecl*> wide) {
+  const clang::FunctionDecl* fd = in.fn;
+  if (!wideOffsets() || !fd || !fd->getBody()) return wide;
+  scanSelfWide_ = in.self && !in.self->hi.empty();
+  // Assignments, initialisers and steps of pointer variables: a fixed point over the body.
+  for (bool changed = true; changed;) {
+    changed = false;
+    auto mark = [&](const clang::VarDecl* vd) {
+      if (vd && wide.insert(vd).second) changed = true;
+    };
+    std::function<void(const clang::Stmt*)> walk = [&](const clang::Stmt* s) {
+      if (!s) return;
+      if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(s)) {
+        for (const clang::Decl* d : ds->decls())
+          if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d);
+              vd && vd->getType()->isPointerType() && vd->hasInit() && mayBeWidePtr(vd->getInit(), wide))
+            mark(vd);
+      } else if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(s)) {
+        if (const clang::VarDecl* vd = b->isAssignmentOp() ? ptrVarOf(b->getLHS()) : nullptr) {
+          if (b->getOpcode() == clang::BO_Assign && mayBeWidePtr(b->getRHS(), wide)) mark(vd);
+          if ((b->getOpcode() == clang::BO_AddAssign || b->getOpcode() == clang::BO_SubAssign) &&
+              isWideInt(b->getRHS()->getType(), ctx_))
+            mark(vd);
+        }
+      }
+      for (const clang::Stmt* ch : s->children()) walk(ch);
+    };
+    walk(fd->getBody());
+  }
+  return wide;
+}
+
+bool Lowerer::returnsWidePtr(const Instance& in) {
+  if (!wideOffsets() || !in.fn || !in.fn->getBody()) return false;
+  scanSelfWide_ = in.self && !in.self->hi.empty();
+  std::function<bool(const clang::Stmt*)> walk = [&](const clang::Stmt* s) {
+    if (!s || llvm::isa<clang::LambdaExpr>(s)) return false;  // a lambda's returns are its own
+    if (const auto* rs = llvm::dyn_cast<clang::ReturnStmt>(s)) return mayBeWidePtr(rs->getRetValue(), in.widePtrs);
+    for (const clang::Stmt* ch : s->children())
+      if (walk(ch)) return true;
+    return false;
+  };
+  return walk(in.fn->getBody());
 }
 
 Val Lowerer::convertVal(Val v, IntType from, IntType to, kpl::SourceRange r) {
@@ -355,8 +512,12 @@ Val Lowerer::wbinary(const clang::BinaryOperator* b, bool need) {
   IntType t = *wideType(b->getType());
   if (op == clang::BO_Sub && b->getLHS()->getType()->isPointerType() && b->getRHS()->getType()->isPointerType()) {
     // A 64-bit ptrdiff_t (CUDA's 64-bit target): the difference of two cell offsets into one
-    // array fits 32 bits, sign-extended.
+    // array, computed in 64 bits when either offset is (wideOffsetOp), else a word sign-extended.
+    Val wide;
+    Val* saved = std::exchange(ptrDiff_, &wide);
     ExprPtr d = rvalueBinary(b, need);
+    ptrDiff_ = saved;
+    if (wide.hi) return wide;
     return convertVal(Val{std::move(d), nullptr}, IntType{}, t, r);
   }
   if (b->getLHS()->getType()->isPointerType() || b->getRHS()->getType()->isPointerType()) {

@@ -185,6 +185,11 @@ struct Instance {
   std::optional<VarInfo> self;               ///< a member function's or constructor's `this`: the object's first cell
   std::optional<VarInfo> refResult;          ///< a function returning a reference: the cell (or local) it returns
   std::optional<VarInfo> ptrResult;          ///< a function returning a pointer: its storage and offset local
+  bool wideResult = false;                   ///< ptrResult may be a 64-bit offset (returnsWidePtr): a high word
+                                             ///< local, made at the first return unless it points into a smallTarget
+  /// CUDA's 64-bit target: the pointer variables of this body (parameters included) that may
+  /// hold a 64-bit offset (widePointers): each gets a high word's local (VarInfo::hi).
+  std::set<const clang::VarDecl*> widePtrs;
   const Instance* caller = nullptr;          ///< the body it is inlined into (null: the kernel)
   /// GPUVerify's __reads_from(p) / __writes_to(p) in this body: the storages of its frame (the
   /// arrays its body, inlined callees included, may read / write) and the declarations.
@@ -695,6 +700,66 @@ private:
   /// 64-bit cell index, `addr64(hi, lo)` (exact for an unbounded array at any cell);
   /// otherwise offset + wordIndex(idx) × cells, in words.
   ExprPtr elementIndex(ExprPtr offset, const clang::Expr* idx, uint64_t cells, kpl::SourceRange r);
+  /// The cell a pointer points at, as an lvalue (Invalid after an error).
+  static LVal cellOf(PtrVal p) {
+    LVal lv;
+    lv.kind = p.storage == -1 ? LVal::Kind::Invalid : LVal::Kind::Cell;
+    lv.storage = p.storage;
+    lv.index = std::move(p.offset);
+    return lv;
+  }
+  /// Whether pointer offsets are 64-bit values (CUDA's 64-bit target).
+  bool wideOffsets() const;
+  /// A storage no 64-bit offset can be inside: shared memory (a `__shared__` array, dynamic
+  /// shared memory), a private one, a view of one. A pointer into it keeps a one-word offset
+  /// (as before): a 64-bit one beyond 32 bits is outside it, and `inconclusive` there.
+  bool smallTarget(int storage) const;
+  /// An offset that is a 64-bit cell index (`addr64(h, l)` at its top).
+  static bool isAddr64(const kpl::Expr& e) { return e.kind == ExprKind::Binary && e.bop == BinaryOp::Addr64; }
+  /// An offset's two words: addr64(h, l)'s, or a word's sign-extension (`l >> 31`).
+  Val offsetWords(ExprPtr offset, kpl::SourceRange r);
+  /// `offset ± k` (k 64 bits, in cells) as the 64-bit cell index `addr64(h, l)` (`lnsw_*`).
+  ExprPtr offsetStep(ExprPtr offset, Val k, bool sub, kpl::SourceRange r);
+  /// `offset + k` (k a signed word, in cells): 64 bits when the offset is an addr64, else a word.
+  ExprPtr offsetPlus(ExprPtr offset, ExprPtr k, kpl::SourceRange r);
+  /// `p ± i` (k: wordIndex(i), i of type `it`; `cells` cells per element): 64 bits when the
+  /// offset or k is an addr64 (CUDA's 64-bit target), else offset ± k × cells in words.
+  /// A pointer into a smallTarget `storage` keeps the word form (a 64-bit k: its addr64 as a value).
+  /// (elementIndex, an access's index, is 64-bit whatever the storage, as before.)
+  ExprPtr pointerStep(ExprPtr offset, ExprPtr k, clang::QualType it, uint64_t cells, bool sub, kpl::SourceRange r,
+                      int storage = -1);
+  /// A comparison (`== != < <= > >=`, signed) or difference (`-`, in cells) of two offsets into
+  /// one array: on their 64-bit words when either is an addr64; nullopt otherwise.
+  std::optional<Val> wideOffsetOp(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, uint64_t cells,
+                                  clang::SourceLocation at, kpl::SourceRange r);
+  /// A pointer variable's offset: 0 (a kernel's unmodified parameter), its local, or (a wide
+  /// one) `addr64` of its two locals.
+  static ExprPtr ptrOffsetOf(const VarInfo& v, kpl::SourceRange r) {
+    if (v.local.empty()) return lit(0, r);
+    if (!v.hi.empty()) return bin(BinaryOp::Addr64, nameExpr(v.hi, r), nameExpr(v.local, r), r);
+    return nameExpr(v.local, r);
+  }
+  /// An addr64 offset with both words atoms (it is used several times); another as it is.
+  ExprPtr atomOffset(ExprPtr offset, kpl::SourceRange r) {
+    if (!isAddr64(*offset)) return offset;
+    offset->operands[0] = atom(std::move(offset->operands[0]), r);
+    offset->operands[1] = atom(std::move(offset->operands[1]), r);
+    return offset;
+  }
+  /// Writes a pointer variable's offset local(s): a wide one gets both words.
+  void assignOffset(const VarInfo& v, ExprPtr offset, kpl::SourceRange r);
+  /// The pointer variables of in's body (and its parameters) that may hold a 64-bit offset under
+  /// CUDA's 64-bit target, decided before the body is lowered: those given (seeds), and those
+  /// initialised or assigned a pointer that mayBeWidePtr, or stepped (`+= -=`) by a 64-bit
+  /// integer (a fixed point over the body). Only the seeds elsewhere.
+  std::set<const clang::VarDecl*> widePointers(const Instance& in, std::set<const clang::VarDecl*> seeds);
+  /// Whether a pointer-valued expression may have a 64-bit offset: it steps a pointer by a
+  /// 64-bit integer (`p + i`, `&p[i]`), or names a wide pointer variable (or a wide `this`), or
+  /// calls a helper given a 64-bit integer or such a pointer. A pointer read from memory (a field)
+  /// is a word.
+  bool mayBeWidePtr(const clang::Stmt* e, const std::set<const clang::VarDecl*>& wide) const;
+  /// Whether a helper returning a pointer may return a 64-bit offset (its returns mayBeWidePtr).
+  bool returnsWidePtr(const Instance& in);
 
   // ---- LowerAggregate.cpp: structs and vectors --------------------------------------------
 
@@ -1125,6 +1190,10 @@ private:
   clang::ASTContext& ctx_;
   const clang::SourceManager& sm_;
   Language lang_;
+  /// wbinary's `p - q`: where rvalueBinary puts a difference of 64-bit offsets (both words).
+  Val* ptrDiff_ = nullptr;
+  /// widePointers: whether the scanned body's `this` holds a 64-bit cell index.
+  bool scanSelfWide_ = false;
   const LaunchOptions& launch_;
   std::string kernelRefError_;  ///< Clang's error in the --kernel reference ("" when it resolved or there is none)
   std::string path_;

@@ -251,6 +251,7 @@ std::optional<kpl::Program> Lowerer::run() {
   Instance k;
   k.fn = kernel;
   k.isKernel = true;
+  k.widePtrs = widePointers(k, {});  // the pointers that may take a 64-bit offset (CUDA's 64-bit target)
   inst_ = &k;
   std::vector<StmtPtr> body;
   out_ = &body;
@@ -287,6 +288,10 @@ std::optional<kpl::Program> Lowerer::run() {
       if (modified_.count(pd)) {
         v.local = newLocal(cname + "_off");
         emitAssign(v.local, lit(0, pr), pr);
+        if (k.widePtrs.count(pd)) {  // stepped or assigned a 64-bit offset: its high word too
+          v.hi = newLocal(cname + "_off_hi");
+          emitAssign(v.hi, lit(0, pr), pr);
+        }
         if (dynamic_.count(DynKey{pd, 0})) {
           v.storage = newDynamic(cname);
           addTarget(v.storage, id);

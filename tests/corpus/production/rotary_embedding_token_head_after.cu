@@ -1,11 +1,18 @@
 // launch: --kernel 'vllm::rotary_embedding_kernel<__half, true>' --block-dim 256 --grid-dim 209716 --group 209715 --param rot_dim=128 --param query_stride=10240 --param key_stride=10240 --param num_heads=64 --param num_kv_heads=8 --param head_size=128
 // origin: written here; the fix of 32-bit int index overflow (token_idx * query_stride + head offset in int) at a realistic size
-// expect: run inconclusive line=64 group=209715
-// why: the minimal fix of rotary_embedding_token_head_before.cu; the fix makes token_idx and token_head int64_t: thread 0's fifth query head offset is 2^31
-//   exactly. An element index is exact at any 64-bit cell (README, --target 64), but query +
-//   token_head is a pointer passed to the helper, whose offset the CUDA frontend keeps in a
-//   32-bit local: forming query + 2^31 for the call (line 64) is not modelled, `inconclusive`
-//   (exit 3), not a violation. No integer overflow.
+// expect: run ok group=209715
+// why: the minimal fix of rotary_embedding_token_head_before.cu; the fix makes token_idx and token_head int64_t. Block 209715:
+//   token_idx * query_stride = 209715 * 10240 = 2147481600 in 64 bits; thread t handles i = t +
+//   256 k (k = 0..15, i < nq = 64 * 64), head i / 64 and rot_offset i % 64, and token_head =
+//   2147481600 + head * 128 reaches 2^31 at head 16 (thread 0's fifth i, 1024) and 2147489664
+//   at head 63. query + token_head is passed to the helper's pointer parameter: under
+//   --target 64 the parameter keeps the 64-bit offset (both words), so arr[x_index] and
+//   arr[y_index] (NeoX: rot_offset and 64 + rot_offset) are the exact cells token_head +
+//   rot_offset and token_head + 64 + rot_offset of the unbounded query, past 2^31 from head 16
+//   on. Each i belongs to one thread, and (head, rot_offset) ↦ those two cells is one-to-one
+//   (heads 128 cells apart, rot_offset < 64): no two threads touch one cell, no race; likewise
+//   key (8 heads, token_idx * key_stride + head * 128); the cos/sin cache is only read. No
+//   integer overflow (64-bit products of values below 2^18 and 2^14): `ok`.
 #include <cuda_runtime.h>
 #include <cuda_fp16.h>
 #include <cstdint>

@@ -572,3 +572,69 @@ kernel void k(global long *L, global long3 *T) {
   CHECK(r.arrays.at("T") == W{2, 0, 2, 0, 4, 0, 0, 0});
   CHECK(r.arrays.at("L") == W{2, 0, 13, 0, 9, 0, -15, -1, 0, 6, 4, 0});
 }
+
+SCENARIO("only the pointers a 64-bit offset can reach get a high word (CUDA's 64-bit target)", "[frontends][clang][wide]") {
+  const std::string src = R"(
+__device__ float* at(float* p, long long i) { return p + i; }
+__global__ void k(float* in, float* out, long long big, int n) {
+  __shared__ float tile[64];
+  float* a = in + n;
+  float* b = in + big;
+  float* c = a;
+  c += big;
+  float* s = tile + (size_t)n;
+  float* r = at(out, big);
+  *a = 1; *b = 2; *c = 3; *s = 4; *r = *s;
+}
+)";
+  auto has = [](const Lowered& l, const std::string& name) {
+    return l.text.find(" " + name + ",") != std::string::npos || l.text.find(" " + name + ";") != std::string::npos;
+  };
+  GIVEN("--target 64") {
+    Lowered l = lowerOk(src, fe::Language::Cuda, launch1d(1));
+    INFO(l.text);
+    // b: a 64-bit step; c: stepped by a 64-bit integer; at's result: p + i with a 64-bit i.
+    CHECK(has(l, "b_hi"));
+    CHECK(has(l, "c_hi"));
+    CHECK(has(l, "at_ret_hi"));
+    // a: an int step; s: shared memory (no 64-bit offset is inside it); at's p: given a word.
+    CHECK_FALSE(has(l, "a_hi"));
+    CHECK_FALSE(has(l, "s_hi"));
+    CHECK_FALSE(has(l, "p_hi"));
+  }
+  GIVEN("--target 32") {
+    fe::LaunchOptions o = launch1d(1);
+    o.target = 32;
+    Lowered l = lowerOk(src, fe::Language::Cuda, o);
+    INFO(l.text);
+    CHECK_FALSE(has(l, "b_hi"));
+    CHECK_FALSE(has(l, "c_hi"));
+    CHECK_FALSE(has(l, "at_ret_hi"));
+  }
+}
+
+SCENARIO("64-bit pointer offsets step, compare and subtract as C's pointers do", "[frontends][clang][wide]") {
+  const std::string src = R"(
+__global__ void k(int* A) {
+  long long back = -3, two = 2;
+  int* p = A + 8;
+  p += back;            // A + 5
+  *p = 5;
+  int* q = p - two;     // A + 3
+  *q = (int)(p - q);    // 2
+  q++;                  // A + 4
+  A[0] = q < p;         // 1
+  A[1] = q + 1 == p;    // 1
+  A[2] = (int)(q - p);  // -1
+  --p;                  // A + 4
+  A[6] = p == q;        // 1
+}
+)";
+  // p and q hold 64-bit offsets (two words each): the arithmetic below is the 64-bit one.
+  Lowered l = lowerOk(src, fe::Language::Cuda, launch1d(1, {{"A", 8}}));
+  CHECK(l.text.find("p_hi :=") != std::string::npos);
+  CHECK(l.text.find("q_hi :=") != std::string::npos);
+  Ran r = runCu(src, {{"A", 8}});
+  REQUIRE(r.verdict == sem::VerdictKind::Ok);
+  CHECK(r.arrays.at("A") == W{1, 1, -1, 2, 0, 5, 1, 0});
+}
