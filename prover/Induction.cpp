@@ -148,13 +148,16 @@ struct IndexVar {
   bool unitStep = false;  ///< s is the constant 1 (a modulus candidate would be trivially true)
 };
 
-/// A 64-bit value's words as text: `x` for x_hi:x_lo (a 64-bit local) or x.hi:x.lo (a
-/// 64-bit kernel parameter), else hi:lo.
+/// A 64-bit value's words as text: `x` for x_hi:x_lo (a 64-bit local, x_hi_1:x_lo_1 `x_1`) or
+/// x.hi:x.lo (a 64-bit kernel parameter), else hi:lo.
 std::string pairText(const std::string& hi, const std::string& lo) {
-  for (const char* sep : {"_", "."})
-    if (hi.size() > 3 && lo.size() == hi.size() && hi.compare(hi.size() - 3, 3, std::string(sep) + "hi") == 0 &&
-        lo.compare(lo.size() - 3, 3, std::string(sep) + "lo") == 0 && hi.compare(0, hi.size() - 3, lo, 0, lo.size() - 3) == 0)
-      return hi.substr(0, hi.size() - 3);
+  for (const char* w : {"_hi", ".hi"}) {
+    const size_t at = hi.rfind(w);
+    if (at == std::string::npos) continue;
+    std::string asLo = hi;
+    asLo.replace(at, 3, std::string(1, w[0]) + "lo");
+    if (asLo == lo) return std::string(hi).erase(at, 3);
+  }
   return fmt::format("{}:{}", hi, lo);
 }
 
@@ -206,11 +209,9 @@ void wideCandidates(const Context& ctx, const Footprint& f, std::vector<Candidat
     vars.push_back(std::move(v));
   }
   for (const PairStep& st : f.pairSteps) {  // 64-bit hi:lo := hi:lo + sHi:sLo
-    const std::string& n = ctx.names[st.lo];
     if (!named(st.lo) || !named(st.hi)) continue;
     IndexVar v;
-    // The frontend names a 64-bit local's words x_lo and x_hi.
-    v.name = n.size() > 3 && n.compare(n.size() - 3, 3, "_lo") == 0 ? n.substr(0, n.size() - 3) : n;
+    v.name = pairText(ctx.names[st.hi], ctx.names[st.lo]);  // the frontend's x_hi, x_lo: x
     v.slots = {st.hi, st.lo};
     v.stepText = pairText(exprText(ir, st.stepHi, ctx.names), exprText(ir, st.stepLo, ctx.names));
     const sem::Slot hi = st.hi, lo = st.lo;
