@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace sdvmc::prove::induction {
 
 using sem::EOp;
@@ -79,6 +81,10 @@ void shapes(const sem::Ir& ir, NodeId id, Footprint& f) {
       f.doubling.push_back(s);
     } else if (x.op == EOp::Shl && isLocal(ir, x.a, s) && isConst(ir, x.b, 1)) {
       f.doubling.push_back(s);
+    } else if ((x.op == EOp::LAddLo || x.op == EOp::LNswAddLo) && isLocal(ir, x.b, s) && x.a != sem::kNone &&
+               ir.exprs[x.a].op == EOp::Local && ir.exprs[x.a].slot != s && invariant(ir, f, x.c) &&
+               invariant(ir, f, x.d)) {
+      f.pairSteps.push_back(PairStep{ir.exprs[x.a].slot, s, x.c, x.d});  // (extension) lo of hi:lo += c:d
     }
   }
   for (NodeId c : n.children) shapes(ir, c, f);
@@ -108,6 +114,203 @@ const char* opText(EOp op) {
   }
 }
 
+
+/// (extension) The access nodes (Read, Write, Atomic) of a loop, in program order.
+void accesses(const sem::Ir& ir, NodeId id, std::vector<NodeId>& out) {
+  const sem::Node& n = ir.nodes[id];
+  if (n.kind == NodeKind::Read || n.kind == NodeKind::Write || n.kind == NodeKind::Atomic) out.push_back(id);
+  for (NodeId c : n.children) accesses(ir, c, out);
+}
+
+/// (extension) `z` (the loop entry with an index variable's slots set to 0) advanced by the
+/// assignments of the loop that come before `target`, in program order, but those to `keep`:
+/// the state in which `target`'s index is its invariant part. True once `target` is met.
+bool replay(const Context& ctx, NodeId id, NodeId target, const std::vector<sem::Slot>& keep, PairState& z) {
+  if (id == target) return true;
+  const sem::Node& n = ctx.ir.nodes[id];
+  if (n.kind == NodeKind::Assign && n.e0 != sem::kNone &&
+      std::find(keep.begin(), keep.end(), n.slot0) == keep.end()) {
+    std::vector<z3::expr> v;
+    for (int t = 0; t < 2; ++t) v.push_back(ctx.value(z, n.e0, t));
+    for (int t = 0; t < 2; ++t) z[t].locals[n.slot0] = v[t];
+  }
+  for (NodeId c : n.children)
+    if (replay(ctx, c, target, keep, z)) return true;
+  return false;
+}
+
+/// (extension) A local stepped by an invariant, as a 64-bit value (see Induction.h).
+struct IndexVar {
+  std::string name, stepText, boundText;
+  std::vector<sem::Slot> slots;                          ///< its slot, or hi and lo
+  std::function<z3::expr(const PairState&, int)> at;     ///< its value (64 bits)
+  std::function<z3::expr(const PairState&, int)> step;   ///< s (64 bits)
+  std::function<z3::expr(const PairState&, int)> bound;  ///< b of a guard v < b / v <= b (empty: none)
+  bool strict = false, uns = false;
+  bool unitStep = false;  ///< s is the constant 1 (a modulus candidate would be trivially true)
+};
+
+/// A 64-bit value's words as text: `x` for x_hi:x_lo (a 64-bit local, x_hi_1:x_lo_1 `x_1`) or
+/// x.hi:x.lo (a 64-bit kernel parameter), else hi:lo.
+std::string pairText(const std::string& hi, const std::string& lo) {
+  for (const char* w : {"_hi", ".hi"}) {
+    const size_t at = hi.rfind(w);
+    if (at == std::string::npos) continue;
+    std::string asLo = hi;
+    asLo.replace(at, 3, std::string(1, w[0]) + "lo");
+    if (asLo == lo) return std::string(hi).erase(at, 3);
+  }
+  return fmt::format("{}:{}", hi, lo);
+}
+
+bool isBelow(EOp op) { return op == EOp::Lt || op == EOp::Le || op == EOp::ULt || op == EOp::ULe; }
+bool isWideBelow(EOp op) { return op == EOp::LLt || op == EOp::LLe || op == EOp::LULt || op == EOp::LULe; }
+
+/// (extension) The candidates of a kernel with 64-bit cell indices over its index variables
+/// and its 64-bit logs (Induction.h).
+void wideCandidates(const Context& ctx, const Footprint& f, std::vector<Candidate>& out) {
+  const sem::Ir& ir = ctx.ir;
+  const sem::Node& loop = ir.nodes[ctx.loop];
+  const z3::expr two = ctx.two;
+  const auto value = ctx.value;
+  using PerThread = std::function<z3::expr(const PairState&, int)>;
+  auto both = [two](PerThread p) {
+    return [two, p](const PairState& s) { return p(s, 0) && z3::implies(two, p(s, 1)); };
+  };
+  auto named = [&](sem::Slot s) { return s < ctx.names.size() && !ctx.names[s].empty() && s < loop.depth; };
+  const sem::ExprNode* guard = loop.e0 != sem::kNone ? &ir.exprs[loop.e0] : nullptr;
+  std::vector<IndexVar> vars;
+  for (const Step& st : f.steps) {  // 32-bit x := x + s
+    if (st.subtract || !named(st.slot)) continue;
+    IndexVar v;
+    const sem::Slot s = st.slot;
+    v.name = ctx.names[s];
+    v.slots = {s};
+    v.stepText = exprText(ir, st.step, ctx.names);
+    v.unitStep = isConst(ir, st.step, 1);
+    if (guard && isBelow(guard->op) && isLocal(ir, guard->a, s) && invariant(ir, f, guard->b)) {
+      const ExprId b = guard->b;
+      v.uns = guard->op == EOp::ULt || guard->op == EOp::ULe;
+      v.strict = guard->op == EOp::Lt || guard->op == EOp::ULt;
+      v.boundText = exprText(ir, b, ctx.names);
+      const bool uns = v.uns;
+      v.bound = [b, uns, value](const PairState& x, int t) {
+        const z3::expr w = value(x, b, t);
+        return uns ? z3::zext(w, 32) : z3::sext(w, 32);
+      };
+    }
+    const bool uns = v.uns;
+    const ExprId step = st.step;
+    v.at = [s, uns](const PairState& x, int t) {
+      return uns ? z3::zext(x[t].locals[s], 32) : z3::sext(x[t].locals[s], 32);
+    };
+    v.step = [step, uns, value](const PairState& x, int t) {
+      const z3::expr w = value(x, step, t);
+      return uns ? z3::zext(w, 32) : z3::sext(w, 32);
+    };
+    vars.push_back(std::move(v));
+  }
+  for (const PairStep& st : f.pairSteps) {  // 64-bit hi:lo := hi:lo + sHi:sLo
+    if (!named(st.lo) || !named(st.hi)) continue;
+    IndexVar v;
+    v.name = pairText(ctx.names[st.hi], ctx.names[st.lo]);  // the frontend's x_hi, x_lo: x
+    v.slots = {st.hi, st.lo};
+    v.stepText = pairText(exprText(ir, st.stepHi, ctx.names), exprText(ir, st.stepLo, ctx.names));
+    const sem::Slot hi = st.hi, lo = st.lo;
+    const ExprId sh = st.stepHi, sl = st.stepLo;
+    v.at = [hi, lo](const PairState& x, int t) { return z3::concat(x[t].locals[hi], x[t].locals[lo]); };
+    v.step = [sh, sl, value](const PairState& x, int t) { return z3::concat(value(x, sh, t), value(x, sl, t)); };
+    if (guard && isWideBelow(guard->op) && isLocal(ir, guard->a, hi) && isLocal(ir, guard->b, lo) &&
+        invariant(ir, f, guard->c) && invariant(ir, f, guard->d)) {
+      const ExprId bh = guard->c, bl = guard->d;
+      v.uns = guard->op == EOp::LULt || guard->op == EOp::LULe;
+      v.strict = guard->op == EOp::LLt || guard->op == EOp::LULt;
+      v.boundText = pairText(exprText(ir, bh, ctx.names), exprText(ir, bl, ctx.names));
+      v.bound = [bh, bl, value](const PairState& x, int t) { return z3::concat(value(x, bh, t), value(x, bl, t)); };
+    }
+    // The 64-bit value's own candidates (a 32-bit one's are candidates() 's).
+    std::vector<z3::expr> v0;
+    for (int t = 0; t < 2; ++t) v0.push_back(v.at(ctx.entry, t));
+    const auto at = v.at, stepOf = v.step;
+    const bool uns = v.uns;
+    out.push_back({fmt::format("{} >= {}₀", v.name, v.name),
+                   both([at, v0](const PairState& x, int t) { return at(x, t) >= v0[t]; })});
+    out.push_back({fmt::format("({} - {}₀) % {} == 0", v.name, v.name, v.stepText),
+                   both([at, v0, stepOf](const PairState& x, int t) {
+                     return z3::urem(at(x, t) - v0[t], stepOf(x, t)) == 0;
+                   })});
+    if (v.bound) {
+      const auto bound = v.bound;
+      out.push_back({fmt::format("{} <={} {}", v.name, uns ? "(unsigned)" : "", v.boundText),
+                     both([at, bound, uns](const PairState& x, int t) {
+                       return uns ? z3::ule(at(x, t), bound(x, t)) : at(x, t) <= bound(x, t);
+                     })});
+    }
+    vars.push_back(std::move(v));
+  }
+  std::vector<NodeId> nodes;
+  for (NodeId c : loop.children) accesses(ir, c, nodes);
+  for (const IndexVar& v : vars) {
+    struct Seen {
+      sem::ArrayId array;
+      NodeKind kind;
+      z3::expr off0, off1;
+    };
+    std::vector<Seen> seen;  // one candidate set per array, log and offset
+    std::vector<z3::expr> v0;
+    for (int t = 0; t < 2; ++t) v0.push_back(v.at(ctx.entry, t));
+    for (NodeId a : nodes) {
+      const sem::Node& n = ir.nodes[a];
+      if (!f.logged[n.array]) continue;
+      // off: the access's index with v = 0, the invariant part (row * hidden of row * hidden + col).
+      PairState z = ctx.entry;
+      for (int t = 0; t < 2; ++t)
+        for (sem::Slot s : v.slots) z[t].locals[s] = ctx.c.bv_val(0, 32);
+      bool met = false;
+      for (NodeId c : loop.children)
+        if ((met = replay(ctx, c, a, v.slots, z))) break;
+      if (!met) continue;
+      const std::vector<z3::expr> off = {ctx.accessIndex(z, a, 0).simplify(), ctx.accessIndex(z, a, 1).simplify()};
+      if (std::any_of(seen.begin(), seen.end(), [&](const Seen& x) {
+            return x.array == n.array && x.kind == n.kind && z3::eq(x.off0, off[0]) && z3::eq(x.off1, off[1]);
+          }))
+        continue;
+      seen.push_back(Seen{n.array, n.kind, off[0], off[1]});
+      std::vector<z3::expr> ThreadState::*ex = &ThreadState::wrEx;
+      std::vector<z3::expr> ThreadState::*el = &ThreadState::wrEl;
+      const char* what = "write";
+      if (n.kind == NodeKind::Read) ex = &ThreadState::rdEx, el = &ThreadState::rdEl, what = "read";
+      if (n.kind == NodeKind::Atomic) ex = &ThreadState::atEx, el = &ThreadState::atEl, what = "atomic";
+      const sem::ArrayId arr = n.array;
+      const std::string lead = fmt::format("every {} of {} since the last barrier is at off + d (off: the index "
+                                           "at line {} with {} = 0) with",
+                                           what, ir.arrays[arr].name, n.loc.line, v.name);
+      const auto stepOf = v.step;
+      if (!v.unitStep)
+        out.push_back({fmt::format("{} (d - {}₀) % {} == 0", lead, v.name, v.stepText),
+                       both([arr, ex, el, off, v0, stepOf](const PairState& x, int t) {
+                         return z3::implies((x[t].*ex)[arr],
+                                            z3::urem((x[t].*el)[arr] - off[t] - v0[t], stepOf(x, t)) == 0);
+                       })});
+      const bool uns = v.uns;
+      out.push_back({fmt::format("{} d >={} {}₀", lead, uns ? "(unsigned)" : "", v.name),
+                     both([arr, ex, el, off, v0, uns](const PairState& x, int t) {
+                       const z3::expr d = (x[t].*el)[arr] - off[t];
+                       return z3::implies((x[t].*ex)[arr], uns ? z3::uge(d, v0[t]) : d >= v0[t]);
+                     })});
+      if (v.bound) {
+        const auto bound = v.bound;
+        const bool strict = v.strict;
+        out.push_back({fmt::format("{} d {}{} {}", lead, strict ? "<" : "<=", uns ? "(unsigned)" : "", v.boundText),
+                       both([arr, ex, el, off, bound, uns, strict](const PairState& x, int t) {
+                         const z3::expr d = (x[t].*el)[arr] - off[t], b = bound(x, t);
+                         const z3::expr r = strict ? (uns ? z3::ult(d, b) : d < b) : (uns ? z3::ule(d, b) : d <= b);
+                         return z3::implies((x[t].*ex)[arr], r);
+                       })});
+      }
+    }
+  }
+}
 }  // namespace
 
 Footprint footprint(const sem::Ir& ir, NodeId loop) {
@@ -217,8 +420,8 @@ std::vector<Candidate> candidates(const Context& ctx, const Footprint& f) {
                    both([s, e0, e1, step, value](const PairState& x, int t) {
                      return z3::urem(x[t].locals[s] - (t ? e1 : e0), value(x, step, t)) == 0;
                    })});
-    // The logs of the arrays accessed: at x₀ + a multiple of step.
-    for (size_t a = 0; a < ir.arrays.size(); ++a) {
+    // The logs of the arrays accessed: at x₀ + a multiple of step (64-bit logs: wideCandidates).
+    for (size_t a = 0; a < ir.arrays.size() && !ctx.wide; ++a) {
       if (!f.logged[a]) continue;
       const std::string an = ir.arrays[a].name;
       auto logAt = [&](const char* what, std::vector<z3::expr> ThreadState::*ex, std::vector<z3::expr> ThreadState::*el) {
@@ -292,13 +495,16 @@ std::vector<Candidate> candidates(const Context& ctx, const Footprint& f) {
     auto logs = [&](const char* what, std::vector<z3::expr> ThreadState::*ex, std::vector<z3::expr> ThreadState::*el) {
       out.push_back({fmt::format("no {} of {} since the last barrier", what, an),
                      both([a, ex](const PairState& x, int t) { return !(x[t].*ex)[a]; })});
+      // 64-bit logs: lid and N zero-extended (both are below 2^31).
+      const z3::expr l0 = ctx.wide ? z3::zext(tid0, 32) : tid0, l1 = ctx.wide ? z3::zext(tid1, 32) : tid1;
+      const z3::expr n = ctx.wide ? z3::zext(N, 32) : N;
       out.push_back({fmt::format("every {} of {} since the last barrier is at lid", what, an),
-                     both([a, ex, el, tid0, tid1](const PairState& x, int t) {
-                       return z3::implies((x[t].*ex)[a], (x[t].*el)[a] == (t ? tid1 : tid0));
+                     both([a, ex, el, l0, l1](const PairState& x, int t) {
+                       return z3::implies((x[t].*ex)[a], (x[t].*el)[a] == (t ? l1 : l0));
                      })});
       out.push_back({fmt::format("every {} of {} since the last barrier is at an index i with i % N == lid", what, an),
-                     both([a, ex, el, tid0, tid1, N](const PairState& x, int t) {
-                       return z3::implies((x[t].*ex)[a], z3::urem((x[t].*el)[a], N) == (t ? tid1 : tid0));
+                     both([a, ex, el, l0, l1, n](const PairState& x, int t) {
+                       return z3::implies((x[t].*ex)[a], z3::urem((x[t].*el)[a], n) == (t ? l1 : l0));
                      })});
     };
     logs("read", &ThreadState::rdEx, &ThreadState::rdEl);
@@ -309,6 +515,7 @@ std::vector<Candidate> candidates(const Context& ctx, const Footprint& f) {
                        return z3::implies(two && same, x[0].sh[a] == x[1].sh[a]);
                      }});
   }
+  if (ctx.wide) wideCandidates(ctx, f, out);
   (void)bv;
   return out;
 }
@@ -332,9 +539,10 @@ std::vector<std::string> readable(const std::vector<Candidate>& kept) {
   return out;
 }
 
-PairState havoc(z3::context& c, const PairState& base, const Footprint& f, const std::string& prefix) {
+PairState havoc(z3::context& c, const PairState& base, const Footprint& f, const std::string& prefix,
+                unsigned indexBits) {
   PairState out = base;
-  const z3::sort arr = c.array_sort(c.bv_sort(32), c.bv_sort(32));
+  const z3::sort arr = c.array_sort(c.bv_sort(indexBits), c.bv_sort(32));
   for (size_t t = 0; t < out.size(); ++t) {
     ThreadState& s = out[t];
     for (size_t k = 0; k < s.locals.size() && k < f.slot.size(); ++k)
@@ -343,7 +551,9 @@ PairState havoc(z3::context& c, const PairState& base, const Footprint& f, const
       if (f.written[a]) s.sh[a] = c.constant(fmt::format("{}t{}_sh{}", prefix, t + 1, a).c_str(), arr);
       if (!f.logged[a]) continue;
       auto b = [&](const char* what) { return c.bool_const(fmt::format("{}t{}_{}{}", prefix, t + 1, what, a).c_str()); };
-      auto w = [&](const char* what) { return c.bv_const(fmt::format("{}t{}_{}{}", prefix, t + 1, what, a).c_str(), 32); };
+      auto w = [&](const char* what) {
+        return c.bv_const(fmt::format("{}t{}_{}{}", prefix, t + 1, what, a).c_str(), indexBits);
+      };
       s.rdEx[a] = b("rdex");
       s.rdEl[a] = w("rdel");
       s.wrEx[a] = b("wrex");
@@ -375,7 +585,29 @@ PairState merge(const z3::expr& cond, const PairState& a, const PairState& b) {
 }
 
 bool prune(z3::solver& solver, const z3::expr& assumption, const PairState& state, std::vector<Candidate>& cands,
-           unsigned& queries, std::string& reason) {
+           unsigned& queries, std::string& reason, bool oneByOne) {
+  if (oneByOne) {
+    // (extension) One query per candidate under the same assumption: ¬(c₁ ∧ … ∧ cₙ) is
+    // satisfiable iff some ¬cₖ is, so the candidates whose negation is unsatisfiable are
+    // exactly those implied, in one pass (the assumption does not change within it). A
+    // candidate the solver does not decide is dropped too: Houdini's next round checks the
+    // others without it, so a proof stays a proof.
+    std::vector<Candidate> kept;
+    solver.push();
+    solver.add(assumption);
+    for (const Candidate& c : cands) {
+      solver.push();
+      solver.add(!c.at(state));
+      ++queries;
+      const z3::check_result r = solver.check();
+      solver.pop();
+      // Unknown: dropped, as a refuted candidate (sound: the rest is checked again without it).
+      if (r == z3::unsat) kept.push_back(c);
+    }
+    solver.pop();
+    cands = std::move(kept);
+    return true;
+  }
   while (!cands.empty()) {
     z3::expr_vector vals(solver.ctx());
     for (const Candidate& c : cands) vals.push_back(c.at(state));

@@ -29,6 +29,17 @@
 //   - per array logged in the loop: no read / write / atomic since the last barrier, or one
 //     at lid, at an index ≡ lid (mod N), or at x₀ + a multiple of step;
 //   - both threads of one group see the same shared memory (equality abstraction).
+// (extension) A kernel with addr64 accesses has 64-bit cell indices (TwoThread.h): its logs'
+// elements are 64-bit, and the log candidates are over them instead: "at lid" and
+// "≡ lid (mod N)" with lid and N zero-extended; and, for each local v stepped by an invariant
+// s (a 32-bit x := x + s, or a 64-bit pair hi:lo := hi:lo + s, i.e. an int64_t loop
+// counter), and each access A of the loop, with off = A's cell index at v = 0 (evaluated
+// at the loop entry, the loop body's assignments before A replayed: the invariant part of
+// an index like row * hidden + col) and d = a logged index − off (64 bits):
+//   - (d − v₀) % s == 0, d ≥ v₀ (signed), and d < b (d ≤ b) for a guard v < b (v <= b);
+// plus, for a 64-bit v: v ≥ v₀, (v − v₀) % s == 0 and v ≤ b for a guard v < b or v <= b.
+// A 32-bit v is sign-extended (zero-extended under an unsigned guard). Kernels without
+// addr64 accesses get exactly the 32-bit candidates above.
 #pragma once
 
 #include "semantics/rules/Ir.h"
@@ -61,6 +72,14 @@ struct Step {
   bool subtract = false;
 };
 
+/// (extension) A 64-bit update (hi:lo) := (hi:lo) + (stepHi:stepLo), lowered as
+/// lo := ladd_lo(hi, lo, stepHi, stepLo) (lnsw_add_lo too) with the step invariant in the loop
+/// (the high word's update, through a temporary, is the solver's to check).
+struct PairStep {
+  sem::Slot hi, lo;
+  sem::ExprId stepHi, stepLo;
+};
+
 /// What one iteration of a loop may change, and the shapes of its updates.
 struct Footprint {
   std::vector<bool> slot;      ///< per slot: assigned (or made fresh) in the loop
@@ -72,6 +91,7 @@ struct Footprint {
   bool async = false;
   std::vector<Step> steps;
   std::vector<sem::Slot> halving, doubling;
+  std::vector<PairStep> pairSteps;  ///< (extension) 64-bit locals stepped by an invariant
 };
 
 Footprint footprint(const sem::Ir& ir, sem::NodeId loop);
@@ -103,6 +123,12 @@ struct Context {
   std::function<z3::expr(const PairState&, sem::ExprId, int)> value;
   /// the loop's continuation for thread t in `state` (its predicate ∧ its condition)
   std::function<z3::expr(const PairState&, int)> continues;
+  /// (extension) Cell indices are 64 bits (a kernel with addr64 accesses): the logs' elements
+  /// are 64-bit, and the log candidates are over them (see candidates()).
+  bool wide = false;
+  /// wide: the cell index of access node (Read, Write, Atomic) for thread t in `state`,
+  /// without errors (TwoThread.cpp's index(): addr64(h, l) the cell h:l, else sign-extended)
+  std::function<z3::expr(const PairState&, sem::NodeId, int)> accessIndex;
 };
 
 std::vector<Candidate> candidates(const Context& ctx, const Footprint& f);
@@ -111,15 +137,19 @@ std::vector<Candidate> candidates(const Context& ctx, const Footprint& f);
 /// of the accesses of a log that has none).
 std::vector<std::string> readable(const std::vector<Candidate>& kept);
 
-/// `base` with the footprint replaced by fresh constants named `prefix`….
-PairState havoc(z3::context& c, const PairState& base, const Footprint& f, const std::string& prefix);
+/// `base` with the footprint replaced by fresh constants named `prefix`…; the arrays' and
+/// logs' cell indices are `indexBits` wide (64 in a kernel with addr64 accesses).
+PairState havoc(z3::context& c, const PairState& base, const Footprint& f, const std::string& prefix,
+                unsigned indexBits = 32);
 
 /// ite(cond, a, b) component-wise.
 PairState merge(const z3::expr& cond, const PairState& a, const PairState& b);
 
 /// Houdini's pruning step: drops the candidates not implied by `assumption` in `state`
-/// (one query per round of drops). False when the solver answers unknown.
+/// (one query per round of drops; `oneByOne`: one query per candidate, used for 64-bit cell
+/// indices, whose conjunctions the solver decides far more slowly than each conjunct; a
+/// candidate it does not decide is dropped). False when the solver answers unknown.
 bool prune(z3::solver& solver, const z3::expr& assumption, const PairState& state, std::vector<Candidate>& cands,
-           unsigned& queries, std::string& reason);
+           unsigned& queries, std::string& reason, bool oneByOne = false);
 
 }  // namespace sdvmc::prove::induction

@@ -913,10 +913,6 @@ private:
   /// in the current state), proved by induction (Induction.h): true with the state after
   /// the loop in th_ / alive_; false (state untouched, `why` says why) to cut it instead.
   bool induct(NodeId id, uint32_t k, const z3::expr& contK, const std::vector<ThreadState>& entry, std::string& why) {
-    if (wide_) {  // Induction.cpp's candidates and havoc are over 32-bit cell indices
-      why = "induction does not take 64-bit cell indices (a kernel with addr64 accesses)";
-      return false;
-    }
     const Node& n = ir_.nodes[id];
     const induction::Footprint fp = induction::footprint(ir_, id);
     if (fp.async) {  // the copies issued or waited for per iteration are not in Houdini's havoc
@@ -946,12 +942,20 @@ private:
     };
     std::vector<bool> equality;
     for (Abstraction a : e_.options.abstraction) equality.push_back(a == Abstraction::Equality);
+    // (extension) 64-bit cell indices: an access's index in a given state, for the candidates.
+    auto accessIndex = [this](const std::vector<ThreadState>& st, NodeId a, int t) {
+      std::vector<ThreadState> other = st;
+      th_.swap(other);
+      z3::expr v = index(ir_.nodes[a].e0, t, c_.bool_val(false));
+      th_.swap(other);
+      return v;
+    };
     induction::Context ctx{c_, ir_, id, entry, names_, {e_.tid[0], e_.tid[1]}, e_.N, e_.two, e_.same,
-                           equality, ir_.hasAtomics, value, continues};
+                           equality, ir_.hasAtomics, value, continues, wide_, accessIndex};
     std::vector<induction::Candidate> cands = induction::candidates(ctx, fp);
     // Base: the candidates that hold after the k iterations, where the loop goes on.
     std::string reason;
-    if (!induction::prune(*inductionSolver_, aliveK && contK, base, cands, e_.inductionQueries, reason)) {
+    if (!induction::prune(*inductionSolver_, aliveK && contK, base, cands, e_.inductionQueries, reason, wide_)) {
       why = fmt::format("induction: no answer on the base case: {}", reason);
       return false;
     }
@@ -982,7 +986,8 @@ private:
         why = fmt::format("induction: no fixpoint within {} s", e_.options.inductionBudgetMs / 1000);
         return false;  // rolled back at the end of the last round
       }
-      const std::vector<ThreadState> h = induction::havoc(c_, base, fp, name(fmt::format("inv{}_", counter_++)));
+      const std::vector<ThreadState> h =
+          induction::havoc(c_, base, fp, name(fmt::format("inv{}_", counter_++)), indexBits());
       z3::expr_vector assumed(c_);
       for (const induction::Candidate& c : cands) assumed.push_back(c.at(h));
       th_ = h;
@@ -995,7 +1000,7 @@ private:
       stmt(n.children[0]);
       stmt(n.children[1]);
       const size_t before = cands.size();
-      if (!induction::prune(*inductionSolver_, alive_, th_, cands, e_.inductionQueries, reason)) {
+      if (!induction::prune(*inductionSolver_, alive_, th_, cands, e_.inductionQueries, reason, wide_)) {
         rollback();
         why = fmt::format("induction: no answer on the inductive step: {}", reason);
         return false;

@@ -13,7 +13,7 @@
 //  - cell indices: 32-bit bit-vectors; in a kernel with addr64 accesses (pair mode) 64-bit
 //    ones (PairEncoding::wideIndices): addr64(h, l) as an access's index is the cell h:l,
 //    any other index sign-extended, as Evaluator::evalIndex; arrays, logs and bounds checks
-//    then use 64 bits, and loops are cut instead of induction (Induction.cpp is 32-bit).
+//    then use 64 bits, and so do induction's havoc and log candidates (Induction.h).
 //  - N = 1: thread 2 is absent: it still computes (with an unconstrained id), but its
 //    errors, assumes and loop continuation count only when N ≥ 2, and races and
 //    divergence need N ≥ 2; so single-thread errors (assertion, out-of-bounds, division,

@@ -7,6 +7,7 @@
 #include "report/Report.h"
 #include "semantics/rules/Lower.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -108,6 +109,20 @@ bool refuseGridBarrier(const kpl::SourceFile& src, const sem::Ir& ir, const std:
                       "the groups of a launch, which `sdvmc run` (without --group), `sdvmc check` (the sdv model) "
                       "and `sdvmc prove` run as a whole",
                       what));
+  d.render(std::cerr);
+  if (asJson) std::cout << nlohmann::json{{"verdict", "error"}, {"diagnostics", report::diagnosticsJson(d.diagnostics())}}.dump() << "\n";
+  return true;
+}
+
+bool refuseAddr64(const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what, bool asJson) {
+  const auto first = std::find_if(ir.exprs.begin(), ir.exprs.end(),
+                                  [](const sem::ExprNode& e) { return e.op == sem::EOp::Addr64; });
+  if (first == ir.exprs.end()) return false;
+  kpl::DiagnosticEngine d(&src);
+  d.error(first->loc, fmt::format("unsupported: {} does not handle 64-bit addresses yet (addr64: a 64-bit element "
+                                  "index under --target 64; its memory model has 32-bit cells; sdvmc prove without "
+                                  "--equiv, run and check do; --target 32 for GPUVerify's model)",
+                                  what));
   d.render(std::cerr);
   if (asJson) std::cout << nlohmann::json{{"verdict", "error"}, {"diagnostics", report::diagnosticsJson(d.diagnostics())}}.dump() << "\n";
   return true;

@@ -57,6 +57,10 @@ bool refuseGridBarrier(const kpl::SourceFile& src, const sem::Ir& ir, const std:
 /// refuseAsyncForProve) — as `file:line:col: error: unsupported: …`
 /// on stderr (and the JSON error object when `json`); returns true when it printed one (the
 /// command exits with 2).
+/// (extension) A kernel with addr64 accesses (64-bit cell indices) where `what` keeps 32-bit
+/// cells (prove --equiv): a located `unsupported:` diagnostic at the first addr64, as above.
+bool refuseAddr64(const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what, bool json);
+
 bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what,
                        bool atomics, bool params, bool groups, bool json, bool floats = false,
                        bool conversions = false, bool wideAtomics = false, bool asyncCopies = false);

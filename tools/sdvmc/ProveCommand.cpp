@@ -479,7 +479,8 @@ int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
   if (refuseGridBarrier(*srcA, a->ir, "prove --equiv", true, o.json) ||
       refuseGridBarrier(*srcB, b->ir, "prove --equiv", true, o.json) ||
       refuseUnsupported(files[0], *srcA, a->ir, "prove --equiv", true, false, true, o.json, true, true) ||
-      refuseUnsupported(files[1], *srcB, b->ir, "prove --equiv", true, false, true, o.json, true, true))
+      refuseUnsupported(files[1], *srcB, b->ir, "prove --equiv", true, false, true, o.json, true, true) ||
+      refuseAddr64(*srcA, a->ir, "prove --equiv", o.json) || refuseAddr64(*srcB, b->ir, "prove --equiv", o.json))
     return 2;
   for (int k = 0; k < 2; ++k) {
     const Kernel& kk = k == 0 ? *a : *b;

@@ -107,3 +107,57 @@ main: {
   REQUIRE(r.loops.size() == 1);
   CHECK(r.loops[0].how == How::Cut);
 }
+
+namespace {
+
+// A 64-bit loop counter i = i_hi:i_lo from 2^32 + lid, stepped by 4 while i < n (n a 64-bit
+// parameter), writing U at the 64-bit cell i: an addr64 kernel, so 64-bit cells and logs.
+const char* kStride4Kernel = R"(threads: 4;
+group: 0;
+param n_lo;
+param n_hi;
+shared U[];
+main: {
+  local i_lo, i_hi, t;
+  i_lo := lid;
+  i_hi := 1;
+  while (llt(i_hi, i_lo, n_hi, n_lo)) {
+    wr(U, addr64(i_hi, i_lo), 1);
+    t := ladd_hi(i_hi, i_lo, 0, 4);
+    i_lo := ladd_lo(i_hi, i_lo, 0, 4);
+    i_hi := t;
+  }
+  barrier;
+})";
+
+}  // namespace
+
+TEST_CASE("prove: a 64-bit loop counter over 64-bit cells is proved by induction (issue 20)", "[prove][induction]") {
+  // Up to 4 threads: thread t writes only cells 2^32 + t + 4k, distinct per thread, for every n.
+  prove::ProveOptions o;
+  o.maxThreads = 4;
+  prove::ProveResult r = proveText(kStride4Kernel, o);
+  CHECK(r.status == Status::Ok);
+  CHECK_FALSE(r.bounded);
+  REQUIRE(r.loops.size() == 1);
+  CHECK(r.loops[0].how == How::Induction);
+  CHECK(r.loops[0].note.empty());
+  // i >= i₀ is not inductive: ladd wraps, and i + 4 wraps past 2^63 - 1 for n close to it.
+  CHECK_FALSE(has(r.loops[0].invariants, "i >= i₀"));
+  CHECK(has(r.loops[0].invariants, "(i - i₀) % 0:4 == 0"));
+  CHECK(has(r.loops[0].invariants, "every write of U since the last barrier is at off + d (off: the index at line "
+                                   "11 with i = 0) with (d - i₀) % 0:4 == 0"));
+}
+
+TEST_CASE("prove: a 64-bit loop counter whose threads meet is a race at the 64-bit cell (issue 20)",
+          "[prove][induction]") {
+  // With 5 threads, threads 0 and 4 both write 2^32 + 4 (thread 0 in its second iteration).
+  prove::ProveOptions o;
+  o.maxThreads = 8;
+  prove::ProveResult r = proveText(kStride4Kernel, o);
+  CHECK(r.status == Status::Violation);
+  CHECK(r.confirmed);
+  REQUIRE(r.witness);
+  CHECK(r.witness->threads == 5);
+  CHECK(r.claim.kind == sdvmc::sem::VerdictKind::Race);
+}
