@@ -148,8 +148,10 @@ PairState merge(const z3::expr& cond, const PairState& a, const PairState& b);
 /// Houdini's pruning step: drops the candidates not implied by `assumption` in `state`
 /// (one query per round of drops; `oneByOne`: one query per candidate, used for 64-bit cell
 /// indices, whose conjunctions the solver decides far more slowly than each conjunct; a
-/// candidate it does not decide is dropped). False when the solver answers unknown.
+/// candidate it does not decide within kCandidateQueryMs is dropped; the solver's timeout is
+/// then set back to `restoreMs`). False when the solver answers unknown.
+inline constexpr unsigned kCandidateQueryMs = 2000;
 bool prune(z3::solver& solver, const z3::expr& assumption, const PairState& state, std::vector<Candidate>& cands,
-           unsigned& queries, std::string& reason, bool oneByOne = false);
+           unsigned& queries, std::string& reason, bool oneByOne = false, unsigned restoreMs = 10000);
 
 }  // namespace sdvmc::prove::induction

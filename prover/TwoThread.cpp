@@ -955,7 +955,7 @@ private:
     std::vector<induction::Candidate> cands = induction::candidates(ctx, fp);
     // Base: the candidates that hold after the k iterations, where the loop goes on.
     std::string reason;
-    if (!induction::prune(*inductionSolver_, aliveK && contK, base, cands, e_.inductionQueries, reason, wide_)) {
+    if (!induction::prune(*inductionSolver_, aliveK && contK, base, cands, e_.inductionQueries, reason, wide_, e_.options.inductionQueryMs)) {
       why = fmt::format("induction: no answer on the base case: {}", reason);
       return false;
     }
@@ -1000,7 +1000,7 @@ private:
       stmt(n.children[0]);
       stmt(n.children[1]);
       const size_t before = cands.size();
-      if (!induction::prune(*inductionSolver_, alive_, th_, cands, e_.inductionQueries, reason, wide_)) {
+      if (!induction::prune(*inductionSolver_, alive_, th_, cands, e_.inductionQueries, reason, wide_, e_.options.inductionQueryMs)) {
         rollback();
         why = fmt::format("induction: no answer on the inductive step: {}", reason);
         return false;
