@@ -458,7 +458,10 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
           return PtrVal{lv.var->storage, ptrOffsetOf(*lv.var, r)};
         }
         ExprPtr old = snapshot(nameExpr(lv.local, r), r);
-        emitAssign(lv.local, bin(u->isIncrementOp() ? BinaryOp::Add : BinaryOp::Sub, clone(*old), lit(cells, r), r), r);
+        if (wideOffsets() && !smallTarget(lv.var->storage))  // one word: beyond it `inconclusive`, never wrapped
+          emitAssign(lv.local, offsetStep(clone(*old), wideLit(static_cast<uint64_t>(cells), r), u->isDecrementOp(), r), r);
+        else
+          emitAssign(lv.local, bin(u->isIncrementOp() ? BinaryOp::Add : BinaryOp::Sub, clone(*old), lit(cells, r), r), r);
         if (u->isPostfix()) return PtrVal{lv.var->storage, std::move(old)};
         return PtrVal{lv.var->storage, nameExpr(lv.local, r)};
       }

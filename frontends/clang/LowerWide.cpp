@@ -104,7 +104,8 @@ bool Lowerer::smallTarget(int storage) const {
 
 ExprPtr Lowerer::pointerStep(ExprPtr offset, ExprPtr k, clang::QualType it, uint64_t cells, bool sub,
                              kpl::SourceRange r, int storage) {
-  if (!wideOffsets() || (!isAddr64(*k) && !isAddr64(*offset)) || smallTarget(storage)) {
+  const bool exactWord = isLit(*offset, 0) && cells == 1 && !sub;  // the index itself: no arithmetic to wrap
+  if (!wideOffsets() || (!isAddr64(*k) && !isAddr64(*offset) && exactWord) || smallTarget(storage)) {
     k = mul(std::move(k), static_cast<int64_t>(cells), r);
     if (sub) return bin(BinaryOp::Sub, std::move(offset), std::move(k), r);
     return add(std::move(offset), std::move(k), r);
