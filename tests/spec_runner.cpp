@@ -11,6 +11,7 @@
 // --symmetry off, --no-por for mimd, --transition-cache check for the warp models; and its
 // replay command line), each of which must agree with the case's own run (specs/README.md).
 // It prints `PASS file [case k]` or `FAIL file:line: reason` per case and ends with
+// the cases that took 30 s or more (`SLOW`), the failures again (`FAILED`), and
 // `N passed, N failed`; its exit status is 0 iff nothing failed. `--no-variants` skips the gate for quick local runs.
 // `--mpi NP,…` is the MPI gate: only the `check` cases run, each once as usual and then
 // under `mpirun --oversubscribe -np NP sdvmc check --mpi-batch` (all cases in one mpirun
@@ -28,11 +29,13 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -723,6 +726,9 @@ struct MpiCase {
 const std::vector<std::string> kMpiSame = {"verdict", "states", "transitions", "terminal_states", "discarded",
                                            "depth", "witness", "replay"};
 
+/// A case (with its variants) that takes this long is listed at the end (`SLOW`).
+constexpr double kSlowCaseSeconds = 30;
+
 /// Seconds one mpirun of the whole batch may run.
 constexpr const char* kBatchTimeout = "1500";
 
@@ -889,6 +895,8 @@ int main(int argc, char** argv) {
   int mpiLeftOut = 0;
 
   int passed = 0, failed = 0;
+  std::vector<std::string> failures;  // repeated at the end: a log's tail names them
+  std::vector<std::pair<double, std::string>> slowest;  // cases over kSlowCaseSeconds
   int gated = 0, variantRuns = 0;  // check cases re-run by the variant gate, and the re-runs
   for (const auto& file : files) {
     std::string rel = fs::relative(file, root, ec).generic_string();
@@ -898,6 +906,7 @@ int main(int argc, char** argv) {
     auto parsed = parseSpec(file);
     if (auto* he = std::get_if<HeaderError>(&parsed)) {
       fmt::print("FAIL {}:{}: malformed spec header: {}\n", shown, he->line, he->message);
+      failures.push_back(fmt::format("{}:{}: malformed spec header", shown, he->line));
       ++failed;
       continue;
     }
@@ -906,6 +915,7 @@ int main(int argc, char** argv) {
       const Case& c = spec.cases[k];
       if (!mpiRanks.empty() && c.args.front() != "check") continue;
       Outcome main;
+      const auto started = std::chrono::steady_clock::now();
       auto fails = checkCase(sdvmc, spec, c, shown, main);
       if (!mpiRanks.empty()) {
         // (a size range in several dimensions checks shape after shape: --mpi refuses it)
@@ -930,11 +940,16 @@ int main(int argc, char** argv) {
         auto more = checkVariants(sdvmc, spec, c, shown, main, variantRuns);
         fails.insert(fails.end(), more.begin(), more.end());
       }
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      if (seconds >= kSlowCaseSeconds) slowest.emplace_back(seconds, fmt::format("{} [case {}]", shown, k + 1));
       if (fails.empty()) {
         fmt::print("PASS {} [case {}]\n", shown, k + 1);
         ++passed;
       } else {
-        for (const auto& f : fails) fmt::print("FAIL {} [case {}]\n", f, k + 1);
+        for (const auto& f : fails) {
+          fmt::print("FAIL {} [case {}]\n", f, k + 1);
+          failures.push_back(fmt::format("{} [case {}]", f, k + 1));
+        }
         ++failed;
       }
     }
@@ -962,7 +977,10 @@ int main(int argc, char** argv) {
         ++failed;
       }
     }
-    for (const auto& f : fails) fmt::print("FAIL {}\n", f);
+    for (const auto& f : fails) {
+      fmt::print("FAIL {}\n", f);
+      failures.push_back(f);
+    }
     fmt::print("MPI gate: {} check cases under mpirun -np {} ({} left out: --dfs, --exact, --compare, --all, --sarif, --html "
                "or a size range in several dimensions)\n",
                mpiCases.size(), fmt::join(mpiRanks, ","), mpiLeftOut);
@@ -970,6 +988,10 @@ int main(int argc, char** argv) {
   if (variants)
     fmt::print("variant gate: {} check cases, {} re-runs (--jobs 1/2, --exact, --dfs, --data-abstraction off, --symmetry off, --no-por, --transition-cache check, replay)\n",
                gated, variantRuns);
+  // The slowest cases (with their variants), then the failures again: CI shows a log's tail.
+  std::sort(slowest.begin(), slowest.end(), std::greater<>());
+  for (const auto& [seconds, which] : slowest) fmt::print("SLOW {:.1f} s {}\n", seconds, which);
+  for (const auto& f : failures) fmt::print("FAILED {}\n", f);
   fmt::print("{} passed, {} failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }
