@@ -584,20 +584,38 @@ PairState merge(const z3::expr& cond, const PairState& a, const PairState& b) {
   return out;
 }
 
+uint64_t rlimitCount(z3::solver& solver) {
+  const z3::stats st = solver.statistics();
+  for (unsigned i = 0; i < st.size(); ++i)
+    if (st.key(i) == "rlimit count") return st.is_uint(i) ? st.uint_value(i) : static_cast<uint64_t>(st.double_value(i));
+  return 0;
+}
+
+ScopedRlimit::ScopedRlimit(z3::solver& solver, unsigned limit, unsigned previous) : solver_(solver), previous_(previous) {
+  z3::params p(solver_.ctx());
+  p.set("rlimit", limit);
+  solver_.set(p);
+}
+
+ScopedRlimit::~ScopedRlimit() {
+  z3::params p(solver_.ctx());
+  p.set("rlimit", previous_);
+  solver_.set(p);
+}
+
 bool prune(z3::solver& solver, const z3::expr& assumption, const PairState& state, std::vector<Candidate>& cands,
-           unsigned& queries, std::string& reason, bool oneByOne, unsigned restoreMs) {
+           unsigned& queries, std::string& reason, bool oneByOne, unsigned queryRlimit) {
   if (oneByOne) {
     // (extension) One query per candidate under the same assumption: ¬(c₁ ∧ … ∧ cₙ) is
     // satisfiable iff some ¬cₖ is, so the candidates whose negation is unsatisfiable are
     // exactly those implied, in one pass (the assumption does not change within it). A
     // candidate the solver does not decide is dropped too: Houdini's next round checks the
     // others without it, so a proof stays a proof.
-    // Each query gets a short budget (kCandidateQueryMs): one candidate alone is decided in
-    // well under a second when it is decidable at all, and an undecided one is dropped, so a
-    // loop with many candidates costs seconds, not the per-query limit times their number.
-    z3::params quick(solver.ctx());
-    quick.set("timeout", kCandidateQueryMs);
-    solver.set(quick);
+    // Each query gets a short budget (kCandidateQueryRlimit): one candidate alone is decided
+    // in well under a second when it is decidable at all, and an undecided one is dropped, so
+    // a loop with many candidates costs seconds, not the per-query limit times their number.
+    // A budget in steps, not time: which candidates are dropped does not depend on the load.
+    const ScopedRlimit quick(solver, kCandidateQueryRlimit, queryRlimit);
     std::vector<Candidate> kept;
     solver.push();
     solver.add(assumption);
@@ -611,9 +629,6 @@ bool prune(z3::solver& solver, const z3::expr& assumption, const PairState& stat
       if (r == z3::unsat) kept.push_back(c);
     }
     solver.pop();
-    z3::params restore(solver.ctx());
-    restore.set("timeout", restoreMs);
-    solver.set(restore);
     cands = std::move(kept);
     return true;
   }

@@ -145,13 +145,31 @@ PairState havoc(z3::context& c, const PairState& base, const Footprint& f, const
 /// ite(cond, a, b) component-wise.
 PairState merge(const z3::expr& cond, const PairState& a, const PairState& b);
 
+/// The solver's resource count so far (Z3's "rlimit count": steps, deterministic for a
+/// given query, unlike time).
+uint64_t rlimitCount(z3::solver& solver);
+
+/// Sets `solver`'s per-query resource limit ("rlimit", steps) for its lifetime and puts the
+/// previous one back after (Z3's parameters are not scoped by push/pop).
+class ScopedRlimit {
+public:
+  ScopedRlimit(z3::solver& solver, unsigned limit, unsigned previous);
+  ~ScopedRlimit();
+  ScopedRlimit(const ScopedRlimit&) = delete;
+  ScopedRlimit& operator=(const ScopedRlimit&) = delete;
+
+private:
+  z3::solver& solver_;
+  unsigned previous_;
+};
+
 /// Houdini's pruning step: drops the candidates not implied by `assumption` in `state`
 /// (one query per round of drops; `oneByOne`: one query per candidate, used for 64-bit cell
 /// indices, whose conjunctions the solver decides far more slowly than each conjunct; a
-/// candidate it does not decide within kCandidateQueryMs is dropped; the solver's timeout is
-/// then set back to `restoreMs`). False when the solver answers unknown.
-inline constexpr unsigned kCandidateQueryMs = 2000;
+/// candidate it does not decide within kCandidateQueryRlimit steps is dropped; the solver's
+/// limit is then set back to `queryRlimit`, its own). False when the solver answers unknown.
+inline constexpr unsigned kCandidateQueryRlimit = 20'000'000;  // about 2 s here
 bool prune(z3::solver& solver, const z3::expr& assumption, const PairState& state, std::vector<Candidate>& cands,
-           unsigned& queries, std::string& reason, bool oneByOne = false, unsigned restoreMs = 10000);
+           unsigned& queries, std::string& reason, bool oneByOne, unsigned queryRlimit);
 
 }  // namespace sdvmc::prove::induction

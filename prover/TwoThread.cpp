@@ -4,7 +4,6 @@
 #include "prover/Induction.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cassert>
 #include <fmt/format.h>
 
@@ -197,14 +196,14 @@ public:
     loopSolver_ = std::make_unique<z3::solver>(c_);
     for (const z3::expr& k : e_.constraints) loopSolver_->add(k);
     z3::params p(c_);
-    p.set("timeout", e_.options.loopQueryMs);
+    p.set("rlimit", e_.options.loopQueryRlimit);
     loopSolver_->set(p);
     // Houdini's queries (Induction.h): quantifier-free arrays and bit-vectors, bit-blasted.
     // (a kernel with asynchronous copies) a copy done is a lambda over the array: not QF_AUFBV.
     inductionSolver_ = e_.lambdas ? std::make_unique<z3::solver>(c_) : std::make_unique<z3::solver>(c_, "QF_AUFBV");
     for (const z3::expr& k : e_.constraints) inductionSolver_->add(k);
     z3::params ip(c_);
-    ip.set("timeout", e_.options.inductionQueryMs);
+    ip.set("rlimit", e_.options.inductionQueryRlimit);
     inductionSolver_->set(ip);
     stmt(ir_.main);
     e_.alive = alive_;
@@ -955,7 +954,7 @@ private:
     std::vector<induction::Candidate> cands = induction::candidates(ctx, fp);
     // Base: the candidates that hold after the k iterations, where the loop goes on.
     std::string reason;
-    if (!induction::prune(*inductionSolver_, aliveK && contK, base, cands, e_.inductionQueries, reason, wide_, e_.options.inductionQueryMs)) {
+    if (!induction::prune(*inductionSolver_, aliveK && contK, base, cands, e_.inductionQueries, reason, wide_, e_.options.inductionQueryRlimit)) {
       why = fmt::format("induction: no answer on the base case: {}", reason);
       return false;
     }
@@ -979,11 +978,12 @@ private:
       th_ = base;
       alive_ = aliveK;
     };
-    const auto started = std::chrono::steady_clock::now();
+    const uint64_t started = induction::rlimitCount(*inductionSolver_);
     for (int round = 0; round < 64; ++round) {
-      const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-      if (round > 0 && spent * 1000 > e_.options.inductionBudgetMs) {
-        why = fmt::format("induction: no fixpoint within {} s", e_.options.inductionBudgetMs / 1000);
+      const uint64_t spent = induction::rlimitCount(*inductionSolver_) - started;
+      if (round > 0 && spent > e_.options.inductionBudgetRlimit) {
+        why = fmt::format("induction: no fixpoint within the solver's budget ({} million steps)",
+                          e_.options.inductionBudgetRlimit / 1'000'000);
         return false;  // rolled back at the end of the last round
       }
       const std::vector<ThreadState> h =
@@ -1000,7 +1000,7 @@ private:
       stmt(n.children[0]);
       stmt(n.children[1]);
       const size_t before = cands.size();
-      if (!induction::prune(*inductionSolver_, alive_, th_, cands, e_.inductionQueries, reason, wide_, e_.options.inductionQueryMs)) {
+      if (!induction::prune(*inductionSolver_, alive_, th_, cands, e_.inductionQueries, reason, wide_, e_.options.inductionQueryRlimit)) {
         rollback();
         why = fmt::format("induction: no answer on the inductive step: {}", reason);
         return false;

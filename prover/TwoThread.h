@@ -86,12 +86,16 @@ struct EncodeOptions {
   uint32_t maxExactUnroll = 256;
   /// Largest group size considered (1 ≤ N ≤ maxThreads).
   uint64_t maxThreads = 2147483647;
-  /// Milliseconds for the solver query deciding whether a loop can still run at `unroll`.
-  unsigned loopQueryMs = 5000;
-  /// Milliseconds for each of Houdini's queries (Induction.h); unknown: the loop is cut.
-  unsigned inductionQueryMs = 10000;
-  /// Milliseconds of Houdini rounds per loop instance after which the loop is cut instead.
-  unsigned inductionBudgetMs = 20000;
+  // The solver's budgets inside the encoding are Z3 resource limits ("rlimit": counted
+  // steps, Induction.h), never times: the same kernel gets the same loops proved, cut or
+  // unrolled, and so the same verdict, on a loaded machine as on an idle one. On the
+  // development machine (2 cores) Z3 counts about 5-9 million steps a second.
+  /// Steps for the solver query deciding whether a loop can still run at `unroll` (about 5 s).
+  unsigned loopQueryRlimit = 40'000'000;
+  /// Steps for each of Houdini's queries (Induction.h, about 10 s); unknown: the loop is cut.
+  unsigned inductionQueryRlimit = 80'000'000;
+  /// Steps of Houdini rounds per loop instance after which the loop is cut instead (about 20 s).
+  uint64_t inductionBudgetRlimit = 160'000'000;
   /// Group size fixed to this value (0: symbolic).
   uint32_t fixedThreads = 0;
   /// With fixedThreads: encode the whole group (threads 0..N-1) with G-SYNC's merge
