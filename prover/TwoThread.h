@@ -41,7 +41,7 @@
 //    divergence for two threads of two groups too (grid barrier divergence); both threads'
 //    logs start again there (a global array's too, for two groups), and after it both see
 //    one global memory (under the equality abstraction). Without interGroup, a barrier.
-////  - (extension) asynchronous copies (semantics/rules/Async.cpp): every copy instance issued
+//  - (extension) asynchronous copies (semantics/rules/Async.cpp; AsyncCopies.cpp): every copy instance issued
 //    is kept with its cells (off + k·stride, k < n: constant strides, asyncRefusal) and formulas for
 //    issued / done; ASYNC-RACE is checked at the issue (the copy against itself, the copies in
 //    flight and the logs since the last barrier) and at each access while it is in flight; the

@@ -1,6 +1,6 @@
 // `sdvmc prove` on kernels with asynchronous copies (KPL extension: G-ASYNC-COPY, G-ASYNC-WAIT,
 // T-CP-ASYNC, T-CP-COMMIT, T-CP-WAIT, ASYNC-RACE; specs/KPL.md): the copies in flight of the
-// two-thread encoding (prover/TwoThread.cpp), their values at the wait, their events and
+// two-thread encoding (prover/AsyncCopies.cpp), their values at the wait, their events and
 // batches, and the forms refused (prove::asyncRefusal).
 #include "prover/Prover.h"
 #include "prover/TwoThread.h"
