@@ -144,7 +144,7 @@ private:
   uint32_t barriers_ = 0;
   bool wide_ = false;  ///< cell indices are 64 bits (a kernel with addr64 accesses)
   std::unique_ptr<z3::solver> loopSolver_;
-  std::unique_ptr<z3::solver> inductionSolver_;
+  std::unique_ptr<induction::TimedSolver> inductionSolver_;
   std::vector<std::string> names_;  ///< per slot: the source name of the local it holds now
   std::vector<Copy> copies_;        ///< every copy instance issued, in issue order
   z3::expr nextEvent_[2];           ///< per pair member's group: G-ASYNC-COPY's next event

@@ -584,8 +584,9 @@ PairState merge(const z3::expr& cond, const PairState& a, const PairState& b) {
   return out;
 }
 
-bool prune(z3::solver& solver, const z3::expr& assumption, const PairState& state, std::vector<Candidate>& cands,
-           unsigned& queries, std::string& reason, bool oneByOne, unsigned restoreMs) {
+bool prune(TimedSolver& timed, const z3::expr& assumption, const PairState& state, std::vector<Candidate>& cands,
+           unsigned& queries, std::string& reason, bool oneByOne) {
+  z3::solver& solver = timed.solver;
   if (oneByOne) {
     // (extension) One query per candidate under the same assumption: ¬(c₁ ∧ … ∧ cₙ) is
     // satisfiable iff some ¬cₖ is, so the candidates whose negation is unsatisfiable are
@@ -595,9 +596,7 @@ bool prune(z3::solver& solver, const z3::expr& assumption, const PairState& stat
     // Each query gets a short budget (kCandidateQueryMs): one candidate alone is decided in
     // well under a second when it is decidable at all, and an undecided one is dropped, so a
     // loop with many candidates costs seconds, not the per-query limit times their number.
-    z3::params quick(solver.ctx());
-    quick.set("timeout", kCandidateQueryMs);
-    solver.set(quick);
+    const ScopedTimeout quick(timed, kCandidateQueryMs);
     std::vector<Candidate> kept;
     solver.push();
     solver.add(assumption);
@@ -611,9 +610,6 @@ bool prune(z3::solver& solver, const z3::expr& assumption, const PairState& stat
       if (r == z3::unsat) kept.push_back(c);
     }
     solver.pop();
-    z3::params restore(solver.ctx());
-    restore.set("timeout", restoreMs);
-    solver.set(restore);
     cands = std::move(kept);
     return true;
   }

@@ -145,13 +145,50 @@ PairState havoc(z3::context& c, const PairState& base, const Footprint& f, const
 /// ite(cond, a, b) component-wise.
 PairState merge(const z3::expr& cond, const PairState& a, const PairState& b);
 
+/// Houdini's solver with the timeout it was last given: Z3 cannot report a solver's parameters
+/// back, and push/pop does not scope them, so the timeout is kept beside the solver for
+/// ScopedTimeout to restore.
+class TimedSolver {
+public:
+  /// `logic` null: Z3's default solver (a kernel whose encoding has lambdas).
+  TimedSolver(z3::context& c, const char* logic, unsigned timeoutMs)
+      : solver(logic ? z3::solver(c, logic) : z3::solver(c)) {
+    setTimeout(timeoutMs);
+  }
+  void setTimeout(unsigned ms) {
+    z3::params p(solver.ctx());
+    p.set("timeout", ms);
+    solver.set(p);
+    timeoutMs_ = ms;
+  }
+  unsigned timeoutMs() const { return timeoutMs_; }
+  z3::solver solver;
+
+private:
+  unsigned timeoutMs_ = 0;
+};
+
+/// Gives a TimedSolver another timeout for a scope, and its previous one back at the scope's end
+/// (on every path out of it).
+class ScopedTimeout {
+public:
+  ScopedTimeout(TimedSolver& s, unsigned ms) : s_(s), previous_(s.timeoutMs()) { s_.setTimeout(ms); }
+  ~ScopedTimeout() { s_.setTimeout(previous_); }
+  ScopedTimeout(const ScopedTimeout&) = delete;
+  ScopedTimeout& operator=(const ScopedTimeout&) = delete;
+
+private:
+  TimedSolver& s_;
+  unsigned previous_;
+};
+
 /// Houdini's pruning step: drops the candidates not implied by `assumption` in `state`
 /// (one query per round of drops; `oneByOne`: one query per candidate, used for 64-bit cell
 /// indices, whose conjunctions the solver decides far more slowly than each conjunct; a
-/// candidate it does not decide within kCandidateQueryMs is dropped; the solver's timeout is
-/// then set back to `restoreMs`). False when the solver answers unknown.
+/// candidate it does not decide within kCandidateQueryMs, the solver's timeout for those
+/// queries only, is dropped). False when the solver answers unknown.
 inline constexpr unsigned kCandidateQueryMs = 2000;
-bool prune(z3::solver& solver, const z3::expr& assumption, const PairState& state, std::vector<Candidate>& cands,
-           unsigned& queries, std::string& reason, bool oneByOne = false, unsigned restoreMs = 10000);
+bool prune(TimedSolver& solver, const z3::expr& assumption, const PairState& state, std::vector<Candidate>& cands,
+           unsigned& queries, std::string& reason, bool oneByOne = false);
 
 }  // namespace sdvmc::prove::induction

@@ -160,11 +160,9 @@ void Encoder::run() {
   loopSolver_->set(p);
   // Houdini's queries (Induction.h): quantifier-free arrays and bit-vectors, bit-blasted.
   // (a kernel with asynchronous copies) a copy done is a lambda over the array: not QF_AUFBV.
-  inductionSolver_ = e_.lambdas ? std::make_unique<z3::solver>(c_) : std::make_unique<z3::solver>(c_, "QF_AUFBV");
-  for (const z3::expr& k : e_.constraints) inductionSolver_->add(k);
-  z3::params ip(c_);
-  ip.set("timeout", e_.options.inductionQueryMs);
-  inductionSolver_->set(ip);
+  inductionSolver_ =
+      std::make_unique<induction::TimedSolver>(c_, e_.lambdas ? nullptr : "QF_AUFBV", e_.options.inductionQueryMs);
+  for (const z3::expr& k : e_.constraints) inductionSolver_->solver.add(k);
   stmt(ir_.main);
   e_.alive = alive_;
   for (const z3::expr& b : base_) e_.finalMemory.push_back(b);
@@ -901,7 +899,7 @@ bool Encoder::induct(NodeId id, uint32_t k, const z3::expr& contK, const std::ve
   std::vector<induction::Candidate> cands = induction::candidates(ctx, fp);
   // Base: the candidates that hold after the k iterations, where the loop goes on.
   std::string reason;
-  if (!induction::prune(*inductionSolver_, aliveK && contK, base, cands, e_.inductionQueries, reason, wide_, e_.options.inductionQueryMs)) {
+  if (!induction::prune(*inductionSolver_, aliveK && contK, base, cands, e_.inductionQueries, reason, wide_)) {
     why = fmt::format("induction: no answer on the base case: {}", reason);
     return false;
   }
@@ -946,7 +944,7 @@ bool Encoder::induct(NodeId id, uint32_t k, const z3::expr& contK, const std::ve
     stmt(n.children[0]);
     stmt(n.children[1]);
     const size_t before = cands.size();
-    if (!induction::prune(*inductionSolver_, alive_, th_, cands, e_.inductionQueries, reason, wide_, e_.options.inductionQueryMs)) {
+    if (!induction::prune(*inductionSolver_, alive_, th_, cands, e_.inductionQueries, reason, wide_)) {
       rollback();
       why = fmt::format("induction: no answer on the inductive step: {}", reason);
       return false;

@@ -1,6 +1,7 @@
 // Loops proved by induction in `sdvmc prove` (prover/Induction.h): Houdini keeps the
 // inductive candidates, the verdict is not bounded, violations past the unrolled iterations
 // are still found, and a witness from too weak an invariant falls back to the cut.
+#include "prover/Induction.h"
 #include "prover/Prover.h"
 #include "semantics/Helpers.h"
 
@@ -160,4 +161,31 @@ TEST_CASE("prove: a 64-bit loop counter whose threads meet is a race at the 64-b
   REQUIRE(r.witness);
   CHECK(r.witness->threads == 5);
   CHECK(r.claim.kind == sdvmc::sem::VerdictKind::Race);
+}
+
+TEST_CASE("prove: a scoped timeout gives Houdini's solver its previous timeout back on every path out",
+          "[prove][induction]") {
+  z3::context c;
+  prove::induction::TimedSolver s(c, "QF_AUFBV", 10000);
+  CHECK(s.timeoutMs() == 10000);
+  {
+    const prove::induction::ScopedTimeout quick(s, 2000);
+    CHECK(s.timeoutMs() == 2000);
+    {
+      const prove::induction::ScopedTimeout nested(s, 500);
+      CHECK(s.timeoutMs() == 500);
+    }
+    CHECK(s.timeoutMs() == 2000);
+  }
+  CHECK(s.timeoutMs() == 10000);
+  // An early exit (here an exception) restores it too.
+  try {
+    const prove::induction::ScopedTimeout quick(s, 2000);
+    throw std::runtime_error("out");
+  } catch (const std::runtime_error&) {
+  }
+  CHECK(s.timeoutMs() == 10000);
+  // The solver still answers under it: a trivially unsatisfiable query is decided.
+  s.solver.add(c.bool_val(false));
+  CHECK(s.solver.check() == z3::unsat);
 }
