@@ -69,6 +69,7 @@ private:
   void stmt(NodeId id);
   void basic(NodeId id);
   void atomic(NodeId id);
+  z3::expr highCell(const Node& n, const z3::expr& idx);
   void atomicConflict(int t, sem::ArrayId array, const z3::expr& p, const z3::expr& idx, bool isAtomic);
   void barrier(NodeId id);
   void snapshot(const z3::expr& p);

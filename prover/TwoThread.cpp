@@ -551,52 +551,91 @@ void Encoder::basic(NodeId id) {
 /// of the cell afterwards, are fresh per thread and execution (any number of other
 /// threads' atomics may have run on the cell before or since; an equal value for both
 /// threads would not be sound). Logged in the atomic log (ATOMIC_exists / ATOMIC_elem).
+/// (extension) A 64-bit atomic (kpl::atomicIsWide) does so on both of its cells, the low word
+/// at the index and the high word at the next cell (highCell): each checked for bounds (the
+/// low word's first), for ASYNC-RACE and against the other thread's plain accesses, each
+/// logged as an atomic access, each with a fresh view; the old pair it returns is two fresh
+/// words (xh, xl), as the 32-bit result is.
 void Encoder::atomic(NodeId id) {
   const Node& n = ir_.nodes[id];
   if (group_ || generic_) {  // --equiv refuses atomics before encoding (ProveCommand)
     if (e_.unsupported.empty()) e_.unsupported = "atomic operations";
     return;
   }
-  if (kpl::atomicIsWide(n.atomicOp)) {  // prove refuses them before encoding (refuseUnsupported)
-    if (e_.unsupported.empty()) e_.unsupported = "64-bit atomic operations";
-    return;
-  }
+  const bool wide = kpl::atomicIsWide(n.atomicOp);
   ++e_.statements;
   const sem::ArrayInfo& arr = ir_.arrays[n.array];
-  std::vector<z3::expr> p, idx;
+  std::vector<z3::expr> p, idx, hi;
   rule_ = Rule::TAtomic;
   for (int t = 0; t < T_; ++t) {
     p.push_back(pred(n.pred, t));
     idx.push_back(index(n.e0, t, p[t]));
-    (void)ev(n.e1, t, p[t]);  // operand errors only: the new value is not modelled
-    if (n.e2 != sem::kNone) (void)ev(n.e2, t, p[t]);
+    hi.push_back(wide ? highCell(n, idx[t]) : idx[t]);
+    // operand errors only: the new value is not modelled
+    for (ExprId e : {n.e1, n.e2, n.e3, n.e4})
+      if (e != sem::kNone) (void)ev(e, t, p[t]);
   }
   flush(id);  // T-ATOMIC evaluates every operand before the bounds check
   for (int t = 0; t < T_; ++t)
-    if (arr.extent())
-      error(VerdictKind::OutOfBounds, t, p[t] && outside(idx[t], arr.extent()), n.array, idx[t]);
+    if (arr.extent()) {
+      const z3::expr lowOut = outside(idx[t], arr.extent());
+      error(VerdictKind::OutOfBounds, t, p[t] && lowOut, n.array, idx[t]);
+      // a 64-bit atomic's high word: inside only when its low word is not the last cell
+      if (wide) error(VerdictKind::OutOfBounds, t, p[t] && !lowOut && outside(hi[t], arr.extent()), n.array, hi[t]);
+    }
   flush(id);
   if (arr.constant) {  // (extension) an atomic writes: constant memory refuses it
     for (int t = 0; t < T_; ++t) error(VerdictKind::ConstantWrite, t, p[t], n.array, idx[t]);
     flush(id);
   }
-  for (int t = 0; t < T_; ++t) inFlightConflict(t, n.array, p[t], idx[t], true);  // ASYNC-RACE
+  for (int t = 0; t < T_; ++t) {  // ASYNC-RACE, the low word's cell first
+    inFlightConflict(t, n.array, p[t], idx[t], true);
+    if (wide) inFlightConflict(t, n.array, p[t], hi[t], true);
+  }
   flush(id);
-  for (int t = 0; t < T_; ++t) atomicConflict(t, n.array, p[t], idx[t], true);
+  for (int t = 0; t < T_; ++t) {
+    atomicConflict(t, n.array, p[t], idx[t], true);
+    if (wide) atomicConflict(t, n.array, p[t], hi[t], true);
+  }
   flush(id);
   for (int t = 0; t < T_; ++t) {
     const uint64_t k = counter_++;
-    z3::expr choose = p[t] && c_.bool_const(name(fmt::format("at{}_{}", t + 1, k)).c_str());
-    th_[t].atEx[n.array] = th_[t].atEx[n.array] || choose;
-    th_[t].atEl[n.array] = z3::ite(choose, idx[t], th_[t].atEl[n.array]);
-    if (n.slot0 != sem::kNone) {
-      z3::expr old = c_.bv_const(name(fmt::format("atomic{}_{}", t + 1, k)).c_str(), 32);
-      th_[t].locals[n.slot0] = z3::ite(p[t], old, th_[t].locals[n.slot0]);
-    }
-    z3::expr view = c_.bv_const(name(fmt::format("atview{}_{}", t + 1, k)).c_str(), 32);
-    z3::expr& sh = th_[t].sh[n.array];
-    sh = z3::store(sh, idx[t], z3::ite(p[t], view, z3::select(sh, idx[t])));
+    ThreadState& s = th_[t];
+    z3::expr& sh = s.sh[n.array];
+    // Each cell logged or not (one chosen atomic per array, as RD_elem); the old value(s)
+    // returned; a fresh view of each cell (in this order of fresh constants, as before
+    // 64-bit atomics were encoded).
+    auto log = [&](const z3::expr& at, const char* word) {
+      z3::expr choose = p[t] && c_.bool_const(name(fmt::format("at{}{}_{}", t + 1, word, k)).c_str());
+      s.atEx[n.array] = s.atEx[n.array] || choose;
+      s.atEl[n.array] = z3::ite(choose, at, s.atEl[n.array]);
+    };
+    log(idx[t], "");
+    if (wide) log(hi[t], "hi");
+    // 32-bit: slot0 the old value; 64-bit: slot0 the old high word, slot1 the low one.
+    auto result = [&](sem::Slot slot, const char* word) {
+      if (slot == sem::kNone) return;
+      z3::expr old = c_.bv_const(name(fmt::format("atomic{}{}_{}", t + 1, word, k)).c_str(), 32);
+      s.locals[slot] = z3::ite(p[t], old, s.locals[slot]);
+    };
+    result(n.slot0, wide ? "hi" : "");
+    if (wide) result(n.slot1, "");
+    auto view = [&](const z3::expr& at, const char* word) {
+      z3::expr v = c_.bv_const(name(fmt::format("atview{}{}_{}", t + 1, word, k)).c_str(), 32);
+      sh = z3::store(sh, at, z3::ite(p[t], v, z3::select(sh, at)));
+    };
+    view(idx[t], "");
+    if (wide) view(hi[t], "hi");
   }
+}
+
+/// The cell of a 64-bit atomic's high word after its low word's cell `idx` (sem::nextCell):
+/// idx + 1 in 64 bits for an addr64 index, else the Word idx + 1 (wrapping at 2^32), which
+/// 64-bit cell indices sign-extend as any 32-bit index.
+z3::expr Encoder::highCell(const Node& n, const z3::expr& idx) {
+  if (!wide_) return idx + bv(1);
+  if (ir_.exprs[n.e0].op == EOp::Addr64) return idx + ix(1);
+  return z3::sext(low(idx) + bv(1), 32);
 }
 
 /// An access of thread t to `array`[idx] (an atomic one when `isAtomic`) against the other

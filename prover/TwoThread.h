@@ -33,7 +33,10 @@
 //    cell for the whole group at once, so after it the other thread's values are no longer
 //    the encoding's. Two atomics never race. The value an atomic returns and the thread's
 //    own view of the cell afterwards are fresh per thread and execution (other threads'
-//    atomics may run in any number before and after), under either abstraction.
+//    atomics may run in any number before and after), under either abstraction. A 64-bit
+//    atomic (atomic64_OP) does all this on its two cells, the low word at the index and the
+//    high word at the next cell (sem::nextCell: + 1 in 64 bits for an addr64 index, else in
+//    Word arithmetic); a bounded array is out-of-bounds at the high word too.
 //    Whole-group and generic modes (--equiv) do not encode atomics (`unsupported`).
 //  - divergence: at a barrier, N ≥ 2 and the pair's predicates differ (G-DIVERGENCE).
 //  - (extension) grid barriers (`barrier(grid);`), with the groups' races checked

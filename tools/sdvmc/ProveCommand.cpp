@@ -207,8 +207,8 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   const sem::Ir& ir = k->ir;
   // Floating point is uninterpreted (prover/TwoThread.h), --equiv still refuses it.
   if (refuseUnsupported(o.file, *source, ir, "prove",
-                        {.atomics = true, .params = true, .groups = true, .floats = true, .conversions = true,
-                         .asyncCopies = true},
+                        {.atomics = true, .wideAtomics = true, .params = true, .groups = true, .floats = true,
+                         .conversions = true, .asyncCopies = true},
                         o.json))
     return 2;
   // (asynchronous copies) encoded (prover/TwoThread.cpp) but for the forms asyncRefusal names.
