@@ -2,10 +2,12 @@
 // semantics/rules/Async.cpp, KPL's forms specs/KPL.md): each copy instance issued is kept with
 // its cells and formulas for issued / done; ASYNC-RACE at the issue and at each access while it
 // is in flight; the waits (G-ASYNC-WAIT, T-CP-COMMIT / T-CP-WAIT) and main's last barrier complete
-// it at once. Members of the encoder (Encoder.h); asyncRefusal says which copies prove refuses.
+// it at once. Members of the encoder (Encoder.h).
 #include "prover/Encoder.h"
 
 #include <fmt/format.h>
+
+#include <optional>
 
 namespace sdvmc::prove {
 
@@ -35,10 +37,28 @@ std::optional<int64_t> constantWord(const sem::Ir& ir, ExprId id) {
 }
 }  // namespace
 
+/// A stride s computed at run time: fresh j and inv with s = 2^j·o (o odd) and o·inv = 1 where
+/// s ≠ 0, conjoined to the execution's constraints (alive): both exist and are unique for every
+/// s ≠ 0, so no execution is excluded, and membership and elements then take one shift and one
+/// multiplication each (a division or Newton's iteration over a symbolic o is far slower).
+Encoder::RuntimeStride Encoder::runtimeStride(const z3::expr& s) {
+  const uint64_t k = counter_++;
+  const z3::expr j = c_.bv_const(name(fmt::format("stride_j{}", k)).c_str(), 32);
+  const z3::expr inv = c_.bv_const(name(fmt::format("stride_inv{}", k)).c_str(), 32);
+  alive_ = alive_ && (s == bv(0) || (z3::ult(j, bv(32)) && (s & -s) == z3::shl(bv(1), j) &&
+                                     z3::lshr(s, j) * inv == bv(1)));
+  return RuntimeStride{s, j, inv};
+}
+
 /// The element k0 of range r whose cell is the Word w (when `member`): the stride is
 /// 2^j·o with o odd, so off + k·stride = w ⇔ 2^j divides w − off and k ≡ ((w − off) >> j)·o⁻¹
 /// (mod 2^(32−j)); k0 is the least such k. (Stride 0: element 0.)
 z3::expr Encoder::element(const z3::expr& w, const CopyRange& r) {
+  if (r.runtime) {  // the same with the run-time stride's j and o⁻¹ (runtimeStride)
+    const RuntimeStride& rs = *r.runtime;
+    const z3::expr mask = z3::lshr(c_.bv_val(0xFFFFFFFFu, 32), rs.j);
+    return z3::ite(rs.s == bv(0), bv(0), (z3::lshr(w - r.off, rs.j) * rs.inv) & mask);
+  }
   if (r.stride == 0) return bv(0);
   const unsigned j = static_cast<unsigned>(__builtin_ctz(r.stride));
   const uint32_t o = r.stride >> j;
@@ -53,7 +73,11 @@ z3::expr Encoder::member(sem::ArrayId array, const z3::expr& idx, const CopyRang
   if (array != r.array) return c_.bool_val(false);
   const z3::expr w = low(idx);
   z3::expr in = c_.bool_val(false);
-  if (r.stride == 0) {
+  if (r.runtime) {
+    const z3::expr s = r.runtime->s;
+    const z3::expr aligned = ((w - r.off) & ((s & -s) - bv(1))) == bv(0);
+    in = z3::ite(s == bv(0), r.n != bv(0) && w == r.off, aligned && z3::ult(element(w, r), r.n));
+  } else if (r.stride == 0) {
     in = r.n != bv(0) && w == r.off;
   } else {
     const unsigned j = static_cast<unsigned>(__builtin_ctz(r.stride));
@@ -67,7 +91,7 @@ z3::expr Encoder::member(sem::ArrayId array, const z3::expr& idx, const CopyRang
 /// (−n2, n1). Others: one nondeterministically chosen element of each (as the logs' RD_elem).
 z3::expr Encoder::overlap(const CopyRange& a, const CopyRange& b) {
   if (a.array != b.array) return c_.bool_val(false);
-  if (a.stride == 1 && b.stride == 1)
+  if (a.unit() && b.unit())
     return a.n != bv(0) && b.n != bv(0) && (z3::ult(b.off - a.off, a.n) || z3::ult(a.off - b.off, b.n));
   const uint64_t k = counter_++;
   const z3::expr ka = c_.bv_const(name(fmt::format("ovl_a{}", k)).c_str(), 32);
@@ -78,6 +102,11 @@ z3::expr Encoder::overlap(const CopyRange& a, const CopyRange& b) {
 /// Two elements of the range name one cell: (k1 − k2)·stride ≡ 0 with k1 ≠ k2 < n, i.e.
 /// n > 2^(32−j) for stride 2^j·o (n > 1 for stride 0).
 z3::expr Encoder::repeats(const CopyRange& r) {
+  if (r.runtime) {  // n > 2^(32−j), in 64 bits
+    const RuntimeStride& rs = *r.runtime;
+    const z3::expr limit = z3::lshr(c_.bv_val(uint64_t{1} << 32, 64), z3::zext(rs.j, 32));
+    return z3::ite(rs.s == bv(0), z3::ugt(r.n, bv(1)), z3::ugt(z3::zext(r.n, 32), limit));
+  }
   if (r.stride == 0) return z3::ugt(r.n, bv(1));
   const unsigned j = static_cast<unsigned>(__builtin_ctz(r.stride));
   if (32 - j > 20) return c_.bool_val(false);  // n <= 2^20 (larger counts are inconclusive)
@@ -116,7 +145,7 @@ void Encoder::copyErrors(const CopyRange& dst, const CopyRange& src, int member,
     flush(cur_);
     return;
   }
-  if (src.stride != 1 || dst.stride != 1) {
+  if (!src.unit() || !dst.unit()) {
     // One nondeterministically chosen element k < n of each side outside its array.
     for (auto [r, info] : {std::pair{&src, &sa}, std::pair{&dst, &da}}) {
       if (!info->extent()) continue;
@@ -278,9 +307,11 @@ void Encoder::async(NodeId id) {
     case kpl::AsyncOp::Copy: {  // G-ASYNC-COPY
       rule_ = Rule::GAsyncCopy;
       const std::vector<std::vector<z3::expr>> ops = uniformOperands(n, p);
-      // The strides are constants (asyncRefusal refuses others).
-      auto stride = [&](size_t k) {
-        return static_cast<uint32_t>(constantWord(ir_, n.args[k]).value_or(1));
+      // A side of member t's copy: its stride a constant, else the Word computed (uniform).
+      auto range = [&](sem::ArrayId a, const std::vector<z3::expr>& op, size_t off, size_t stride) {
+        if (const std::optional<int64_t> c = constantWord(ir_, n.args[stride]))
+          return CopyRange{a, op[off], op[4], static_cast<uint32_t>(*c), std::nullopt};
+        return CopyRange{a, op[off], op[4], 1, runtimeStride(op[stride])};
       };
       // One instance per pair member, each its group's copy with its own values (one copy
       // when both are of one group: their values agree, else a divergence).
@@ -288,8 +319,7 @@ void Encoder::async(NodeId id) {
       for (int t = 0; t < T_; ++t) {
         rule_ = Rule::GAsyncCopy;
         const std::vector<z3::expr>& op = ops[t];
-        Copy c{-1, t, instance, id, CopyRange{n.array, op[0], op[4], stride(1)},
-               CopyRange{n.array2, op[2], op[4], stride(3)}, p[t], c_.bool_val(false), bv(0), c_.bool_val(false),
+        Copy c{-1, t, instance, id, range(n.array, op, 0, 1), range(n.array2, op, 2, 3), p[t], c_.bool_val(false), bv(0), c_.bool_val(false),
                bv(0)};
         copyErrors(c.dst, c.src, t, p[t], op[4]);
         issueConflicts(c, p[t]);
@@ -320,7 +350,8 @@ void Encoder::async(NodeId id) {
       flush(id);
       for (int t = 0; t < T_; ++t) {
         rule_ = Rule::TCpAsync;
-        Copy c{t, t, counter_++, id, CopyRange{n.array, op[t][0], op[t][2], 1}, CopyRange{n.array2, op[t][1], op[t][2], 1},
+        Copy c{t, t, counter_++, id, CopyRange{n.array, op[t][0], op[t][2], 1, std::nullopt},
+                 CopyRange{n.array2, op[t][1], op[t][2], 1, std::nullopt},
                p[t], c_.bool_val(false), bv(0), c_.bool_val(false), bv(0)};
         copyErrors(c.dst, c.src, t, p[t], op[t][2]);
         issueConflicts(c, p[t]);
@@ -357,23 +388,5 @@ void Encoder::async(NodeId id) {
 }
 
 }  // namespace detail
-
-std::optional<AsyncRefusal> asyncRefusal(const sem::Ir& ir) {
-  using detail::Node, detail::NodeKind;
-  if (!ir.firstAsync) return std::nullopt;
-  for (const Node& n : ir.nodes) {
-    if (n.kind != NodeKind::Async || n.asyncOp != kpl::AsyncOp::Copy || n.args.size() < 4) continue;
-    for (size_t k : {size_t{1}, size_t{3}}) {
-      const sem::ExprNode& x = ir.exprs[n.args[k]];
-      if (!detail::constantWord(ir, n.args[k]))
-        return AsyncRefusal{x.loc.valid() ? x.loc : n.loc,
-                            fmt::format("prove does not handle asynchronous copies whose {} stride is not a constant "
-                                        "yet (async_work_group_strided_copy with a stride computed at run time; sdvmc "
-                                        "run and check do)",
-                                        k == 1 ? "destination" : "source")};
-    }
-  }
-  return std::nullopt;
-}
 
 }  // namespace sdvmc::prove

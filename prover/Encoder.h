@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -82,19 +83,29 @@ private:
   // ---- asynchronous copies (semantics/rules/Async.cpp, specs/KPL.md) ------------------
   // Each copy instance issued (a statement instance of the unrolled encoding) is kept with its
   // cells, `issued` and `done` as formulas: in flight = issued ∧ ¬done. Its cells are
-  // off + k·stride for k < n (Word arithmetic; the strides are constants: asyncRefusal refuses
-  // others), so membership is exact and linear: x is element ((x − off) >> j)·o⁻¹ for stride
-  // 2^j·o (x − off <u n for stride 1); two ranges of stride 1 overlap in closed form, others
+  // off + k·stride for k < n (Word arithmetic), so membership is exact: x is element
+  // ((x − off) >> j)·o⁻¹ for stride 2^j·o (x − off <u n for stride 1), linear for a constant
+  // stride, in bit-vector terms of the stride for one computed at run time; two ranges of stride 1 overlap in closed form, others
   // through one chosen element of each (as the logs' RD_elem). A copy is done at its wait
   // at once (with no ASYNC-RACE, no source cell changed since the issue, so that gives what
   // any moment in between would), as the rules do.
 
-  /// One side of a copy: cells[off + k·stride], k < n, of `array` (stride a constant Word).
+  /// A stride computed at run time, s = 2^j·o with o odd, and inv = o⁻¹ mod 2^32: j and inv are
+  /// fresh constants pinned down by the execution's constraints where s ≠ 0 (runtimeStride).
+  struct RuntimeStride {
+    z3::expr s, j, inv;
+  };
+  /// One side of a copy: cells[off + k·stride], k < n, of `array`: `stride` a constant Word, or
+  /// (`runtime`) the Word a kernel computes, uniform in the group (G-ASYNC-COPY's premise).
   struct CopyRange {
     sem::ArrayId array;
     z3::expr off, n;
     uint32_t stride = 1;
-    z3::expr cell(const z3::expr& k) const { return off + k * k.ctx().bv_val(stride, 32); }
+    std::optional<RuntimeStride> runtime;
+    z3::expr step() const { return runtime ? runtime->s : off.ctx().bv_val(stride, 32); }
+    z3::expr cell(const z3::expr& k) const { return off + k * step(); }
+    /// A constant stride of 1 (the closed forms of overlap and copyErrors).
+    bool unit() const { return !runtime && stride == 1; }
   };
   struct Copy {
     int owner = -1;  ///< -1: the group's (async_copy); 0 or 1: the pair member's cp_async
@@ -111,6 +122,7 @@ private:
   };
   z3::expr low(const z3::expr& idx) { return wide_ ? idx.extract(31, 0) : idx; }
   z3::expr cellOf(const z3::expr& w) { return wide_ ? z3::sext(w, 32) : w; }
+  RuntimeStride runtimeStride(const z3::expr& s);
   z3::expr element(const z3::expr& w, const CopyRange& r);
   z3::expr member(sem::ArrayId array, const z3::expr& idx, const CopyRange& r);
   z3::expr overlap(const CopyRange& a, const CopyRange& b);

@@ -45,7 +45,7 @@
 //    logs start again there (a global array's too, for two groups), and after it both see
 //    one global memory (under the equality abstraction). Without interGroup, a barrier.
 //  - (extension) asynchronous copies (semantics/rules/Async.cpp; AsyncCopies.cpp): every copy instance issued
-//    is kept with its cells (off + k·stride, k < n: constant strides, asyncRefusal) and formulas for
+//    is kept with its cells (off + k·stride, k < n: the stride a constant or a uniform run-time Word) and formulas for
 //    issued / done; ASYNC-RACE is checked at the issue (the copy against itself, the copies in
 //    flight and the logs since the last barrier) and at each access while it is in flight; the
 //    waits (G-ASYNC-WAIT, T-CP-COMMIT / T-CP-WAIT) and main's last barrier complete it at once,
@@ -218,14 +218,6 @@ public:
 
 /// Encodes `ir` (its main) as the two-thread predicated program.
 PairEncoding encodePair(z3::context& ctx, const sem::Ir& ir, const EncodeOptions& options);
-
-/// (extension) The first asynchronous copy prove does not encode, and why (empty: none): one
-/// whose stride is not a constant.
-struct AsyncRefusal {
-  kpl::SourceLoc at;
-  std::string why;
-};
-std::optional<AsyncRefusal> asyncRefusal(const sem::Ir& ir);
 
 
 }  // namespace sdvmc::prove

@@ -3,7 +3,6 @@
 
 #include "kpl/Parser.h"
 #include "kpl/Verify.h"
-#include "prover/TwoThread.h"
 #include "report/Report.h"
 #include "semantics/rules/Lower.h"
 
@@ -152,7 +151,7 @@ bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, cons
         break;
       }
   if (ir.firstAsync && !handles.asyncCopies) {
-    // (asyncCopies: prove encodes them, prover/TwoThread.cpp, refuseAsyncForProve the rest.)
+    // (asyncCopies: prove encodes them, prover/AsyncCopies.cpp.)
     // The asynchronous copies need the SDV rules' copies in flight (semantics/rules/Async.cpp),
     // which `check` with the sdv model carries in its states (StateCodec's encodeCopies) and
     // neither the warp models nor prove's encoding nor litmus do yet.
@@ -202,16 +201,6 @@ bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, cons
   d.render(std::cerr);
   if (asJson) std::cout << nlohmann::json{{"verdict", "error"}, {"diagnostics", report::diagnosticsJson(d.diagnostics())}}.dump() << "\n";
   (void)file;
-  return true;
-}
-
-bool refuseAsyncForProve(const kpl::SourceFile& src, const sem::Ir& ir, bool asJson) {
-  const std::optional<prove::AsyncRefusal> r = prove::asyncRefusal(ir);
-  if (!r) return false;
-  kpl::DiagnosticEngine d(&src);
-  d.error(r->at, "unsupported: " + r->why);
-  d.render(std::cerr);
-  if (asJson) std::cout << nlohmann::json{{"verdict", "error"}, {"diagnostics", report::diagnosticsJson(d.diagnostics())}}.dump() << "\n";
   return true;
 }
 

@@ -63,7 +63,7 @@ struct Handles {
   bool groups = false;       ///< several groups (`groups: G;`)
   bool floats = false;       ///< floating point (float and double builtins, their conversions)
   bool conversions = false;  ///< the float-to-integer conversion checks fcvt_chk / dcvt_chk
-  bool asyncCopies = false;  ///< asynchronous copies (prove: but for refuseAsyncForProve's forms)
+  bool asyncCopies = false;  ///< asynchronous copies
 };
 
 /// What `what` (a command or model, e.g. "prove", "the mimd model") does not handle in this
@@ -73,9 +73,5 @@ struct Handles {
 /// with 2).
 bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what,
                        const Handles& handles, bool json);
-
-/// The first asynchronous copy `prove` does not encode (prove::asyncRefusal), refused at its
-/// location (`unsupported:`, exit 2): true when refused.
-bool refuseAsyncForProve(const kpl::SourceFile& src, const sem::Ir& ir, bool json);
 
 }  // namespace sdvmc::tool

@@ -211,8 +211,6 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
                          .conversions = true, .asyncCopies = true},
                         o.json))
     return 2;
-  // (asynchronous copies) encoded (prover/TwoThread.cpp) but for the forms asyncRefusal names.
-  if (refuseAsyncForProve(*source, ir, o.json)) return 2;
   // (grid barriers) prove encodes them (prover/TwoThread.cpp): a barrier of the whole launch.
   const bool gridLaunch = ir.firstGridBarrier && prove::interGroupLaunch(ir);
 

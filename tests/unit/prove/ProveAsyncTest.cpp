@@ -1,7 +1,7 @@
 // `sdvmc prove` on kernels with asynchronous copies (KPL extension: G-ASYNC-COPY, G-ASYNC-WAIT,
 // T-CP-ASYNC, T-CP-COMMIT, T-CP-WAIT, ASYNC-RACE; specs/KPL.md): the copies in flight of the
 // two-thread encoding (prover/AsyncCopies.cpp), their values at the wait, their events and
-// batches, and the forms refused (prove::asyncRefusal).
+// batches, and their strides, constant or computed at run time.
 #include "prover/Prover.h"
 #include "prover/TwoThread.h"
 #include "semantics/Helpers.h"
@@ -253,32 +253,33 @@ main: {
   requireConfirmed(proveKpl(fill(kernel, "HIGH", "0"), 2), {sem::VerdictKind::Race, sem::Rule::AsyncRace, {}});
 }
 
-TEST_CASE("prove, async: strides not constant are refused at the copy", "[prove][async]") {
-  auto k = semtest::compile(R"(threads: 2;
+TEST_CASE("prove, async: a stride computed at run time is encoded exactly", "[prove][async]") {
+  // The destination stride is the parameter s: cells 0, s, 2s, 3s. After the wait T[2s] holds
+  // G[2] = 12 for every s the assume allows (the element of cell 2s is 2 for s = 1, 3, 5, 6:
+  // odd strides and one with a factor 2); reading T[5] before the wait is a race exactly when
+  // 5 is a destination cell, s = 1 or 5 (T is unbounded).
+  const std::string kernel = R"(threads: 2;
 group: 0;
-global G[8];
-shared T[4];
+global G[4] = {10, 11, 12, 13};
+shared T[];
 param s;
 main: {
-  local e;
-  e := async_copy(T, 0, 1, G, 0, s, 4, 0);
+  local e, v;
+  assume(s == 1 || s == 3 || s == 5 || s == 6);
+  e := async_copy(T, 0, s, G, 0, 1, 4, 0);
+  EARLY
   async_wait(e);
+  v := rd(T, 2 * s);
+  assert(v == EXPECTED);
   barrier;
-})");
-  std::optional<prove::AsyncRefusal> r = prove::asyncRefusal(k->ir);
-  REQUIRE(r);
-  CHECK(r->at.line == 8);
-  CHECK(r->at.col == 34);  // the source stride operand `s`
-  CHECK(r->why.find("stride is not a constant") != std::string::npos);
-  auto ok = semtest::compile(R"(threads: 2;
-group: 0;
-global G[8];
-shared T[4];
-main: {
-  local e;
-  e := async_copy(T, 0, 2 - 1, G, 0, 1 * 1, 4, 0);
-  async_wait(e);
-  barrier;
-})");
-  CHECK_FALSE(prove::asyncRefusal(ok->ir));  // constant strides, however written
+})";
+  const std::string late = fill(kernel, "EARLY", "");
+  CHECK(proveKpl(fill(late, "EXPECTED", "12"), 2).status == Status::Ok);
+  requireConfirmed(proveKpl(fill(late, "EXPECTED", "11"), 2), {sem::VerdictKind::Assertion, {}, 1});
+  prove::ProveResult r = proveKpl(fill(fill(kernel, "EARLY", "v := rd(T, 5);"), "EXPECTED", "12"), 2);
+  requireConfirmed(r, {sem::VerdictKind::Race, sem::Rule::AsyncRace, 1});
+  REQUIRE(r.witness);
+  REQUIRE(r.witness->params.count("s") == 1);
+  const int32_t s = r.witness->params.at("s");
+  CHECK((s == 1 || s == 5));
 }
