@@ -591,20 +591,9 @@ uint64_t rlimitCount(z3::solver& solver) {
   return 0;
 }
 
-ScopedRlimit::ScopedRlimit(z3::solver& solver, unsigned limit, unsigned previous) : solver_(solver), previous_(previous) {
-  z3::params p(solver_.ctx());
-  p.set("rlimit", limit);
-  solver_.set(p);
-}
-
-ScopedRlimit::~ScopedRlimit() {
-  z3::params p(solver_.ctx());
-  p.set("rlimit", previous_);
-  solver_.set(p);
-}
-
-bool prune(z3::solver& solver, const z3::expr& assumption, const PairState& state, std::vector<Candidate>& cands,
-           unsigned& queries, std::string& reason, bool oneByOne, unsigned queryRlimit) {
+bool prune(BudgetedSolver& timed, const z3::expr& assumption, const PairState& state, std::vector<Candidate>& cands,
+           unsigned& queries, std::string& reason, bool oneByOne) {
+  z3::solver& solver = timed.solver;
   if (oneByOne) {
     // (extension) One query per candidate under the same assumption: ¬(c₁ ∧ … ∧ cₙ) is
     // satisfiable iff some ¬cₖ is, so the candidates whose negation is unsatisfiable are
@@ -614,8 +603,8 @@ bool prune(z3::solver& solver, const z3::expr& assumption, const PairState& stat
     // Each query gets a short budget (kCandidateQueryRlimit): one candidate alone is decided
     // in well under a second when it is decidable at all, and an undecided one is dropped, so
     // a loop with many candidates costs seconds, not the per-query limit times their number.
-    // A budget in steps, not time: which candidates are dropped does not depend on the load.
-    const ScopedRlimit quick(solver, kCandidateQueryRlimit, queryRlimit);
+    // Steps, not time: which candidates are dropped does not depend on the machine's load.
+    const ScopedRlimit quick(timed, kCandidateQueryRlimit);
     std::vector<Candidate> kept;
     solver.push();
     solver.add(assumption);

@@ -145,31 +145,55 @@ PairState havoc(z3::context& c, const PairState& base, const Footprint& f, const
 /// ite(cond, a, b) component-wise.
 PairState merge(const z3::expr& cond, const PairState& a, const PairState& b);
 
-/// The solver's resource count so far (Z3's "rlimit count": steps, deterministic for a
-/// given query, unlike time).
+/// The resource steps a solver's context has counted so far (Z3's "rlimit count"): for a given
+/// query the same on every machine and under any load, unlike time.
 uint64_t rlimitCount(z3::solver& solver);
 
-/// Sets `solver`'s per-query resource limit ("rlimit", steps) for its lifetime and puts the
-/// previous one back after (Z3's parameters are not scoped by push/pop).
+/// Houdini's solver with the per-query resource limit it was last given (Z3's "rlimit", in
+/// steps: the budgets inside the encoding are steps, not milliseconds, so that what is proved
+/// does not depend on the machine's load). Z3 cannot report a solver's parameters back, and
+/// push/pop does not scope them, so the limit is kept beside the solver for ScopedRlimit.
+class BudgetedSolver {
+public:
+  /// `logic` null: Z3's default solver (a kernel whose encoding has lambdas).
+  BudgetedSolver(z3::context& c, const char* logic, unsigned rlimit)
+      : solver(logic ? z3::solver(c, logic) : z3::solver(c)) {
+    setRlimit(rlimit);
+  }
+  void setRlimit(unsigned steps) {
+    z3::params p(solver.ctx());
+    p.set("rlimit", steps);
+    solver.set(p);
+    rlimit_ = steps;
+  }
+  unsigned rlimit() const { return rlimit_; }
+  z3::solver solver;
+
+private:
+  unsigned rlimit_ = 0;
+};
+
+/// Gives a BudgetedSolver another per-query limit for a scope, and its previous one back at the
+/// scope's end (on every path out of it).
 class ScopedRlimit {
 public:
-  ScopedRlimit(z3::solver& solver, unsigned limit, unsigned previous);
-  ~ScopedRlimit();
+  ScopedRlimit(BudgetedSolver& s, unsigned steps) : s_(s), previous_(s.rlimit()) { s_.setRlimit(steps); }
+  ~ScopedRlimit() { s_.setRlimit(previous_); }
   ScopedRlimit(const ScopedRlimit&) = delete;
   ScopedRlimit& operator=(const ScopedRlimit&) = delete;
 
 private:
-  z3::solver& solver_;
+  BudgetedSolver& s_;
   unsigned previous_;
 };
 
 /// Houdini's pruning step: drops the candidates not implied by `assumption` in `state`
 /// (one query per round of drops; `oneByOne`: one query per candidate, used for 64-bit cell
 /// indices, whose conjunctions the solver decides far more slowly than each conjunct; a
-/// candidate it does not decide within kCandidateQueryRlimit steps is dropped; the solver's
-/// limit is then set back to `queryRlimit`, its own). False when the solver answers unknown.
-inline constexpr unsigned kCandidateQueryRlimit = 20'000'000;  // about 2 s here
-bool prune(z3::solver& solver, const z3::expr& assumption, const PairState& state, std::vector<Candidate>& cands,
-           unsigned& queries, std::string& reason, bool oneByOne, unsigned queryRlimit);
+/// candidate it does not decide within kCandidateQueryRlimit steps, the solver's limit for
+/// those queries only, is dropped). False when the solver answers unknown.
+inline constexpr unsigned kCandidateQueryRlimit = 20'000'000;  // about 2 s on the 2-core machine
+bool prune(BudgetedSolver& solver, const z3::expr& assumption, const PairState& state, std::vector<Candidate>& cands,
+           unsigned& queries, std::string& reason, bool oneByOne = false);
 
 }  // namespace sdvmc::prove::induction

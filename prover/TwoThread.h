@@ -33,7 +33,10 @@
 //    cell for the whole group at once, so after it the other thread's values are no longer
 //    the encoding's. Two atomics never race. The value an atomic returns and the thread's
 //    own view of the cell afterwards are fresh per thread and execution (other threads'
-//    atomics may run in any number before and after), under either abstraction.
+//    atomics may run in any number before and after), under either abstraction. A 64-bit
+//    atomic (atomic64_OP) does all this on its two cells, the low word at the index and the
+//    high word at the next cell (sem::nextCell: + 1 in 64 bits for an addr64 index, else in
+//    Word arithmetic); a bounded array is out-of-bounds at the high word too.
 //    Whole-group and generic modes (--equiv) do not encode atomics (`unsupported`).
 //  - divergence: at a barrier, N ≥ 2 and the pair's predicates differ (G-DIVERGENCE).
 //  - (extension) grid barriers (`barrier(grid);`), with the groups' races checked
@@ -41,8 +44,8 @@
 //    divergence for two threads of two groups too (grid barrier divergence); both threads'
 //    logs start again there (a global array's too, for two groups), and after it both see
 //    one global memory (under the equality abstraction). Without interGroup, a barrier.
-////  - (extension) asynchronous copies (semantics/rules/Async.cpp): every copy instance issued
-//    is kept with its cells (off + k·stride, k < n: constant strides, asyncRefusal) and formulas for
+//  - (extension) asynchronous copies (semantics/rules/Async.cpp; AsyncCopies.cpp): every copy instance issued
+//    is kept with its cells (off + k·stride, k < n: the stride a constant or a uniform run-time Word) and formulas for
 //    issued / done; ASYNC-RACE is checked at the issue (the copy against itself, the copies in
 //    flight and the logs since the last barrier) and at each access while it is in flight; the
 //    waits (G-ASYNC-WAIT, T-CP-COMMIT / T-CP-WAIT) and main's last barrier complete it at once,
@@ -219,14 +222,6 @@ public:
 
 /// Encodes `ir` (its main) as the two-thread predicated program.
 PairEncoding encodePair(z3::context& ctx, const sem::Ir& ir, const EncodeOptions& options);
-
-/// (extension) The first asynchronous copy prove does not encode, and why (empty: none): one
-/// whose stride is not a constant.
-struct AsyncRefusal {
-  kpl::SourceLoc at;
-  std::string why;
-};
-std::optional<AsyncRefusal> asyncRefusal(const sem::Ir& ir);
 
 
 }  // namespace sdvmc::prove

@@ -836,7 +836,8 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
     return cl.reject("--all", fmt::format("--all supports the sdv model only, not '{}' (a warp model's expansion "
                                           "stops at a state's first violating interleaving)", o.model), o.json);
   if (!o.compare.empty()) {
-    if (refuseUnsupported(o.file, *source, ir, "--compare", true, false, false, o.json)) return 2;
+    if (refuseUnsupported(o.file, *source, ir, "--compare",
+                          {.params = true, .groups = true, .floats = true, .conversions = true}, o.json)) return 2;
     if (o.compare != "sdv,mimd")
       return cl.reject("--compare", fmt::format("--compare supports sdv,mimd, not '{}'", o.compare), o.json);
     if (!o.html.empty())
@@ -850,8 +851,10 @@ int checkCommand(const CheckOptions& o, const CommandLine& cl) {
                                            o.model, o.model, o.model),
                      o.json);
   // (atomics, 32- and 64-bit, are modelled: semantics/models/WarpAtomic.cpp)
-  if (o.model != "sdv" && refuseUnsupported(o.file, *source, ir, "the " + o.model + " model", false, false, false,
-                                            o.json, false, false, /*wideAtomics=*/true))
+  if (o.model != "sdv" && refuseUnsupported(o.file, *source, ir, "the " + o.model + " model",
+                                            {.atomics = true, .wideAtomics = true, .params = true, .groups = true,
+                                             .floats = true, .conversions = true},
+                                            o.json))
     return 2;
   std::string error;
   std::unique_ptr<sem::Model> model =

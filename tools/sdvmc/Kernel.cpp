@@ -3,7 +3,6 @@
 
 #include "kpl/Parser.h"
 #include "kpl/Verify.h"
-#include "prover/TwoThread.h"
 #include "report/Report.h"
 #include "semantics/rules/Lower.h"
 
@@ -129,15 +128,14 @@ bool refuseAddr64(const kpl::SourceFile& src, const sem::Ir& ir, const std::stri
 }
 
 bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what,
-                       bool atomics, bool params, bool groups, bool asJson, bool floats, bool conversions,
-                       bool wideAtomics, bool asyncCopies) {
+                       const Handles& handles, bool asJson) {
   std::string message;
   kpl::SourceLoc at{1, 1};
   const kpl::Program& p = *ir.program;
   const sem::ExprNode* floatOp = nullptr;
   // prove encodes the 64-bit integer builtins (prover/TwoThread.cpp), not floating
   // point: float and double builtins, and conversions involving them, are refused.
-  if (floats)
+  if (!handles.floats)
     for (const sem::ExprNode& e : ir.exprs)
       if ((e.op >= sem::EOp::FAdd && e.op <= sem::EOp::FToU) || sem::isWideFloat(e.op)) {
         floatOp = &e;
@@ -146,14 +144,14 @@ bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, cons
   // prove leaves floats uninterpreted (any value): whether a conversion is in range is not
   // encoded, so a kernel that checks one is refused rather than proved.
   const sem::ExprNode* conversion = nullptr;
-  if (conversions)
+  if (!handles.conversions)
     for (const sem::ExprNode& e : ir.exprs)
       if (e.op == sem::EOp::FCvtChk || e.op == sem::EOp::DCvtChk) {
         conversion = &e;
         break;
       }
-  if (ir.firstAsync && !asyncCopies) {
-    // (asyncCopies: prove encodes them, prover/TwoThread.cpp, refuseAsyncForProve the rest.)
+  if (ir.firstAsync && !handles.asyncCopies) {
+    // (asyncCopies: prove encodes them, prover/AsyncCopies.cpp.)
     // The asynchronous copies need the SDV rules' copies in flight (semantics/rules/Async.cpp),
     // which `check` with the sdv model carries in its states (StateCodec's encodeCopies) and
     // neither the warp models nor prove's encoding nor litmus do yet.
@@ -178,21 +176,21 @@ bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, cons
                           sem::isFloatMath(floatOp->op)  ? "a float math builtin"
                           : sem::isWideFloat(floatOp->op) ? "a 64-bit floating-point builtin"
                                                           : "a float builtin");
-  } else if (const sem::Node* wide = wideAtomic(ir); !atomics && !wideAtomics && wide) {
+  } else if (const sem::Node* wide = wideAtomic(ir); handles.atomics && !handles.wideAtomics && wide) {
     at = wide->loc;
     message = fmt::format("unsupported: {} does not handle 64-bit atomic operations yet ('{}'; sdvmc run and check do)",
                           what, kpl::atomicOpName(wide->atomicOp));
-  } else if (atomics && ir.hasAtomics) {
+  } else if (!handles.atomics && ir.hasAtomics) {
     for (const sem::Node& n : ir.nodes)
       if (n.kind == sem::NodeKind::Atomic) {
         at = n.loc;
         break;
       }
     message = fmt::format("unsupported: {} does not handle atomic operations yet (sdvmc run and check do)", what);
-  } else if (params && !p.params.empty()) {
+  } else if (!handles.params && !p.params.empty()) {
     at = p.params[0].range.begin;
     message = fmt::format("unsupported: {} does not handle kernel parameters yet (sdvmc run and check do)", what);
-  } else if (groups && p.groups > 1) {
+  } else if (!handles.groups && p.groups > 1) {
     at = p.groupsRange.begin.valid() ? p.groupsRange.begin : at;
     message = fmt::format("unsupported: {} does not handle several groups yet (sdvmc run does)", what);
   } else {
@@ -203,16 +201,6 @@ bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, cons
   d.render(std::cerr);
   if (asJson) std::cout << nlohmann::json{{"verdict", "error"}, {"diagnostics", report::diagnosticsJson(d.diagnostics())}}.dump() << "\n";
   (void)file;
-  return true;
-}
-
-bool refuseAsyncForProve(const kpl::SourceFile& src, const sem::Ir& ir, bool asJson) {
-  const std::optional<prove::AsyncRefusal> r = prove::asyncRefusal(ir);
-  if (!r) return false;
-  kpl::DiagnosticEngine d(&src);
-  d.error(r->at, "unsupported: " + r->why);
-  d.render(std::cerr);
-  if (asJson) std::cout << nlohmann::json{{"verdict", "error"}, {"diagnostics", report::diagnosticsJson(d.diagnostics())}}.dump() << "\n";
   return true;
 }
 

@@ -49,24 +49,29 @@ std::unique_ptr<Kernel> loadKernelOrReport(const std::string& path, bool json,
 bool refuseGridBarrier(const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what, bool always,
                        bool asJson);
 
-/// What `what` (a command or model, e.g. "prove", "the mimd model") does not handle in
-/// this kernel yet — atomics (`atomics`), kernel parameters (`params`), several groups
-/// (`groups`), floating point (`floats`), the float-to-integer conversion checks `fcvt_chk` /
-/// `dcvt_chk` (`conversions`), 64-bit atomics unless `wideAtomics` (the warp models handle
-/// them), and the asynchronous copies (unless `asyncCopies`: prove encodes them,
-/// refuseAsyncForProve) — as `file:line:col: error: unsupported: …`
-/// on stderr (and the JSON error object when `json`); returns true when it printed one (the
-/// command exits with 2).
 /// (extension) A kernel with addr64 accesses (64-bit cell indices) where `what` keeps 32-bit
 /// cells (prove --equiv): a located `unsupported:` diagnostic at the first addr64, as above.
 bool refuseAddr64(const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what, bool json);
 
-bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what,
-                       bool atomics, bool params, bool groups, bool json, bool floats = false,
-                       bool conversions = false, bool wideAtomics = false, bool asyncCopies = false);
+/// What a command (or model) handles, for refuseUnsupported: each caller names, with designated
+/// initialisers, the constructs it handles. A field left out is not handled, so a construct a
+/// command has not been taught is refused, never silently mistranslated.
+struct Handles {
+  bool atomics = false;      ///< 32-bit atomics (atomic_OP)
+  bool wideAtomics = false;  ///< 64-bit atomics (atomic64_OP), with `atomics`
+  bool params = false;       ///< kernel parameters
+  bool groups = false;       ///< several groups (`groups: G;`)
+  bool floats = false;       ///< floating point (float and double builtins, their conversions)
+  bool conversions = false;  ///< the float-to-integer conversion checks fcvt_chk / dcvt_chk
+  bool asyncCopies = false;  ///< asynchronous copies
+};
 
-/// The first asynchronous copy `prove` does not encode (prove::asyncRefusal), refused at its
-/// location (`unsupported:`, exit 2): true when refused.
-bool refuseAsyncForProve(const kpl::SourceFile& src, const sem::Ir& ir, bool json);
+/// What `what` (a command or model, e.g. "prove", "the mimd model") does not handle in this
+/// kernel yet — the first construct `handles` leaves out, and always the annotation builtins
+/// (they need the SDV rules' logs) — as `file:line:col: error: unsupported: …` on stderr (and
+/// the JSON error object when `json`); returns true when it printed one (the command exits
+/// with 2).
+bool refuseUnsupported(const std::string& file, const kpl::SourceFile& src, const sem::Ir& ir, const std::string& what,
+                       const Handles& handles, bool json);
 
 }  // namespace sdvmc::tool

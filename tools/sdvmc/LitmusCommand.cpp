@@ -85,7 +85,8 @@ int litmusCommand(const LitmusOptions& o, const CommandLine& cl) {
   std::unique_ptr<Kernel> k = loadKernelOrReport(o.file, o.json, source, &o.launch, &cl);
   if (!k) return 2;
   const sem::Ir& ir = k->ir;
-  if (refuseUnsupported(o.file, *source, ir, "litmus", true, false, false, o.json)) return 2;
+  if (refuseUnsupported(o.file, *source, ir, "litmus",
+                        {.params = true, .groups = true, .floats = true, .conversions = true}, o.json)) return 2;
   if (refuseGridBarrier(*source, ir, "litmus", true, o.json)) return 2;
 
   const std::optional<BoundsReader::Configuration> config =

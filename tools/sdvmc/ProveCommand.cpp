@@ -206,10 +206,11 @@ int proveOne(const ProveOptions& o, const CommandLine& cl) {
   }
   const sem::Ir& ir = k->ir;
   // Floating point is uninterpreted (prover/TwoThread.h), --equiv still refuses it.
-  if (refuseUnsupported(o.file, *source, ir, "prove", false, false, false, o.json, false, false, /*wideAtomics=*/false, /*asyncCopies=*/true))
+  if (refuseUnsupported(o.file, *source, ir, "prove",
+                        {.atomics = true, .wideAtomics = true, .params = true, .groups = true, .floats = true,
+                         .conversions = true, .asyncCopies = true},
+                        o.json))
     return 2;
-  // (asynchronous copies) encoded (prover/TwoThread.cpp) but for the forms asyncRefusal names.
-  if (refuseAsyncForProve(*source, ir, o.json)) return 2;
   // (grid barriers) prove encodes them (prover/TwoThread.cpp): a barrier of the whole launch.
   const bool gridLaunch = ir.firstGridBarrier && prove::interGroupLaunch(ir);
 
@@ -478,8 +479,8 @@ int proveEquiv(const ProveOptions& o, const CommandLine& cl) {
   if (!b) return 2;
   if (refuseGridBarrier(*srcA, a->ir, "prove --equiv", true, o.json) ||
       refuseGridBarrier(*srcB, b->ir, "prove --equiv", true, o.json) ||
-      refuseUnsupported(files[0], *srcA, a->ir, "prove --equiv", true, false, true, o.json, true, true) ||
-      refuseUnsupported(files[1], *srcB, b->ir, "prove --equiv", true, false, true, o.json, true, true) ||
+      refuseUnsupported(files[0], *srcA, a->ir, "prove --equiv", {.params = true}, o.json) ||
+      refuseUnsupported(files[1], *srcB, b->ir, "prove --equiv", {.params = true}, o.json) ||
       refuseAddr64(*srcA, a->ir, "prove --equiv", o.json) || refuseAddr64(*srcB, b->ir, "prove --equiv", o.json))
     return 2;
   for (int k = 0; k < 2; ++k) {

@@ -334,8 +334,10 @@ int runCommand(const RunOptions& o, const CommandLine& cl) {
     // Kernel parameters are per-thread constants of the warps' machines, as in check's warp
     // models (WarpModel::runState takes them).
     // Atomics, 32- and 64-bit, run under the warp models (semantics/models/WarpAtomic.cpp).
-    if (refuseUnsupported(o.file, *source, ir, "the " + o.model + " model", false, false, false, o.json, false, false,
-                          /*wideAtomics=*/true))
+    if (refuseUnsupported(o.file, *source, ir, "the " + o.model + " model",
+                          {.atomics = true, .wideAtomics = true, .params = true, .groups = true, .floats = true,
+                           .conversions = true},
+                          o.json))
       return 2;
     if (groups > 1) return inputError("--model", "--model " + o.model + " runs one group: add --group G");
   }

@@ -6,6 +6,8 @@
 
 #include "semantics/models/SimtRun.h"
 
+#include <memory>
+
 using namespace modtest;
 
 namespace {
@@ -21,26 +23,48 @@ main: {
 }
 )";
 
-sem::Verdict runSimt(const std::string& text, uint32_t warp, sem::Memory* final = nullptr) {
-  auto k = compile(text);
+/// One concrete run of `text` under simt:`warp` (SimtRun's fixed schedule), group 0, from the
+/// kernel's initial memory: its verdict and final memory.
+struct SimtResult {
+  std::unique_ptr<Kernel> kernel;
+  sem::Verdict verdict;
+  sem::Memory memory;
+};
+SimtResult simtRun(const std::string& text, uint32_t warp) {
+  SimtResult r;
+  r.kernel = compile(text);
   sem::SimtOptions o;
   o.warpSize = warp;
-  sem::SimtRun simt(k->ir, k->program.threads, 0, sem::initialMemory(k->ir, 0), o);
-  sem::Verdict v = simt.run();
-  if (final) *final = simt.memory();
-  return v;
+  sem::SimtRun simt(r.kernel->ir, r.kernel->program.threads, 0, sem::initialMemory(r.kernel->ir, 0), o);
+  r.verdict = simt.run();
+  r.memory = simt.memory();
+  return r;
 }
 
+sem::Verdict runSimt(const std::string& text, uint32_t warp) { return simtRun(text, warp).verdict; }
+
 std::vector<sem::Word> cells(const std::string& text, uint32_t warp, const char* array) {
-  auto k = compile(text);
-  sem::SimtOptions o;
-  o.warpSize = warp;
-  sem::SimtRun simt(k->ir, k->program.threads, 0, sem::initialMemory(k->ir, 0), o);
-  REQUIRE(simt.run().kind == sem::VerdictKind::Ok);
-  for (size_t a = 0; a < k->ir.arrays.size(); ++a)
-    if (k->ir.arrays[a].name == array) return simt.memory().bounded[a];
+  const SimtResult r = simtRun(text, warp);
+  REQUIRE(r.verdict.kind == sem::VerdictKind::Ok);
+  for (size_t a = 0; a < r.kernel->ir.arrays.size(); ++a)
+    if (r.kernel->ir.arrays[a].name == array) return r.memory.bounded[a];
   FAIL("no array " << array);
   return {};
+}
+
+/// `check` of a two-thread `text` explores an atomic and another warp's plain access of one
+/// cell in both orders under warps of one thread (mimd): a race; one warp of two runs them in
+/// lock step: ok.
+void requireRaceAcrossWarpsOnly(const std::string& text) {
+  auto k = compile(text);
+  sem::Bounds b = bounds({2});
+  b.initialMemory = sem::initialMemory(k->ir, 0);
+  sem::WarpModel mimd(k->ir, b, sem::WarpOptions{1, false}, true, false);
+  const ex::Result r = run(mimd);
+  REQUIRE(r.status == Status::Violation);
+  CHECK(r.violation->kind == sem::VerdictKind::Race);
+  sem::WarpModel oneWarp(k->ir, b, sem::WarpOptions{2, false}, true, false);
+  CHECK(run(oneWarp).status == Status::Complete);
 }
 }  // namespace
 
@@ -89,9 +113,7 @@ main: {
   barrier;
 }
 )";
-  sem::Memory m;
-  CHECK(runSimt(both, 1, &m).kind == sem::VerdictKind::Ok);
-  CHECK(m.bounded[0] == std::vector<sem::Word>{3});
+  CHECK(cells(both, 1, "C") == std::vector<sem::Word>{3});
 }
 
 TEST_CASE("check under the warp models: atomics interleave with plain accesses of other warps, and race",
@@ -106,17 +128,9 @@ main: {
   barrier;
 }
 )";
-  auto k = compile(text);
-  sem::Bounds b = bounds({2});
-  b.initialMemory = sem::initialMemory(k->ir, 0);
   // Warps of one thread: thread 1's atomic can follow thread 0's plain read (or the other
   // way round): a race. One warp of two: lock step orders them: ok.
-  sem::WarpModel mimd(k->ir, b, sem::WarpOptions{1, false}, true, false);
-  const ex::Result r = run(mimd);
-  REQUIRE(r.status == Status::Violation);
-  CHECK(r.violation->kind == sem::VerdictKind::Race);
-  sem::WarpModel oneWarp(k->ir, b, sem::WarpOptions{2, false}, true, false);
-  CHECK(run(oneWarp).status == Status::Complete);
+  requireRaceAcrossWarpsOnly(text);
 }
 
 TEST_CASE("warp 64-bit atomics: lane by lane on the pair of cells, the carry into the high word; each lane's old pair",
@@ -170,15 +184,7 @@ main: {
   // One warp: lock step orders the read after the atomic.
   CHECK(runSimt(text, 2).kind == sem::VerdictKind::Ok);
   // check explores the same under mimd (race) and one warp of two (ok).
-  auto k = compile(text);
-  sem::Bounds b = bounds({2});
-  b.initialMemory = sem::initialMemory(k->ir, 0);
-  sem::WarpModel mimd(k->ir, b, sem::WarpOptions{1, false}, true, false);
-  const ex::Result r = run(mimd);
-  REQUIRE(r.status == Status::Violation);
-  CHECK(r.violation->kind == sem::VerdictKind::Race);
-  sem::WarpModel oneWarp(k->ir, b, sem::WarpOptions{2, false}, true, false);
-  CHECK(run(oneWarp).status == Status::Complete);
+  requireRaceAcrossWarpsOnly(text);
   // The high word's cell past a bounded array: out-of-bounds at the next cell.
   const std::string last = R"(threads: 1;
 group: 0;

@@ -1,6 +1,7 @@
 // Loops proved by induction in `sdvmc prove` (prover/Induction.h): Houdini keeps the
 // inductive candidates, the verdict is not bounded, violations past the unrolled iterations
 // are still found, and a witness from too weak an invariant falls back to the cut.
+#include "prover/Induction.h"
 #include "prover/Prover.h"
 #include "semantics/Helpers.h"
 
@@ -160,4 +161,42 @@ TEST_CASE("prove: a 64-bit loop counter whose threads meet is a race at the 64-b
   REQUIRE(r.witness);
   CHECK(r.witness->threads == 5);
   CHECK(r.claim.kind == sdvmc::sem::VerdictKind::Race);
+}
+
+TEST_CASE("prove: a scoped resource limit gives Houdini's solver its previous limit back on every path out",
+          "[prove][induction]") {
+  z3::context c;
+  prove::induction::BudgetedSolver s(c, "QF_AUFBV", 80000000);
+  CHECK(s.rlimit() == 80000000);
+  {
+    const prove::induction::ScopedRlimit quick(s, 20000000);
+    CHECK(s.rlimit() == 20000000);
+    {
+      const prove::induction::ScopedRlimit nested(s, 500);
+      CHECK(s.rlimit() == 500);
+    }
+    CHECK(s.rlimit() == 20000000);
+  }
+  CHECK(s.rlimit() == 80000000);
+  // An early exit (here an exception) restores it too.
+  try {
+    const prove::induction::ScopedRlimit quick(s, 20000000);
+    throw std::runtime_error("out");
+  } catch (const std::runtime_error&) {
+  }
+  CHECK(s.rlimit() == 80000000);
+  // The solver still answers under it: a trivially unsatisfiable query is decided.
+  s.solver.add(c.bool_val(false));
+  CHECK(s.solver.check() == z3::unsat);
+  // The limit is steps, honoured whatever the load: a query needing more is unknown.
+  prove::induction::BudgetedSolver f(c, "QF_BV", 80000000);
+  const z3::expr x = c.bv_const("x", 64), y = c.bv_const("y", 64);
+  f.solver.add(x * y == c.bv_val(static_cast<uint64_t>(1234567), 64) && z3::ugt(x, 1) && z3::ugt(y, 1) &&
+               x.extract(63, 16) == 0 && y.extract(63, 16) == 0);
+  {
+    const prove::induction::ScopedRlimit tiny(f, 1000);
+    CHECK(f.solver.check() == z3::unknown);
+    CHECK(f.solver.reason_unknown().find("resource") != std::string::npos);
+  }
+  CHECK(prove::induction::rlimitCount(f.solver) > 0);
 }

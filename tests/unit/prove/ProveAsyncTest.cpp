@@ -1,13 +1,15 @@
 // `sdvmc prove` on kernels with asynchronous copies (KPL extension: G-ASYNC-COPY, G-ASYNC-WAIT,
 // T-CP-ASYNC, T-CP-COMMIT, T-CP-WAIT, ASYNC-RACE; specs/KPL.md): the copies in flight of the
-// two-thread encoding (prover/TwoThread.cpp), their values at the wait, their events and
-// batches, and the forms refused (prove::asyncRefusal).
+// two-thread encoding (prover/AsyncCopies.cpp), their values at the wait, their events and
+// batches, and their strides, constant or computed at run time.
 #include "prover/Prover.h"
 #include "prover/TwoThread.h"
 #include "semantics/Helpers.h"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
+
+#include <optional>
 
 namespace {
 
@@ -21,6 +23,32 @@ prove::ProveResult proveKpl(const std::string& text, uint64_t maxThreads) {
   o.timeoutSeconds = 60;
   o.maxThreads = maxThreads;
   return prove::prove(k->ir, o);
+}
+
+/// `text` with its placeholder `hole` (once) replaced by `value`: one kernel, several variants.
+std::string fill(std::string text, const std::string& hole, const std::string& value) {
+  const size_t at = text.find(hole);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, hole.size(), value);
+}
+
+/// What a violation must be: its kind, and when given its rule and smallest group size.
+struct Expected {
+  sem::VerdictKind kind;
+  std::optional<sem::Rule> rule;
+  std::optional<uint32_t> threads;
+};
+
+/// `r` is a violation as `e` says, confirmed by the interpreter's replay.
+void requireConfirmed(const prove::ProveResult& r, const Expected& e) {
+  REQUIRE(r.status == Status::Violation);
+  CHECK(r.claim.kind == e.kind);
+  if (e.rule) CHECK(r.claim.rule == *e.rule);
+  if (e.threads) {
+    REQUIRE(r.witness);
+    CHECK(r.witness->threads == *e.threads);
+  }
+  CHECK(r.confirmed);
 }
 
 }  // namespace
@@ -42,19 +70,9 @@ main: {
   }
   barrier;
 })";
-  auto with = [&](const char* value) {
-    std::string k = kernel;
-    k.replace(k.find("EXPECTED"), 8, value);
-    return k;
-  };
-  CHECK(proveKpl(with("9"), 2).status == Status::Ok);
+  CHECK(proveKpl(fill(kernel, "EXPECTED", "9"), 2).status == Status::Ok);
   // T[1] = 7 is wrong: the assertion fails for thread 1, from 2 threads, confirmed by run.
-  prove::ProveResult r = proveKpl(with("7"), 2);
-  REQUIRE(r.status == Status::Violation);
-  CHECK(r.claim.kind == sem::VerdictKind::Assertion);
-  REQUIRE(r.witness);
-  CHECK(r.witness->threads == 2);
-  CHECK(r.confirmed);
+  requireConfirmed(proveKpl(fill(kernel, "EXPECTED", "7"), 2), {sem::VerdictKind::Assertion, {}, 2});
 }
 
 TEST_CASE("prove, async: a wait for another event leaves the copy in flight", "[prove][async]") {
@@ -72,17 +90,8 @@ main: {
   v := rd(T, 0);
   barrier;
 })";
-  auto with = [&](const char* wait) {
-    std::string k = base;
-    k.replace(k.find("WAIT"), 4, wait);
-    return k;
-  };
-  prove::ProveResult r = proveKpl(with("async_wait(f);"), 1);
-  REQUIRE(r.status == Status::Violation);
-  CHECK(r.claim.kind == sem::VerdictKind::Race);
-  CHECK(r.claim.rule == sem::Rule::AsyncRace);
-  CHECK(r.confirmed);
-  CHECK(proveKpl(with("async_wait(e, f);"), 1).status == Status::Ok);
+  requireConfirmed(proveKpl(fill(base, "WAIT", "async_wait(f);"), 1), {sem::VerdictKind::Race, sem::Rule::AsyncRace, {}});
+  CHECK(proveKpl(fill(base, "WAIT", "async_wait(e, f);"), 1).status == Status::Ok);
   // A copy joining e's event (its last operand e) is waited for with e.
   CHECK(proveKpl(R"(threads: 1;
 group: 0;
@@ -114,9 +123,7 @@ main: {
   barrier;
 })",
                                   1);
-  REQUIRE(r.status == Status::Violation);
-  CHECK(r.claim.rule == sem::Rule::AsyncRace);
-  CHECK(r.confirmed);
+  requireConfirmed(r, {sem::VerdictKind::Race, sem::Rule::AsyncRace, {}});
   // Thread 1 writes G[1], then the group copies G[0..1] with no barrier between: the copy's
   // read of G[1] conflicts with that write since the last barrier (ASYNC-RACE at the issue),
   // which needs a thread 1: two threads. With the barrier in between: ok for sizes 1..2.
@@ -134,18 +141,8 @@ main: {
   async_wait(e);
   barrier;
 })";
-  auto with = [&](const char* b) {
-    std::string k = writeThenCopy;
-    k.replace(k.find("BARRIER"), 7, b);
-    return k;
-  };
-  prove::ProveResult w = proveKpl(with(""), 2);
-  REQUIRE(w.status == Status::Violation);
-  CHECK(w.claim.rule == sem::Rule::AsyncRace);
-  REQUIRE(w.witness);
-  CHECK(w.witness->threads == 2);
-  CHECK(w.confirmed);
-  CHECK(proveKpl(with("barrier;"), 2).status == Status::Ok);
+  requireConfirmed(proveKpl(fill(writeThenCopy, "BARRIER", ""), 2), {sem::VerdictKind::Race, sem::Rule::AsyncRace, 2});
+  CHECK(proveKpl(fill(writeThenCopy, "BARRIER", "barrier;"), 2).status == Status::Ok);
 }
 
 TEST_CASE("prove, async: cp_wait(1) leaves the newest batch in flight, cp_wait(0) none", "[prove][async]") {
@@ -167,18 +164,8 @@ main: {
   assert(v == 6 + 2 * lid);
   barrier;
 })";
-  auto with = [&](const char* k) {
-    std::string s = base;
-    s.replace(s.find("K)"), 1, k);
-    return s;
-  };
-  prove::ProveResult r = proveKpl(with("1"), 2);
-  REQUIRE(r.status == Status::Violation);
-  CHECK(r.claim.kind == sem::VerdictKind::Race);
-  REQUIRE(r.witness);
-  CHECK(r.witness->threads == 1);
-  CHECK(r.confirmed);
-  CHECK(proveKpl(with("0"), 2).status == Status::Ok);
+  requireConfirmed(proveKpl(fill(base, "K)", "1)"), 2), {sem::VerdictKind::Race, {}, 1});
+  CHECK(proveKpl(fill(base, "K)", "0)"), 2).status == Status::Ok);
 }
 
 TEST_CASE("prove, async: a loop that issues copies with an input-dependent trip count is cut, not inducted",
@@ -221,40 +208,27 @@ TEST_CASE("prove, async: constant strides, positive, negative and zero", "[prove
   // T[k] := G[1 + 2k], k < 3: T[2] = G[5] = 15 after the wait (14 is wrong: confirmed).
   const std::string copy = "  e := async_copy(T, 0, 1, G, 1, 2, 3, 0);\n  async_wait(e);\n  v := rd(T, 2);\n";
   CHECK(proveKpl(stridedKernel(copy, "  assert(v == 15);"), 2).status == Status::Ok);
-  prove::ProveResult wrong = proveKpl(stridedKernel(copy, "  assert(v == 14);"), 2);
-  REQUIRE(wrong.status == Status::Violation);
-  CHECK(wrong.claim.kind == sem::VerdictKind::Assertion);
-  CHECK(wrong.confirmed);
+  requireConfirmed(proveKpl(stridedKernel(copy, "  assert(v == 14);"), 2), {sem::VerdictKind::Assertion, {}, {}});
   // Stride -1: T[k] := G[7 - k], so T[5] = G[2] = 12.
   CHECK(proveKpl(stridedKernel("  e := async_copy(T, 0, 1, G, 7, -1, 8, 0);\n  async_wait(e);\n  v := rd(T, 5);\n"
                                "  assert(v == 12);"),
                  2)
             .status == Status::Ok);
   // Destination stride 0 with two elements: both write T[0], a race within the copy.
-  prove::ProveResult dup = proveKpl(stridedKernel("  e := async_copy(T, 0, 0, G, 1, 1, 2, 0);\n  async_wait(e);"), 2);
-  REQUIRE(dup.status == Status::Violation);
-  CHECK(dup.claim.rule == sem::Rule::AsyncRace);
-  CHECK(dup.confirmed);
+  requireConfirmed(proveKpl(stridedKernel("  e := async_copy(T, 0, 0, G, 1, 1, 2, 0);\n  async_wait(e);"), 2),
+                   {sem::VerdictKind::Race, sem::Rule::AsyncRace, {}});
   // Destination stride 2 (T[0], T[2], T[4]) in flight: thread t reads T[1 + t], a destination
   // cell for t = 1 only: the smallest breaking group size is 2.
-  prove::ProveResult inFlight =
-      proveKpl(stridedKernel("  e := async_copy(T, 0, 2, G, 0, 1, 3, 0);\n  v := rd(T, 1 + lid);\n  async_wait(e);"), 2);
-  REQUIRE(inFlight.status == Status::Violation);
-  CHECK(inFlight.claim.rule == sem::Rule::AsyncRace);
-  REQUIRE(inFlight.witness);
-  CHECK(inFlight.witness->threads == 2);
-  CHECK(inFlight.confirmed);
+  requireConfirmed(
+      proveKpl(stridedKernel("  e := async_copy(T, 0, 2, G, 0, 1, 3, 0);\n  v := rd(T, 1 + lid);\n  async_wait(e);"), 2),
+      {sem::VerdictKind::Race, sem::Rule::AsyncRace, 2});
   // Source stride 3, 4 elements: G[0], G[3], G[6], G[9]: the last is outside G[0..7].
-  prove::ProveResult oob = proveKpl(stridedKernel("  e := async_copy(T, 0, 1, G, 0, 3, 4, 0);\n  async_wait(e);"), 2);
-  REQUIRE(oob.status == Status::Violation);
-  CHECK(oob.claim.kind == sem::VerdictKind::OutOfBounds);
-  CHECK(oob.confirmed);
+  requireConfirmed(proveKpl(stridedKernel("  e := async_copy(T, 0, 1, G, 0, 3, 4, 0);\n  async_wait(e);"), 2),
+                   {sem::VerdictKind::OutOfBounds, {}, {}});
   // T[0], T[2], T[4] and T[5], T[4] (stride -1) share T[4]; with stride -2 (T[5], T[3]) none.
   const std::string first = "  e := async_copy(T, 0, 2, G, 0, 1, 3, 0);\n";
-  prove::ProveResult both =
-      proveKpl(stridedKernel(first, "  f := async_copy(T, 5, -1, G, 0, 1, 2, 0);\n  async_wait(e, f);"), 2);
-  REQUIRE(both.status == Status::Violation);
-  CHECK(both.claim.rule == sem::Rule::AsyncRace);
+  requireConfirmed(proveKpl(stridedKernel(first, "  f := async_copy(T, 5, -1, G, 0, 1, 2, 0);\n  async_wait(e, f);"), 2),
+                   {sem::VerdictKind::Race, sem::Rule::AsyncRace, {}});
   CHECK(proveKpl(stridedKernel(first, "  f := async_copy(T, 5, -2, G, 0, 1, 2, 0);\n  async_wait(e, f);"), 2).status ==
         Status::Ok);
 }
@@ -275,44 +249,37 @@ main: {
   assert(v == 12 + lid);
   barrier;
 })";
-  auto with = [&](const char* high) {
-    std::string k = kernel;
-    k.replace(k.find("HIGH"), 4, high);
-    return k;
-  };
-  CHECK(proveKpl(with("1"), 2).status == Status::Ok);
-  prove::ProveResult r = proveKpl(with("0"), 2);
-  REQUIRE(r.status == Status::Violation);
-  CHECK(r.claim.rule == sem::Rule::AsyncRace);
-  CHECK(r.confirmed);
+  CHECK(proveKpl(fill(kernel, "HIGH", "1"), 2).status == Status::Ok);
+  requireConfirmed(proveKpl(fill(kernel, "HIGH", "0"), 2), {sem::VerdictKind::Race, sem::Rule::AsyncRace, {}});
 }
 
-TEST_CASE("prove, async: strides not constant are refused at the copy", "[prove][async]") {
-  auto k = semtest::compile(R"(threads: 2;
+TEST_CASE("prove, async: a stride computed at run time is encoded exactly", "[prove][async]") {
+  // The destination stride is the parameter s: cells 0, s, 2s, 3s. After the wait T[2s] holds
+  // G[2] = 12 for every s the assume allows (the element of cell 2s is 2 for s = 1, 3, 5, 6:
+  // odd strides and one with a factor 2); reading T[5] before the wait is a race exactly when
+  // 5 is a destination cell, s = 1 or 5 (T is unbounded).
+  const std::string kernel = R"(threads: 2;
 group: 0;
-global G[8];
-shared T[4];
+global G[4] = {10, 11, 12, 13};
+shared T[];
 param s;
 main: {
-  local e;
-  e := async_copy(T, 0, 1, G, 0, s, 4, 0);
+  local e, v;
+  assume(s == 1 || s == 3 || s == 5 || s == 6);
+  e := async_copy(T, 0, s, G, 0, 1, 4, 0);
+  EARLY
   async_wait(e);
+  v := rd(T, 2 * s);
+  assert(v == EXPECTED);
   barrier;
-})");
-  std::optional<prove::AsyncRefusal> r = prove::asyncRefusal(k->ir);
-  REQUIRE(r);
-  CHECK(r->at.line == 8);
-  CHECK(r->at.col == 34);  // the source stride operand `s`
-  CHECK(r->why.find("stride is not a constant") != std::string::npos);
-  auto ok = semtest::compile(R"(threads: 2;
-group: 0;
-global G[8];
-shared T[4];
-main: {
-  local e;
-  e := async_copy(T, 0, 2 - 1, G, 0, 1 * 1, 4, 0);
-  async_wait(e);
-  barrier;
-})");
-  CHECK_FALSE(prove::asyncRefusal(ok->ir));  // constant strides, however written
+})";
+  const std::string late = fill(kernel, "EARLY", "");
+  CHECK(proveKpl(fill(late, "EXPECTED", "12"), 2).status == Status::Ok);
+  requireConfirmed(proveKpl(fill(late, "EXPECTED", "11"), 2), {sem::VerdictKind::Assertion, {}, 1});
+  prove::ProveResult r = proveKpl(fill(fill(kernel, "EARLY", "v := rd(T, 5);"), "EXPECTED", "12"), 2);
+  requireConfirmed(r, {sem::VerdictKind::Race, sem::Rule::AsyncRace, 1});
+  REQUIRE(r.witness);
+  REQUIRE(r.witness->params.count("s") == 1);
+  const int32_t s = r.witness->params.at("s");
+  CHECK((s == 1 || s == 5));
 }
