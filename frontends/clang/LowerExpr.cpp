@@ -398,17 +398,13 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
       ExprPtr k = wordIndex(rhs);
       LVal lv = lvalue(lhs);
       const uint64_t cells = pointeeCells(lhs->getType()->getPointeeType(), b->getBeginLoc());
-      if (lv.kind == LVal::Kind::Pointer && lv.var && !lv.var->local.empty() &&
-          (!lv.var->hi.empty() || (isAddr64(*k) && !smallTarget(lv.var->storage)))) {  // a 64-bit offset or step: in 64 bits
-        assignOffset(*lv.var, pointerStep(ptrOffsetOf(*lv.var, r), std::move(k), rhs->getType(), cells,
-                                          op == clang::BO_SubAssign, r), r);
-        return lit(0, r);
-      }
-      k = mul(std::move(k), static_cast<int64_t>(cells), r);
-      if (lv.kind == LVal::Kind::Cell && lv.ptrColl >= 0) {  // `rows[i] += k`: read, stepped, written back
+      // The step by pointerStep: in 64 bits on the 64-bit target (a one-word place assigned an
+      // offset beyond the Word is `inconclusive`, never wrapped), else offset ± k × cells in words.
+      const bool sub = op == clang::BO_SubAssign;
+      if (lv.kind == LVal::Kind::Cell && lv.ptrColl >= 0) {  // `rows[i] += k`, `s.f += k`: read, stepped, written back
         ExprPtr idx = snapshot(std::move(lv.index), r);
         PtrVal old = readPointerCells(lv.storage, clone(*idx), lv.ptrColl, "_ptr", r);
-        old.offset = bin(op == clang::BO_AddAssign ? BinaryOp::Add : BinaryOp::Sub, std::move(old.offset), std::move(k), r);
+        old.offset = pointerStep(std::move(old.offset), std::move(k), rhs->getType(), cells, sub, r, old.storage);
         writePointerCells(lv.storage, std::move(idx), std::move(old), lv.ptrColl, r);
         return lit(0, r);
       }
@@ -417,8 +413,8 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
         unsupported(b, "assignment to a pointer parameter");
         return lit(0, r);
       }
-      emitAssign(lv.var->local,
-                 bin(op == clang::BO_AddAssign ? BinaryOp::Add : BinaryOp::Sub, nameExpr(lv.var->local, r), std::move(k), r), r);
+      assignOffset(*lv.var, pointerStep(ptrOffsetOf(*lv.var, r), std::move(k), rhs->getType(), cells, sub, r,
+                                        lv.var->storage), r);
       return lit(0, r);
     }
     unsupported(b, "this pointer assignment");

@@ -421,9 +421,10 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
           // `s.f++`: the field read, stepped and written back.
           PtrVal old = readPointerField(m);
           if (old.storage == -1) return bad;
-          int64_t cells = static_cast<int64_t>(pointeeCells(sub->getType()->getPointeeType(), e->getBeginLoc()));
-          ExprPtr o = snapshot(std::move(old.offset), r);
-          ExprPtr n = snapshot(bin(u->isIncrementOp() ? BinaryOp::Add : BinaryOp::Sub, clone(*o), lit(cells, r), r), r);
+          const uint64_t cells = pointeeCells(sub->getType()->getPointeeType(), e->getBeginLoc());
+          // The step in 64 bits on the 64-bit target (pointerStep), never a wrapping Word add.
+          ExprPtr o = snapOffset(std::move(old.offset), r);
+          ExprPtr n = snapOffset(pointerStep(clone(*o), lit(1, r), ctx_.IntTy, cells, u->isDecrementOp(), r, old.storage), r);
           writePointerField(m, PtrVal{old.storage, clone(*n)}, r);
           return PtrVal{old.storage, u->isPostfix() ? std::move(o) : std::move(n)};
         }
@@ -431,9 +432,9 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
         if (lv.kind == LVal::Kind::Cell && lv.ptrColl >= 0) {  // `rows[i]++`: its cells read, stepped, written back
           ExprPtr idx = snapshot(std::move(lv.index), r);
           PtrVal old = readPointerCells(lv.storage, clone(*idx), lv.ptrColl, "_ptr", r);
-          int64_t cells = static_cast<int64_t>(pointeeCells(sub->getType()->getPointeeType(), e->getBeginLoc()));
-          ExprPtr o = snapshot(std::move(old.offset), r);
-          ExprPtr n = snapshot(bin(u->isIncrementOp() ? BinaryOp::Add : BinaryOp::Sub, clone(*o), lit(cells, r), r), r);
+          const uint64_t cells = pointeeCells(sub->getType()->getPointeeType(), e->getBeginLoc());
+          ExprPtr o = snapOffset(std::move(old.offset), r);
+          ExprPtr n = snapOffset(pointerStep(clone(*o), lit(1, r), ctx_.IntTy, cells, u->isDecrementOp(), r, old.storage), r);
           writePointerCells(lv.storage, std::move(idx), PtrVal{old.storage, clone(*n)}, lv.ptrColl, r);
           return PtrVal{old.storage, u->isPostfix() ? std::move(o) : std::move(n)};
         }

@@ -746,6 +746,14 @@ private:
     offset->operands[1] = atom(std::move(offset->operands[1]), r);
     return offset;
   }
+  /// An offset snapshotted for several uses: an addr64's two words each (so it stays the exact
+  /// 64-bit cell), another as snapshot does.
+  ExprPtr snapOffset(ExprPtr offset, kpl::SourceRange r) {
+    if (!isAddr64(*offset)) return snapshot(std::move(offset), r);
+    offset->operands[0] = snapshot(std::move(offset->operands[0]), r);
+    offset->operands[1] = snapshot(std::move(offset->operands[1]), r);
+    return offset;
+  }
   /// Writes a pointer variable's offset local(s): a wide one gets both words.
   void assignOffset(const VarInfo& v, ExprPtr offset, kpl::SourceRange r);
   /// The pointer variables of in's body (and its parameters) that may hold a 64-bit offset under
