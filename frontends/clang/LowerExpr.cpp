@@ -386,7 +386,7 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
       PtrVal p = pointer(rhs);
       LVal lv = lvalue(lhs);
       if (lv.kind == LVal::Kind::Cell && lv.ptrColl >= 0) {  // `rows[i] = p`, a `__shared__ T*`: its two cells
-        writePointerCells(lv.storage, std::move(lv.index), std::move(p), lv.ptrColl, r);
+        writePointerCells(lv.storage, std::move(lv.index), std::move(p), lv.ptrColl, r, lv.ptrWide);
         return lit(0, r);
       }
       if (lv.kind != LVal::Kind::Pointer || !lv.var) return lit(0, r);
@@ -403,9 +403,9 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
       const bool sub = op == clang::BO_SubAssign;
       if (lv.kind == LVal::Kind::Cell && lv.ptrColl >= 0) {  // `rows[i] += k`, `s.f += k`: read, stepped, written back
         ExprPtr idx = snapshot(std::move(lv.index), r);
-        PtrVal old = readPointerCells(lv.storage, clone(*idx), lv.ptrColl, "_ptr", r);
+        PtrVal old = readPointerCells(lv.storage, clone(*idx), lv.ptrColl, "_ptr", r, lv.ptrWide);
         old.offset = pointerStep(std::move(old.offset), std::move(k), rhs->getType(), cells, sub, r, old.storage);
-        writePointerCells(lv.storage, std::move(idx), std::move(old), lv.ptrColl, r);
+        writePointerCells(lv.storage, std::move(idx), std::move(old), lv.ptrColl, r, lv.ptrWide);
         return lit(0, r);
       }
       if (lv.kind != LVal::Kind::Pointer || !lv.var) return lit(0, r);
@@ -676,7 +676,10 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
     // An array field: its first element's cell (it decays to a pointer there).
     clang::QualType vt = m->getType()->isArrayType() ? ctx_.getBaseElementType(m->getType()) : m->getType();
     lv.type = isPtrField(vt) ? kRawWord : placeType(vt, e->getBeginLoc());  // a pointer field: its offset cell
-    if (isPtrField(vt) && !m->getType()->isArrayType()) lv.ptrColl = fieldCollector(fd);
+    if (isPtrField(vt) && !m->getType()->isArrayType()) {
+      lv.ptrColl = fieldCollector(fd);
+      lv.ptrWide = wideField(fd);
+    }
     return lv;
   }
   if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e);
