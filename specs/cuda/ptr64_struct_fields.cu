@@ -17,6 +17,12 @@
 // run: run --kernel 'rmsnorm::copy_span<float>' --block-dim 2 --param row=3 --param hidden=1431655766
 // exit: 0
 // expect: verdict=ok final.out={"4294967298":1073741824,"4294967299":1073741824}
+// run: prove --kernel 'rmsnorm::add_bias<__half, float, false>' --block-dim 2
+// exit: 0
+// expect: verdict=ok
+// run: prove --kernel 'rmsnorm::add_bias<__half, float, true>' --block-dim 2
+// exit: 1
+// expect: verdict=race
 // why: row = 3, hidden = 1431655766: row * hidden in int64_t is 4294967298 = 2^32 + 2 (it does
 //   not fit 32 bits). add_bias builds a Tile whose constructor initialises src = in + row *
 //   hidden and dst = out + row * hidden (64-bit products: int64_t parameters): both fields
@@ -35,6 +41,9 @@
 //   hidden and dst = out + row * hidden, copies the struct (Span c = s) and passes it by
 //   value to copy_elem, which writes c.dst[t] = c.src[t] + 2.0f: 0 + 2.0f = 0x40000000 =
 //   1073741824 at cells 4294967298 + t: the copy and the parameter keep the high word too.
+//   prove (any row, hidden, 64-bit cells): without SHARED_SLOT thread t writes only the cell
+//   row * hidden + t, distinct per thread: ok; with it both threads write row * hidden + 0
+//   for every row and hidden: race.
 #include <cuda_runtime.h>
 #include <cuda_fp16.h>
 
