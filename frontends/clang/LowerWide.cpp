@@ -190,6 +190,21 @@ bool Lowerer::mayBeWidePtr(const clang::Stmt* s, const std::set<const clang::Var
   if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e)) {  // a helper's pointer: from its arguments
     for (const clang::Expr* a : c->arguments())
       if (isWideInt(a->getType(), ctx_) || (a->getType()->isPointerType() && mayBeWidePtr(a, wide))) return true;
+    // An accessor returning a wide pointer field (`const T* src() const { return src_; }`).
+    const clang::FunctionDecl* def = nullptr;
+    if (const clang::FunctionDecl* f = c->getDirectCallee(); f && f->hasBody(def) && def && !wideFields_.empty()) {
+      std::function<bool(const clang::Stmt*)> returnsField = [&](const clang::Stmt* s) {
+        if (!s || llvm::isa<clang::LambdaExpr>(s)) return false;
+        if (const auto* rs = llvm::dyn_cast<clang::ReturnStmt>(s)) {
+          const auto* m = rs->getRetValue() ? llvm::dyn_cast<clang::MemberExpr>(rs->getRetValue()->IgnoreParenImpCasts()) : nullptr;
+          return m && m->getType()->isPointerType() && wideField(llvm::dyn_cast<clang::FieldDecl>(m->getMemberDecl()));
+        }
+        for (const clang::Stmt* ch : s->children())
+          if (returnsField(ch)) return true;
+        return false;
+      };
+      return returnsField(def->getBody());
+    }
     return false;
   }
   return false;

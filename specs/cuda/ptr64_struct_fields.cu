@@ -17,6 +17,9 @@
 // run: run --kernel 'rmsnorm::copy_span<float>' --block-dim 2 --param row=3 --param hidden=1431655766
 // exit: 0
 // expect: verdict=ok final.out={"4294967298":1073741824,"4294967299":1073741824}
+// run: run --kernel 'rmsnorm::fill_row<__half, float>' --block-dim 2 --param row=3 --param hidden=1431655766
+// exit: 0
+// expect: verdict=ok final.out={"4294967298":1082130432,"4294967299":1082130432}
 // run: prove --kernel 'rmsnorm::add_bias<__half, float, false>' --block-dim 2
 // exit: 0
 // expect: verdict=ok
@@ -41,6 +44,9 @@
 //   hidden and dst = out + row * hidden, copies the struct (Span c = s) and passes it by
 //   value to copy_elem, which writes c.dst[t] = c.src[t] + 2.0f: 0 + 2.0f = 0x40000000 =
 //   1073741824 at cells 4294967298 + t: the copy and the parameter keep the high word too.
+//   fill_row reads the field through an accessor (d = tile.dst(), a member function returning
+//   dst_): d keeps the 64-bit offset 4294967298, and thread t writes 4.0f (0x40800000 =
+//   1082130432) at cell 4294967298 + t.
 //   prove (any row, hidden, 64-bit cells): without SHARED_SLOT thread t writes only the cell
 //   row * hidden + t, distinct per thread: ok; with it both threads write row * hidden + 0
 //   for every row and hidden: race.
@@ -59,6 +65,7 @@ class Tile {
       : src_(in + row * hidden), dst_(out + row * hidden) {}
   __device__ __forceinline__ float load(int i) const { return __half2float(src_[i]); }
   __device__ __forceinline__ void store(int i, Out v) const { dst_[i] = v; }
+  __device__ __forceinline__ Out* dst() const { return dst_; }
 
  private:
   const In* src_;
@@ -75,6 +82,13 @@ __global__ void add_bias(const In* __restrict__ in, Out* __restrict__ out, int r
   const Tile<In, Out> tile(in, out, row, hidden);
   const int i = SHARED_SLOT ? threadIdx.x / 2 : threadIdx.x;  // the bug: two threads per slot
   scale_row(tile, i, Out(1));
+}
+
+template <typename In, typename Out>
+__global__ void fill_row(const In* __restrict__ in, Out* __restrict__ out, int row, int hidden) {
+  const Tile<In, Out> tile(in, out, row, hidden);
+  Out* d = tile.dst();
+  d[threadIdx.x] = Out(4);
 }
 
 template <typename T>
@@ -99,6 +113,7 @@ __global__ void copy_span(const T* __restrict__ in, T* __restrict__ out, int row
 
 template __global__ void add_bias<__half, float, false>(const __half*, float*, int, int);
 template __global__ void add_bias<__half, float, true>(const __half*, float*, int, int);
+template __global__ void fill_row<__half, float>(const __half*, float*, int, int);
 template __global__ void copy_span<float>(const float*, float*, int, int);
 
 }  // namespace rmsnorm
