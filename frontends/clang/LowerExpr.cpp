@@ -601,8 +601,10 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
     return bl;  // inside a union lowered as bytes (LowerUnion.cpp)
   if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
     PtrVal p = pointer(s->getBase());
-    // An element of a struct array starts at index × (cells per struct); of an array of pointers at 2 × index.
-    const uint64_t cells = valueCells(e->getType(), e->getBeginLoc());
+    // An element of a struct array starts at index × (cells per struct); of an array of pointers at 2 × index
+    // (3 × index where its pointers keep 64-bit offsets: Storage::wideElems).
+    uint64_t cells = valueCells(e->getType(), e->getBeginLoc());
+    if (p.storage >= 0 && storages_[static_cast<size_t>(p.storage)].wideElems && isPtrField(e->getType())) cells = 3;
     // An element of an array field (`n.keys[i]`): C leaves an index outside the field
     // undefined, and the next cells are the struct's other fields, so it is checked as a
     // private array's index is (an assertion), unless a literal inside the field.

@@ -801,6 +801,7 @@ bool Lowerer::placeOf(LVal& lv, clang::QualType t, const clang::Expr* e) {
     return false;
   }
   lv.ptrColl = cellCollector(lv.storage);
+  lv.ptrWide = lv.storage >= 0 && storages_[static_cast<size_t>(lv.storage)].wideElems;  // `rows[i]`: three cells
   return true;
 }
 

@@ -7,6 +7,7 @@
 #include "frontends/clang/Lowerer.h"
 
 #include <clang/AST/ASTContext.h>
+#include <clang/AST/Attr.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
 
@@ -210,10 +211,27 @@ bool Lowerer::mayBeWidePtr(const clang::Stmt* s, const std::set<const clang::Var
   return false;
 }
 
+namespace {
+// A local one-dimensional array of data pointers (`T* rows[4]`, not __shared__).
+bool isPtrArray(const clang::VarDecl* vd, const clang::ASTContext& ctx) {
+  if (!vd || !vd->isLocalVarDecl() || vd->hasAttr<clang::CUDASharedAttr>()) return false;
+  const auto* at = ctx.getAsConstantArrayType(vd->getType());
+  return at && at->getElementType()->isPointerType() && !at->getElementType()->getPointeeType()->isFunctionType();
+}
+const clang::VarDecl* ptrArrayOf(const clang::Expr* e, const clang::ASTContext& ctx) {
+  const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(e->IgnoreParens());
+  if (!s) return nullptr;
+  const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(s->getBase()->IgnoreParenImpCasts());
+  const auto* vd = d ? llvm::dyn_cast<clang::VarDecl>(d->getDecl()) : nullptr;
+  return isPtrArray(vd, ctx) ? vd : nullptr;
+}
+}  // namespace
+
 std::set<const clang::VarDecl*> Lowerer::widePointers(const Instance& in, std::set<const clang::VarDecl*> wide) {
   const clang::FunctionDecl* fd = in.fn;
   if (!wideOffsets() || !fd || !fd->getBody()) return wide;
   scanSelfWide_ = in.self && !in.self->hi.empty();
+  std::set<const clang::VarDecl*> arrays;  // arrays of pointers marked below
   // Assignments, initialisers and steps of pointer variables: a fixed point over the body.
   for (bool changed = true; changed;) {
     changed = false;
@@ -225,20 +243,55 @@ std::set<const clang::VarDecl*> Lowerer::widePointers(const Instance& in, std::s
       if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(s)) {
         for (const clang::Decl* d : ds->decls())
           if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d);
-              vd && vd->getType()->isPointerType() && vd->hasInit() && mayBeWidePtr(vd->getInit(), wide))
+              vd && vd->getType()->isPointerType() && vd->hasInit() && mayBeWidePtr(vd->getInit(), wide)) {
             mark(vd);
+          } else if (vd && isPtrArray(vd, ctx_) && vd->hasInit()) {  // `T* rows[2] = {a, b}`
+            if (const auto* il = llvm::dyn_cast<clang::InitListExpr>(vd->getInit()->IgnoreImplicit()))
+              for (const clang::Expr* x : il->inits())
+                if (mayBeWidePtr(x, wide)) {
+                  mark(vd);
+                  arrays.insert(vd);
+                }
+          }
       } else if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(s)) {
-        if (const clang::VarDecl* vd = b->isAssignmentOp() ? ptrVarOf(b->getLHS()) : nullptr) {
-          if (b->getOpcode() == clang::BO_Assign && mayBeWidePtr(b->getRHS(), wide)) mark(vd);
-          if ((b->getOpcode() == clang::BO_AddAssign || b->getOpcode() == clang::BO_SubAssign) &&
-              isWideInt(b->getRHS()->getType(), ctx_))
-            mark(vd);
+        const bool wideRhs = (b->getOpcode() == clang::BO_Assign && mayBeWidePtr(b->getRHS(), wide)) ||
+                             ((b->getOpcode() == clang::BO_AddAssign || b->getOpcode() == clang::BO_SubAssign) &&
+                              isWideInt(b->getRHS()->getType(), ctx_));
+        if (const clang::VarDecl* vd = b->isAssignmentOp() ? ptrVarOf(b->getLHS()) : nullptr; vd && wideRhs) mark(vd);
+        if (const clang::VarDecl* vd = b->isAssignmentOp() ? ptrArrayOf(b->getLHS(), ctx_) : nullptr; vd && wideRhs) {
+          mark(vd);  // `rows[i] = p`, `rows[i] += n`
+          arrays.insert(vd);
         }
       }
       for (const clang::Stmt* ch : s->children()) walk(ch);
     };
     walk(fd->getBody());
   }
+  // An array of pointers keeps its third cells only where every use of it is an element
+  // `rows[i]` (not `&rows[i]`, not the array decayed to a `T**` or captured by a lambda, whose
+  // steps count two cells per element): elsewhere it keeps one word (as before).
+  std::set<const clang::VarDecl*> spoilt;
+  std::function<void(const clang::Stmt*, const clang::Stmt*, const clang::Stmt*)> uses =
+      [&](const clang::Stmt* s, const clang::Stmt* parent, const clang::Stmt* grand) {
+        if (!s) return;
+        if (const auto* l = llvm::dyn_cast<clang::LambdaExpr>(s))
+          for (const clang::LambdaCapture& c : l->captures())
+            if (c.capturesVariable()) spoilt.insert(c.getCapturedVar());
+        if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(s)) {
+          const auto* vd = llvm::dyn_cast<clang::VarDecl>(d->getDecl());
+          const auto* cast = llvm::dyn_cast_or_null<clang::ImplicitCastExpr>(parent);
+          const auto* sub = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(grand);
+          if (vd && arrays.count(vd) &&
+              !(cast && cast->getCastKind() == clang::CK_ArrayToPointerDecay && sub && sub->getBase() == cast))
+            spoilt.insert(vd);
+        }
+        if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(s); u && u->getOpcode() == clang::UO_AddrOf)
+          if (const clang::VarDecl* vd = ptrArrayOf(u->getSubExpr(), ctx_)) spoilt.insert(vd);
+        for (const clang::Stmt* ch : s->children()) uses(ch, s, parent);
+      };
+  uses(fd->getBody(), nullptr, nullptr);
+  for (const clang::VarDecl* vd : arrays)
+    if (spoilt.count(vd)) wide.erase(vd);
   return wide;
 }
 

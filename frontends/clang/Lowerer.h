@@ -111,6 +111,7 @@ struct Storage {
   bool byteCells = false;          ///< its cells sit at C's byte offsets (scalars, 32-bit-word structs): an address may name one
   unsigned narrowBits = 0;         ///< 8 or 16: cells of narrow scalars (char, __half, half2 …) that views may read as words
   IntType narrowCell;              ///< those cells' C type
+  bool wideElems = false;          ///< Private: an array of pointers whose elements are three cells (offset, target id, the offset's high word)
   int viewOf = -1;                 ///< View: the storage of 8- or 16-bit cells it reads as 32-bit words (LowerView.cpp)
   uint64_t viewCells = 0;          ///< View: that storage's cells per word (4 or 2)
 };

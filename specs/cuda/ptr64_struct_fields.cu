@@ -1,4 +1,4 @@
-// spec: 64-bit target: pointer fields of a struct (a constructor's member initialisers, assignments, a struct copy passed by value) and of `this` that receive a 64-bit offset keep it: run and check see the exact cell past 2^32, an out-of-bounds names the 64-bit index, a race is on the 64-bit cell; --target 32 keeps the low word; an array of pointers still keeps one word (inconclusive beyond 2^31 cells)
+// spec: 64-bit target: pointer fields of a struct (a constructor's member initialisers, assignments, a struct copy passed by value) and of `this` that receive a 64-bit offset keep it: run and check see the exact cell past 2^32, an out-of-bounds names the 64-bit index, a race is on the 64-bit cell; --target 32 keeps the low word; so does an array of pointers used as rows[i]; one handed on as a T* const* keeps one word (inconclusive beyond 2^31 cells)
 // run: run --kernel 'rmsnorm::add_bias<__half, float, false>' --block-dim 2 --param row=3 --param hidden=1431655766
 // exit: 0
 // expect: verdict=ok final.out={"4294967298":1065353216,"4294967299":1065353216}
@@ -27,9 +27,12 @@
 // exit: 1
 // expect: verdict=race
 // run: run --kernel 'rmsnorm::gather_rows<float>' --block-dim 2 --param row=3 --param hidden=1431655766
+// exit: 0
+// expect: verdict=ok final.out={"4294967298":1084227584,"4294967299":1084227584}
+// run: run --kernel 'rmsnorm::gather_rows_helper<float>' --block-dim 2 --param row=3 --param hidden=1431655766
 // exit: 3
-// expect: verdict=inconclusive threads=[0] location.line=128
-// run: run --kernel 'rmsnorm::gather_rows<float>' --block-dim 2 --param row=1 --param hidden=1000
+// expect: verdict=inconclusive threads=[0] location.line=145
+// run: run --kernel 'rmsnorm::gather_rows_helper<float>' --block-dim 2 --param row=1 --param hidden=1000
 // exit: 0
 // expect: verdict=ok final.out.1000=1084227584 final.out.1001=1084227584 final.out.999=0
 // why: row = 3, hidden = 1431655766: row * hidden in int64_t is 4294967298 = 2^32 + 2 (it does
@@ -53,11 +56,13 @@
 //   fill_row reads the field through an accessor (d = tile.dst(), a member function returning
 //   dst_): d keeps the 64-bit offset 4294967298, and thread t writes 4.0f (0x40800000 =
 //   1082130432) at cell 4294967298 + t.
-//   gather_rows stores out + row * hidden into an array of pointers, whose elements keep one
-//   word each: the offset 4294967298 does not fit 32 bits, so the initialiser (line 128) is
-//   inconclusive for thread 0 (the first to run it), never its low word 2; with row = 1 and
-//   hidden = 1000 the offset 1000 fits, and thread t writes 5.0f (0x40a00000 = 1084227584) at
-//   cell 1000 + t (cell 999, not written, stays 0).
+//   gather_rows stores out + row * hidden (4294967298) into an array of pointers used only
+//   as rows[i]: its elements keep the high word too, and thread t writes 5.0f (0x40a00000 =
+//   1084227584) at cell 4294967298 + t. gather_rows_helper hands the array to put_row as a
+//   `T* const*`, whose steps count two cells per pointer: that array keeps one word per
+//   pointer, so its initialiser (line 145) cannot hold 4294967298 and is inconclusive for
+//   thread 0 (the first to run it), never its low word 2; with row = 1 and hidden = 1000 the
+//   offset 1000 fits, and thread t writes 5.0f at cell 1000 + t (cell 999 stays 0).
 //   prove (any row, hidden, 64-bit cells): without SHARED_SLOT thread t writes only the cell
 //   row * hidden + t, distinct per thread: ok; with it both threads write row * hidden + 0
 //   for every row and hidden: race.
@@ -122,14 +127,27 @@ __global__ void copy_span(const T* __restrict__ in, T* __restrict__ out, int row
   copy_elem(c, threadIdx.x);
 }
 
-// An array of pointers keeps one word per pointer (frontends/clang/README.md, "Targets").
+// An array of row pointers: elements `rows[i]` keep a 64-bit offset; an array handed on as a
+// `T* const*` keeps one word per pointer (frontends/clang/README.md, "Targets").
 template <typename T>
 __global__ void gather_rows(T* __restrict__ out, int row, int hidden) {
   T* rows[2] = {out, out + static_cast<int64_t>(row) * hidden};
   rows[1][threadIdx.x] = T(5);
 }
 
+template <typename T>
+__device__ __forceinline__ void put_row(T* const* rows, int r, int i, T v) {
+  rows[r][i] = v;
+}
+
+template <typename T>
+__global__ void gather_rows_helper(T* __restrict__ out, int row, int hidden) {
+  T* rows[2] = {out, out + static_cast<int64_t>(row) * hidden};
+  put_row(rows, 1, threadIdx.x, T(5));
+}
+
 template __global__ void gather_rows<float>(float*, int, int);
+template __global__ void gather_rows_helper<float>(float*, int, int);
 template __global__ void add_bias<__half, float, false>(const __half*, float*, int, int);
 template __global__ void add_bias<__half, float, true>(const __half*, float*, int, int);
 template __global__ void fill_row<__half, float>(const __half*, float*, int, int);

@@ -203,3 +203,56 @@ __global__ void k(const int* in, int* out) {
     }
   }
 }
+
+SCENARIO("a local array of pointers given a 64-bit offset gets three cells per element, unless it decays",
+         "[frontends][clang][pointer][wide]") {
+  auto cellsOf = [](const Lowered& l, const std::string& name) {
+    size_t n = 0;
+    while (l.text.find(" " + name + "_" + std::to_string(n) + ",") != std::string::npos ||
+           l.text.find(" " + name + "_" + std::to_string(n) + ";") != std::string::npos)
+      ++n;
+    return n;
+  };
+  GIVEN("rows[1] = in + big, used only as rows[i]") {
+    Lowered l = lowerOk(R"(
+__global__ void k(float* in, long long big) {
+  float* rows[2] = {in, in};
+  rows[1] = in + big;
+  rows[1][threadIdx.x] = 1.0f;
+}
+)",
+                        fe::Language::Cuda, launch1d(1));
+    INFO(l.text);
+    CHECK(cellsOf(l, "rows") == 6);
+  }
+  GIVEN("the same array handed to a helper as float* const*") {
+    Lowered l = lowerOk(R"(
+__device__ void put(float* const* rows, int i) { rows[1][i] = 1.0f; }
+__global__ void k(float* in, long long big) {
+  float* rows[2] = {in, in};
+  rows[1] = in + big;
+  put(rows, threadIdx.x);
+}
+)",
+                        fe::Language::Cuda, launch1d(1));
+    INFO(l.text);
+    CHECK(cellsOf(l, "rows") == 4);
+  }
+  GIVEN("rows[t] = in + (long long)t, rows[t] += (long long)1, run") {
+    Ran r = cuda(R"(
+__global__ void k(int* in) {
+  int t = threadIdx.x;
+  int* rows[2] = {};
+  rows[t] = in + (long long)2 * t;
+  rows[t] += (long long)1;
+  rows[t]++;
+  *rows[t] = 5 + t;
+}
+)",
+                 2, {{"in", 6}});
+    THEN("thread t writes in[2t + 2]") {
+      REQUIRE(r.verdict == sem::VerdictKind::Ok);
+      CHECK(r.arrays.at("in") == W{0, 0, 5, 0, 6, 0});
+    }
+  }
+}
