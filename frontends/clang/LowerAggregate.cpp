@@ -309,14 +309,20 @@ Agg Lowerer::aggValue(const clang::Expr* e) {
           for (ExprPtr& v : sub.vals) a.vals.push_back(std::move(v));
         } else if (isPtrField(f->getType())) {  // a pointer field: its offset, its target's id
           if (!in || llvm::isa<clang::ImplicitValueInitExpr>(in)) {
-            a.vals.push_back(lit(0, r));
-            a.vals.push_back(lit(0, r));
+            for (uint64_t k = 0; k < ptrFieldCells(f); ++k) a.vals.push_back(lit(0, r));
           } else {
             PtrVal p = pointer(in);
             if (p.storage == -1) return bad;
             addTarget(fieldCollector(f), p.storage);
-            a.vals.push_back(snapshot(std::move(p.offset), r));
-            a.vals.push_back(snapshot(baseOf(p.storage, r), r));
+            if (wideField(f)) {  // the offset's low word, the target's id, its high word
+              Val w = offsetWords(std::move(p.offset), r);
+              a.vals.push_back(snapshot(std::move(w.lo), r));
+              a.vals.push_back(snapshot(baseOf(p.storage, r), r));
+              a.vals.push_back(snapshot(std::move(w.hi), r));
+            } else {
+              a.vals.push_back(snapshot(std::move(p.offset), r));
+              a.vals.push_back(snapshot(baseOf(p.storage, r), r));
+            }
           }
         } else if (isWideType(f->getType())) {  // a 64-bit field: its low word, then its high word
           Val w = in ? wvalue(in) : zeroOf(true, r);

@@ -242,7 +242,7 @@ void Lowerer::initField(const clang::FieldDecl* f, const clang::Expr* init, int 
     return;
   }
   if (isPtrField(ft)) {  // `View(float* q, int m) : p(q), n(m) {}`: the pointer's two cells
-    writePointerCells(storage, std::move(lv.index), pointer(init), fieldCollector(f), r);
+    writePointerCells(storage, std::move(lv.index), pointer(init), fieldCollector(f), r, wideField(f));
     return;
   }
   lv.type = placeType(ft, init->getBeginLoc());
@@ -287,7 +287,11 @@ void Lowerer::returnRef(const clang::Expr* v) {
     return;
   }
   res.storage = b->storage;
-  emitAssign(res.local, offsetOf(*b, r), r);
+  ExprPtr off = offsetOf(*b, r);
+  // A reference to a cell at a 64-bit index (an element through a wide pointer or field): the
+  // result keeps both words when its first return is one (a later one: addr64 as a value).
+  if (first && res.hi.empty() && wideOffsets() && isAddr64(*off)) res.hi = newLocal(res.local + "_hi");
+  assignOffset(res, std::move(off), r);
 }
 
 void Lowerer::returnPtr(const clang::Expr* v) {
@@ -371,7 +375,7 @@ LVal Lowerer::refCall(const clang::CallExpr* c) {
   }
   lv.kind = LVal::Kind::Cell;
   lv.storage = v.storage;
-  lv.index = nameExpr(v.local, r);
+  lv.index = offsetOf(v, r);  // its local (a 64-bit cell: addr64 of its two locals)
   lv.type = placeType(c->getType(), c->getBeginLoc());
   return lv;
 }

@@ -313,6 +313,11 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
     IntType elem;
     uint64_t cells = 1, bytes = 4;
     if (!cellsOf(t, elem, cells, bytes, vd->getLocation())) return;
+    // An array of pointers that may take a 64-bit offset (widePointers): three cells per
+    // element, the offset, the target's id and the offset's high word.
+    const auto* pa = ctx_.getAsConstantArrayType(t);
+    const bool wideElems = wideOffsets() && inst_->widePtrs.count(vd) && pa && isPtrField(pa->getElementType());
+    if (wideElems) cells = cells / 2 * 3;
     if (cells == 0 || cells > 64) {
       unsupported(vd->getLocation(), "private array '" + cname + "' of " + std::to_string(cells) +
                                          " cells (at most 64 are lowered to locals)");
@@ -324,6 +329,7 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
     s.elemBytes = bytes;
     s.cName = cname;
     s.byteCells = bytesAreCells(t, vd->getLocation());
+    s.wideElems = wideElems;
     for (uint64_t i = 0; i < cells; ++i) s.cells.push_back(newLocal(cname + "_" + std::to_string(i)));
     int id = addStorage(std::move(s));
     noteNarrowCells(id, ctx_.getBaseElementType(t), vd->getLocation());
@@ -338,6 +344,7 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
           IntType et;
           uint64_t span = 1, b = 4;
           cellsOf(list->getType(), et, span, b, list->getBeginLoc());
+          if (wideElems) span = span / 2 * 3;  // the whole array (of pointers, three cells each)
           for (unsigned i = 0; i < list->getNumInits(); ++i) init(list->getInit(i), next);
           while (next < start + span && next < cells) {
             emitAssign(storages_[static_cast<size_t>(id)].cells[next], lit(0, r), r);
@@ -349,6 +356,7 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
           IntType et;
           uint64_t span = 1, b = 4;
           cellsOf(e->getType(), et, span, b, e->getBeginLoc());
+          if (wideElems && isPtrField(e->getType())) span = 3;
           for (uint64_t i = 0; i < span && next < cells; ++i, ++next)
             emitAssign(storages_[static_cast<size_t>(id)].cells[next], lit(0, r), r);
           return;
@@ -357,9 +365,10 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
           unsupported(e, "this array initialiser");
           return;
         }
-        if (isPtrField(written->getType())) {  // `float* rows[2] = {a, b}`: each pointer's two cells
-          writePointerCells(id, lit(static_cast<int64_t>(next), range(e)), pointer(written), cellCollector(id), range(e));
-          next += 2;
+        if (isPtrField(written->getType())) {  // `float* rows[2] = {a, b}`: each pointer's two (wide: three) cells
+          writePointerCells(id, lit(static_cast<int64_t>(next), range(e)), pointer(written), cellCollector(id), range(e),
+                            wideElems);
+          next += wideElems ? 3 : 2;
           return;
         }
         if (isWideType(written->getType())) {  // two cells, low word first

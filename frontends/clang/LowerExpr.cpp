@@ -386,7 +386,7 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
       PtrVal p = pointer(rhs);
       LVal lv = lvalue(lhs);
       if (lv.kind == LVal::Kind::Cell && lv.ptrColl >= 0) {  // `rows[i] = p`, a `__shared__ T*`: its two cells
-        writePointerCells(lv.storage, std::move(lv.index), std::move(p), lv.ptrColl, r);
+        writePointerCells(lv.storage, std::move(lv.index), std::move(p), lv.ptrColl, r, lv.ptrWide);
         return lit(0, r);
       }
       if (lv.kind != LVal::Kind::Pointer || !lv.var) return lit(0, r);
@@ -398,18 +398,14 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
       ExprPtr k = wordIndex(rhs);
       LVal lv = lvalue(lhs);
       const uint64_t cells = pointeeCells(lhs->getType()->getPointeeType(), b->getBeginLoc());
-      if (lv.kind == LVal::Kind::Pointer && lv.var && !lv.var->local.empty() &&
-          (!lv.var->hi.empty() || (isAddr64(*k) && !smallTarget(lv.var->storage)))) {  // a 64-bit offset or step: in 64 bits
-        assignOffset(*lv.var, pointerStep(ptrOffsetOf(*lv.var, r), std::move(k), rhs->getType(), cells,
-                                          op == clang::BO_SubAssign, r), r);
-        return lit(0, r);
-      }
-      k = mul(std::move(k), static_cast<int64_t>(cells), r);
-      if (lv.kind == LVal::Kind::Cell && lv.ptrColl >= 0) {  // `rows[i] += k`: read, stepped, written back
+      // The step by pointerStep: in 64 bits on the 64-bit target (a one-word place assigned an
+      // offset beyond the Word is `inconclusive`, never wrapped), else offset ± k × cells in words.
+      const bool sub = op == clang::BO_SubAssign;
+      if (lv.kind == LVal::Kind::Cell && lv.ptrColl >= 0) {  // `rows[i] += k`, `s.f += k`: read, stepped, written back
         ExprPtr idx = snapshot(std::move(lv.index), r);
-        PtrVal old = readPointerCells(lv.storage, clone(*idx), lv.ptrColl, "_ptr", r);
-        old.offset = bin(op == clang::BO_AddAssign ? BinaryOp::Add : BinaryOp::Sub, std::move(old.offset), std::move(k), r);
-        writePointerCells(lv.storage, std::move(idx), std::move(old), lv.ptrColl, r);
+        PtrVal old = readPointerCells(lv.storage, clone(*idx), lv.ptrColl, "_ptr", r, lv.ptrWide);
+        old.offset = pointerStep(std::move(old.offset), std::move(k), rhs->getType(), cells, sub, r, old.storage);
+        writePointerCells(lv.storage, std::move(idx), std::move(old), lv.ptrColl, r, lv.ptrWide);
         return lit(0, r);
       }
       if (lv.kind != LVal::Kind::Pointer || !lv.var) return lit(0, r);
@@ -417,8 +413,8 @@ ExprPtr Lowerer::rvalueAssign(const clang::BinaryOperator* b, bool need) {
         unsupported(b, "assignment to a pointer parameter");
         return lit(0, r);
       }
-      emitAssign(lv.var->local,
-                 bin(op == clang::BO_AddAssign ? BinaryOp::Add : BinaryOp::Sub, nameExpr(lv.var->local, r), std::move(k), r), r);
+      assignOffset(*lv.var, pointerStep(ptrOffsetOf(*lv.var, r), std::move(k), rhs->getType(), cells, sub, r,
+                                        lv.var->storage), r);
       return lit(0, r);
     }
     unsupported(b, "this pointer assignment");
@@ -605,8 +601,10 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
     return bl;  // inside a union lowered as bytes (LowerUnion.cpp)
   if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
     PtrVal p = pointer(s->getBase());
-    // An element of a struct array starts at index × (cells per struct); of an array of pointers at 2 × index.
-    const uint64_t cells = valueCells(e->getType(), e->getBeginLoc());
+    // An element of a struct array starts at index × (cells per struct); of an array of pointers at 2 × index
+    // (3 × index where its pointers keep 64-bit offsets: Storage::wideElems).
+    uint64_t cells = valueCells(e->getType(), e->getBeginLoc());
+    if (p.storage >= 0 && storages_[static_cast<size_t>(p.storage)].wideElems && isPtrField(e->getType())) cells = 3;
     // An element of an array field (`n.keys[i]`): C leaves an index outside the field
     // undefined, and the next cells are the struct's other fields, so it is checked as a
     // private array's index is (an assertion), unless a literal inside the field.
@@ -680,7 +678,10 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
     // An array field: its first element's cell (it decays to a pointer there).
     clang::QualType vt = m->getType()->isArrayType() ? ctx_.getBaseElementType(m->getType()) : m->getType();
     lv.type = isPtrField(vt) ? kRawWord : placeType(vt, e->getBeginLoc());  // a pointer field: its offset cell
-    if (isPtrField(vt) && !m->getType()->isArrayType()) lv.ptrColl = fieldCollector(fd);
+    if (isPtrField(vt) && !m->getType()->isArrayType()) {
+      lv.ptrColl = fieldCollector(fd);
+      lv.ptrWide = wideField(fd);
+    }
     return lv;
   }
   if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e);

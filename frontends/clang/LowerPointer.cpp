@@ -234,7 +234,8 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
     LVal lv = lvalue(sub);
     if (lv.kind == LVal::Kind::Cell && lv.ptrColl >= 0) {  // `rows[i]`, a `__shared__ T*`: its two cells
       const clang::VarDecl* vd = refVar(sub);
-      return readPointerCells(lv.storage, std::move(lv.index), lv.ptrColl, vd ? vd->getNameAsString() : "_ptr", r);
+      return readPointerCells(lv.storage, std::move(lv.index), lv.ptrColl, vd ? vd->getNameAsString() : "_ptr", r,
+                              lv.ptrWide);
     }
     if (lv.kind != LVal::Kind::Pointer || !lv.var) {
       if (lv.kind != LVal::Kind::Invalid) unsupported(e, "a pointer stored in memory");
@@ -421,20 +422,21 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
           // `s.f++`: the field read, stepped and written back.
           PtrVal old = readPointerField(m);
           if (old.storage == -1) return bad;
-          int64_t cells = static_cast<int64_t>(pointeeCells(sub->getType()->getPointeeType(), e->getBeginLoc()));
-          ExprPtr o = snapshot(std::move(old.offset), r);
-          ExprPtr n = snapshot(bin(u->isIncrementOp() ? BinaryOp::Add : BinaryOp::Sub, clone(*o), lit(cells, r), r), r);
+          const uint64_t cells = pointeeCells(sub->getType()->getPointeeType(), e->getBeginLoc());
+          // The step in 64 bits on the 64-bit target (pointerStep), never a wrapping Word add.
+          ExprPtr o = snapOffset(std::move(old.offset), r);
+          ExprPtr n = snapOffset(pointerStep(clone(*o), lit(1, r), ctx_.IntTy, cells, u->isDecrementOp(), r, old.storage), r);
           writePointerField(m, PtrVal{old.storage, clone(*n)}, r);
           return PtrVal{old.storage, u->isPostfix() ? std::move(o) : std::move(n)};
         }
         LVal lv = lvalue(sub);
         if (lv.kind == LVal::Kind::Cell && lv.ptrColl >= 0) {  // `rows[i]++`: its cells read, stepped, written back
           ExprPtr idx = snapshot(std::move(lv.index), r);
-          PtrVal old = readPointerCells(lv.storage, clone(*idx), lv.ptrColl, "_ptr", r);
-          int64_t cells = static_cast<int64_t>(pointeeCells(sub->getType()->getPointeeType(), e->getBeginLoc()));
-          ExprPtr o = snapshot(std::move(old.offset), r);
-          ExprPtr n = snapshot(bin(u->isIncrementOp() ? BinaryOp::Add : BinaryOp::Sub, clone(*o), lit(cells, r), r), r);
-          writePointerCells(lv.storage, std::move(idx), PtrVal{old.storage, clone(*n)}, lv.ptrColl, r);
+          PtrVal old = readPointerCells(lv.storage, clone(*idx), lv.ptrColl, "_ptr", r, lv.ptrWide);
+          const uint64_t cells = pointeeCells(sub->getType()->getPointeeType(), e->getBeginLoc());
+          ExprPtr o = snapOffset(std::move(old.offset), r);
+          ExprPtr n = snapOffset(pointerStep(clone(*o), lit(1, r), ctx_.IntTy, cells, u->isDecrementOp(), r, old.storage), r);
+          writePointerCells(lv.storage, std::move(idx), PtrVal{old.storage, clone(*n)}, lv.ptrColl, r, lv.ptrWide);
           return PtrVal{old.storage, u->isPostfix() ? std::move(o) : std::move(n)};
         }
         if (lv.kind != LVal::Kind::Pointer || !lv.var) {
@@ -754,24 +756,37 @@ int Lowerer::cellCollector(int storage) {
 // (its collector's: a field's, by any struct of the type; an array of pointers'): accesses
 // through it are the if-chain of finishDynamic, else assert(false). In shared memory the two
 // cells are ordinary cells: they race, and G-SYNC publishes them, as any other.
-PtrVal Lowerer::readPointerCells(int storage, ExprPtr index, int coll, const std::string& name, kpl::SourceRange r) {
+PtrVal Lowerer::readPointerCells(int storage, ExprPtr index, int coll, const std::string& name, kpl::SourceRange r,
+                                 bool wide) {
   int d = newDynamic(name);
   storages_[static_cast<size_t>(d)].follows.insert(coll);
   std::string off = newLocal(name + "_off");
   ExprPtr idx = snapshot(std::move(index), r);
   emitAssign(off, readCell(storage, clone(*idx), kRawWord, r), r);
-  emitAssign(storages_[static_cast<size_t>(d)].base, readCell(storage, add(clone(*idx), lit(1, r), r), kRawWord, r), r);
-  return PtrVal{d, nameExpr(off, r)};
+  emitAssign(storages_[static_cast<size_t>(d)].base, readCell(storage, offsetPlus(clone(*idx), lit(1, r), r), kRawWord, r), r);
+  if (!wide) return PtrVal{d, nameExpr(off, r)};
+  // A wide field: its third cell is the offset's high word.
+  std::string hi = newLocal(name + "_hi");
+  emitAssign(hi, readCell(storage, offsetPlus(clone(*idx), lit(2, r), r), kRawWord, r), r);
+  return PtrVal{d, bin(BinaryOp::Addr64, nameExpr(hi, r), nameExpr(off, r), r)};
 }
 
-void Lowerer::writePointerCells(int storage, ExprPtr index, PtrVal p, int coll, kpl::SourceRange r) {
+void Lowerer::writePointerCells(int storage, ExprPtr index, PtrVal p, int coll, kpl::SourceRange r, bool wide) {
   if (p.storage == -1) return;
-  ExprPtr off = snapshot(std::move(p.offset), r);
+  ExprPtr off, hi;
+  if (wide) {  // both words of the offset (a word offset sign-extended), then the place
+    Val w = offsetWords(std::move(p.offset), r);
+    off = snapshot(std::move(w.lo), r);
+    hi = snapshot(std::move(w.hi), r);
+  } else {
+    off = snapshot(std::move(p.offset), r);
+  }
   ExprPtr base = snapshot(baseOf(p.storage, r), r);
   addTarget(coll, p.storage);
   ExprPtr idx = snapshot(std::move(index), r);
   writeCell(storage, clone(*idx), std::move(off), kRawWord, r);
-  writeCell(storage, add(clone(*idx), lit(1, r), r), std::move(base), kRawWord, r);
+  writeCell(storage, offsetPlus(clone(*idx), lit(1, r), r), std::move(base), kRawWord, r);
+  if (wide) writeCell(storage, offsetPlus(clone(*idx), lit(2, r), r), std::move(hi), kRawWord, r);
 }
 
 bool Lowerer::placeOf(LVal& lv, clang::QualType t, const clang::Expr* e) {
@@ -786,6 +801,7 @@ bool Lowerer::placeOf(LVal& lv, clang::QualType t, const clang::Expr* e) {
     return false;
   }
   lv.ptrColl = cellCollector(lv.storage);
+  lv.ptrWide = lv.storage >= 0 && storages_[static_cast<size_t>(lv.storage)].wideElems;  // `rows[i]`: three cells
   return true;
 }
 
@@ -816,13 +832,21 @@ PtrVal Lowerer::readPointerField(const clang::MemberExpr* m) {
     if (lv.kind != LVal::Kind::Invalid) unsupported(m, "this pointer field access");
     return PtrVal{-1, lit(0, r)};
   }
-  return readPointerCells(lv.storage, std::move(lv.index), fieldCollector(f), f->getNameAsString(), r);
+  return readPointerCells(lv.storage, std::move(lv.index), fieldCollector(f), f->getNameAsString(), r, wideField(f));
 }
 
 void Lowerer::writePointerField(const clang::MemberExpr* m, PtrVal p, kpl::SourceRange r) {
   const auto* f = llvm::dyn_cast<clang::FieldDecl>(m->getMemberDecl());
   if (p.storage == -1 || !f) return;
-  ExprPtr off = snapshot(std::move(p.offset), r);  // the value first, then the place
+  const bool wide = wideField(f);
+  ExprPtr off, hi;  // the value first, then the place
+  if (wide) {  // a wide field: both words of the offset (a word offset sign-extended)
+    Val w = offsetWords(std::move(p.offset), r);
+    off = snapshot(std::move(w.lo), r);
+    hi = snapshot(std::move(w.hi), r);
+  } else {
+    off = snapshot(std::move(p.offset), r);
+  }
   ExprPtr base = snapshot(baseOf(p.storage, r), r);
   LVal lv = lvalue(m);
   if (lv.kind != LVal::Kind::Cell) {
@@ -832,7 +856,8 @@ void Lowerer::writePointerField(const clang::MemberExpr* m, PtrVal p, kpl::Sourc
   addTarget(fieldCollector(f), p.storage);
   ExprPtr idx = snapshot(std::move(lv.index), r);
   writeCell(lv.storage, clone(*idx), std::move(off), kRawWord, r);
-  writeCell(lv.storage, add(clone(*idx), lit(1, r), r), std::move(base), kRawWord, r);
+  writeCell(lv.storage, offsetPlus(clone(*idx), lit(1, r), r), std::move(base), kRawWord, r);
+  if (wide) writeCell(lv.storage, offsetPlus(clone(*idx), lit(2, r), r), std::move(hi), kRawWord, r);
 }
 
 // Accesses through a pointer with a run-time base: `if (base == id(A)) access A; else if

@@ -122,7 +122,7 @@ std::optional<uint64_t> Lowerer::structCells(clang::QualType t, clang::SourceLoc
     } else if (auto cells = arrayFieldCells(ft, at)) {
       n += *cells;  // `float v[4][4];`, `Item items[3];`: the elements' cells, row-major
     } else if (isPtrField(ft)) {
-      n += 2;  // the offset, the target's id
+      n += ptrFieldCells(f);  // the offset, the target's id (a wide field: the offset's high word)
     } else {
       unsupported(at, "field '" + f->getNameAsString() + "' of type '" + f->getType().getAsString() + "'" +
                           typeReason(ft) + " in '" + t.getAsString() + "'");
@@ -214,7 +214,7 @@ uint64_t Lowerer::fieldOffset(const clang::FieldDecl* fd, clang::SourceLocation 
   for (const clang::FieldDecl* f : fd->getParent()->fields()) {
     if (f == fd) return off;
     clang::QualType ft = f->getType().getCanonicalType();
-    off += isPtrField(ft) ? 2 : valueCells(ft, at);
+    off += isPtrField(ft) ? ptrFieldCells(f) : valueCells(ft, at);
   }
   return off;
 }
@@ -386,7 +386,12 @@ bool Lowerer::layoutInto(clang::QualType t, uint64_t base, const std::string& pa
         // A pointer field: its offset in cells, then its target's id (0: null).
         out.comps.push_back(Comp{off, kRawWord, fp, f, false});
         out.comps.push_back(Comp{off + 1, kRawWord, fp + ".base", f, true});
-        off += 2;
+        if (wideField(f)) {  // a field that may hold a 64-bit offset: its high word
+          Comp hi{off + 2, kRawWord, fp + ".hi", f, false};
+          hi.ptrHi = true;
+          out.comps.push_back(std::move(hi));
+        }
+        off += ptrFieldCells(f);
       } else if (isWideType(ft)) {
         // A 64-bit field: its low word, then its high word (little-endian).
         out.comps.push_back(Comp{off, kRawWord, fp + ".lo"});

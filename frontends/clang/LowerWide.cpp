@@ -7,6 +7,7 @@
 #include "frontends/clang/Lowerer.h"
 
 #include <clang/AST/ASTContext.h>
+#include <clang/AST/Attr.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
 
@@ -181,20 +182,56 @@ bool Lowerer::mayBeWidePtr(const clang::Stmt* s, const std::set<const clang::Var
   if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e)) return mayBeWidePtr(u->getSubExpr(), wide);
   if (const auto* a = llvm::dyn_cast<clang::ArraySubscriptExpr>(e))  // `&a[i]`, a row `a[i]`
     return isWideInt(a->getIdx()->getType(), ctx_) || mayBeWidePtr(a->getBase(), wide);
-  if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(e))  // `&p->f` (a pointer field's value is a word)
-    return !m->getType()->isPointerType() && mayBeWidePtr(m->getBase(), wide);
+  if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(e)) {
+    // A pointer field's value: 64-bit when the field is wide (scanWideFields), else a word;
+    // `&p->f`: from its base.
+    if (m->getType()->isPointerType()) return wideField(llvm::dyn_cast<clang::FieldDecl>(m->getMemberDecl()));
+    return mayBeWidePtr(m->getBase(), wide);
+  }
   if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e)) {  // a helper's pointer: from its arguments
     for (const clang::Expr* a : c->arguments())
       if (isWideInt(a->getType(), ctx_) || (a->getType()->isPointerType() && mayBeWidePtr(a, wide))) return true;
+    // An accessor returning a wide pointer field (`const T* src() const { return src_; }`).
+    const clang::FunctionDecl* def = nullptr;
+    if (const clang::FunctionDecl* f = c->getDirectCallee(); f && f->hasBody(def) && def && !wideFields_.empty()) {
+      std::function<bool(const clang::Stmt*)> returnsField = [&](const clang::Stmt* s) {
+        if (!s || llvm::isa<clang::LambdaExpr>(s)) return false;
+        if (const auto* rs = llvm::dyn_cast<clang::ReturnStmt>(s)) {
+          const auto* m = rs->getRetValue() ? llvm::dyn_cast<clang::MemberExpr>(rs->getRetValue()->IgnoreParenImpCasts()) : nullptr;
+          return m && m->getType()->isPointerType() && wideField(llvm::dyn_cast<clang::FieldDecl>(m->getMemberDecl()));
+        }
+        for (const clang::Stmt* ch : s->children())
+          if (returnsField(ch)) return true;
+        return false;
+      };
+      return returnsField(def->getBody());
+    }
     return false;
   }
   return false;
 }
 
+namespace {
+// A local one-dimensional array of data pointers (`T* rows[4]`, not __shared__).
+bool isPtrArray(const clang::VarDecl* vd, const clang::ASTContext& ctx) {
+  if (!vd || !vd->isLocalVarDecl() || vd->hasAttr<clang::CUDASharedAttr>()) return false;
+  const auto* at = ctx.getAsConstantArrayType(vd->getType());
+  return at && at->getElementType()->isPointerType() && !at->getElementType()->getPointeeType()->isFunctionType();
+}
+const clang::VarDecl* ptrArrayOf(const clang::Expr* e, const clang::ASTContext& ctx) {
+  const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(e->IgnoreParens());
+  if (!s) return nullptr;
+  const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(s->getBase()->IgnoreParenImpCasts());
+  const auto* vd = d ? llvm::dyn_cast<clang::VarDecl>(d->getDecl()) : nullptr;
+  return isPtrArray(vd, ctx) ? vd : nullptr;
+}
+}  // namespace
+
 std::set<const clang::VarDecl*> Lowerer::widePointers(const Instance& in, std::set<const clang::VarDecl*> wide) {
   const clang::FunctionDecl* fd = in.fn;
   if (!wideOffsets() || !fd || !fd->getBody()) return wide;
   scanSelfWide_ = in.self && !in.self->hi.empty();
+  std::set<const clang::VarDecl*> arrays;  // arrays of pointers marked below
   // Assignments, initialisers and steps of pointer variables: a fixed point over the body.
   for (bool changed = true; changed;) {
     changed = false;
@@ -206,21 +243,158 @@ std::set<const clang::VarDecl*> Lowerer::widePointers(const Instance& in, std::s
       if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(s)) {
         for (const clang::Decl* d : ds->decls())
           if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d);
-              vd && vd->getType()->isPointerType() && vd->hasInit() && mayBeWidePtr(vd->getInit(), wide))
+              vd && vd->getType()->isPointerType() && vd->hasInit() && mayBeWidePtr(vd->getInit(), wide)) {
             mark(vd);
+          } else if (vd && isPtrArray(vd, ctx_) && vd->hasInit()) {  // `T* rows[2] = {a, b}`
+            if (const auto* il = llvm::dyn_cast<clang::InitListExpr>(vd->getInit()->IgnoreImplicit()))
+              for (const clang::Expr* x : il->inits())
+                if (mayBeWidePtr(x, wide)) {
+                  mark(vd);
+                  arrays.insert(vd);
+                }
+          }
       } else if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(s)) {
-        if (const clang::VarDecl* vd = b->isAssignmentOp() ? ptrVarOf(b->getLHS()) : nullptr) {
-          if (b->getOpcode() == clang::BO_Assign && mayBeWidePtr(b->getRHS(), wide)) mark(vd);
-          if ((b->getOpcode() == clang::BO_AddAssign || b->getOpcode() == clang::BO_SubAssign) &&
-              isWideInt(b->getRHS()->getType(), ctx_))
-            mark(vd);
+        const bool wideRhs = (b->getOpcode() == clang::BO_Assign && mayBeWidePtr(b->getRHS(), wide)) ||
+                             ((b->getOpcode() == clang::BO_AddAssign || b->getOpcode() == clang::BO_SubAssign) &&
+                              isWideInt(b->getRHS()->getType(), ctx_));
+        if (const clang::VarDecl* vd = b->isAssignmentOp() ? ptrVarOf(b->getLHS()) : nullptr; vd && wideRhs) mark(vd);
+        if (const clang::VarDecl* vd = b->isAssignmentOp() ? ptrArrayOf(b->getLHS(), ctx_) : nullptr; vd && wideRhs) {
+          mark(vd);  // `rows[i] = p`, `rows[i] += n`
+          arrays.insert(vd);
         }
       }
       for (const clang::Stmt* ch : s->children()) walk(ch);
     };
     walk(fd->getBody());
   }
+  // An array of pointers keeps its third cells only where every use of it is an element
+  // `rows[i]` (not `&rows[i]`, not the array decayed to a `T**` or captured by a lambda, whose
+  // steps count two cells per element): elsewhere it keeps one word (as before).
+  std::set<const clang::VarDecl*> spoilt;
+  std::function<void(const clang::Stmt*, const clang::Stmt*, const clang::Stmt*)> uses =
+      [&](const clang::Stmt* s, const clang::Stmt* parent, const clang::Stmt* grand) {
+        if (!s) return;
+        if (const auto* l = llvm::dyn_cast<clang::LambdaExpr>(s))
+          for (const clang::LambdaCapture& c : l->captures())
+            if (c.capturesVariable()) spoilt.insert(c.getCapturedVar());
+        if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(s)) {
+          const auto* vd = llvm::dyn_cast<clang::VarDecl>(d->getDecl());
+          const auto* cast = llvm::dyn_cast_or_null<clang::ImplicitCastExpr>(parent);
+          const auto* sub = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(grand);
+          if (vd && arrays.count(vd) &&
+              !(cast && cast->getCastKind() == clang::CK_ArrayToPointerDecay && sub && sub->getBase() == cast))
+            spoilt.insert(vd);
+        }
+        if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(s); u && u->getOpcode() == clang::UO_AddrOf)
+          if (const clang::VarDecl* vd = ptrArrayOf(u->getSubExpr(), ctx_)) spoilt.insert(vd);
+        for (const clang::Stmt* ch : s->children()) uses(ch, s, parent);
+      };
+  uses(fd->getBody(), nullptr, nullptr);
+  for (const clang::VarDecl* vd : arrays)
+    if (spoilt.count(vd)) wide.erase(vd);
   return wide;
+}
+
+bool Lowerer::wideField(const clang::FieldDecl* f) const {
+  return f && wideFields_.count(f->getCanonicalDecl()) != 0;
+}
+
+void Lowerer::scanWideFields(const clang::FunctionDecl* kernel) {
+  if (!wideOffsets() || !kernel || !kernel->getBody()) return;
+  // The kernel and every function (constructors included) it calls, transitively.
+  std::vector<const clang::FunctionDecl*> fns;
+  std::set<const clang::FunctionDecl*> seen;
+  std::function<void(const clang::Stmt*)> reach;
+  auto add = [&](const clang::FunctionDecl* f) {
+    const clang::FunctionDecl* def = nullptr;
+    if (!f || !f->hasBody(def) || !def || !seen.insert(def).second) return;
+    fns.push_back(def);
+    reach(def->getBody());
+    if (const auto* cd = llvm::dyn_cast<clang::CXXConstructorDecl>(def))
+      for (const clang::CXXCtorInitializer* init : cd->inits()) reach(init->getInit());
+  };
+  auto calleeOf = [](const clang::Stmt* s) -> const clang::FunctionDecl* {
+    if (const auto* c = llvm::dyn_cast<clang::CallExpr>(s)) return c->getDirectCallee();
+    if (const auto* c = llvm::dyn_cast<clang::CXXConstructExpr>(s)) return c->getConstructor();
+    return nullptr;
+  };
+  reach = [&](const clang::Stmt* s) {
+    if (!s) return;
+    add(calleeOf(s));
+    for (const clang::Stmt* ch : s->children()) reach(ch);
+  };
+  add(kernel);
+  // A fixed point over all of them at once: the pointer variables that may hold a 64-bit offset
+  // (over-approximated: any body's rule of widePointers, and a parameter given such a pointer by
+  // any call), and the fields.
+  const bool savedSelf = scanSelfWide_;
+  scanSelfWide_ = false;
+  std::set<const clang::VarDecl*> vars;
+  for (bool changed = true; changed;) {
+    changed = false;
+    auto markVar = [&](const clang::VarDecl* vd) {
+      if (vd && vd->getType()->isPointerType() && vars.insert(vd).second) changed = true;
+    };
+    auto markField = [&](const clang::FieldDecl* f) {
+      if (f && isPtrField(f->getType()) && wideFields_.insert(f->getCanonicalDecl()).second) changed = true;
+    };
+    auto fieldOf = [&](const clang::Expr* e) -> const clang::FieldDecl* {
+      const auto* m = llvm::dyn_cast<clang::MemberExpr>(e->IgnoreParenImpCasts());
+      return m ? llvm::dyn_cast<clang::FieldDecl>(m->getMemberDecl()) : nullptr;
+    };
+    auto wideArgs = [&](const clang::FunctionDecl* callee, llvm::ArrayRef<const clang::Expr*> args) {
+      const clang::FunctionDecl* def = nullptr;
+      if (!callee || !callee->hasBody(def) || !def) return;
+      for (size_t i = 0; i < args.size() && i < def->getNumParams(); ++i)
+        if (args[i]->getType()->isPointerType() && mayBeWidePtr(args[i], vars)) markVar(def->getParamDecl(static_cast<unsigned>(i)));
+    };
+    std::function<void(const clang::Stmt*)> walk = [&](const clang::Stmt* s) {
+      if (!s) return;
+      if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(s)) {
+        for (const clang::Decl* d : ds->decls())
+          if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d); vd && vd->hasInit() && mayBeWidePtr(vd->getInit(), vars))
+            markVar(vd);
+      } else if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(s); b && b->isAssignmentOp()) {
+        const bool wideRhs = (b->getOpcode() == clang::BO_Assign && mayBeWidePtr(b->getRHS(), vars)) ||
+                             ((b->getOpcode() == clang::BO_AddAssign || b->getOpcode() == clang::BO_SubAssign) &&
+                              isWideInt(b->getRHS()->getType(), ctx_));
+        if (wideRhs) {
+          markVar(ptrVarOf(b->getLHS()));
+          if (b->getLHS()->getType()->isPointerType()) markField(fieldOf(b->getLHS()));
+        }
+      } else if (const auto* c = llvm::dyn_cast<clang::CallExpr>(s)) {
+        std::vector<const clang::Expr*> args(c->arg_begin(), c->arg_end());
+        // A member operator's first argument is its object.
+        if (llvm::isa<clang::CXXOperatorCallExpr>(c) && llvm::isa_and_nonnull<clang::CXXMethodDecl>(c->getDirectCallee()) &&
+            !args.empty())
+          args.erase(args.begin());
+        wideArgs(c->getDirectCallee(), args);
+      } else if (const auto* c = llvm::dyn_cast<clang::CXXConstructExpr>(s)) {
+        wideArgs(c->getConstructor(), std::vector<const clang::Expr*>(c->arg_begin(), c->arg_end()));
+      } else if (const auto* il = llvm::dyn_cast<clang::InitListExpr>(s); il && il->getType()->isRecordType()) {
+        // `Tile t{src, dst}` (the semantic form: bases first, then the fields in order).
+        const clang::RecordDecl* rd = il->getType()->getAsRecordDecl();
+        unsigned i = 0;
+        if (const auto* cxx = llvm::dyn_cast_or_null<clang::CXXRecordDecl>(rd)) i = cxx->getNumBases();
+        if (rd && !rd->isUnion())
+          for (const clang::FieldDecl* f : rd->fields()) {
+            if (i < il->getNumInits() && mayBeWidePtr(il->getInit(i), vars)) markField(f);
+            ++i;
+          }
+      }
+      for (const clang::Stmt* ch : s->children()) walk(ch);
+    };
+    for (const clang::FunctionDecl* f : fns) {
+      walk(f->getBody());
+      if (const auto* cd = llvm::dyn_cast<clang::CXXConstructorDecl>(f))
+        for (const clang::CXXCtorInitializer* init : cd->inits()) {
+          if (init->isMemberInitializer() && init->getInit() && mayBeWidePtr(init->getInit(), vars))
+            markField(init->getMember());
+          walk(init->getInit());
+        }
+    }
+  }
+  scanSelfWide_ = savedSelf;
 }
 
 bool Lowerer::returnsWidePtr(const Instance& in) {

@@ -111,6 +111,7 @@ struct Storage {
   bool byteCells = false;          ///< its cells sit at C's byte offsets (scalars, 32-bit-word structs): an address may name one
   unsigned narrowBits = 0;         ///< 8 or 16: cells of narrow scalars (char, __half, half2 …) that views may read as words
   IntType narrowCell;              ///< those cells' C type
+  bool wideElems = false;          ///< Private: an array of pointers whose elements are three cells (offset, target id, the offset's high word)
   int viewOf = -1;                 ///< View: the storage of 8- or 16-bit cells it reads as 32-bit words (LowerView.cpp)
   uint64_t viewCells = 0;          ///< View: that storage's cells per word (4 or 2)
 };
@@ -150,6 +151,8 @@ struct LVal {
   int ptrColl = -1;
   /// Cell: a place inside a union lowered as bytes (LowerUnion.cpp): its cells are C's bytes.
   bool inBytes = false;
+  /// Cell with ptrColl: a pointer field with a third cell for its offset's high word (wideField).
+  bool ptrWide = false;
   /// inBytes: the bytes the place spans; a scalar of 2, 4 or 8 bytes is read and written as
   /// that many byte cells, least significant first (a byte, or bytes 0 … 1 of a word: plain cells).
   unsigned bytes = 0;
@@ -247,6 +250,8 @@ struct Comp {
   /// A component of a place inside a union lowered as bytes: it spans this many byte cells
   /// from `offset`, least significant first (0 or 1: one cell).
   unsigned bytes = 0;
+  /// A wide pointer field's third cell: its offset's high word (wideField).
+  bool ptrHi = false;
 };
 /// A struct or vector type as cells: its scalar components and its size in cells (a
 /// 3-component vector occupies 4).
@@ -428,8 +433,22 @@ private:
   std::map<int, int> cellCollectors_;
   /// A pointer held in cells (index, index + 1) of a storage: read into a fresh run-time base
   /// whose candidates are the collector's targets, and written (the target joins them).
-  PtrVal readPointerCells(int storage, ExprPtr index, int coll, const std::string& name, kpl::SourceRange r);
-  void writePointerCells(int storage, ExprPtr index, PtrVal p, int coll, kpl::SourceRange r);
+  /// `wide`: a pointer field that may hold a 64-bit offset (wideField): a third cell, index + 2,
+  /// holds the offset's high word, and the value read is `addr64(hi, offset)`.
+  PtrVal readPointerCells(int storage, ExprPtr index, int coll, const std::string& name, kpl::SourceRange r,
+                          bool wide = false);
+  void writePointerCells(int storage, ExprPtr index, PtrVal p, int coll, kpl::SourceRange r, bool wide = false);
+  /// CUDA's 64-bit target: the pointer fields that may receive a 64-bit offset (scanWideFields,
+  /// before the kernel is lowered): each has a third cell for the offset's high word.
+  std::set<const clang::FieldDecl*> wideFields_;
+  bool wideField(const clang::FieldDecl* f) const;
+  /// A pointer field's cells: the offset, the target's id, and (wideField) the offset's high word.
+  uint64_t ptrFieldCells(const clang::FieldDecl* f) const { return wideField(f) ? 3 : 2; }
+  /// Decides wideFields_: over the kernel and every function it calls (a fixed point), a pointer
+  /// field assigned, initialised (a constructor's member initialiser, a braced list) or stepped
+  /// (`+= -=` a 64-bit integer) with a pointer that mayBeWidePtr, where the pointer variables
+  /// that may be wide are over-approximated over all those bodies at once.
+  void scanWideFields(const clang::FunctionDecl* kernel);
   /// An lvalue of type t naming cells: a data pointer is its two cells (type, collector set),
   /// else the place's type. False after a diagnostic.
   bool placeOf(LVal& lv, clang::QualType t, const clang::Expr* e);
@@ -744,6 +763,14 @@ private:
     if (!isAddr64(*offset)) return offset;
     offset->operands[0] = atom(std::move(offset->operands[0]), r);
     offset->operands[1] = atom(std::move(offset->operands[1]), r);
+    return offset;
+  }
+  /// An offset snapshotted for several uses: an addr64's two words each (so it stays the exact
+  /// 64-bit cell), another as snapshot does.
+  ExprPtr snapOffset(ExprPtr offset, kpl::SourceRange r) {
+    if (!isAddr64(*offset)) return snapshot(std::move(offset), r);
+    offset->operands[0] = snapshot(std::move(offset->operands[0]), r);
+    offset->operands[1] = snapshot(std::move(offset->operands[1]), r);
     return offset;
   }
   /// Writes a pointer variable's offset local(s): a wide one gets both words.

@@ -222,6 +222,7 @@ std::optional<kpl::Program> Lowerer::run() {
   if (!kernel) return std::nullopt;
   if (!kernel->getReturnType()->isVoidType()) unsupported(kernel->getLocation(), "a kernel that returns a value");
   collectModified(kernel->getBody(), modified_);
+  scanWideFields(kernel);
   if (launch_.overflowCheck && lang_ == Language::Cuda) nsw_ = addressArithmetic(kernel);
 
   kpl::Program p;
@@ -313,7 +314,7 @@ std::optional<kpl::Program> Lowerer::run() {
         if (comp.ptrField) {
           // A pointer field: a buffer named NAME.FIELD, as a pointer kernel parameter is one.
           pnames.emplace_back();
-          if (comp.ptrBase) continue;
+          if (comp.ptrBase || comp.ptrHi) continue;
           clang::QualType pt = comp.ptrField->getType().getCanonicalType()->getPointeeType();
           IntType elem;
           uint64_t cells = 1, bytes = 4;
@@ -342,7 +343,7 @@ std::optional<kpl::Program> Lowerer::run() {
       const Storage& s = storages_[static_cast<size_t>(st)];
       for (size_t i = 0; i < l->comps.size(); ++i) {
         const Comp& comp = l->comps[i];
-        if (comp.ptrField)  // the offset 0; the target's id (the buffer's, found at the offset cell)
+        if (comp.ptrField)  // the offset 0 (a wide field's high word 0); the target's id (the buffer's, found at the offset cell)
           emitAssign(s.cells[comp.offset], comp.ptrBase ? baseOf(bufs[i - 1], pr) : lit(0, pr), pr);
         else
           emitAssign(s.cells[comp.offset], normalize(nameExpr(pnames[i], pr), comp.type, pr), pr);

@@ -145,3 +145,114 @@ __global__ void k(int *A, int *B) {
     }
   }
 }
+
+SCENARIO("only the pointer fields a 64-bit offset can reach get a third cell (CUDA's 64-bit target)",
+         "[frontends][clang][pointer][wide]") {
+  const std::string src = R"(
+struct Pair { float* wide; float* narrow; };
+__global__ void k(float* in, float* out, long long big, int n) {
+  Pair p;
+  p.wide = in + big;
+  p.narrow = out + n;
+  Pair q = p;
+  *q.narrow = *q.wide;
+}
+)";
+  auto has = [](const Lowered& l, const std::string& name) {
+    return l.text.find(" " + name + ",") != std::string::npos || l.text.find(" " + name + ";") != std::string::npos;
+  };
+  GIVEN("--target 64") {
+    Lowered l = lowerOk(src, fe::Language::Cuda, launch1d(1));
+    INFO(l.text);
+    // wide: assigned in + big (a 64-bit step): its high word's cell, in p and in its copy q.
+    CHECK(has(l, "p_wide_hi"));
+    CHECK(has(l, "q_wide_hi"));
+    // narrow: an int step only: two cells, as before.
+    CHECK_FALSE(has(l, "p_narrow_hi"));
+    CHECK_FALSE(has(l, "q_narrow_hi"));
+  }
+  GIVEN("--target 32") {
+    fe::LaunchOptions o = launch1d(1);
+    o.target = 32;
+    Lowered l = lowerOk(src, fe::Language::Cuda, o);
+    INFO(l.text);
+    CHECK_FALSE(has(l, "p_wide_hi"));
+  }
+}
+
+SCENARIO("wide pointer fields in an array of structs, copied and stepped, reach the cells C says",
+         "[frontends][clang][pointer][wide]") {
+  GIVEN("rows[t].src = in + (long long)2 * t, a copy stepped by ++ and += (long long)1") {
+    Ran r = cuda(R"(
+struct Row { const int* src; int* dst; };
+__global__ void k(const int* in, int* out) {
+  int t = threadIdx.x;
+  Row rows[2] = {};
+  rows[t].src = in + (long long)2 * t;
+  rows[t].dst = out + (long long)2 * t;
+  Row c = rows[t];
+  c.src++;
+  c.dst += (long long)1;
+  *c.dst = *c.src + 10;
+}
+)",
+                 2, {{"in", 4}, {"out", 4}});
+    THEN("thread t writes out[2t + 1] = in[2t + 1] + 10 (in starts at 0)") {
+      REQUIRE(r.verdict == sem::VerdictKind::Ok);
+      CHECK(r.arrays.at("out") == W{0, 10, 0, 10});
+    }
+  }
+}
+
+SCENARIO("a local array of pointers given a 64-bit offset gets three cells per element, unless it decays",
+         "[frontends][clang][pointer][wide]") {
+  auto cellsOf = [](const Lowered& l, const std::string& name) {
+    size_t n = 0;
+    while (l.text.find(" " + name + "_" + std::to_string(n) + ",") != std::string::npos ||
+           l.text.find(" " + name + "_" + std::to_string(n) + ";") != std::string::npos)
+      ++n;
+    return n;
+  };
+  GIVEN("rows[1] = in + big, used only as rows[i]") {
+    Lowered l = lowerOk(R"(
+__global__ void k(float* in, long long big) {
+  float* rows[2] = {in, in};
+  rows[1] = in + big;
+  rows[1][threadIdx.x] = 1.0f;
+}
+)",
+                        fe::Language::Cuda, launch1d(1));
+    INFO(l.text);
+    CHECK(cellsOf(l, "rows") == 6);
+  }
+  GIVEN("the same array handed to a helper as float* const*") {
+    Lowered l = lowerOk(R"(
+__device__ void put(float* const* rows, int i) { rows[1][i] = 1.0f; }
+__global__ void k(float* in, long long big) {
+  float* rows[2] = {in, in};
+  rows[1] = in + big;
+  put(rows, threadIdx.x);
+}
+)",
+                        fe::Language::Cuda, launch1d(1));
+    INFO(l.text);
+    CHECK(cellsOf(l, "rows") == 4);
+  }
+  GIVEN("rows[t] = in + (long long)t, rows[t] += (long long)1, run") {
+    Ran r = cuda(R"(
+__global__ void k(int* in) {
+  int t = threadIdx.x;
+  int* rows[2] = {};
+  rows[t] = in + (long long)2 * t;
+  rows[t] += (long long)1;
+  rows[t]++;
+  *rows[t] = 5 + t;
+}
+)",
+                 2, {{"in", 6}});
+    THEN("thread t writes in[2t + 2]") {
+      REQUIRE(r.verdict == sem::VerdictKind::Ok);
+      CHECK(r.arrays.at("in") == W{0, 0, 5, 0, 6, 0});
+    }
+  }
+}
