@@ -319,6 +319,48 @@ bool sameAst(const Expr& a, const Expr& b) {
   return true;
 }
 
+ExprPtr cloneExpr(const Expr& e) {
+  auto c = std::make_unique<Expr>();
+  c->kind = e.kind;
+  c->range = e.range;
+  c->value = e.value;
+  c->name = e.name;
+  c->uop = e.uop;
+  c->bop = e.bop;
+  c->wop = e.wop;
+  c->aop = e.aop;
+  for (const ExprPtr& o : e.operands) c->operands.push_back(cloneExpr(*o));
+  return c;
+}
+
+StmtPtr makePrivateIndex(Ident name, ExprPtr index, uint32_t size, SourceRange range) {
+  const SourceRange at = index->range;
+  auto lit = [&at](int32_t v) {
+    auto e = std::make_unique<Expr>();
+    e->kind = ExprKind::IntLit;
+    e->range = at;
+    e->value = v;
+    return e;
+  };
+  auto bin = [&at](BinaryOp op, ExprPtr a, ExprPtr b) {
+    auto e = std::make_unique<Expr>();
+    e->kind = ExprKind::Binary;
+    e->range = at;
+    e->bop = op;
+    e->operands.push_back(std::move(a));
+    e->operands.push_back(std::move(b));
+    return e;
+  };
+  auto s = std::make_unique<Stmt>();
+  s->kind = StmtKind::Assert;
+  s->range = range;
+  s->exprs.push_back(bin(BinaryOp::LogAnd, bin(BinaryOp::Ge, cloneExpr(*index), lit(0)),
+                         bin(BinaryOp::Lt, cloneExpr(*index), lit(static_cast<int32_t>(size)))));
+  s->exprs.push_back(std::move(index));
+  s->privateIndex = Stmt::PrivateIndex{std::move(name), size};
+  return s;
+}
+
 bool sameAst(const Stmt& a, const Stmt& b) {
   if (a.kind != b.kind) return false;
   if (a.kind == StmtKind::Atomic && a.atomicOp != b.atomicOp) return false;
@@ -326,6 +368,10 @@ bool sameAst(const Stmt& a, const Stmt& b) {
   if (a.array2.has_value() != b.array2.has_value() || (a.array2 && !sameIdent(*a.array2, *b.array2))) return false;
   if (a.kind == StmtKind::Barrier && a.fence != b.fence) return false;
   if (a.ghost != b.ghost || a.candidate != b.candidate || a.every != b.every) return false;
+  if (a.privateIndex.has_value() != b.privateIndex.has_value()) return false;
+  if (a.privateIndex &&
+      (a.privateIndex->size != b.privateIndex->size || !sameIdent(a.privateIndex->name, b.privateIndex->name)))
+    return false;
   if (!sameIdents(a.names, b.names)) return false;
   if (!sameIdent(a.target, b.target)) return false;
   if (!sameIdent(a.target2, b.target2)) return false;

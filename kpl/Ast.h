@@ -219,7 +219,7 @@ enum class StmtKind {
   Continue,
   Return,
   Skip,
-  Assert,       ///< `assert(exprs[0])`
+  Assert,       ///< `assert(exprs[0])`; (extension) `private_index(NAME, e, N)`: see Stmt::privateIndex
   Assume,       ///< `assume(exprs[0])`
   Assign,       ///< `target := exprs[0]` (T-ASSIGN)
   Read,         ///< `target := rd([array,] exprs[0])` (T-RD)
@@ -263,6 +263,15 @@ struct Stmt {
   /// (extension) Assert: `candidate(e);`, a candidate invariant: where e is false (or fails)
   /// on an enabled thread the candidate is dropped (recorded), and the execution goes on.
   bool candidate = false;
+  /// (extension) Assert: `private_index(NAME, e, N);`, the check of an index into a private
+  /// array (specs/KPL.md): exprs[0] is `e >= 0 && e < N` (built by the parser), exprs[1] is e.
+  /// Its failure is the verdict `out-of-bounds` (rule T-PRIVATE-INDEX) naming NAME, e's value
+  /// and N. NAME is a label (the C name of the private array), not a KPL array.
+  struct PrivateIndex {
+    Ident name;
+    uint32_t size = 0;  ///< N: 1 … 2^31 − 1
+  };
+  std::optional<PrivateIndex> privateIndex;
   /// (extension) Block: `every { … }`, run by every thread of the group, enabled or not (its
   /// statements' predicate is `true`): only assignments, `ghost_rd`, `if`, `assert` and local
   /// declarations. What an annotation evaluated for every thread reads with.
@@ -356,6 +365,13 @@ unsigned wideOpArity(WideOp op);
 /// "atomic_add" … "atomic_cas", and back.
 const char* atomicOpName(AtomicOp op);
 std::optional<AtomicOp> atomicOpNamed(std::string_view name);
+
+/// A deep copy of an expression (source ranges included).
+ExprPtr cloneExpr(const Expr& e);
+/// (extension) The statement `private_index(name, index, size);` (Stmt::privateIndex): an
+/// Assert whose exprs are `index >= 0 && index < size` and index; at `range`. The parser and
+/// the frontends build it here, so both build the same tree.
+StmtPtr makePrivateIndex(Ident name, ExprPtr index, uint32_t size, SourceRange range);
 
 /// Structural equality, ignoring source ranges (the pretty-printer's round-trip property).
 bool sameAst(const Expr& a, const Expr& b);

@@ -13,6 +13,7 @@
 #include "kpl/Lexer.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fmt/format.h>
 #include <utility>
 
@@ -486,6 +487,7 @@ private:
           s->range.end = expect(TokenKind::Semi).range.end;
           return s;
         }
+        if (peekTok().kind == TokenKind::LParen && tok().text == "private_index") return parsePrivateIndex(begin);
         if (peekTok().kind == TokenKind::LParen && atomicOpNamed(tok().text))
           return parseAtomic(begin, Ident{});
         if (peekTok().kind == TokenKind::LParen && asyncOpNamed(tok().text)) return parseAsync(begin, Ident{});
@@ -543,6 +545,33 @@ private:
     }
     expect(TokenKind::RParen);
     return args;
+  }
+
+  // (extension) `private_index(NAME, e, N);`: the check of an index e into the private array
+  // NAME of N elements (a label, not a KPL array), an Assert of `e >= 0 && e < N` whose failure
+  // is the verdict out-of-bounds (specs/KPL.md).
+  StmtPtr parsePrivateIndex(SourceLoc begin) {
+    next();  // `private_index`
+    expect(TokenKind::LParen);
+    // The label is a word: a name, or a KPL keyword (a C array may be named `local`).
+    const std::string_view word = tok().text;
+    if (word.empty() || !(std::isalpha(static_cast<unsigned char>(word[0])) || word[0] == '_'))
+      failExpected("the private array's name");
+    Ident name{std::string(word), tok().range};
+    next();
+    expect(TokenKind::Comma);
+    ExprPtr index = parseExpr();
+    expect(TokenKind::Comma);
+    if (!at(TokenKind::Number))
+      fail(tok().range.begin,
+           fmt::format("the size of 'private_index' must be a number (a constant), found {}", describe(tok())));
+    const Token& n = next();
+    if (n.uvalue < 1 || n.uvalue > kMaxArraySize)
+      report(n.range.begin, fmt::format("private array size {} out of range (1 to {})", n.uvalue, kMaxArraySize));
+    const uint32_t size = n.uvalue;
+    expect(TokenKind::RParen);
+    SourceLoc end = expect(TokenKind::Semi).range.end;
+    return makePrivateIndex(std::move(name), std::move(index), size, SourceRange{begin, end});
   }
 
   StmtPtr parseCall() {

@@ -351,6 +351,13 @@ void printStmtAt(std::string& out, const Stmt& s, int indent) {
     case StmtKind::Skip: out += "skip;"; break;
     case StmtKind::Assert:
     case StmtKind::Assume:
+      if (s.privateIndex) {  // (extension) `private_index(NAME, e, N);`: exprs[0] is built from e
+        assert(s.exprs.size() == 2);
+        out += fmt::format("private_index({}, ", s.privateIndex->name.name);
+        printExprIn(out, *s.exprs[1], kCondPrec);
+        out += fmt::format(", {});", s.privateIndex->size);
+        break;
+      }
       assert(s.exprs.size() == 1);
       out += s.kind == StmtKind::Assume ? "assume(" : s.candidate ? "candidate(" : "assert(";
       printExprIn(out, *s.exprs[0], kCondPrec);

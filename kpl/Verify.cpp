@@ -274,6 +274,10 @@ private:
   }
 
   void exprs(const Stmt& s) {
+    if (s.privateIndex) {  // exprs[0] is built from exprs[1]: one diagnostic per error written
+      expr(*s.exprs[1]);
+      return;
+    }
     for (const ExprPtr& e : s.exprs)
       if (e) expr(*e);
   }

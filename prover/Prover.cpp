@@ -221,6 +221,13 @@ Attempt attempt(const sem::Ir& ir, const ProveOptions& o, const std::vector<Abst
       v.array = hit->array;
       v.value = asIndex(best.eval(hit->index, true));
     }
+    if (hit->rule == sem::Rule::TPrivateIndex) {  // (extension) a private array's index
+      const kpl::Stmt::PrivateIndex& pi = *ir.nodes[hit->node].src->privateIndex;
+      v.value = static_cast<sem::Word>(v.value);  // a 32-bit Word
+      v.privateName = pi.name.name;
+      v.privateSize = pi.size;
+      v.message = sem::privateIndexText(v.threads[0], pi.name.name, pi.size, v.value);
+    }
     if (hit->kind == sem::VerdictKind::Race && hit->array != sem::kNone) v.array = hit->array;
     if (hit->kind == sem::VerdictKind::Race && w.group2 != w.group) {
       v.rule = sem::Rule::GroupRace;  // the pair spans two groups

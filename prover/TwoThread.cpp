@@ -525,10 +525,18 @@ void Encoder::basic(NodeId id) {
       break;
     }
     case NodeKind::Assert: {
-      rule_ = Rule::TAssert;
+      const bool priv = sem::privateIndexNode(n);
+      rule_ = priv ? Rule::TPrivateIndex : Rule::TAssert;
       std::vector<z3::expr> v;
       for (int t = 0; t < T_; ++t) v.push_back(ev(n.e0, t, p[t]));
       flush(id);  // an expression error comes before the assertion's own failure
+      if (priv) {
+        // (extension) private_index: the check point is out-of-bounds, its index e1 (e0 is
+        // `e1 >= 0 && e1 < N`); no array (the private array is no shared array).
+        for (int t = 0; t < T_; ++t)
+          error(VerdictKind::OutOfBounds, t, p[t] && v[t] == bv(0), sem::kNone, ev(n.e1, t, p[t]));
+        break;
+      }
       for (int t = 0; t < T_; ++t) error(VerdictKind::Assertion, t, p[t] && v[t] == bv(0));
       break;
     }

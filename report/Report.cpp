@@ -126,7 +126,13 @@ json verdictJson(const sem::Ir& ir, const sem::Verdict& v, const std::string& fi
     }
     j["accesses"] = std::move(acc);
   }
-  if (v.kind == sem::VerdictKind::OutOfBounds) {
+  if (v.kind == sem::VerdictKind::OutOfBounds && !v.privateName.empty()) {
+    // (extension) a private array (T-PRIVATE-INDEX): its C name, the index and its size
+    j["array"] = v.privateName;
+    j["index"] = v.value;
+    j["private"] = true;
+    j["size"] = v.privateSize;
+  } else if (v.kind == sem::VerdictKind::OutOfBounds && v.array < ir.arrays.size()) {
     j["array"] = ir.arrays[v.array].name;
     j["index"] = v.value;
   }

@@ -267,6 +267,7 @@ SarifResult sarifResult(const sem::Ir& ir, const sem::Verdict& v, const std::str
       const bool access = rule == sem::Rule::TRd || rule == sem::Rule::TWr || rule == sem::Rule::TAtomic;
       const bool barrier = rule == sem::Rule::GSync || rule == sem::Rule::GRace || rule == sem::Rule::GDivergence;
       const bool basic = access || rule == sem::Rule::TAssign || rule == sem::Rule::TAssert ||
+                         rule == sem::Rule::TPrivateIndex ||
                          rule == sem::Rule::TAssume || rule == sem::Rule::TSkip;
       if (!basic && !barrier) continue;
       const sem::Node& n = ir.nodes[s.node];

@@ -8,6 +8,7 @@ namespace sdvmc::report {
 std::string traceRuleName(sem::Rule rule) {
   switch (rule) {
     case sem::Rule::TAssign: case sem::Rule::TRd: case sem::Rule::TWr: case sem::Rule::TAssert:
+    case sem::Rule::TPrivateIndex:
     case sem::Rule::TAssume: case sem::Rule::TSkip: case sem::Rule::TAtomic:
       return std::string("G-BASIC/") + sem::ruleName(rule);
     case sem::Rule::GBasic: case sem::Rule::GDivergence: case sem::Rule::GNoOp: case sem::Rule::GRace:

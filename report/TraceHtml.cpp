@@ -53,6 +53,7 @@ bool isBarrierRule(sem::Rule r) {
 }
 bool isThreadRule(sem::Rule r) {
   return r == sem::Rule::TAssign || r == sem::Rule::TRd || r == sem::Rule::TWr || r == sem::Rule::TAssert ||
+         r == sem::Rule::TPrivateIndex ||
          r == sem::Rule::TAssume || r == sem::Rule::TSkip || r == sem::Rule::TAtomic;
 }
 

@@ -171,7 +171,8 @@ enum class NodeKind : uint8_t {
   Assign,   ///< T-ASSIGN: slot0 := e0
   Read,     ///< T-RD: slot0 := rd(array, e0)
   Write,    ///< T-WR: wr(array, e0, e1)
-  Assert,   ///< extension: assert(e0)
+  Assert,   ///< extension: assert(e0); `private_index(NAME, e, N)`: e0 = `e >= 0 && e < N`, e1 = e
+            ///< (src->privateIndex: NAME and N; privateIndexNode)
   Assume,   ///< extension: assume(e0)
   Atomic,   ///< extension: slot0 := atomic_OP(array, e0, e1 [, e2]) (slot0 = kNone: no result);
             ///< 64-bit (kpl::atomicIsWide): slot0, slot1 := atomic64_OP(array, e0, e1, e2 [, e3, e4])
@@ -217,6 +218,10 @@ struct Node {
   kpl::SourceLoc loc;              ///< where to point a user at
   uint32_t callDepth = 0;          ///< number of calls enclosing it (for traces)
 };
+
+/// (extension) An Assert node of `private_index(NAME, e, N)` (kpl::Stmt::privateIndex): its
+/// failure is the verdict out-of-bounds, rule T-PRIVATE-INDEX.
+inline bool privateIndexNode(const Node& n) { return n.kind == NodeKind::Assert && n.src && n.src->privateIndex; }
 
 /// A bounded array of more cells than this without an initialiser is stored sparsely (an
 /// unbounded array's map, with `sparseSize`), so `global out[1073741824];` costs what the

@@ -513,6 +513,7 @@ private:
         Node n = make(s.kind == kpl::StmtKind::Assert ? NodeKind::Assert : NodeKind::Assume, s,
                       pred, depth, ctx);
         n.e0 = lowerExpr(*s.exprs[0], scope);
+        if (s.privateIndex) n.e1 = lowerExpr(*s.exprs[1], scope);  // the index, for the verdict
         n.candidate = s.candidate;
         if (s.candidate && !ir_.firstAnnotation) ir_.firstAnnotation = s.range.begin;
         return addNode(std::move(n));

@@ -308,6 +308,27 @@ Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Ind
   return v;
 }
 
+Verdict privateIndexVerdict(const Ir& ir, NodeId id, uint32_t tid, Word index) {
+  const kpl::Stmt::PrivateIndex& pi = *ir.nodes[id].src->privateIndex;
+  Verdict v;
+  v.kind = VerdictKind::OutOfBounds;
+  v.rule = Rule::TPrivateIndex;
+  v.at = id;
+  v.loc = ir.nodes[id].loc;
+  v.threads = {tid};
+  v.value = index;
+  v.array = kNone;
+  v.privateName = pi.name.name;
+  v.privateSize = pi.size;
+  v.message = privateIndexText(tid, pi.name.name, pi.size, index);
+  return v;
+}
+
+std::string privateIndexText(uint32_t tid, const std::string& name, uint32_t size, int64_t index) {
+  return fmt::format("thread {} indexes the private array {} ({} element{}) at {}", tid, name, size,
+                     size == 1 ? "" : "s", index);
+}
+
 Verdict constantWriteVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Index index) {
   Verdict v = accessVerdict(ir, VerdictKind::ConstantWrite, id, rule, tid, index);
   v.message = fmt::format("thread {} writes {}[{}], which is constant memory", tid, ir.arrays[v.array].name, index);
@@ -425,7 +446,7 @@ std::optional<Verdict> SdvMachine::gBasic(GroupState& s, Item it) {
     Rule r = node.kind == NodeKind::Assign ? Rule::TAssign
              : node.kind == NodeKind::Read  ? Rule::TRd
              : node.kind == NodeKind::Write ? Rule::TWr
-             : node.kind == NodeKind::Assert ? Rule::TAssert
+             : node.kind == NodeKind::Assert ? (privateIndexNode(node) ? Rule::TPrivateIndex : Rule::TAssert)
              : node.kind == NodeKind::Atomic ? Rule::TAtomic
                                              : Rule::TAssume;
     observer_->onRule(r, it.node, s, p);
@@ -667,9 +688,16 @@ std::optional<Verdict> SdvMachine::tAssert(GroupState& s, const Node& node, cons
     dropCandidate(node, p, e, err);
     return std::nullopt;
   }
-  if (err.any()) return evalFailureVerdict(ir_, nodeId(node), Rule::TAssert, err);
+  const bool priv = privateIndexNode(node);
+  if (err.any()) return evalFailureVerdict(ir_, nodeId(node), priv ? Rule::TPrivateIndex : Rule::TAssert, err);
   for (uint32_t i = 0; i < n_; ++i)
     if (p[i] && e[i] == 0) {
+      if (priv) {
+        // (extension) T-PRIVATE-INDEX: e0 is `e >= 0 && e < N`, e1 is e (already evaluated
+        // without error as part of e0).
+        const Word* idx = eval_.eval(node.e1, s, p, err);
+        return privateIndexVerdict(ir_, nodeId(node), i, err.any() ? 0 : idx[i]);
+      }
       Verdict v;
       v.kind = VerdictKind::Assertion;
       v.rule = Rule::TAssert;

@@ -201,6 +201,10 @@ private:
 Verdict evalFailureVerdict(const Ir& ir, NodeId id, Rule rule, const EvalError& err);
 /// The verdict for thread `tid` reading (or writing) `array`[index] out of its bounds.
 Verdict outOfBoundsVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Index index, bool write);
+/// (extension) T-PRIVATE-INDEX: the verdict out-of-bounds for thread `tid` indexing the private
+/// array of the `private_index` statement `id` at `index`; and its message.
+Verdict privateIndexVerdict(const Ir& ir, NodeId id, uint32_t tid, Word index);
+std::string privateIndexText(uint32_t tid, const std::string& name, uint32_t size, int64_t index);
 /// (extension) The verdict for thread `tid` writing `array`[index], a `const global` array.
 Verdict constantWriteVerdict(const Ir& ir, NodeId id, Rule rule, uint32_t tid, Index index);
 /// The cell of a 64-bit atomic's high word, after its low word's cell `i`: the next one,

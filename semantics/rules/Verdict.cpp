@@ -97,6 +97,7 @@ const char* ruleName(Rule r) {
     case Rule::TAssert: return "T-ASSERT";
     case Rule::TAssume: return "T-ASSUME";
     case Rule::TSkip: return "T-SKIP";
+    case Rule::TPrivateIndex: return "T-PRIVATE-INDEX";
     case Rule::TAtomic: return "T-ATOMIC";
     case Rule::GroupRace: return "INTER-GROUP-RACE";
     case Rule::GAsyncCopy: return "G-ASYNC-COPY";

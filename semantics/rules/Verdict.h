@@ -51,6 +51,7 @@ int verdictExitStatus(VerdictKind k);
 enum class Rule {
   GBasic, GDivergence, GNoOp, GRace, GSync, GSeq, GVar, GIf, GOpen, GIter, GDone, GCall,
   TDisabled, TAssign, TRd, TWr, TAssert, TAssume, TSkip,
+  TPrivateIndex, ///< (extension) `private_index(NAME, e, N)`: an index outside a private array
   TAtomic,       ///< (extension) an atomic read-modify-write, applied in ascending thread order
   MimdRace,      ///< (mimd) two threads access a location, one writes, no barrier between
   MimdDeadlock,  ///< (mimd) a thread finishes while others wait at a barrier
@@ -85,7 +86,11 @@ struct Verdict {
   std::vector<uint32_t> disabled;       ///< divergence: the disabled threads
   std::vector<RaceAccess> accesses;     ///< race: the two conflicting accesses
   int64_t value = 0;                    ///< out-of-bounds: the index (64-bit); shift: the amount
-  ArrayId array = 0;                    ///< out-of-bounds: the array
+  ArrayId array = 0;                    ///< out-of-bounds: the array (kNone: a private array)
+  /// (extension) out-of-bounds of a private array (rule T-PRIVATE-INDEX): its name (the
+  /// label of `private_index`) and its number of elements; `value` is the index. Empty: none.
+  std::string privateName;
+  uint32_t privateSize = 0;
   std::string scope;                    ///< (simt races) "intra-warp" or "inter-warp"; "inter-group";
                                         ///< (divergence) "grid": groups disagree on a grid barrier
   std::vector<Word> groups;             ///< grid divergence: the group waiting at the barrier, then the other

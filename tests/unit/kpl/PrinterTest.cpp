@@ -213,3 +213,55 @@ TEST_CASE("annotation builtins and ghost_rd print and parse back to the same tre
   CHECK(e->main->stmts[1]->every);
   CHECK_FALSE(e->main->stmts[0]->every);
 }
+
+TEST_CASE("private_index parses into an assert of e >= 0 && e < N and prints back", "[kpl][printer][private_index]") {
+  const std::string src =
+      "threads: 2;\ngroup: 0;\nmain: {\n  local i;\n  i := lid + 1;\n  private_index(buf, i * 2, 4);\n"
+      "  private_index(local, i, 0x10);\n  barrier;\n}\n";
+  roundTrip(src);
+  std::optional<Program> p = parseText(src);
+  REQUIRE(p);
+  const Stmt& s = *p->main->stmts[2];
+  REQUIRE(s.kind == StmtKind::Assert);
+  REQUIRE(s.privateIndex);
+  CHECK(s.privateIndex->name.name == "buf");
+  CHECK(s.privateIndex->size == 4);
+  REQUIRE(s.exprs.size() == 2);
+  CHECK(printExpr(*s.exprs[0]) == "i * 2 >= 0 && i * 2 < 4");
+  CHECK(printExpr(*s.exprs[1]) == "i * 2");
+  CHECK(printStmt(s) == "private_index(buf, i * 2, 4);\n");
+  const Stmt& k = *p->main->stmts[3];
+  REQUIRE(k.privateIndex);
+  CHECK(k.privateIndex->name.name == "local");  // a KPL keyword as the label
+  CHECK(k.privateIndex->size == 16);
+  // Another label, size or index is another tree; a plain assert of the same condition too.
+  auto other = [](const std::string& stmt) {
+    return parseText("threads: 2;\ngroup: 0;\nmain: {\n  local i;\n  i := lid + 1;\n  " + stmt +
+                     "\n  private_index(local, i, 0x10);\n  barrier;\n}\n");
+  };
+  for (const char* stmt : {"private_index(bif, i * 2, 4);", "private_index(buf, i * 2, 5);",
+                           "private_index(buf, i * 3, 4);", "assert(i * 2 >= 0 && i * 2 < 4);"}) {
+    INFO(stmt);
+    auto q = other(stmt);
+    REQUIRE(q);
+    CHECK_FALSE(sameAst(*p, *q));
+  }
+}
+
+TEST_CASE("private_index's bad forms are located errors", "[kpl][printer][private_index]") {
+  auto errorOf = [](const std::string& stmt) {
+    std::string errors;
+    parseText("threads: 2;\ngroup: 0;\nparam k;\nmain: {\n  local i;\n" + stmt + "\n  barrier;\n}\n", &errors);
+    return errors;
+  };
+  CHECK_THAT(errorOf("private_index(buf, i, k);"),
+             Catch::Contains("t.kpl:6:23: error: the size of 'private_index' must be a number"));
+  CHECK_THAT(errorOf("private_index(buf, i, -1);"), Catch::Contains("t.kpl:6:23: error:"));
+  CHECK_THAT(errorOf("private_index(buf, i, 0);"),
+             Catch::Contains("t.kpl:6:23: error: private array size 0 out of range (1 to 2147483647)"));
+  CHECK_THAT(errorOf("private_index(buf, i, 2147483648);"),
+             Catch::Contains("t.kpl:6:23: error: private array size 2147483648 out of range"));
+  CHECK_THAT(errorOf("private_index(buf, i);"), Catch::Contains("t.kpl:6:21: error: expected"));
+  CHECK_THAT(errorOf("private_index(3, i, 4);"), Catch::Contains("t.kpl:6:15: error: expected the private array's name"));
+  CHECK_THAT(errorOf("private_index(buf, i, 4)"), Catch::Contains("t.kpl:6:25: error: expected ';'"));
+}

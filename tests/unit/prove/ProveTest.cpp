@@ -718,3 +718,37 @@ main: {
     CHECK(r.witness->threads == 3);
   }
 }
+
+TEST_CASE("prove: private_index is an out-of-bounds check point, its witness replayed to the same verdict",
+          "[prove][private_index]") {
+  prove::ProveResult r = proveText(R"(threads: 4;
+group: 0;
+main: {
+  local i;
+  i := lid * 3;
+  private_index(acc, i, 100);
+  barrier;
+})");
+  REQUIRE(r.status == Status::Violation);
+  CHECK(r.claim.kind == sem::VerdictKind::OutOfBounds);
+  CHECK(r.claim.rule == sem::Rule::TPrivateIndex);
+  CHECK(r.claim.privateName == "acc");
+  CHECK(r.claim.privateSize == 100);
+  CHECK(r.claim.value == 102);  // thread 34, the first with lid * 3 >= 100: 35 threads
+  CHECK(r.claim.threads == std::vector<uint32_t>{34});
+  CHECK(r.witness->threads == 35);
+  CHECK(r.confirmed);
+  REQUIRE(r.replayed);
+  CHECK(r.replayed->kind == sem::VerdictKind::OutOfBounds);
+  CHECK(r.replayed->privateName == "acc");
+  CHECK(r.replayed->value == 102);
+  prove::ProveResult ok = proveText(R"(threads: 4;
+group: 0;
+main: {
+  local i;
+  i := lid % 5;
+  private_index(acc, i, 5);
+  barrier;
+})");
+  CHECK(ok.status == Status::Ok);
+}

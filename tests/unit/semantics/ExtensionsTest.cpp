@@ -393,3 +393,41 @@ SCENARIO("Evaluator::predicate computes a conjunction of flag literals", "[seman
   ev.predicate(0, sim->s, mask);
   CHECK(std::vector<uint8_t>(mask, mask + 4) == std::vector<uint8_t>{1, 1, 1, 1});
 }
+
+SCENARIO("private_index: an index outside 0..N-1 is out-of-bounds naming the private array, the index and N",
+         "[semantics][T-PRIVATE-INDEX][private_index]") {
+  GIVEN("private_index(buf, lid + 1, 4) on four threads") {
+    auto [sim, v] = runBody("  private_index(buf, lid + 1, 4);\n");
+    THEN("thread 3 indexes buf at 4: out-of-bounds, rule T-PRIVATE-INDEX, no shared array") {
+      CHECK(v.kind == VerdictKind::OutOfBounds);
+      CHECK(v.rule == Rule::TPrivateIndex);
+      CHECK(v.threads == U{3});
+      CHECK(v.value == 4);
+      CHECK(v.array == sdvmc::sem::kNone);
+      CHECK(v.privateName == "buf");
+      CHECK(v.privateSize == 4);
+      CHECK(v.message == "thread 3 indexes the private array buf (4 elements) at 4");
+      CHECK(v.loc.line == sim->line("private_index("));
+    }
+  }
+  GIVEN("a negative index") {
+    auto [sim, v] = runBody("  private_index(acc, lid - 2, 1);\n");
+    THEN("the lowest failing thread, 0, at -2") {
+      CHECK(v.kind == VerdictKind::OutOfBounds);
+      CHECK(v.threads == U{0});
+      CHECK(v.value == -2);
+      CHECK(v.message == "thread 0 indexes the private array acc (1 element) at -2");
+    }
+  }
+  GIVEN("indices inside, and a failing index only in disabled threads") {
+    auto [sim, v] = runBody("  private_index(buf, lid, 4);\n  if (lid == 0) {\n    private_index(buf, lid + 9, 10);\n  }\n");
+    THEN("ok") { CHECK(v.kind == VerdictKind::Ok); }
+  }
+  GIVEN("an error in the index") {
+    auto [sim, v] = runBody("  x := 0;\n  private_index(buf, 1 / x, 4);\n");
+    THEN("that error, as for assert") {
+      CHECK(v.kind == VerdictKind::DivisionByZero);
+      CHECK(v.rule == Rule::TPrivateIndex);
+    }
+  }
+}
