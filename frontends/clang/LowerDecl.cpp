@@ -330,6 +330,9 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
     s.cName = cname;
     s.byteCells = bytesAreCells(t, vd->getLocation());
     s.wideElems = wideElems;
+    // One cell per element (not 64-bit values, vectors or structs of several cells): its index
+    // checks name the array and its elements (private_index).
+    s.elemCells = !wideElems && pa && ctx_.getConstantArrayElementCount(pa) == cells;
     for (uint64_t i = 0; i < cells; ++i) s.cells.push_back(newLocal(cname + "_" + std::to_string(i)));
     int id = addStorage(std::move(s));
     noteNarrowCells(id, ctx_.getBaseElementType(t), vd->getLocation());

@@ -13,6 +13,8 @@
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
 
+#include <tuple>
+
 namespace sdvmc::clangfe::lowering {
 
 ExprPtr Lowerer::shiftAmount(ExprPtr n, kpl::SourceRange r, int32_t width) {
@@ -607,12 +609,17 @@ LVal Lowerer::lvalue(const clang::Expr* e) {
     if (p.storage >= 0 && storages_[static_cast<size_t>(p.storage)].wideElems && isPtrField(e->getType())) cells = 3;
     // An element of an array field (`n.keys[i]`): C leaves an index outside the field
     // undefined, and the next cells are the struct's other fields, so it is checked as a
-    // private array's index is (an assertion), unless a literal inside the field.
-    if (const uint64_t n = fieldArrayBound(s->getBase())) {
+    // private array's index is (private_index in private memory, else an assertion), unless a
+    // literal inside the field. So is an index into a row of a multi-dimensional private array
+    // (`acc[i][j]`: j against the row's length; privateDimension).
+    uint64_t n = fieldArrayBound(s->getBase());
+    std::string label = n ? fieldArrayLabel(s->getBase(), p.storage) : std::string();
+    if (!n) std::tie(n, label) = privateDimension(s->getBase(), p.storage);
+    if (n) {
       ExprPtr idx = wordIndex(s->getIdx());
       if (!(idx->kind == ExprKind::IntLit && idx->value >= 0 && static_cast<uint64_t>(idx->value) < n)) {
         idx = snapshot(std::move(idx), r);
-        emitBoundsCheck(*idx, n, r);
+        emitBoundsCheck(*idx, n, label, r);
       }
       lv.index = add(std::move(p.offset), mul(std::move(idx), static_cast<int64_t>(cells), r), r);
     } else {

@@ -14,6 +14,8 @@
 
 #include <fmt/format.h>
 
+#include <tuple>
+
 namespace sdvmc::clangfe::lowering {
 
 ExprPtr Lowerer::readCell(int storage, ExprPtr index, IntType as, kpl::SourceRange r) {
@@ -34,13 +36,16 @@ ExprPtr Lowerer::readCell(int storage, ExprPtr index, IntType as, kpl::SourceRan
     size_t n = s.cells.size();
     if (index->kind == ExprKind::IntLit) {
       if (index->value < 0 || static_cast<size_t>(index->value) >= n) {
-        emitCheck(StmtKind::Assert, lit(0, r), r);
+        if (std::string label = privateLabel(storage); !label.empty())
+          emitBoundsCheck(*index, n, label, r);  // fails: a literal outside
+        else
+          emitCheck(StmtKind::Assert, lit(0, r), r);
         return lit(0, r);
       }
       return reinterpret(nameExpr(s.cells[static_cast<size_t>(index->value)], r), s.elem, as, r);
     }
     ExprPtr idx = snapshot(std::move(index), r);
-    emitBoundsCheck(*idx, n, r);
+    emitBoundsCheck(*idx, n, privateLabel(storage), r);
     ExprPtr e = nameExpr(s.cells[n - 1], r);
     for (size_t i = n - 1; i-- > 0;)
       e = cond(bin(BinaryOp::Eq, clone(*idx), lit(static_cast<int64_t>(i), r), r), nameExpr(s.cells[i], r), std::move(e), r);
@@ -79,7 +84,10 @@ void Lowerer::writeCell(int storage, ExprPtr index, ExprPtr value, IntType as, k
     value = reinterpret(std::move(value), as, s.elem, r);
     if (index->kind == ExprKind::IntLit) {
       if (index->value < 0 || static_cast<size_t>(index->value) >= n) {
-        emitCheck(StmtKind::Assert, lit(0, r), r);
+        if (std::string label = privateLabel(storage); !label.empty())
+          emitBoundsCheck(*index, n, label, r);  // fails: a literal outside
+        else
+          emitCheck(StmtKind::Assert, lit(0, r), r);
         return;
       }
       emitAssign(s.cells[static_cast<size_t>(index->value)], std::move(value), r);
@@ -87,7 +95,7 @@ void Lowerer::writeCell(int storage, ExprPtr index, ExprPtr value, IntType as, k
     }
     ExprPtr idx = snapshot(std::move(index), r);
     ExprPtr v = snapshot(std::move(value), r);
-    emitBoundsCheck(*idx, n, r);
+    emitBoundsCheck(*idx, n, privateLabel(storage), r);
     // if (i == 0) c0 := v; else if (i == 1) c1 := v; …
     std::vector<StmtPtr> chain;
     for (size_t i = n; i-- > 0;) {
@@ -173,7 +181,11 @@ int Lowerer::localStorage(const VarInfo& v, const clang::VarDecl* vd) {
   return id;
 }
 
-void Lowerer::emitBoundsCheck(const kpl::Expr& idx, size_t n, kpl::SourceRange r) {
+void Lowerer::emitBoundsCheck(const kpl::Expr& idx, size_t n, const std::string& label, kpl::SourceRange r) {
+  if (!label.empty() && n <= static_cast<size_t>(INT32_MAX)) {
+    emit(kpl::makePrivateIndex(kpl::Ident{label, r}, clone(idx), static_cast<uint32_t>(n), r));
+    return;
+  }
   emitCheck(StmtKind::Assert,
             bin(BinaryOp::LogAnd, bin(BinaryOp::Ge, clone(idx), lit(0, r), r),
                 bin(BinaryOp::Lt, clone(idx), lit(static_cast<int64_t>(n), r), r), r),
@@ -367,11 +379,14 @@ PtrVal Lowerer::pointer(const clang::Expr* e) {
     // A row of a multi-dimensional array: row-major, rows of `cells` cells.
     PtrVal p = pointer(s->getBase());
     ExprPtr idx = wordIndex(s->getIdx());
-    if (const uint64_t n = fieldArrayBound(s->getBase()))  // a row of a 2-D array field: checked as an element is
-      if (!(idx->kind == ExprKind::IntLit && idx->value >= 0 && static_cast<uint64_t>(idx->value) < n)) {
-        idx = snapshot(std::move(idx), r);
-        emitBoundsCheck(*idx, n, r);
-      }
+    // A row of a 2-D array field, or of a multi-dimensional private array: checked as an element is.
+    uint64_t n = fieldArrayBound(s->getBase());
+    std::string label = n ? fieldArrayLabel(s->getBase(), p.storage) : std::string();
+    if (!n) std::tie(n, label) = privateDimension(s->getBase(), p.storage);
+    if (n && !(idx->kind == ExprKind::IntLit && idx->value >= 0 && static_cast<uint64_t>(idx->value) < n)) {
+      idx = snapshot(std::move(idx), r);
+      emitBoundsCheck(*idx, n, label, r);
+    }
     uint64_t cells = pointeeCells(e->getType(), e->getBeginLoc());
     return PtrVal{p.storage,
                   pointerStep(std::move(p.offset), std::move(idx), s->getIdx()->getType(), cells, false, r, p.storage)};
@@ -720,6 +735,58 @@ PtrVal Lowerer::pointerFromAddress(const clang::CastExpr* c) {
   if (it != addrCollectors_.end()) storages_[static_cast<size_t>(d)].follows.insert(it->second);
   emitAssign(storages_[static_cast<size_t>(d)].base, clone(*v.hi), r);
   return PtrVal{d, bin(BinaryOp::Shr, clone(*v.lo), lit(std::countr_zero(cellBytes), r), r)};
+}
+
+std::string Lowerer::privateLabel(int storage) const {
+  if (storage < 0) return {};
+  const Storage& s = storages_[static_cast<size_t>(storage)];
+  return s.kind == Storage::Kind::Private && s.elemCells ? s.cName : std::string();
+}
+
+std::string Lowerer::fieldArrayLabel(const clang::Expr* base, int storage) const {
+  if (storage < 0 || storages_[static_cast<size_t>(storage)].kind != Storage::Kind::Private) return {};
+  std::string label;
+  auto prepend = [&label](const std::string& part) { label = label.empty() ? part : fmt::format("{}_{}", part, label); };
+  for (const clang::Expr* x = base->IgnoreParenImpCasts();;) {
+    if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(x)) {
+      prepend(m->getMemberDecl()->getNameAsString());
+      x = m->getBase()->IgnoreParenImpCasts();
+    } else if (const auto* a = llvm::dyn_cast<clang::ArraySubscriptExpr>(x)) {
+      x = a->getBase()->IgnoreParenImpCasts();
+    } else if (const auto* d = llvm::dyn_cast<clang::DeclRefExpr>(x)) {
+      prepend(d->getDecl()->getNameAsString());
+      break;
+    } else if (llvm::isa<clang::CXXThisExpr>(x)) {
+      prepend("this");
+      break;
+    } else {
+      break;
+    }
+  }
+  return label;
+}
+
+std::pair<uint64_t, std::string> Lowerer::privateDimension(const clang::Expr* base, int storage) const {
+  const std::string name = privateLabel(storage);
+  if (name.empty()) return {};
+  const auto* c = llvm::dyn_cast<clang::ImplicitCastExpr>(base->IgnoreParens());
+  if (!c || c->getCastKind() != clang::CK_ArrayToPointerDecay) return {};
+  const clang::Expr* arr = c->getSubExpr()->IgnoreParens();
+  const auto* at = ctx_.getAsConstantArrayType(arr->getType());
+  if (!at) return {};
+  if (llvm::isa<clang::DeclRefExpr>(arr)) {
+    if (!ctx_.getAsConstantArrayType(at->getElementType())) return {};  // one dimension: readCell's check
+    return {at->getSize().getZExtValue(), name};
+  }
+  // A row (`acc[i]`, or `acc[i][j]` of a 3-D array): subscripts of the decayed variable.
+  const clang::Expr* x = arr;
+  while (const auto* sub = llvm::dyn_cast<clang::ArraySubscriptExpr>(x)) {
+    const auto* d = llvm::dyn_cast<clang::ImplicitCastExpr>(sub->getBase()->IgnoreParens());
+    if (!d || d->getCastKind() != clang::CK_ArrayToPointerDecay) return {};
+    x = d->getSubExpr()->IgnoreParens();
+  }
+  if (x == arr || !llvm::isa<clang::DeclRefExpr>(x)) return {};
+  return {at->getSize().getZExtValue(), fmt::format("{}_row", name)};
 }
 
 uint64_t Lowerer::fieldArrayBound(const clang::Expr* base) {

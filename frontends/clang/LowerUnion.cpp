@@ -153,7 +153,7 @@ bool Lowerer::byteUnionPlace(const clang::Expr* e, LVal& out) {
     // C leaves an index outside the member undefined (the next bytes are other members'): checked.
     if (!(idx->kind == ExprKind::IntLit && idx->value >= 0 && static_cast<uint64_t>(idx->value) < n)) {
       idx = snapshot(std::move(idx), r);
-      emitBoundsCheck(*idx, n, r);
+      emitBoundsCheck(*idx, n, fieldArrayLabel(s->getBase(), base.storage), r);
     }
     const auto esz = static_cast<int64_t>(ctx_.getTypeSizeInChars(arr->getElementType()).getQuantity());
     base.index = add(std::move(base.index), mul(std::move(idx), esz, r), r);

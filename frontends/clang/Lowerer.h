@@ -25,6 +25,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <utility>
 
 namespace clang {
 class ASTContext;
@@ -112,6 +113,8 @@ struct Storage {
   unsigned narrowBits = 0;         ///< 8 or 16: cells of narrow scalars (char, __half, half2 …) that views may read as words
   IntType narrowCell;              ///< those cells' C type
   bool wideElems = false;          ///< Private: an array of pointers whose elements are three cells (offset, target id, the offset's high word)
+  bool elemCells = false;          ///< Private: a C array of one cell per (innermost) element: a cell index is its
+                                   ///< row-major element index, checked by `private_index(cName, i, cells)`
   int viewOf = -1;                 ///< View: the storage of 8- or 16-bit cells it reads as 32-bit words (LowerView.cpp)
   uint64_t viewCells = 0;          ///< View: that storage's cells per word (4 or 2)
 };
@@ -593,7 +596,21 @@ private:
   /// The address of a scalar local: a private storage whose one cell is the local itself.
   int localStorage(const VarInfo& v, const clang::VarDecl* vd);
   /// `assert(0 <= idx && idx < n);`
-  void emitBoundsCheck(const kpl::Expr& idx, size_t n, kpl::SourceRange r);
+  /// The check of an index into a private array of n elements, `private_index(label, idx, n)`
+  /// (the verdict out-of-bounds); with an empty label (a storage whose cells are not its C
+  /// elements) `assert(idx >= 0 && idx < n)`.
+  void emitBoundsCheck(const kpl::Expr& idx, size_t n, const std::string& label, kpl::SourceRange r);
+  /// The label of a storage's index checks: its C name where it is a private array of one
+  /// cell per element (Storage::elemCells), else empty.
+  std::string privateLabel(int storage) const;
+  /// The label of a field array's index checks (`s.f` → `s_f`, `this->acc` → `this_acc`, a
+  /// row `t.v[i]` → `t_v`) when the struct is in private storage `storage`, else empty.
+  std::string fieldArrayLabel(const clang::Expr* base, int storage) const;
+  /// A dimension of a multi-dimensional private array in `storage` that `base` decays from:
+  /// its extent and the label of its index checks, the array itself (`acc` of `float
+  /// acc[4][8]`: 4, "acc") or a row of it (`acc[i]`: 8, "acc_row"); {0, ""} otherwise (a
+  /// one-dimensional array: readCell checks its index).
+  std::pair<uint64_t, std::string> privateDimension(const clang::Expr* base, int storage) const;
   /// A pointer expression's value.
   PtrVal pointer(const clang::Expr* e);
   /// A fresh run-time base holding a Dynamic storage's base now (a reference or `this` bound

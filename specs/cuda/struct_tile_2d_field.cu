@@ -1,10 +1,11 @@
-// spec: a 2-D array field (`int v[2][2]` of a Tile) and an array of structs as a field (`Cell cells[2]`) in a struct local, passed by value, stored into a `__shared__` array of Tiles and read back by another thread after a barrier, and a lambda capturing the Tile by copy (its copy keeps the value of the capture); an index outside the field's row (k = 2) is an assertion
+// spec: a 2-D array field (`int v[2][2]` of a Tile) and an array of structs as a field (`Cell cells[2]`) in a struct local, passed by value, stored into a `__shared__` array of Tiles and read back by another thread after a barrier, and a lambda capturing the Tile by copy (its copy keeps the value of the capture); an index outside the field's rows (k = 2) is out-of-bounds (T-PRIVATE-INDEX) naming tile_v
 // run: run --block-dim 2 --param k=1 --init in=1,2,3,4,5,6,7,8
 // exit: 0
 // expect: verdict=ok final.out=[53,137,8,4]
 // run: run --block-dim 2 --param k=2 --init in=1,2,3,4,5,6,7,8
 // exit: 1
-// expect: verdict=assertion location.line=41
+// expect: verdict=out-of-bounds rule=T-PRIVATE-INDEX threads=[0] array=tile_v index=2 size=2 location.line=45
+// expect: message="thread 0 indexes the private array tile_v (2 elements) at 2"
 // why: a Tile is 2 * 2 + 2 * 2 = 8 cells (v row-major, then cells[0].key, .val, cells[1].key,
 //   .val). Thread t loads v[i][j] = in[4t + 2i + j]: thread 0 [[1, 2], [3, 4]], thread 1 [[5, 6],
 //   [7, 8]]. trace(tile) = v[0][0] + v[1][1]: 5 and 13, stored in cells[0] = {t, trace}. With k
@@ -13,7 +14,10 @@
 //   shTiles[t] = tile, then after the barrier out[2 + t] = shTiles[1 - t].v[1][1], the other
 //   thread's: 8 and 4 (no race: each thread writes only its own tile before the barrier).
 //   With k = 2, v[k] names row 2 of a 2-row field: C leaves it undefined, and the index is
-//   checked as a field's is (assert(0 <= k && k < 2)) at line 41: an assertion.
+//   checked as the index of a field of a struct in private memory is, private_index(tile_v, k,
+//   2) (label: the path tile.v with _ for .), at line 45: out-of-bounds for thread 0 (both
+//   threads have k = 2; the lowest), index 2 of 2 elements (the row is checked before the
+//   column 1 - k = -1).
 namespace tiles {
 
 struct Cell {

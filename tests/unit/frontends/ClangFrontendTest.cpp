@@ -461,3 +461,30 @@ SCENARIO("the smoke kernels of tests/frontends lower, round-trip through the pri
     CHECK(sem::lower(*l.program, d2));
   }
 }
+
+SCENARIO("private array indices lower to private_index, which prints and parses back", "[frontends][clang][private_index]") {
+  const std::string src = R"(
+struct Tile { float v[3]; int n; };
+__global__ void k(int *out, int n) {
+  int buf[4];
+  for (int i = 0; i < 4; ++i) buf[i] = i;
+  float acc[2][4] = {};
+  Tile t = {};
+  out[threadIdx.x] = buf[n] + (int)acc[n][n] + (int)t.v[n];
+}
+)";
+  Lowered l = lowerOk(src, fe::Language::Cuda, launch1d(2));
+  CHECK(l.text.find("private_index(buf, n, 4);") != std::string::npos);
+  CHECK(l.text.find("private_index(acc, n, 2);") != std::string::npos);
+  CHECK(l.text.find("private_index(acc_row, n, 4);") != std::string::npos);
+  CHECK(l.text.find("private_index(t_v, n, 3);") != std::string::npos);
+  CHECK(l.text.find("assert(") == std::string::npos);
+  // The printed KPL parses back to the same tree.
+  kpl::SourceFile file("lowered.kpl", l.text);
+  kpl::DiagnosticEngine diags(&file);
+  std::optional<kpl::Program> again = kpl::parseProgram(file, diags);
+  REQUIRE(again);
+  CHECK(kpl::sameAst(*l.program, *again));
+  Ran ok = runText(src, fe::Language::Cuda, launch1d(2));
+  CHECK(ok.verdict == sem::VerdictKind::Ok);
+}
