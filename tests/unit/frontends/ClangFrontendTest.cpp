@@ -469,16 +469,32 @@ __global__ void k(int *out, int n) {
   int buf[4];
   for (int i = 0; i < 4; ++i) buf[i] = i;
   float acc[2][4] = {};
-  Tile t = {};
+  Tile t;
+  for (int i = 0; i < 3; ++i) t.v[i] = i;
+  t.n = 3;
   out[threadIdx.x] = buf[n] + (int)acc[n][n] + (int)t.v[n];
 }
 )";
   Lowered l = lowerOk(src, fe::Language::Cuda, launch1d(2));
-  CHECK(l.text.find("private_index(buf, n, 4);") != std::string::npos);
-  CHECK(l.text.find("private_index(acc, n, 2);") != std::string::npos);
-  CHECK(l.text.find("private_index(acc_row, n, 4);") != std::string::npos);
-  CHECK(l.text.find("private_index(t_v, n, 3);") != std::string::npos);
-  CHECK(l.text.find("assert(") == std::string::npos);
+  // Each index is a snapshot `_t_k := n;` (or the flattened `_t_k * 4 + _t_j`), then the check.
+  auto checks = [&l](const std::string& label, int size) {
+    size_t count = 0;
+    for (size_t at = l.text.find("private_index(" + label + ", "); at != std::string::npos;
+         at = l.text.find("private_index(" + label + ", ", at + 1)) {
+      const size_t end = l.text.find(';', at);
+      if (l.text.compare(end - 1 - std::to_string(size).size() - 2, std::to_string(size).size() + 3,
+                         ", " + std::to_string(size) + ")") == 0)
+        ++count;
+    }
+    return count;
+  };
+  CHECK(checks("buf", 4) == 2);      // buf[i] = i in the loop, buf[n]
+  CHECK(checks("acc", 2) == 1);      // acc[n]: the row
+  CHECK(checks("acc_row", 4) == 1);  // acc[n][n]: the column
+  CHECK(checks("acc", 8) == 1);      // the flattened index
+  CHECK(checks("t_v", 3) == 2);      // t.v[i] = i in the loop, t.v[n]
+  // A struct's own cells keep assert (a struct is not an array of one cell per element).
+  CHECK(l.text.find("assert(") != std::string::npos);
   // The printed KPL parses back to the same tree.
   kpl::SourceFile file("lowered.kpl", l.text);
   kpl::DiagnosticEngine diags(&file);
