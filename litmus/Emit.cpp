@@ -554,7 +554,8 @@ private:
       case kpl::StmtKind::Assert:
       case kpl::StmtKind::Assume: {
         if (s.candidate) error_ = fmt::format("unsupported: candidate (line {})", ec.line);
-        const int kind = s.kind == kpl::StmtKind::Assert ? kAssert : kDiscard;
+        // (extension) private_index fails as out-of-bounds, as under the models (T-PRIVATE-INDEX)
+        const int kind = s.kind == kpl::StmtKind::Assume ? kDiscard : s.privateIndex ? kOob : kAssert;
         line(d, fmt::format("{{ int k_c = {}; if (!k_c) k_raise(k_err, {} + 16 * {}); }}", expr(*s.exprs[0], ec),
                             kind, ec.line));
         return;

@@ -43,3 +43,12 @@ TEST_CASE("emit: a write to a const global array raises constant-write; *V cells
   CHECK(has(all, "k_raise(k_err, (k_i < 0 || k_i >= 2 ? 3 : 7) + 16 * 5)"));
   CHECK(has(all, "5, 6"));  // the initial table: K[0] starts at its run value 5
 }
+
+TEST_CASE("emit: private_index raises out-of-bounds (code 3), assert assertion (4)", "[emit][private_index]") {
+  auto files = emit("threads: 2;\ngroup: 0;\nmain: {\n  local i;\n  i := lid + 1;\n  private_index(buf, i, 2);\n"
+                    "  assert(i < 3);\n  barrier;\n}\n");
+  std::string all;
+  for (const auto& f : files) all += f.content;
+  CHECK(has(all, "k_raise(k_err, 3 + 16 * 6)"));
+  CHECK(has(all, "k_raise(k_err, 4 + 16 * 7)"));
+}
