@@ -333,6 +333,7 @@ void Lowerer::declareLocal(const clang::VarDecl* vd) {
     // One cell per element (not 64-bit values, vectors or structs of several cells): its index
     // checks name the array and its elements (private_index).
     s.elemCells = !wideElems && pa && ctx_.getConstantArrayElementCount(pa) == cells;
+    s.cArray = pa != nullptr;
     for (uint64_t i = 0; i < cells; ++i) s.cells.push_back(newLocal(cname + "_" + std::to_string(i)));
     int id = addStorage(std::move(s));
     noteNarrowCells(id, ctx_.getBaseElementType(t), vd->getLocation());

@@ -767,15 +767,19 @@ std::string Lowerer::fieldArrayLabel(const clang::Expr* base, int storage) const
 }
 
 std::pair<uint64_t, std::string> Lowerer::privateDimension(const clang::Expr* base, int storage) const {
-  const std::string name = privateLabel(storage);
-  if (name.empty()) return {};
+  if (storage < 0) return {};
+  const Storage& st = storages_[static_cast<size_t>(storage)];
+  if (st.kind != Storage::Kind::Private || !st.cArray) return {};
+  const std::string& name = st.cName;
   const auto* c = llvm::dyn_cast<clang::ImplicitCastExpr>(base->IgnoreParens());
   if (!c || c->getCastKind() != clang::CK_ArrayToPointerDecay) return {};
   const clang::Expr* arr = c->getSubExpr()->IgnoreParens();
   const auto* at = ctx_.getAsConstantArrayType(arr->getType());
   if (!at) return {};
   if (llvm::isa<clang::DeclRefExpr>(arr)) {
-    if (!ctx_.getAsConstantArrayType(at->getElementType())) return {};  // one dimension: readCell's check
+    // One dimension of one cell per element: readCell's check is this one. Elements of several
+    // cells (64-bit values, vectors, structs, pointers): checked here on the element index.
+    if (st.elemCells && !ctx_.getAsConstantArrayType(at->getElementType())) return {};
     return {at->getSize().getZExtValue(), name};
   }
   // A row (`acc[i]`, or `acc[i][j]` of a 3-D array): subscripts of the decayed variable.

@@ -115,6 +115,7 @@ struct Storage {
   bool wideElems = false;          ///< Private: an array of pointers whose elements are three cells (offset, target id, the offset's high word)
   bool elemCells = false;          ///< Private: a C array of one cell per (innermost) element: a cell index is its
                                    ///< row-major element index, checked by `private_index(cName, i, cells)`
+  bool cArray = false;             ///< Private: a C array variable (privateDimension checks its subscripts)
   int viewOf = -1;                 ///< View: the storage of 8- or 16-bit cells it reads as 32-bit words (LowerView.cpp)
   uint64_t viewCells = 0;          ///< View: that storage's cells per word (4 or 2)
 };
@@ -606,10 +607,10 @@ private:
   /// The label of a field array's index checks (`s.f` → `s_f`, `this->acc` → `this_acc`, a
   /// row `t.v[i]` → `t_v`) when the struct is in private storage `storage`, else empty.
   std::string fieldArrayLabel(const clang::Expr* base, int storage) const;
-  /// A dimension of a multi-dimensional private array in `storage` that `base` decays from:
-  /// its extent and the label of its index checks, the array itself (`acc` of `float
-  /// acc[4][8]`: 4, "acc") or a row of it (`acc[i]`: 8, "acc_row"); {0, ""} otherwise (a
-  /// one-dimensional array: readCell checks its index).
+  /// A dimension of a private array variable in `storage` that `base` decays from: its extent
+  /// and the label of its index checks, the array itself (`acc` of `float acc[4][8]`: 4,
+  /// "acc"; `d` of `double d[4]`: 4, "d") or a row of it (`acc[i]`: 8, "acc_row"); {0, ""}
+  /// otherwise (a one-dimensional array of one cell per element: readCell checks its index).
   std::pair<uint64_t, std::string> privateDimension(const clang::Expr* base, int storage) const;
   /// A pointer expression's value.
   PtrVal pointer(const clang::Expr* e);

@@ -472,7 +472,8 @@ __global__ void k(int *out, int n) {
   Tile t;
   for (int i = 0; i < 3; ++i) t.v[i] = i;
   t.n = 3;
-  out[threadIdx.x] = buf[n] + (int)acc[n][n] + (int)t.v[n];
+  double d[2] = {0.5, 1.5};
+  out[threadIdx.x] = buf[n] + (int)acc[n][n] + (int)t.v[n] + (int)d[n];
 }
 )";
   Lowered l = lowerOk(src, fe::Language::Cuda, launch1d(2));
@@ -493,6 +494,8 @@ __global__ void k(int *out, int n) {
   CHECK(checks("acc_row", 4) == 1);  // acc[n][n]: the column
   CHECK(checks("acc", 8) == 1);      // the flattened index
   CHECK(checks("t_v", 3) == 2);      // t.v[i] = i in the loop, t.v[n]
+  CHECK(checks("d", 2) == 1);        // d[n]: the element index of two-cell doubles
+  CHECK(checks("d", 4) == 0);        // its cells are checked by assert
   // A struct's own cells keep assert (a struct is not an array of one cell per element).
   CHECK(l.text.find("assert(") != std::string::npos);
   // The printed KPL parses back to the same tree.
