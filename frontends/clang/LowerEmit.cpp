@@ -162,17 +162,7 @@ ExprPtr Lowerer::wop(WideOp op, std::vector<ExprPtr> ops, kpl::SourceRange r) {
 }
 
 ExprPtr Lowerer::clone(const kpl::Expr& e) {
-  auto c = std::make_unique<kpl::Expr>();
-  c->kind = e.kind;
-  c->range = e.range;
-  c->value = e.value;
-  c->name = e.name;
-  c->uop = e.uop;
-  c->bop = e.bop;
-  c->wop = e.wop;
-  c->aop = e.aop;  // an annotation builtin (other, log_offset, rd_all …) stays itself
-  for (const ExprPtr& o : e.operands) c->operands.push_back(clone(*o));
-  return c;
+  return kpl::cloneExpr(e);  // an annotation builtin (other, log_offset, rd_all …) stays itself
 }
 
 bool Lowerer::isBoolish(const kpl::Expr& e) {
