@@ -587,29 +587,26 @@ __global__ void k(float* in, float* out, long long big, int n) {
   *a = 1; *b = 2; *c = 3; *s = 4; *r = *s;
 }
 )";
-  auto has = [](const Lowered& l, const std::string& name) {
-    return l.text.find(" " + name + ",") != std::string::npos || l.text.find(" " + name + ";") != std::string::npos;
-  };
   GIVEN("--target 64") {
     Lowered l = lowerOk(src, fe::Language::Cuda, launch1d(1));
     INFO(l.text);
     // b: a 64-bit step; c: stepped by a 64-bit integer; at's result: p + i with a 64-bit i.
-    CHECK(has(l, "b_hi"));
-    CHECK(has(l, "c_hi"));
-    CHECK(has(l, "at_ret_hi"));
+    CHECK(declaresLocal(l, "b_hi"));
+    CHECK(declaresLocal(l, "c_hi"));
+    CHECK(declaresLocal(l, "at_ret_hi"));
     // a: an int step; s: shared memory (no 64-bit offset is inside it); at's p: given a word.
-    CHECK_FALSE(has(l, "a_hi"));
-    CHECK_FALSE(has(l, "s_hi"));
-    CHECK_FALSE(has(l, "p_hi"));
+    CHECK_FALSE(declaresLocal(l, "a_hi"));
+    CHECK_FALSE(declaresLocal(l, "s_hi"));
+    CHECK_FALSE(declaresLocal(l, "p_hi"));
   }
   GIVEN("--target 32") {
     fe::LaunchOptions o = launch1d(1);
     o.target = 32;
     Lowered l = lowerOk(src, fe::Language::Cuda, o);
     INFO(l.text);
-    CHECK_FALSE(has(l, "b_hi"));
-    CHECK_FALSE(has(l, "c_hi"));
-    CHECK_FALSE(has(l, "at_ret_hi"));
+    CHECK_FALSE(declaresLocal(l, "b_hi"));
+    CHECK_FALSE(declaresLocal(l, "c_hi"));
+    CHECK_FALSE(declaresLocal(l, "at_ret_hi"));
   }
 }
 

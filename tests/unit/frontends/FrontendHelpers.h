@@ -60,6 +60,11 @@ inline Lowered lowerOk(const std::string& src, fe::Language lang, const fe::Laun
   return l;
 }
 
+/// Whether the printed KPL declares a local `name` (`local …, name, …;`).
+inline bool declaresLocal(const Lowered& l, const std::string& name) {
+  return l.text.find(" " + name + ",") != std::string::npos || l.text.find(" " + name + ";") != std::string::npos;
+}
+
 struct Ran {
   sem::VerdictKind verdict;
   std::map<std::string, std::vector<sem::Word>> arrays;

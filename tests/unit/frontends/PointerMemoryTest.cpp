@@ -158,25 +158,22 @@ __global__ void k(float* in, float* out, long long big, int n) {
   *q.narrow = *q.wide;
 }
 )";
-  auto has = [](const Lowered& l, const std::string& name) {
-    return l.text.find(" " + name + ",") != std::string::npos || l.text.find(" " + name + ";") != std::string::npos;
-  };
   GIVEN("--target 64") {
     Lowered l = lowerOk(src, fe::Language::Cuda, launch1d(1));
     INFO(l.text);
     // wide: assigned in + big (a 64-bit step): its high word's cell, in p and in its copy q.
-    CHECK(has(l, "p_wide_hi"));
-    CHECK(has(l, "q_wide_hi"));
+    CHECK(declaresLocal(l, "p_wide_hi"));
+    CHECK(declaresLocal(l, "q_wide_hi"));
     // narrow: an int step only: two cells, as before.
-    CHECK_FALSE(has(l, "p_narrow_hi"));
-    CHECK_FALSE(has(l, "q_narrow_hi"));
+    CHECK_FALSE(declaresLocal(l, "p_narrow_hi"));
+    CHECK_FALSE(declaresLocal(l, "q_narrow_hi"));
   }
   GIVEN("--target 32") {
     fe::LaunchOptions o = launch1d(1);
     o.target = 32;
     Lowered l = lowerOk(src, fe::Language::Cuda, o);
     INFO(l.text);
-    CHECK_FALSE(has(l, "p_wide_hi"));
+    CHECK_FALSE(declaresLocal(l, "p_wide_hi"));
   }
 }
 
